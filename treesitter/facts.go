@@ -1,0 +1,128 @@
+// Package treesitter parses source files with real tree-sitter grammars and
+// extracts the facts callcascade's graph is built from: symbols, call sites,
+// imports, typed fields and typed locals. It knows nothing of graphs or LSP.
+package treesitter
+
+// Language names a grammar in the registry.
+type Language string
+
+const (
+	TypeScript Language = "typescript"
+	TSX        Language = "tsx"
+	JavaScript Language = "javascript" // includes JSX
+	Python     Language = "python"
+	Go         Language = "go"
+	Java       Language = "java"
+)
+
+// Position is a zero-based line and a column counted in UTF-16 code units,
+// which is what LSP clients speak.
+type Position struct {
+	Line      uint32 `json:"line"`
+	Character uint32 `json:"character"`
+}
+
+// Span is a half-open region of a file, in both UTF-16 positions and bytes.
+type Span struct {
+	Start     Position `json:"start"`
+	End       Position `json:"end"`
+	StartByte uint32   `json:"startByte"`
+	EndByte   uint32   `json:"endByte"`
+}
+
+// Contains reports whether the byte offset lies inside s (end inclusive, so a
+// cursor just after an identifier still counts as on it).
+func (s Span) Contains(offset uint32) bool {
+	return offset >= s.StartByte && offset <= s.EndByte
+}
+
+// SymbolKind says what a declaration is.
+type SymbolKind string
+
+const (
+	KindFunction  SymbolKind = "function"
+	KindMethod    SymbolKind = "method"
+	KindClass     SymbolKind = "class" // classes, Go struct types, Java enums/records
+	KindInterface SymbolKind = "interface"
+)
+
+// Decorator is a decorator or annotation on a symbol, e.g. @OnEvent('x').
+type Decorator struct {
+	Name string   `json:"name"`           // "OnEvent", "app.task", "receiver"
+	Args []string `json:"args,omitempty"` // argument source texts, in order
+	Span Span     `json:"span"`
+}
+
+// Param is a declared parameter with its declared type, if any.
+type Param struct {
+	Name string `json:"name"`
+	Type string `json:"type,omitempty"` // base type name: generics, pointers, arrays stripped
+}
+
+// Symbol is a function, method, class or interface declaration.
+type Symbol struct {
+	Name       string      `json:"name"`
+	Kind       SymbolKind  `json:"kind"`
+	Container  string      `json:"container,omitempty"` // enclosing class, or a Go method's receiver type
+	Span       Span        `json:"span"`                // the whole declaration
+	Selection  Span        `json:"selection"`           // the name
+	Parent     int         `json:"parent"`              // index of the enclosing symbol in Facts.Symbols, -1 at top level
+	Decorators []Decorator `json:"decorators,omitempty"`
+	Params     []Param     `json:"params,omitempty"`  // a Go method's receiver comes first
+	Extends    []string    `json:"extends,omitempty"` // for classes: superclasses and implemented interfaces
+}
+
+// Call is a call site.
+type Call struct {
+	Callee    string   `json:"callee"`             // the called name: "moveFiles" in this.storage.moveFiles()
+	Receiver  string   `json:"receiver,omitempty"` // source text of the receiver: "this.storage", "fmt", "self", ""
+	Span      Span     `json:"span"`               // the callee name: what LSP reports as fromRanges
+	Enclosing int      `json:"enclosing"`          // index of the innermost enclosing function/method symbol, -1 at top level
+	Args      []string `json:"args,omitempty"`     // argument source texts, in order (events read literals from here)
+	New       bool     `json:"new,omitempty"`      // a constructor call: new Foo(), Foo{} is not a call
+}
+
+// Import binds a local name to something another module exports.
+type Import struct {
+	Local    string `json:"local"`    // the name bound in this file: "bar" for import {foo as bar}
+	Imported string `json:"imported"` // the exported name: "foo"; "*" for a whole module/namespace; "default"
+	Module   string `json:"module"`   // the module as written: "./x", "app.services.x", "fmt", "com.acme.Foo"
+	Span     Span   `json:"span"`
+}
+
+// Field is a typed member of a class or struct, including TypeScript
+// constructor parameter properties and Python attributes assigned in __init__.
+type Field struct {
+	Container string `json:"container"`
+	Name      string `json:"name"`
+	Type      string `json:"type"` // base type name
+}
+
+// Local is a variable or parameter inside a function whose type is known
+// from a declaration or a constructor call (x := &Server{}, const s = new S()).
+type Local struct {
+	Enclosing int    `json:"enclosing"` // index into Facts.Symbols, -1 at top level
+	Name      string `json:"name"`
+	Type      string `json:"type"`
+}
+
+// StringLit is a string literal's content (quotes removed), kept for the
+// keyword stage: dynamically dispatched names often appear only in strings.
+type StringLit struct {
+	Text      string `json:"text"`
+	Span      Span   `json:"span"`
+	Enclosing int    `json:"enclosing"`
+}
+
+// Facts is everything extracted from one file.
+type Facts struct {
+	Language  Language    `json:"language"`
+	Package   string      `json:"package,omitempty"` // Go package name; Java package
+	Symbols   []Symbol    `json:"symbols"`
+	Calls     []Call      `json:"calls"`
+	Imports   []Import    `json:"imports"`
+	Fields    []Field     `json:"fields"`
+	Locals    []Local     `json:"locals"`
+	Strings   []StringLit `json:"strings,omitempty"`
+	HasErrors bool        `json:"hasErrors,omitempty"` // the tree had ERROR/MISSING nodes; what parsed is still here
+}
