@@ -1,0 +1,124 @@
+package graph
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// KindModule names the synthetic caller used for calls at the top level of a
+// file (module initialisation code, scripts, Go package-level var initialisers).
+const KindModule treesitter.SymbolKind = "module"
+
+// ModuleSymbol is the synthetic symbol standing for a file's top level.
+func ModuleSymbol(relPath string, lang treesitter.Language) Symbol {
+	return Symbol{ID: relPath + "#", Path: relPath, Language: lang, Name: path.Base(relPath), Kind: KindModule}
+}
+
+// HashContent is the content hash stored per file; equal hashes mean the file
+// need not be parsed again.
+func HashContent(content []byte) string {
+	sum := sha256.Sum256(content)
+	return hex.EncodeToString(sum[:])
+}
+
+// QualifiedName is the dotted chain of a symbol's enclosing symbols and its
+// own name, e.g. "FeesReportConsumerController.handle". Go methods are
+// qualified by their receiver type.
+func QualifiedName(facts *treesitter.Facts, i int) string {
+	s := facts.Symbols[i]
+	var parts []string
+	for j := i; j >= 0; j = facts.Symbols[j].Parent {
+		parts = append(parts, facts.Symbols[j].Name)
+		if facts.Symbols[j].Parent == j { // defensive: never loop
+			break
+		}
+	}
+	if s.Parent < 0 && s.Container != "" {
+		parts = append(parts, s.Container)
+	}
+	for l, r := 0, len(parts)-1; l < r; l, r = l+1, r-1 {
+		parts[l], parts[r] = parts[r], parts[l]
+	}
+	return strings.Join(parts, ".")
+}
+
+// BuildFileFacts turns one file's extracted facts into the rows a store keeps,
+// assigning each symbol its stable ID.
+func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) FileFacts {
+	ff := FileFacts{File: File{
+		Path:     relPath,
+		Hash:     HashContent(content),
+		Size:     int64(len(content)),
+		Language: facts.Language,
+		Package:  facts.Package,
+		Imports:  facts.Imports,
+		Fields:   facts.Fields,
+		Errors:   facts.HasErrors,
+	}}
+	ids := make([]string, len(facts.Symbols))
+	seen := make(map[string]int, len(facts.Symbols))
+	for i, s := range facts.Symbols {
+		id := relPath + "#" + QualifiedName(facts, i)
+		seen[id]++
+		if n := seen[id]; n > 1 {
+			id += "~" + strconv.Itoa(n)
+		}
+		ids[i] = id
+		ff.Symbols = append(ff.Symbols, Symbol{
+			ID: id, Path: relPath, Language: facts.Language,
+			Name: s.Name, Kind: s.Kind, Container: s.Container,
+			Span: s.Span, Selection: s.Selection,
+			Decorators: s.Decorators, Params: s.Params, Extends: s.Extends,
+		})
+	}
+	idOf := func(i int) string {
+		if i < 0 || i >= len(ids) {
+			return ""
+		}
+		return ids[i]
+	}
+	for _, c := range facts.Calls {
+		ff.Calls = append(ff.Calls, Call{
+			Path: relPath, CallerID: idOf(c.Enclosing), Callee: c.Callee,
+			Receiver: c.Receiver, Span: c.Span, Args: c.Args, New: c.New,
+		})
+	}
+	for _, l := range facts.Locals {
+		ff.File.Locals = append(ff.File.Locals, Local{SymbolID: idOf(l.Enclosing), Name: l.Name, Type: l.Type})
+	}
+	for _, s := range facts.Strings {
+		ff.Literals = append(ff.Literals, Literal{Path: relPath, SymbolID: idOf(s.Enclosing), Text: s.Text, Span: s.Span})
+	}
+	return ff
+}
+
+// GoModFacts records a go.mod file: its module path is what turns Go import
+// paths into workspace directories.
+func GoModFacts(relPath string, content []byte) FileFacts {
+	return FileFacts{File: File{
+		Path: relPath, Hash: HashContent(content), Size: int64(len(content)),
+		Language: LanguageGoMod, Package: goModulePath(content),
+	}}
+}
+
+// LanguageGoMod marks go.mod records in the store.
+const LanguageGoMod treesitter.Language = "gomod"
+
+func goModulePath(content []byte) string {
+	for _, line := range strings.Split(string(content), "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			rest = strings.TrimSpace(rest)
+			if i := strings.Index(rest, "//"); i >= 0 {
+				rest = strings.TrimSpace(rest[:i])
+			}
+			return strings.Trim(rest, `"`+"`")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,1103 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Resolution says how a call edge was established.
+type Resolution string
+
+const (
+	// ResolvedAST: through scope, this/self, an import, a receiver's declared
+	// or injected type, or a Go package qualifier. Precise.
+	ResolvedAST Resolution = "ast"
+	// ResolvedName: the receiver could not be resolved and the name is unique
+	// among the workspace's callables. Shown, but flagged.
+	ResolvedName Resolution = "name"
+)
+
+// Edge is one caller (incoming) or callee (outgoing) with its call sites.
+type Edge struct {
+	Symbol     Symbol            `json:"symbol"`
+	Sites      []treesitter.Span `json:"sites"`
+	Resolution Resolution        `json:"resolution"`
+}
+
+// Resolver turns stored call sites into caller/callee edges at query time.
+// Resolving on read keeps edges right under incremental re-indexing: nothing
+// derived from another file is ever stored, so nothing goes stale.
+type Resolver struct {
+	Store Store
+}
+
+// Incoming returns the callers of target, grouped by caller and sorted by
+// location.
+func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) {
+	name := target.Name
+	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
+		name = target.Container // constructors are called by their class's name
+	}
+	calls, err := r.Store.CallsByCallee(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	q := r.newQuery()
+	byCaller := map[string]*Edge{}
+	for _, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		targets, res, err := q.resolveCall(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		if !containsID(targets, target.ID) {
+			continue
+		}
+		caller, err := q.callerOf(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		e := byCaller[caller.ID]
+		if e == nil {
+			e = &Edge{Symbol: caller, Resolution: res}
+			byCaller[caller.ID] = e
+		} else if res == ResolvedAST {
+			e.Resolution = ResolvedAST
+		}
+		e.Sites = append(e.Sites, c.Span)
+	}
+	return sortedEdges(byCaller), nil
+}
+
+// Outgoing returns what source calls, grouped by callee and sorted by the
+// callee's location.
+func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) {
+	calls, err := r.Store.CallsFrom(ctx, source.ID)
+	if err != nil {
+		return nil, err
+	}
+	q := r.newQuery()
+	byCallee := map[string]*Edge{}
+	for _, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		targets, res, err := q.resolveCall(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range targets {
+			e := byCallee[t.ID]
+			if e == nil {
+				e = &Edge{Symbol: t, Resolution: res}
+				byCallee[t.ID] = e
+			}
+			e.Sites = append(e.Sites, c.Span)
+		}
+	}
+	return sortedEdges(byCallee), nil
+}
+
+// ResolveCall returns the symbols a call site may invoke and how that was
+// decided. An empty result means the callee is outside the workspace, or
+// ambiguous.
+func (r *Resolver) ResolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, error) {
+	return r.newQuery().resolveCall(ctx, c)
+}
+
+func containsID(syms []Symbol, id string) bool {
+	for _, s := range syms {
+		if s.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedEdges(m map[string]*Edge) []Edge {
+	out := make([]Edge, 0, len(m))
+	for _, e := range m {
+		sort.Slice(e.Sites, func(i, j int) bool { return e.Sites[i].StartByte < e.Sites[j].StartByte })
+		out = append(out, *e)
+	}
+	sort.Slice(out, func(i, j int) bool { return SymbolLess(out[i].Symbol, out[j].Symbol) })
+	return out
+}
+
+// SymbolLess orders symbols by location: path, then start offset, then ID.
+func SymbolLess(a, b Symbol) bool {
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	if a.Span.StartByte != b.Span.StartByte {
+		return a.Span.StartByte < b.Span.StartByte
+	}
+	return a.ID < b.ID
+}
+
+// query caches store reads for the duration of one request.
+type query struct {
+	store   Store
+	files   map[string]*File
+	byName  map[string][]Symbol
+	symbols map[string]*Symbol
+	modules map[string]string // go.mod dir -> module path
+	all     []File            // every indexed file, loaded on first need
+}
+
+func (q *query) allFiles(ctx context.Context) []File {
+	if q.all == nil {
+		files, err := q.store.Files(ctx)
+		if err != nil {
+			return nil
+		}
+		q.all = files
+	}
+	return q.all
+}
+
+func (r *Resolver) newQuery() *query {
+	return &query{store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}}
+}
+
+func (q *query) file(ctx context.Context, p string) (*File, error) {
+	if f, ok := q.files[p]; ok {
+		return f, nil
+	}
+	f, err := q.store.File(ctx, p)
+	if errors.Is(err, ErrNotFound) {
+		q.files[p] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	q.files[p] = &f
+	return &f, nil
+}
+
+func (q *query) named(ctx context.Context, name string) ([]Symbol, error) {
+	if s, ok := q.byName[name]; ok {
+		return s, nil
+	}
+	s, err := q.store.SymbolsByName(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	q.byName[name] = s
+	return s, nil
+}
+
+func (q *query) symbol(ctx context.Context, id string) (*Symbol, error) {
+	if s, ok := q.symbols[id]; ok {
+		return s, nil
+	}
+	s, err := q.store.Symbol(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		q.symbols[id] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	q.symbols[id] = &s
+	return &s, nil
+}
+
+func (q *query) callerOf(ctx context.Context, c Call) (Symbol, error) {
+	if c.CallerID != "" {
+		s, err := q.symbol(ctx, c.CallerID)
+		if err != nil {
+			return Symbol{}, err
+		}
+		if s != nil {
+			return *s, nil
+		}
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil {
+		return Symbol{}, err
+	}
+	var lang treesitter.Language
+	if f != nil {
+		lang = f.Language
+	}
+	return ModuleSymbol(c.Path, lang), nil
+}
+
+// family groups languages whose files may call each other.
+func family(l treesitter.Language) string {
+	switch l {
+	case treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
+		return "js"
+	}
+	return string(l)
+}
+
+func isCallable(s Symbol) bool {
+	return s.Kind == treesitter.KindFunction || s.Kind == treesitter.KindMethod
+}
+
+func isType(s Symbol) bool {
+	return s.Kind == treesitter.KindClass || s.Kind == treesitter.KindInterface
+}
+
+// typeRef is what a receiver expression evaluates to, as far as we can tell.
+type typeRef struct {
+	kind  refKind
+	class Symbol // refInstance, refClass
+	file  string // refModule: the workspace file the module resolves to ("" if several)
+	mod   string // refModule: module specifier as written
+	from  string // refModule: the importing file
+}
+
+type refKind int
+
+const (
+	refUnknown  refKind = iota // could be anything: a name match may apply
+	refExternal                // known, and not in the workspace: no edge
+	refInstance                // an instance of a workspace class
+	refClass                   // a workspace class itself (static call)
+	refModule                  // a workspace module or package (namespace import, Go package)
+)
+
+func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, error) {
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return nil, "", err
+	}
+	candidates, err := q.named(ctx, c.Callee)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(candidates) == 0 {
+		return nil, "", nil
+	}
+	var caller *Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return nil, "", err
+		}
+	}
+	fam := family(f.Language)
+	sameFamily := candidates[:0:0]
+	for _, s := range candidates {
+		if family(s.Language) == fam {
+			sameFamily = append(sameFamily, s)
+		}
+	}
+	if len(sameFamily) == 0 {
+		return nil, "", nil
+	}
+	if c.New {
+		return q.resolveConstructor(ctx, f, c, sameFamily)
+	}
+
+	var ref typeRef
+	if c.Receiver == "" {
+		found, known, err := q.resolveBare(ctx, f, caller, c, sameFamily)
+		if err != nil || len(found) > 0 {
+			return found, ResolvedAST, err
+		}
+		if known {
+			return nil, "", nil
+		}
+		ref = typeRef{kind: refUnknown}
+	} else {
+		ref, err = q.evalReceiver(ctx, f, caller, c.Receiver)
+		if err != nil {
+			return nil, "", err
+		}
+	}
+	switch ref.kind {
+	case refExternal:
+		return nil, "", nil
+	case refInstance, refClass:
+		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
+		if err != nil || len(found) > 0 {
+			return found, ResolvedAST, err
+		}
+		// A workspace class without that method: inherited from outside the
+		// workspace, or dispatched dynamically. Not ours to guess.
+		return nil, "", nil
+	case refModule:
+		var found []Symbol
+		for _, s := range sameFamily {
+			if s.Container == "" && q.inModule(ctx, f, ref, s) {
+				found = append(found, s)
+			}
+		}
+		return found, ResolvedAST, nil
+	}
+	return q.uniqueName(sameFamily, c)
+}
+
+// uniqueName links a call whose receiver is unknown when exactly one callable
+// in the workspace has the name.
+func (q *query) uniqueName(cands []Symbol, c Call) ([]Symbol, Resolution, error) {
+	var callables []Symbol
+	for _, s := range cands {
+		if isCallable(s) && s.Name != "constructor" && s.Name != "__init__" {
+			callables = append(callables, s)
+		}
+	}
+	if len(callables) == 1 && !(c.Receiver == "" && callables[0].Kind == treesitter.KindMethod && callables[0].Language == treesitter.Python) {
+		return callables, ResolvedName, nil
+	}
+	return nil, "", nil
+}
+
+// resolveBare resolves a call with no receiver: local scope, imports, the
+// enclosing class (Java's implicit this), the Go package. known reports that
+// the name is bound to something outside the workspace (an external import,
+// a builtin), so no name match should be tried.
+func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call, cands []Symbol) ([]Symbol, bool, error) {
+	name := c.Callee
+	switch f.Language {
+	case treesitter.Go:
+		dir := path.Dir(f.Path)
+		var found []Symbol
+		for _, s := range cands {
+			if s.Container == "" && s.Kind == treesitter.KindFunction && path.Dir(s.Path) == dir && q.samePackage(ctx, f, s) {
+				found = append(found, s)
+			}
+		}
+		if len(found) > 0 {
+			return found, true, nil
+		}
+		for _, imp := range f.Imports { // dot imports
+			if imp.Local == "." {
+				if dir, ok := q.goImportDir(ctx, imp.Module); ok {
+					for _, s := range cands {
+						if s.Container == "" && path.Dir(s.Path) == dir {
+							found = append(found, s)
+						}
+					}
+				}
+			}
+		}
+		return found, true, nil // Go resolves bare names completely; never guess
+	case treesitter.Java:
+		if caller != nil {
+			found, err := q.methodInClassChain(ctx, f, caller.Container, name, cands)
+			if err != nil || len(found) > 0 {
+				return found, true, err
+			}
+		}
+		for _, imp := range f.Imports { // static imports
+			if imp.Local == name {
+				cls := imp.Module[strings.LastIndex(imp.Module, ".")+1:]
+				var found []Symbol
+				for _, s := range cands {
+					if s.Container == cls {
+						found = append(found, s)
+					}
+				}
+				return found, true, nil
+			}
+		}
+		return nil, false, nil
+	}
+	// Python and JS/TS: innermost scope first (nested functions), then the
+	// file's top level, then imports.
+	var local []Symbol
+	for _, s := range cands {
+		if s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
+			local = append(local, s)
+		}
+	}
+	if len(local) > 0 {
+		return pickInnermost(local, caller), true, nil
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != name {
+			continue
+		}
+		exported := imp.Imported
+		var found []Symbol
+		for _, s := range cands {
+			if s.Container != "" || !q.moduleHasFile(f, imp.Module, s.Path) {
+				continue
+			}
+			if exported == name || exported == "default" || exported == "*" || exported == s.Name {
+				found = append(found, s)
+			}
+		}
+		if len(found) == 0 && exported != name && exported != "default" && exported != "*" {
+			// aliased import: the callee name is the alias, look up the original
+			orig, err := q.named(ctx, exported)
+			if err != nil {
+				return nil, true, err
+			}
+			for _, s := range orig {
+				if s.Container == "" && family(s.Language) == family(f.Language) && q.moduleHasFile(f, imp.Module, s.Path) {
+					found = append(found, s)
+				}
+			}
+		}
+		return found, true, nil
+	}
+	if isBuiltin(f.Language, name) {
+		return nil, true, nil
+	}
+	return nil, false, nil
+}
+
+// pickInnermost prefers a function nested in the caller over a top-level one.
+func pickInnermost(local []Symbol, caller *Symbol) []Symbol {
+	if caller == nil || len(local) == 1 {
+		return local
+	}
+	var nested []Symbol
+	for _, s := range local {
+		if strings.HasPrefix(s.ID, caller.ID+".") {
+			nested = append(nested, s)
+		}
+	}
+	if len(nested) > 0 {
+		return nested
+	}
+	var top []Symbol
+	for _, s := range local {
+		if !strings.Contains(strings.TrimPrefix(s.ID, s.Path+"#"), ".") {
+			top = append(top, s)
+		}
+	}
+	if len(top) > 0 {
+		return top
+	}
+	return local
+}
+
+func (q *query) resolveConstructor(ctx context.Context, f *File, c Call, cands []Symbol) ([]Symbol, Resolution, error) {
+	// new Foo() calls Foo's constructor when it has one.
+	cls, err := q.resolveTypeName(ctx, f, c.Callee)
+	if err != nil || cls == nil {
+		return nil, "", err
+	}
+	ctors, err := q.named(ctx, "constructor")
+	if err != nil {
+		return nil, "", err
+	}
+	var found []Symbol
+	for _, s := range append(ctors, cands...) {
+		if s.Container == cls.Name && s.Path == cls.Path && (s.Name == "constructor" || s.Name == cls.Name) && s.Kind == treesitter.KindMethod {
+			found = append(found, s)
+		}
+	}
+	return found, ResolvedAST, nil
+}
+
+// evalReceiver works out what a receiver expression such as "this.storage",
+// "self", "svc", "fmt" or "s.store.db" refers to.
+func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv string) (typeRef, error) {
+	segs := splitReceiver(recv)
+	if segs == nil {
+		return typeRef{kind: refUnknown}, nil
+	}
+	var cur typeRef
+	first := segs[0]
+	switch {
+	case first == "this" || ((first == "self" || first == "cls") && f.Language == treesitter.Python):
+		if caller == nil || caller.Container == "" {
+			return typeRef{kind: refUnknown}, nil
+		}
+		cls, err := q.classOf(ctx, caller)
+		if err != nil || cls == nil {
+			return typeRef{kind: refUnknown}, err
+		}
+		cur = typeRef{kind: refInstance, class: *cls}
+		if first == "cls" {
+			cur.kind = refClass
+		}
+	case first == "super":
+		if caller == nil {
+			return typeRef{kind: refUnknown}, nil
+		}
+		cls, err := q.classOf(ctx, caller)
+		if err != nil || cls == nil || len(cls.Extends) == 0 {
+			return typeRef{kind: refUnknown}, err
+		}
+		base, err := q.resolveTypeName(ctx, q.mustFile(ctx, cls.Path, f), cls.Extends[0])
+		if err != nil {
+			return typeRef{}, err
+		}
+		if base == nil {
+			return typeRef{kind: refExternal}, nil
+		}
+		cur = typeRef{kind: refInstance, class: *base}
+	default:
+		var err error
+		cur, err = q.evalName(ctx, f, caller, first)
+		if err != nil {
+			return typeRef{}, err
+		}
+	}
+	for _, seg := range segs[1:] {
+		switch cur.kind {
+		case refInstance, refClass:
+			t, err := q.fieldType(ctx, cur.class, seg, 0)
+			if err != nil {
+				return typeRef{}, err
+			}
+			if t == "" {
+				return typeRef{kind: refUnknown}, nil
+			}
+			cls, err := q.resolveTypeName(ctx, q.mustFile(ctx, cur.class.Path, f), t)
+			if err != nil {
+				return typeRef{}, err
+			}
+			if cls == nil {
+				return typeRef{kind: refExternal}, nil
+			}
+			cur = typeRef{kind: refInstance, class: *cls}
+		case refModule:
+			// pkg.Class or module.sub: a class defined in that module
+			syms, err := q.named(ctx, seg)
+			if err != nil {
+				return typeRef{}, err
+			}
+			next := typeRef{kind: refUnknown}
+			for _, s := range syms {
+				if isType(s) && q.inModule(ctx, f, cur, s) {
+					next = typeRef{kind: refClass, class: s}
+					break
+				}
+			}
+			if next.kind == refUnknown && f.Language == treesitter.Python {
+				// import a; a.b.c(): a package's submodule
+				next = typeRef{kind: refModule, mod: cur.mod + "." + seg, from: cur.from}
+			}
+			cur = next
+		default:
+			return cur, nil
+		}
+	}
+	return cur, nil
+}
+
+func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
+	if p == fallback.Path {
+		return fallback
+	}
+	f, err := q.file(ctx, p)
+	if err != nil || f == nil {
+		return fallback
+	}
+	return f
+}
+
+// evalName resolves the first identifier of a receiver: a local or parameter
+// with a known type, a field of the enclosing class (Java), an import, or a
+// class name.
+func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, error) {
+	// Locals and parameters of the caller and its enclosing functions.
+	if caller != nil {
+		for _, l := range f.Locals {
+			if l.Name == name && (l.SymbolID == caller.ID || strings.HasPrefix(caller.ID, l.SymbolID+".")) && l.SymbolID != "" {
+				return q.instanceOf(ctx, f, l.Type)
+			}
+		}
+	}
+	for _, l := range f.Locals {
+		if l.SymbolID == "" && l.Name == name {
+			return q.instanceOf(ctx, f, l.Type)
+		}
+	}
+	// Java (and Go struct-literal-free code) reach fields without this.
+	if f.Language == treesitter.Java && caller != nil && caller.Container != "" {
+		if cls, err := q.classOf(ctx, caller); err == nil && cls != nil {
+			if t, err := q.fieldType(ctx, *cls, name, 0); err != nil {
+				return typeRef{}, err
+			} else if t != "" {
+				return q.instanceOf(ctx, f, t)
+			}
+		}
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != name {
+			continue
+		}
+		if f.Language == treesitter.Go {
+			if _, ok := q.goImportDir(ctx, imp.Module); ok {
+				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
+			}
+			return typeRef{kind: refExternal}, nil
+		}
+		if imp.Imported == "*" {
+			if q.moduleInWorkspace(ctx, f, imp.Module) {
+				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
+			}
+			return typeRef{kind: refExternal}, nil
+		}
+		// a named or default import: a class (static call) or a submodule
+		exported := imp.Imported
+		if exported == "default" {
+			exported = name
+		}
+		syms, err := q.named(ctx, exported)
+		if err != nil {
+			return typeRef{}, err
+		}
+		for _, s := range syms {
+			if isType(s) && q.moduleHasFile(f, imp.Module, s.Path) {
+				return typeRef{kind: refClass, class: s}, nil
+			}
+		}
+		if f.Language == treesitter.Python {
+			sub := strings.TrimSuffix(imp.Module, ".") + "." + imp.Imported
+			if imp.Module == "." || strings.HasSuffix(imp.Module, ".") {
+				sub = imp.Module + imp.Imported
+			}
+			if q.moduleInWorkspace(ctx, f, sub) {
+				return typeRef{kind: refModule, mod: sub, from: f.Path}, nil
+			}
+		}
+		if q.moduleInWorkspace(ctx, f, imp.Module) {
+			return typeRef{kind: refUnknown}, nil // an exported value of unknown type
+		}
+		return typeRef{kind: refExternal}, nil
+	}
+	// A class name in scope: static call.
+	if cls, err := q.resolveTypeName(ctx, f, name); err != nil {
+		return typeRef{}, err
+	} else if cls != nil {
+		return typeRef{kind: refClass, class: *cls}, nil
+	}
+	if isGlobalObject(f.Language, name) {
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeRef, error) {
+	if typeName == "" {
+		return typeRef{kind: refUnknown}, nil
+	}
+	cls, err := q.resolveTypeName(ctx, f, typeName)
+	if err != nil {
+		return typeRef{}, err
+	}
+	if cls == nil {
+		if f.Language == treesitter.Python || f.Language == treesitter.JavaScript {
+			// Python locals come from any call x = f(); only a class tells a type.
+			return typeRef{kind: refUnknown}, nil
+		}
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refInstance, class: *cls}, nil
+}
+
+// classOf finds the class (or Go type) a method belongs to.
+func (q *query) classOf(ctx context.Context, method *Symbol) (*Symbol, error) {
+	if method.Container == "" {
+		return nil, nil
+	}
+	syms, err := q.named(ctx, method.Container)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range syms {
+		if !isType(s) {
+			continue
+		}
+		if s.Path == method.Path || (method.Language == treesitter.Go && path.Dir(s.Path) == path.Dir(method.Path)) {
+			s := s
+			return &s, nil
+		}
+	}
+	return nil, nil
+}
+
+// resolveTypeName finds the workspace class a type name written in file f
+// refers to: same file, imported, same package/directory, or unique.
+func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (*Symbol, error) {
+	typeName = strings.TrimSpace(typeName)
+	if typeName == "" {
+		return nil, nil
+	}
+	qualifier := ""
+	if i := strings.LastIndex(typeName, "."); i >= 0 {
+		qualifier, typeName = typeName[:i], typeName[i+1:]
+	}
+	syms, err := q.named(ctx, typeName)
+	if err != nil {
+		return nil, err
+	}
+	var types []Symbol
+	for _, s := range syms {
+		if isType(s) && family(s.Language) == family(f.Language) {
+			types = append(types, s)
+		}
+	}
+	if len(types) == 0 {
+		return nil, nil
+	}
+	if qualifier != "" {
+		for _, imp := range f.Imports {
+			if imp.Local != qualifier {
+				continue
+			}
+			for _, s := range types {
+				if q.inModule(ctx, f, typeRef{kind: refModule, mod: imp.Module, from: f.Path}, s) {
+					return &s, nil
+				}
+			}
+			return nil, nil
+		}
+		if f.Language == treesitter.Java { // fully qualified name
+			for _, s := range types {
+				if sf, err := q.file(ctx, s.Path); err == nil && sf != nil && sf.Package == qualifier {
+					return &s, nil
+				}
+			}
+		}
+		return nil, nil
+	}
+	for _, s := range types {
+		if s.Path == f.Path {
+			return &s, nil
+		}
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != typeName && !(f.Language == treesitter.Java && imp.Local == "*") {
+			continue
+		}
+		for _, s := range types {
+			switch f.Language {
+			case treesitter.Java:
+				sf, err := q.file(ctx, s.Path)
+				if err != nil {
+					return nil, err
+				}
+				if sf != nil && (imp.Module == sf.Package+"."+typeName || (imp.Local == "*" && imp.Module == sf.Package)) {
+					return &s, nil
+				}
+			default:
+				if q.moduleHasFile(f, imp.Module, s.Path) {
+					return &s, nil
+				}
+			}
+		}
+		if imp.Local == typeName {
+			return nil, nil // imported from outside the workspace
+		}
+	}
+	switch f.Language {
+	case treesitter.Go:
+		for _, s := range types {
+			if path.Dir(s.Path) == path.Dir(f.Path) {
+				return &s, nil
+			}
+		}
+		return nil, nil
+	case treesitter.Java:
+		for _, s := range types {
+			if sf, err := q.file(ctx, s.Path); err == nil && sf != nil && sf.Package == f.Package {
+				return &s, nil
+			}
+		}
+	}
+	if len(types) == 1 && f.Language != treesitter.Python {
+		return &types[0], nil
+	}
+	return nil, nil
+}
+
+// fieldType returns the declared type of cls.field, searching base classes
+// and Go embedded structs.
+func (q *query) fieldType(ctx context.Context, cls Symbol, field string, depth int) (string, error) {
+	if depth > 5 {
+		return "", nil
+	}
+	files := []string{cls.Path}
+	if cls.Language == treesitter.Go {
+		files = q.sameDirFiles(ctx, cls.Path)
+	}
+	for _, p := range files {
+		cf, err := q.file(ctx, p)
+		if err != nil || cf == nil {
+			return "", err
+		}
+		for _, fl := range cf.Fields {
+			if fl.Container == cls.Name && fl.Name == field {
+				return fl.Type, nil
+			}
+		}
+	}
+	for _, base := range q.bases(ctx, cls) {
+		if t, err := q.fieldType(ctx, base, field, depth+1); err != nil || t != "" {
+			return t, err
+		}
+	}
+	return "", nil
+}
+
+// bases resolves a class's superclasses and, for Go, its embedded structs.
+func (q *query) bases(ctx context.Context, cls Symbol) []Symbol {
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return nil
+	}
+	names := append([]string(nil), cls.Extends...)
+	if cls.Language == treesitter.Go {
+		for _, fl := range cf.Fields {
+			if fl.Container == cls.Name && (fl.Name == fl.Type || strings.HasSuffix(fl.Type, "."+fl.Name)) {
+				names = append(names, fl.Type)
+			}
+		}
+	}
+	var out []Symbol
+	for _, n := range names {
+		if b, err := q.resolveTypeName(ctx, cf, n); err == nil && b != nil && b.ID != cls.ID {
+			out = append(out, *b)
+		}
+	}
+	return out
+}
+
+// methodOf finds method name on cls or its bases.
+func (q *query) methodOf(ctx context.Context, cls Symbol, name string, cands []Symbol, depth int) ([]Symbol, error) {
+	if depth > 5 {
+		return nil, nil
+	}
+	var found []Symbol
+	for _, s := range cands {
+		if s.Container != cls.Name || !isCallable(s) {
+			continue
+		}
+		if s.Path == cls.Path || (cls.Language == treesitter.Go && path.Dir(s.Path) == path.Dir(cls.Path)) {
+			found = append(found, s)
+		}
+	}
+	if len(found) > 0 {
+		return found, nil
+	}
+	for _, base := range q.bases(ctx, cls) {
+		if f, err := q.methodOf(ctx, base, name, cands, depth+1); err != nil || len(f) > 0 {
+			return f, err
+		}
+	}
+	return nil, nil
+}
+
+func (q *query) methodInClassChain(ctx context.Context, f *File, className, name string, cands []Symbol) ([]Symbol, error) {
+	if className == "" {
+		return nil, nil
+	}
+	cls, err := q.resolveTypeName(ctx, f, className)
+	if err != nil || cls == nil {
+		return nil, err
+	}
+	return q.methodOf(ctx, *cls, name, cands, 0)
+}
+
+func (q *query) sameDirFiles(ctx context.Context, p string) []string {
+	// Go types keep their fields in the file that declares them; methods may
+	// be elsewhere in the package but fields are not, so one file suffices.
+	return []string{p}
+}
+
+func (q *query) samePackage(ctx context.Context, f *File, s Symbol) bool {
+	if s.Path == f.Path {
+		return true
+	}
+	sf, err := q.file(ctx, s.Path)
+	if err != nil || sf == nil {
+		return false
+	}
+	return sf.Package == f.Package
+}
+
+// inModule reports whether symbol s is defined by the module ref names.
+func (q *query) inModule(ctx context.Context, f *File, ref typeRef, s Symbol) bool {
+	if ref.file != "" {
+		return s.Path == ref.file
+	}
+	switch f.Language {
+	case treesitter.Go:
+		dir, ok := q.goImportDir(ctx, ref.mod)
+		return ok && path.Dir(s.Path) == dir
+	case treesitter.Java:
+		sf, err := q.file(ctx, s.Path)
+		return err == nil && sf != nil && (sf.Package == ref.mod || sf.Package+"."+s.Name == ref.mod)
+	}
+	from := f
+	if ref.from != "" && ref.from != f.Path {
+		from = q.mustFile(ctx, ref.from, f)
+	}
+	return q.moduleHasFile(from, ref.mod, s.Path)
+}
+
+// moduleInWorkspace reports whether a module specifier written in f names a
+// workspace file or package.
+func (q *query) moduleInWorkspace(ctx context.Context, f *File, module string) bool {
+	switch f.Language {
+	case treesitter.Go:
+		_, ok := q.goImportDir(ctx, module)
+		return ok
+	}
+	for _, wf := range q.allFiles(ctx) {
+		if family(wf.Language) == family(f.Language) && q.moduleHasFile(f, module, wf.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// moduleHasFile reports whether the module specifier, written in file f,
+// resolves to the workspace file candidate.
+func (q *query) moduleHasFile(f *File, module, candidate string) bool {
+	switch family(f.Language) {
+	case "js":
+		return jsModuleMatches(f.Path, module, candidate)
+	case string(treesitter.Python):
+		return pyModuleMatches(f.Path, module, candidate)
+	case string(treesitter.Java):
+		return false // Java resolves by package, see inModule
+	}
+	return false
+}
+
+func stripExt(p string) string {
+	for _, ext := range []string{".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".pyi", ".py"} {
+		if strings.HasSuffix(p, ext) {
+			return strings.TrimSuffix(p, ext)
+		}
+	}
+	return p
+}
+
+func jsModuleMatches(from, module, candidate string) bool {
+	cand := stripExt(candidate)
+	candIndex := strings.TrimSuffix(cand, "/index")
+	if strings.HasPrefix(module, ".") {
+		want := stripExt(path.Join(path.Dir(from), module))
+		return cand == want || candIndex == want
+	}
+	// Path aliases (tsconfig paths, baseUrl): match the specifier's tail
+	// against the candidate path, dropping alias prefixes such as "@app/" or "~/".
+	spec := stripExt(strings.TrimPrefix(module, "~/"))
+	if spec == "" {
+		return false
+	}
+	parts := strings.Split(spec, "/")
+	for i := 0; i < len(parts); i++ {
+		tail := strings.Join(parts[i:], "/")
+		if i == len(parts)-1 && !strings.Contains(tail, ".") && len(parts) > 1 {
+			// a single trailing segment alone is too weak, except for file-like names
+			if cand == tail || strings.HasSuffix(cand, "/"+tail) {
+				return strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app"
+			}
+			continue
+		}
+		if cand == tail || strings.HasSuffix(cand, "/"+tail) || candIndex == tail || strings.HasSuffix(candIndex, "/"+tail) {
+			return i > 0 || len(parts) > 1 || strings.Contains(spec, ".")
+		}
+	}
+	return false
+}
+
+func pyModuleMatches(from, module, candidate string) bool {
+	cand := stripExt(candidate)
+	candPkg := strings.TrimSuffix(cand, "/__init__")
+	if strings.HasPrefix(module, ".") {
+		dots := len(module) - len(strings.TrimLeft(module, "."))
+		dir := path.Dir(from)
+		for i := 1; i < dots; i++ {
+			dir = path.Dir(dir)
+		}
+		rest := strings.ReplaceAll(strings.TrimLeft(module, "."), ".", "/")
+		want := path.Join(dir, rest)
+		return cand == want || candPkg == want
+	}
+	want := strings.ReplaceAll(module, ".", "/")
+	return cand == want || candPkg == want || strings.HasSuffix(cand, "/"+want) || strings.HasSuffix(candPkg, "/"+want)
+}
+
+// goImportDir maps a Go import path to a workspace directory through the
+// workspace's go.mod files.
+func (q *query) goImportDir(ctx context.Context, importPath string) (string, bool) {
+	if q.modules == nil {
+		q.modules = map[string]string{}
+		for _, f := range q.allFiles(ctx) {
+			if f.Language == LanguageGoMod && f.Package != "" {
+				q.modules[path.Dir(f.Path)] = f.Package
+			}
+		}
+	}
+	best, bestDir := "", ""
+	for dir, mod := range q.modules {
+		if (importPath == mod || strings.HasPrefix(importPath, mod+"/")) && len(mod) > len(best) {
+			best, bestDir = mod, dir
+		}
+	}
+	if best == "" {
+		return "", false
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(importPath, best), "/")
+	return path.Clean(path.Join(bestDir, rel)), true
+}
+
+// splitReceiver splits a receiver made of identifiers and dots ("this.a.b");
+// anything else (calls, indexing) yields nil: its type is not tracked.
+func splitReceiver(recv string) []string {
+	recv = strings.TrimSpace(recv)
+	recv = strings.TrimSuffix(recv, "!") // TS non-null assertion
+	if recv == "" {
+		return nil
+	}
+	segs := strings.Split(recv, ".")
+	for _, s := range segs {
+		if s == "" {
+			return nil
+		}
+		for _, r := range s {
+			if !(r == '_' || r == '$' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127) {
+				return nil
+			}
+		}
+	}
+	return segs
+}
+
+var builtins = map[treesitter.Language]map[string]bool{
+	treesitter.Python:     setOf("print", "len", "range", "open", "isinstance", "getattr", "setattr", "hasattr", "super", "str", "int", "float", "list", "dict", "set", "tuple", "sorted", "enumerate", "zip", "map", "filter", "any", "all", "min", "max", "sum", "repr", "type", "iter", "next", "format", "abs", "round", "bool", "id", "hash", "vars", "dir", "callable", "reversed", "issubclass", "object", "bytes", "exec", "eval"),
+	treesitter.JavaScript: setOf("require", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "parseInt", "parseFloat", "isNaN", "Number", "String", "Boolean", "Symbol", "BigInt", "fetch", "structuredClone", "queueMicrotask", "encodeURIComponent", "decodeURIComponent", "alert"),
+}
+
+var globalObjects = setOf("console", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Date", "Reflect", "process", "window", "document", "globalThis", "Buffer", "Intl", "Symbol", "Map", "Set", "Error", "RegExp",
+	// Python standard modules used without import tracking are still imported; builtins:
+	"str", "dict", "list")
+
+func isBuiltin(lang treesitter.Language, name string) bool {
+	if family(lang) == "js" {
+		return builtins[treesitter.JavaScript][name]
+	}
+	return builtins[lang][name]
+}
+
+func isGlobalObject(lang treesitter.Language, name string) bool {
+	switch family(lang) {
+	case "js":
+		return globalObjects[name]
+	case string(treesitter.Java):
+		return name == "System" || name == "String" || name == "Math" || name == "Objects" || name == "Arrays" || name == "Collections" || name == "List" || name == "Map" || name == "Optional"
+	}
+	return false
+}
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
