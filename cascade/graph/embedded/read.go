@@ -1,0 +1,405 @@
+package embedded
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Reads are prepared once on the read pool (database/sql re-prepares them
+// lazily on each pooled connection).
+const (
+	filesSQL = `SELECT path, hash, size, mtime, language, package, errors FROM files ORDER BY path`
+	fileSQL  = `SELECT path, hash, size, mtime, language, package, errors, extra FROM files WHERE path = ?`
+
+	symbolColumns     = `f.path, s.id, s.language, s.name, s.kind, s.container, s.spans, s.extra`
+	symbolSQL         = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE s.id = ? ORDER BY s.rid LIMIT 1`
+	symbolsByNameSQL  = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE s.name = ? ORDER BY f.path, s.start, s.rid`
+	symbolsInFileSQL  = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE f.path = ? ORDER BY s.start, s.rid`
+	symbolByRowIDSQL  = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE s.rid = ?`
+	callColumns       = `f.path, c.caller_id, c.callee, c.receiver, c.span, c.args, c.new`
+	callsByCalleeSQL  = `SELECT ` + callColumns + ` FROM calls c JOIN files f ON f.fid = c.fid WHERE c.callee = ? ORDER BY f.path, c.start, c.rowid`
+	callsFromSQL      = `SELECT ` + callColumns + ` FROM calls c JOIN files f ON f.fid = c.fid WHERE c.caller_id = ? ORDER BY f.path, c.start, c.rowid`
+	literalByRowIDSQL = `SELECT f.path, l.symbol_id, l.text, l.span FROM literals l JOIN files f ON f.fid = l.fid WHERE l.rid = ?`
+	// Column weights: a hit on the name's words counts most, then the
+	// container's (a class named like the query), then the path's.
+	searchSQL = `SELECT rowid, bm25(search, 4.0, 1.5, 0.5) AS score FROM search WHERE search MATCH ? ORDER BY score LIMIT ?`
+)
+
+type readStatements struct {
+	files, file                                            *sql.Stmt
+	symbol, symbolsByName, symbolsInFile, symbolByRowID    *sql.Stmt
+	callsByCallee, callsFrom, literalByRowID, searchByText *sql.Stmt
+}
+
+func (s *Store) prepare() error {
+	ctx := context.Background()
+	r := &s.read
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&r.files, filesSQL},
+		{&r.file, fileSQL},
+		{&r.symbol, symbolSQL},
+		{&r.symbolsByName, symbolsByNameSQL},
+		{&r.symbolsInFile, symbolsInFileSQL},
+		{&r.symbolByRowID, symbolByRowIDSQL},
+		{&r.callsByCallee, callsByCalleeSQL},
+		{&r.callsFrom, callsFromSQL},
+		{&r.literalByRowID, literalByRowIDSQL},
+		{&r.searchByText, searchSQL},
+	} {
+		stmt, err := s.readDB.PrepareContext(ctx, p.sql)
+		if err != nil {
+			r.close()
+			return fmt.Errorf("prepare %q: %w", p.sql, err)
+		}
+		*p.stmt = stmt
+	}
+	return nil
+}
+
+func (r *readStatements) close() {
+	for _, stmt := range []**sql.Stmt{&r.files, &r.file, &r.symbol, &r.symbolsByName, &r.symbolsInFile,
+		&r.symbolByRowID, &r.callsByCallee, &r.callsFrom, &r.literalByRowID, &r.searchByText} {
+		if *stmt != nil {
+			(*stmt).Close()
+			*stmt = nil
+		}
+	}
+}
+
+// Files lists every indexed file, sorted by path, without imports, fields or locals.
+func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
+	rows, err := s.read.files.QueryContext(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: files: %w", err)
+	}
+	defer rows.Close()
+	var files []graph.File
+	for rows.Next() {
+		var f graph.File
+		var lang string
+		if err := rows.Scan(&f.Path, &f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors); err != nil {
+			return nil, fmt.Errorf("embedded: files: %w", err)
+		}
+		f.Language = treesitter.Language(lang)
+		files = append(files, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("embedded: files: %w", err)
+	}
+	return files, nil
+}
+
+// File returns one file with its imports, fields and locals.
+func (s *Store) File(ctx context.Context, path string) (graph.File, error) {
+	var f graph.File
+	var lang string
+	var extra []byte
+	err := s.read.file.QueryRowContext(ctx, path).Scan(&f.Path, &f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors, &extra)
+	if errors.Is(err, sql.ErrNoRows) {
+		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
+	}
+	if err != nil {
+		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, err)
+	}
+	f.Language = treesitter.Language(lang)
+	if len(extra) > 0 {
+		var x fileExtra
+		if err := json.Unmarshal(extra, &x); err != nil {
+			return graph.File{}, fmt.Errorf("embedded: file %s: decode: %w", path, err)
+		}
+		f.Imports, f.Fields, f.Locals = x.Imports, x.Fields, x.Locals
+	}
+	return f, nil
+}
+
+// rowScanner is *sql.Row or *sql.Rows.
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanSymbol(row rowScanner) (graph.Symbol, error) {
+	var sym graph.Symbol
+	var lang, kind string
+	var spans, extra sql.RawBytes
+	if err := row.Scan(&sym.Path, &sym.ID, &lang, &sym.Name, &kind, &sym.Container, &spans, &extra); err != nil {
+		return graph.Symbol{}, err
+	}
+	sym.Language = treesitter.Language(lang)
+	sym.Kind = treesitter.SymbolKind(kind)
+	r := spanReader{b: spans}
+	sym.Span = r.span()
+	sym.Selection = r.span()
+	if r.err != nil {
+		return graph.Symbol{}, fmt.Errorf("symbol %s spans: %w", sym.ID, r.err)
+	}
+	if len(extra) > 0 {
+		var x symbolExtra
+		if err := json.Unmarshal(extra, &x); err != nil {
+			return graph.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
+		}
+		sym.Decorators, sym.Params, sym.Extends = x.Decorators, x.Params, x.Extends
+	}
+	return sym, nil
+}
+
+// Symbol returns the symbol with the given ID.
+func (s *Store) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
+	rows, err := s.read.symbol.QueryContext(ctx, id)
+	if err != nil {
+		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, err)
+	}
+	syms, err := collectSymbols(rows)
+	if err != nil {
+		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, err)
+	}
+	if len(syms) == 0 {
+		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
+	}
+	return syms[0], nil
+}
+
+// SymbolsByName returns every symbol named name, sorted by path and position.
+func (s *Store) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol, error) {
+	rows, err := s.read.symbolsByName.QueryContext(ctx, name)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, err)
+	}
+	syms, err := collectSymbols(rows)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, err)
+	}
+	return syms, nil
+}
+
+// SymbolsInFile returns the symbols of a file in source order; an unknown
+// file has none.
+func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]graph.Symbol, error) {
+	rows, err := s.read.symbolsInFile.QueryContext(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, err)
+	}
+	syms, err := collectSymbols(rows)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, err)
+	}
+	return syms, nil
+}
+
+func collectSymbols(rows *sql.Rows) ([]graph.Symbol, error) {
+	defer rows.Close()
+	var syms []graph.Symbol
+	for rows.Next() {
+		sym, err := scanSymbol(rows)
+		if err != nil {
+			return nil, err
+		}
+		syms = append(syms, sym)
+	}
+	return syms, rows.Err()
+}
+
+// CallsByCallee returns every call site whose callee name is name, sorted by
+// path and position.
+func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
+	rows, err := s.read.callsByCallee.QueryContext(ctx, name)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: calls of %s: %w", name, err)
+	}
+	calls, err := collectCalls(rows)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: calls of %s: %w", name, err)
+	}
+	return calls, nil
+}
+
+// CallsFrom returns the call sites whose innermost enclosing symbol is
+// symbolID (calls inside nested symbols belong to those), sorted by position.
+func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, error) {
+	rows, err := s.read.callsFrom.QueryContext(ctx, symbolID)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, err)
+	}
+	calls, err := collectCalls(rows)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, err)
+	}
+	return calls, nil
+}
+
+func collectCalls(rows *sql.Rows) ([]graph.Call, error) {
+	defer rows.Close()
+	var calls []graph.Call
+	for rows.Next() {
+		var c graph.Call
+		var span, args sql.RawBytes
+		if err := rows.Scan(&c.Path, &c.CallerID, &c.Callee, &c.Receiver, &span, &args, &c.New); err != nil {
+			return nil, err
+		}
+		var err error
+		if c.Span, err = decodeSpan(span); err != nil {
+			return nil, fmt.Errorf("call span: %w", err)
+		}
+		if c.Args, err = decodeStrings(args); err != nil {
+			return nil, fmt.Errorf("call args: %w", err)
+		}
+		calls = append(calls, c)
+	}
+	return calls, rows.Err()
+}
+
+// defaultSearchLimit applies when Search is given no positive limit.
+const defaultSearchLimit = 50
+
+// Search ranks symbols and literals against the words of query with BM25
+// (negated, so a higher Score is better). The query is reduced to its words
+// (graph.SplitWords), each quoted as an FTS5 string and OR-ed, so no user
+// text is ever read as FTS5 syntax; a query without words finds nothing.
+func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.SearchHit, error) {
+	match := ftsQuery(query)
+	if match == "" {
+		return nil, nil
+	}
+	if limit <= 0 {
+		limit = defaultSearchLimit
+	}
+	type ranked struct {
+		rowid int64
+		score float64
+	}
+	var top []ranked
+	rows, err := s.read.searchByText.QueryContext(ctx, match, limit)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+	}
+	for rows.Next() {
+		var r ranked
+		if err := rows.Scan(&r.rowid, &r.score); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+		}
+		top = append(top, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+	}
+
+	// The search table is contentless: fetch what each hit is from its
+	// own table (a rowid lookup each, for at most limit rows).
+	hits := make([]graph.SearchHit, 0, len(top))
+	for _, r := range top {
+		hit, err := s.searchHit(ctx, r.rowid)
+		if errors.Is(err, graph.ErrNotFound) {
+			continue // deleted between the two queries
+		}
+		if err != nil {
+			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+		}
+		hit.Score = -r.score
+		hits = append(hits, hit)
+	}
+	// bm25 already ordered them; break ties deterministically.
+	slices.SortStableFunc(hits, func(a, b graph.SearchHit) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
+	})
+	return hits, nil
+}
+
+func (s *Store) searchHit(ctx context.Context, rowid int64) (graph.SearchHit, error) {
+	if rowid%2 == 0 {
+		rows, err := s.read.symbolByRowID.QueryContext(ctx, rowid/2)
+		if err != nil {
+			return graph.SearchHit{}, err
+		}
+		syms, err := collectSymbols(rows)
+		if err != nil {
+			return graph.SearchHit{}, err
+		}
+		if len(syms) == 0 {
+			return graph.SearchHit{}, graph.ErrNotFound
+		}
+		sym := syms[0]
+		text := sym.Name
+		if sym.Container != "" {
+			text = sym.Container + "." + sym.Name
+		}
+		return graph.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}, nil
+	}
+	hit := graph.SearchHit{Kind: "literal"}
+	var span []byte
+	err := s.read.literalByRowID.QueryRowContext(ctx, rowid/2).Scan(&hit.Path, &hit.SymbolID, &hit.Text, &span)
+	if errors.Is(err, sql.ErrNoRows) {
+		return graph.SearchHit{}, graph.ErrNotFound
+	}
+	if err != nil {
+		return graph.SearchHit{}, err
+	}
+	if hit.Span, err = decodeSpan(span); err != nil {
+		return graph.SearchHit{}, fmt.Errorf("literal span: %w", err)
+	}
+	return hit, nil
+}
+
+// ftsQuery turns free text into an FTS5 query that is only OR-ed string
+// literals. For a compound identifier it adds the words run together, which
+// matches the same extra term the index stores for names (identifierWords).
+func ftsQuery(query string) string {
+	words := graph.SplitWords(query)
+	if len(words) == 0 {
+		return ""
+	}
+	terms := slices.Clone(words)
+	if len(words) > 1 {
+		terms = append(terms, joinWords(words))
+	}
+	slices.Sort(terms)
+	terms = slices.Compact(terms)
+	b := make([]byte, 0, len(query)*2)
+	for i, t := range terms {
+		if i > 0 {
+			b = append(b, " OR "...)
+		}
+		b = appendFTSString(b, t)
+	}
+	return string(b)
+}
+
+func joinWords(words []string) string {
+	n := 0
+	for _, w := range words {
+		n += len(w)
+	}
+	b := make([]byte, 0, n)
+	for _, w := range words {
+		b = append(b, w...)
+	}
+	return string(b)
+}
+
+// appendFTSString quotes s as an FTS5 string: inside double quotes, a double
+// quote is written twice and nothing else is special.
+func appendFTSString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, s[i])
+	}
+	return append(b, '"')
+}

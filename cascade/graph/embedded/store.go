@@ -1,0 +1,374 @@
+// Package embedded is callcascade's default code graph store: one SQLite
+// database per workspace root under the user cache directory, written through
+// modernc.org/sqlite (pure Go, so `go build .` needs neither cgo nor build
+// tags) with FTS5 for the keyword stage.
+//
+// The database is a cache. Anything wrong with it — another schema version, a
+// file that is not SQLite, a failed integrity check — makes Open move it
+// aside and start an empty one, and Rebuilt reports that so the indexer
+// re-parses everything. Only a real I/O failure (an unwritable cache
+// directory, say) makes Open fail.
+package embedded
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// SchemaVersion is stored in PRAGMA user_version. Bump it whenever the
+// tables or the encoding of a column change: a store of another version is
+// discarded and rebuilt rather than migrated, since it is only a cache.
+const SchemaVersion = 1
+
+// Options tunes Open. The zero value is ready to use.
+type Options struct {
+	// Logger receives rebuild warnings; nil discards them.
+	Logger *slog.Logger
+	// BusyTimeout is how long a statement waits for a lock held by another
+	// connection or process (two editors on one workspace) before failing.
+	// Zero means 5 s.
+	BusyTimeout time.Duration
+	// ReadConns caps concurrent read connections. Zero means 4.
+	ReadConns int
+}
+
+// Store is a graph.Store backed by SQLite. It is safe for concurrent use:
+// reads run on a pool of connections and, thanks to WAL, never wait for the
+// single writer connection.
+type Store struct {
+	path    string
+	rebuilt bool
+	log     *slog.Logger
+
+	writeDB *sql.DB
+	readDB  *sql.DB
+	read    readStatements
+}
+
+var _ graph.Store = (*Store)(nil)
+
+// DefaultPath is where the store for the workspace root lives:
+// <user cache dir>/callcascade/<base name of root>-<16 hex of sha256(root)>/graph.db.
+// The readable base name helps whoever looks in the cache directory; the
+// hash of the absolute clean root keeps two checkouts named alike apart.
+func DefaultPath(root string) (string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("embedded: default path for %s: %w", root, err)
+	}
+	abs = filepath.Clean(abs)
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("embedded: default path for %s: %w", root, err)
+	}
+	sum := sha256.Sum256([]byte(abs))
+	dir := safeName(filepath.Base(abs)) + "-" + hex.EncodeToString(sum[:])[:16]
+	return filepath.Join(cache, "callcascade", dir, "graph.db"), nil
+}
+
+// safeName keeps a directory name portable and free of characters that
+// would need escaping in an SQLite URI.
+func safeName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '_', r == '-':
+			return r
+		}
+		return '_'
+	}, name)
+	if name == "" || strings.Trim(name, ".") == "" {
+		return "root"
+	}
+	return name
+}
+
+// Open opens the store at path, creating directories and the database as
+// needed, and rebuilds it from scratch when the existing file is unusable.
+func Open(path string, opts Options) (*Store, error) {
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 5 * time.Second
+	}
+	if opts.ReadConns <= 0 {
+		opts.ReadConns = 4
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: open %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("embedded: create store directory: %w", err)
+	}
+
+	s := &Store{path: abs, log: log}
+	_, statErr := os.Stat(abs)
+	existed := statErr == nil
+
+	if existed {
+		reason := s.openExisting(opts)
+		if reason == nil {
+			if err := s.prepare(); err == nil {
+				return s, nil
+			} else {
+				reason = err
+			}
+		}
+		s.closeDBs()
+		log.Warn("embedded: rebuilding unusable graph store", "path", abs, "reason", reason)
+		if err := discard(abs); err != nil {
+			return nil, err
+		}
+	}
+
+	if err := s.create(opts); err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	if err := s.prepare(); err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	s.rebuilt = true
+	return s, nil
+}
+
+// Rebuilt reports whether Open found no usable store and started an empty
+// one, in which case every file must be parsed again.
+func (s *Store) Rebuilt() bool { return s.rebuilt }
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close releases the connections. SQLite checkpoints the WAL when the last
+// connection closes.
+func (s *Store) Close() error {
+	s.read.close()
+	err := s.closeDBs()
+	if err != nil {
+		return fmt.Errorf("embedded: close: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) closeDBs() error {
+	var errs []error
+	if s.readDB != nil {
+		errs = append(errs, s.readDB.Close())
+		s.readDB = nil
+	}
+	if s.writeDB != nil {
+		errs = append(errs, s.writeDB.Close())
+		s.writeDB = nil
+	}
+	return errors.Join(errs...)
+}
+
+// dsn builds a URI for the database with per-connection pragmas. The path is
+// escaped because a workspace path may hold '?' or '#'.
+func dsn(path string, busy time.Duration, writer bool) string {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busy.Milliseconds()))
+	// WAL lets readers run while the indexer writes; NORMAL sync keeps
+	// every committed transaction across a process crash (only a power
+	// loss can drop the last ones, never corrupt the file).
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "temp_store(MEMORY)")
+	if writer {
+		q.Add("_pragma", "cache_size(-16000)")
+		// IMMEDIATE takes the write lock at BEGIN, so two processes on
+		// one store queue on busy_timeout instead of deadlocking on a
+		// read→write upgrade.
+		q.Set("_txlock", "immediate")
+	} else {
+		q.Add("_pragma", "cache_size(-4000)")
+		q.Add("_pragma", "query_only(1)")
+	}
+	u := url.URL{Scheme: "file", Path: path, RawQuery: q.Encode()}
+	return u.String()
+}
+
+func (s *Store) openDBs(opts Options) error {
+	w, err := sql.Open("sqlite", dsn(s.path, opts.BusyTimeout, true))
+	if err != nil {
+		return fmt.Errorf("embedded: open %s: %w", s.path, err)
+	}
+	// One writer connection: SQLite allows one writer anyway, and a single
+	// connection means prepared statements are prepared once.
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxIdleTime(0)
+	s.writeDB = w
+
+	r, err := sql.Open("sqlite", dsn(s.path, opts.BusyTimeout, false))
+	if err != nil {
+		return fmt.Errorf("embedded: open %s: %w", s.path, err)
+	}
+	r.SetMaxOpenConns(opts.ReadConns)
+	r.SetMaxIdleConns(opts.ReadConns)
+	s.readDB = r
+	return nil
+}
+
+// openExisting opens the database file and checks it is ours, of this
+// version, and sound. It returns why the store is unusable, or nil.
+func (s *Store) openExisting(opts Options) error {
+	if err := s.openDBs(opts); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	var version int
+	if err := s.writeDB.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	if version != SchemaVersion {
+		return fmt.Errorf("schema version %d, want %d", version, SchemaVersion)
+	}
+	// quick_check verifies the b-trees page by page (without checking that
+	// indexes match their tables, which would make startup O(rows·log)).
+	rows, err := s.writeDB.QueryContext(ctx, "PRAGMA quick_check")
+	if err != nil {
+		return fmt.Errorf("quick_check: %w", err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return fmt.Errorf("quick_check: %w", err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("quick_check: %w", err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("quick_check: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// discard moves an unusable database aside (one .bad copy is kept for
+// whoever wants to know what went wrong) and removes its WAL and shared
+// memory files, which belong to the old database and would corrupt a new one.
+func discard(path string) error {
+	if err := os.Rename(path, path+".bad"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("embedded: remove unusable store: %w", err)
+		}
+	}
+	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+		if err := os.Remove(path + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("embedded: remove unusable store: %w", err)
+		}
+	}
+	return nil
+}
+
+// schema creates every table. Rows of a file hang off files.fid so that
+// replacing or deleting a file deletes by a small integer, and the path is
+// stored once per file instead of once per row.
+//
+// search is a contentless FTS5 table (the text lives in symbols and
+// literals already); contentless_delete lets a file's rows be deleted by
+// rowid. A symbol's search rowid is 2·symbols.rid, a literal's 2·literals.rid+1.
+const schema = `
+CREATE TABLE files (
+	fid      INTEGER PRIMARY KEY,
+	path     TEXT NOT NULL UNIQUE,
+	hash     TEXT NOT NULL,
+	size     INTEGER NOT NULL,
+	mtime    INTEGER NOT NULL,
+	language TEXT NOT NULL,
+	package  TEXT NOT NULL,
+	errors   INTEGER NOT NULL,
+	extra    BLOB -- JSON of imports, fields and locals; NULL when all are empty
+);
+CREATE TABLE symbols (
+	rid       INTEGER PRIMARY KEY,
+	fid       INTEGER NOT NULL,
+	id        TEXT NOT NULL,
+	language  TEXT NOT NULL,
+	name      TEXT NOT NULL,
+	kind      TEXT NOT NULL,
+	container TEXT NOT NULL,
+	spans     BLOB NOT NULL, -- span then selection, 12 uvarints
+	start     INTEGER NOT NULL, -- span.StartByte, for ordering
+	extra     BLOB -- JSON of decorators, params and extends; NULL when all are empty
+);
+CREATE INDEX symbols_id ON symbols(id);
+CREATE INDEX symbols_name ON symbols(name);
+CREATE INDEX symbols_fid ON symbols(fid);
+CREATE TABLE calls (
+	fid       INTEGER NOT NULL,
+	caller_id TEXT NOT NULL,
+	callee    TEXT NOT NULL,
+	receiver  TEXT NOT NULL,
+	span      BLOB NOT NULL, -- 6 uvarints
+	start     INTEGER NOT NULL,
+	args      BLOB, -- uvarint count, then uvarint length + bytes each
+	new       INTEGER NOT NULL
+);
+CREATE INDEX calls_callee ON calls(callee);
+CREATE INDEX calls_caller ON calls(caller_id);
+CREATE INDEX calls_fid ON calls(fid);
+CREATE TABLE literals (
+	rid       INTEGER PRIMARY KEY,
+	fid       INTEGER NOT NULL,
+	symbol_id TEXT NOT NULL,
+	text      TEXT NOT NULL,
+	span      BLOB NOT NULL
+);
+CREATE INDEX literals_fid ON literals(fid);
+CREATE VIRTUAL TABLE search USING fts5(
+	words, container, path,
+	content='', contentless_delete=1,
+	tokenize='unicode61 remove_diacritics 2'
+);
+`
+
+// create makes a fresh database. The schema and its version are written in
+// one transaction, so a crash here leaves version 0, which the next Open
+// discards.
+func (s *Store) create(opts Options) error {
+	if err := s.openDBs(opts); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	tx, err := s.writeDB.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("embedded: create store %s: %w", s.path, err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return fmt.Errorf("embedded: create schema: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
+		return fmt.Errorf("embedded: set schema version: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("embedded: create store %s: %w", s.path, err)
+	}
+	return nil
+}

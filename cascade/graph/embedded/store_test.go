@@ -1,0 +1,714 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+func openTemp(t testing.TB) *Store {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "graph.db"), Options{})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func span(line, startByte, length uint32) treesitter.Span {
+	return treesitter.Span{
+		Start:     treesitter.Position{Line: line, Character: 4},
+		End:       treesitter.Position{Line: line, Character: 4 + length},
+		StartByte: startByte,
+		EndByte:   startByte + length,
+	}
+}
+
+// storageFacts is a TypeScript file with every field populated.
+func storageFacts() graph.FileFacts {
+	const path = "src/storage/storage.service.ts"
+	cls := graph.Symbol{
+		ID: path + "#StorageService", Path: path, Language: treesitter.TypeScript, Name: "StorageService",
+		Kind: treesitter.KindClass, Span: span(3, 40, 400), Selection: span(3, 53, 14),
+		Decorators: []treesitter.Decorator{{Name: "Injectable", Span: span(2, 30, 13)}},
+		Extends:    []string{"BaseService", "OnModuleInit"},
+	}
+	move := graph.Symbol{
+		ID: path + "#StorageService.moveFilesToPermanentStorage", Path: path, Language: treesitter.TypeScript,
+		Name: "moveFilesToPermanentStorage", Kind: treesitter.KindMethod, Container: "StorageService",
+		Span: span(7, 120, 200), Selection: span(7, 120, 27),
+		Decorators: []treesitter.Decorator{{Name: "OnEvent", Args: []string{"'report.created'"}, Span: span(6, 100, 26)}},
+		Params:     []treesitter.Param{{Name: "files", Type: "File"}, {Name: "opts"}},
+	}
+	return graph.FileFacts{
+		File: graph.File{
+			Path: path, Hash: "abc123", Size: 1234, ModTime: 1700000000123456789,
+			Language: treesitter.TypeScript, Package: "", Errors: true,
+			Imports: []treesitter.Import{{Local: "Injectable", Imported: "Injectable", Module: "@nestjs/common", Span: span(0, 9, 10)}},
+			Fields:  []treesitter.Field{{Container: "StorageService", Name: "bucket", Type: "Bucket"}},
+			Locals:  []graph.Local{{SymbolID: move.ID, Name: "tmp", Type: "TempDir"}},
+		},
+		Symbols: []graph.Symbol{cls, move},
+		Calls: []graph.Call{
+			{Path: path, CallerID: move.ID, Callee: "copy", Receiver: "this.bucket", Span: span(8, 150, 4), Args: []string{"src", "'dst'"}},
+			{Path: path, CallerID: move.ID, Callee: "TempDir", Span: span(9, 170, 7), New: true},
+			{Path: path, Callee: "register", Receiver: "", Span: span(20, 700, 8), Args: []string{""}},
+		},
+		Literals: []graph.Literal{
+			{Path: path, SymbolID: move.ID, Text: "report.created", Span: span(6, 109, 16)},
+			{Path: path, Text: "moveFiles", Span: span(21, 720, 11)},
+		},
+	}
+}
+
+func controllerFacts() graph.FileFacts {
+	const path = "src/report/report.controller.ts"
+	create := graph.Symbol{
+		ID: path + "#ReportController.create", Path: path, Language: treesitter.TypeScript, Name: "create",
+		Kind: treesitter.KindMethod, Container: "ReportController", Span: span(5, 80, 100), Selection: span(5, 80, 6),
+	}
+	return graph.FileFacts{
+		File:    graph.File{Path: path, Hash: "def456", Size: 99, ModTime: 5, Language: treesitter.TypeScript},
+		Symbols: []graph.Symbol{create},
+		Calls: []graph.Call{
+			{Path: path, CallerID: create.ID, Callee: "moveFilesToPermanentStorage", Receiver: "this.storage", Span: span(7, 130, 27)},
+			{Path: path, CallerID: create.ID, Callee: "copy", Receiver: "fs", Span: span(6, 100, 4)},
+		},
+	}
+}
+
+// equateEmpty: empty lists are stored as NULL and come back nil.
+var equateEmpty = cmpopts.EquateEmpty()
+
+func TestRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if !s.Rebuilt() {
+		t.Errorf("Rebuilt() = false for a new store")
+	}
+	storage, controller := storageFacts(), controllerFacts()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage, controller}); err != nil {
+		t.Fatal(err)
+	}
+
+	gotFile, err := s.File(ctx, storage.File.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(storage.File, gotFile, equateEmpty); diff != "" {
+		t.Errorf("File (-want +got):\n%s", diff)
+	}
+
+	files, err := s.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFiles := []graph.File{controller.File, storage.File} // sorted by path
+	for i := range wantFiles {
+		wantFiles[i].Imports, wantFiles[i].Fields, wantFiles[i].Locals = nil, nil, nil
+	}
+	if diff := cmp.Diff(wantFiles, files, equateEmpty); diff != "" {
+		t.Errorf("Files (-want +got):\n%s", diff)
+	}
+
+	syms, err := s.SymbolsInFile(ctx, storage.File.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(storage.Symbols, syms, equateEmpty); diff != "" {
+		t.Errorf("SymbolsInFile (-want +got):\n%s", diff)
+	}
+
+	sym, err := s.Symbol(ctx, storage.Symbols[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(storage.Symbols[1], sym, equateEmpty); diff != "" {
+		t.Errorf("Symbol (-want +got):\n%s", diff)
+	}
+
+	byName, err := s.SymbolsByName(ctx, "create")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(controller.Symbols, byName, equateEmpty); diff != "" {
+		t.Errorf("SymbolsByName (-want +got):\n%s", diff)
+	}
+
+	calls, err := s.CallsByCallee(ctx, "copy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sorted by path, then position.
+	wantCalls := []graph.Call{controller.Calls[1], storage.Calls[0]}
+	if diff := cmp.Diff(wantCalls, calls, equateEmpty); diff != "" {
+		t.Errorf("CallsByCallee (-want +got):\n%s", diff)
+	}
+
+	from, err := s.CallsFrom(ctx, storage.Symbols[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(storage.Calls[:2], from, equateEmpty); diff != "" {
+		t.Errorf("CallsFrom (-want +got):\n%s", diff)
+	}
+
+	top, err := s.CallsFrom(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(storage.Calls[2:], top, equateEmpty); diff != "" {
+		t.Errorf("CallsFrom(\"\") (-want +got):\n%s", diff)
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if _, err := s.Symbol(ctx, "nope#x"); !errors.Is(err, graph.ErrNotFound) {
+		t.Errorf("Symbol of a missing ID: err = %v, want ErrNotFound", err)
+	}
+	if _, err := s.File(ctx, "nope.ts"); !errors.Is(err, graph.ErrNotFound) {
+		t.Errorf("File of a missing path: err = %v, want ErrNotFound", err)
+	}
+	for name, list := range map[string]func() (int, error){
+		"SymbolsByName": func() (int, error) { l, err := s.SymbolsByName(ctx, "x"); return len(l), err },
+		"SymbolsInFile": func() (int, error) { l, err := s.SymbolsInFile(ctx, "x"); return len(l), err },
+		"CallsByCallee": func() (int, error) { l, err := s.CallsByCallee(ctx, "x"); return len(l), err },
+		"CallsFrom":     func() (int, error) { l, err := s.CallsFrom(ctx, "x"); return len(l), err },
+		"Search":        func() (int, error) { l, err := s.Search(ctx, "x", 10); return len(l), err },
+	} {
+		if n, err := list(); n != 0 || err != nil {
+			t.Errorf("%s on an empty store = %d, %v; want 0, nil", name, n, err)
+		}
+	}
+	if err := s.DeleteFile(ctx, "never-indexed.ts"); err != nil {
+		t.Errorf("DeleteFile of an unknown file: %v", err)
+	}
+}
+
+func TestReplaceRemovesOldRows(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	storage := storageFacts()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage, controllerFacts()}); err != nil {
+		t.Fatal(err)
+	}
+	// The method is renamed and its literals are gone.
+	renamed := storageFacts()
+	renamed.File.Hash = "new"
+	renamed.Symbols[1].Name = "archive"
+	renamed.Symbols[1].ID = storage.File.Path + "#StorageService.archive"
+	renamed.Calls = renamed.Calls[:1]
+	renamed.Calls[0].CallerID = renamed.Symbols[1].ID
+	renamed.Literals = nil
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{renamed}); err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := s.Symbol(ctx, storage.Symbols[1].ID); !errors.Is(err, graph.ErrNotFound) {
+		t.Errorf("old symbol still there: err = %v", err)
+	}
+	if syms, _ := s.SymbolsByName(ctx, "moveFilesToPermanentStorage"); len(syms) != 0 {
+		t.Errorf("old symbol found by name: %v", syms)
+	}
+	if calls, _ := s.CallsFrom(ctx, storage.Symbols[1].ID); len(calls) != 0 {
+		t.Errorf("old calls still there: %v", calls)
+	}
+	if calls, _ := s.CallsByCallee(ctx, "TempDir"); len(calls) != 0 {
+		t.Errorf("dropped call still there: %v", calls)
+	}
+	calls, _ := s.CallsByCallee(ctx, "copy")
+	if len(calls) != 2 {
+		t.Errorf("CallsByCallee(copy) = %d calls, want 2 (one per file)", len(calls))
+	}
+	hits, err := s.Search(ctx, "report created", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if h.Kind == "literal" {
+			t.Errorf("literal of the old version still searchable: %+v", h)
+		}
+	}
+	hits, _ = s.Search(ctx, "move files permanent storage", 10)
+	for _, h := range hits {
+		if h.SymbolID == storage.Symbols[1].ID {
+			t.Errorf("old symbol still searchable: %+v", h)
+		}
+	}
+	if hits, _ := s.Search(ctx, "archive", 10); len(hits) != 1 || hits[0].SymbolID != renamed.Symbols[1].ID {
+		t.Errorf("Search(archive) = %+v, want the renamed method", hits)
+	}
+	f, err := s.File(ctx, storage.File.Path)
+	if err != nil || f.Hash != "new" {
+		t.Errorf("File after replace = %+v, %v", f, err)
+	}
+}
+
+func TestDeleteFile(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	storage, controller := storageFacts(), controllerFacts()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage, controller}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteFile(ctx, storage.File.Path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.File(ctx, storage.File.Path); !errors.Is(err, graph.ErrNotFound) {
+		t.Errorf("File after delete: err = %v", err)
+	}
+	if syms, _ := s.SymbolsInFile(ctx, storage.File.Path); len(syms) != 0 {
+		t.Errorf("symbols after delete: %v", syms)
+	}
+	calls, _ := s.CallsByCallee(ctx, "copy")
+	if diff := cmp.Diff(controller.Calls[1:], calls, equateEmpty); diff != "" {
+		t.Errorf("CallsByCallee after delete (-want +got):\n%s", diff)
+	}
+	hits, _ := s.Search(ctx, "storage report created move files", 50)
+	for _, h := range hits {
+		if h.Path == storage.File.Path {
+			t.Errorf("hit in deleted file: %+v", h)
+		}
+	}
+	files, _ := s.Files(ctx)
+	if len(files) != 1 || files[0].Path != controller.File.Path {
+		t.Errorf("Files after delete = %+v", files)
+	}
+}
+
+func TestSearchRanking(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	mk := func(path string, names ...string) graph.FileFacts {
+		ff := graph.FileFacts{File: graph.File{Path: path, Hash: path, Language: treesitter.TypeScript}}
+		for i, n := range names {
+			ff.Symbols = append(ff.Symbols, graph.Symbol{ID: path + "#" + n, Name: n, Kind: treesitter.KindFunction,
+				Span: span(uint32(i), uint32(i*100), 50), Selection: span(uint32(i), uint32(i*100), uint32(len(n)))})
+		}
+		return ff
+	}
+	batch := []graph.FileFacts{
+		mk("src/files.ts", "moveFiles", "listFiles", "deleteFiles", "filesToMove"),
+		mk("src/storage.ts", "moveFilesToPermanentStorage", "permanentStorageQuota", "storageClient"),
+		mk("src/other.ts", "moveFilesToTemporaryStorage", "parseJSON", "httpServer", "move_to_trash"),
+	}
+	batch[2].Literals = []graph.Literal{{Text: "files were moved to permanent storage", Span: span(9, 900, 30)}}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	for _, query := range []string{
+		"move files permanent storage",
+		"moveFilesToPermanentStorage",
+		"move_files_to_permanent_storage",
+		"MoveFilesToPermanentStorage()",
+	} {
+		hits, err := s.Search(ctx, query, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) == 0 || hits[0].SymbolID != "src/storage.ts#moveFilesToPermanentStorage" {
+			t.Errorf("Search(%q) first hit = %+v, want moveFilesToPermanentStorage", query, hits)
+			continue
+		}
+		for i := 1; i < len(hits); i++ {
+			if hits[i].Score > hits[i-1].Score {
+				t.Errorf("Search(%q) not sorted by score: %+v", query, hits)
+			}
+		}
+		if hits[0].Score <= 0 {
+			t.Errorf("Search(%q) top score %v, want > 0 (negated bm25)", query, hits[0].Score)
+		}
+	}
+	hits, err := s.Search(ctx, "files moved permanent storage", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sawLiteral bool
+	for _, h := range hits {
+		if h.Kind == "literal" && h.Path == "src/other.ts" && h.Text == "files were moved to permanent storage" {
+			sawLiteral = true
+		}
+	}
+	if !sawLiteral {
+		t.Errorf("literal not found: %+v", hits)
+	}
+	if hits, _ := s.Search(ctx, "json", 10); len(hits) != 1 || hits[0].Text != "parseJSON" {
+		t.Errorf("Search(json) = %+v", hits)
+	}
+	if hits, _ := s.Search(ctx, "files", 2); len(hits) != 2 {
+		t.Errorf("limit not honoured: %d hits", len(hits))
+	}
+}
+
+// TestSearchHostileQueries: user text never becomes FTS5 syntax.
+func TestSearchHostileQueries(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`"`, `moveFiles"`, `a AND`, `OR OR`, `NOT x`, `NEAR(a b)`, `*`, `col:word`, `^start`,
+		`a + b`, `(unbalanced`, `"" ""`, `storage*`, "\x00", `🙂`, `-`, `{name}: x`} {
+		if _, err := s.Search(ctx, q, 10); err != nil {
+			t.Errorf("Search(%q): %v", q, err)
+		}
+	}
+	if hits, _ := s.Search(ctx, `"storage" OR NOT`, 10); len(hits) == 0 {
+		t.Errorf("words of a query with FTS operators not searched")
+	}
+}
+
+func TestReopenKeepsData(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "nested", "dir", "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	storage := storageFacts()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(filepath.Dir(path))
+	if err != nil || info.Mode().Perm() != 0o700 {
+		t.Errorf("store directory mode = %v, %v; want 0700", info.Mode().Perm(), err)
+	}
+
+	s, err = Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Rebuilt() {
+		t.Errorf("Rebuilt() = true on reopening a good store")
+	}
+	if s.Path() != path {
+		t.Errorf("Path() = %q, want %q", s.Path(), path)
+	}
+	syms, err := s.SymbolsInFile(ctx, storage.File.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(storage.Symbols, syms, equateEmpty); diff != "" {
+		t.Errorf("after reopen (-want +got):\n%s", diff)
+	}
+	if hits, _ := s.Search(ctx, "moveFilesToPermanentStorage", 1); len(hits) != 1 {
+		t.Errorf("search index lost on reopen")
+	}
+}
+
+func TestRebuildGarbageFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "graph.db")
+	garbage := []byte("this is not a database, just some bytes that happen to be here\n")
+	for len(garbage) < 8192 {
+		garbage = append(garbage, garbage...)
+	}
+	if err := os.WriteFile(path, garbage, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A stale WAL of another database must not be replayed into the new one.
+	if err := os.WriteFile(path+"-wal", []byte("stale wal"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatalf("Open over a garbage file: %v", err)
+	}
+	defer s.Close()
+	if !s.Rebuilt() {
+		t.Errorf("Rebuilt() = false after replacing a garbage file")
+	}
+	ctx := context.Background()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+		t.Fatalf("rebuilt store not writable: %v", err)
+	}
+	if files, err := s.Files(ctx); err != nil || len(files) != 1 {
+		t.Errorf("Files = %v, %v", files, err)
+	}
+	if _, err := os.Stat(path + ".bad"); err != nil {
+		t.Errorf("garbage not kept aside: %v", err)
+	}
+}
+
+func TestRebuildTruncatedDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []graph.FileFacts
+	for i := range 200 {
+		batch = append(batch, syntheticFile(i, 20, 20))
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// Keep the header (so it still looks like SQLite) and cut the rest.
+	info, _ := os.Stat(path)
+	if err := os.Truncate(path, info.Size()/3); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Open(path, Options{})
+	if err != nil {
+		t.Fatalf("Open of a truncated store: %v", err)
+	}
+	defer s.Close()
+	if !s.Rebuilt() {
+		t.Errorf("Rebuilt() = false for a truncated store")
+	}
+	if files, err := s.Files(ctx); err != nil || len(files) != 0 {
+		t.Errorf("rebuilt store has %d files, %v", len(files), err)
+	}
+}
+
+func TestRebuildSchemaMismatch(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.writeDB.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion+1)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	s, err = Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !s.Rebuilt() {
+		t.Errorf("Rebuilt() = false after a schema version mismatch")
+	}
+	if files, _ := s.Files(ctx); len(files) != 0 {
+		t.Errorf("rebuilt store kept %d files of the old schema", len(files))
+	}
+	var version int
+	if err := s.readDB.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != SchemaVersion {
+		t.Errorf("user_version = %d, %v; want %d", version, err, SchemaVersion)
+	}
+}
+
+func TestOpenUnwritableDirectory(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root can write anywhere")
+	}
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o700)
+	if s, err := Open(filepath.Join(dir, "sub", "graph.db"), Options{}); err == nil {
+		s.Close()
+		t.Fatal("Open in an unwritable directory succeeded")
+	}
+}
+
+func TestOpenOnAFileAsDirectory(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Open(filepath.Join(blocker, "graph.db"), Options{}); err == nil {
+		s.Close()
+		t.Fatal("Open under a regular file succeeded")
+	}
+}
+
+func TestDefaultPath(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", t.TempDir()) // darwin's UserCacheDir uses HOME
+	root := filepath.Join(t.TempDir(), "my repo?#")
+	p1, err := DefaultPath(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, _ := DefaultPath(root + "/sub/..")
+	if p1 != p2 {
+		t.Errorf("DefaultPath not stable across spellings: %q vs %q", p1, p2)
+	}
+	p3, _ := DefaultPath(filepath.Join(t.TempDir(), "my repo?#"))
+	if p1 == p3 {
+		t.Errorf("two roots with the same name share %q", p1)
+	}
+	if filepath.Base(p1) != "graph.db" {
+		t.Errorf("DefaultPath = %q", p1)
+	}
+	dir := filepath.Base(filepath.Dir(p1))
+	if want := "my_repo__-"; len(dir) != len(want)+16 || dir[:len(want)] != want {
+		t.Errorf("store directory %q, want %q + 16 hex", dir, want)
+	}
+	if rel, err := filepath.Rel(cache, p1); err != nil || rel[:len("callcascade/")] != "callcascade/" {
+		t.Errorf("DefaultPath %q not under XDG_CACHE_HOME/callcascade", p1)
+	}
+	// The odd characters in the root's name survive a real open.
+	s, err := Open(p1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+}
+
+// TestPathWithURICharacters: a store path holding '?', '#' and '%' is a path,
+// not a URI with a query.
+func TestPathWithURICharacters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a?b#c%20d", "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ReplaceFiles(context.Background(), []graph.FileFacts{storageFacts()}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("database not at the path given: %v", err)
+	}
+}
+
+func TestConcurrentReadersAndWriter(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{syntheticFile(0, 10, 10)}); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	errs := make(chan error, 16)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(stop)
+		for round := range 30 {
+			var batch []graph.FileFacts
+			for i := range 20 {
+				batch = append(batch, syntheticFile(i, 10+round%3, 10))
+			}
+			if err := s.ReplaceFiles(ctx, batch); err != nil {
+				errs <- fmt.Errorf("writer: %w", err)
+				return
+			}
+			if round%5 == 4 {
+				if err := s.DeleteFile(ctx, syntheticPath(round%20)); err != nil {
+					errs <- fmt.Errorf("delete: %w", err)
+					return
+				}
+			}
+		}
+	}()
+	for r := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := s.CallsByCallee(ctx, "callee3"); err != nil {
+					errs <- fmt.Errorf("reader %d: %w", r, err)
+					return
+				}
+				syms, err := s.SymbolsInFile(ctx, syntheticPath(0))
+				if err != nil {
+					errs <- fmt.Errorf("reader %d: %w", r, err)
+					return
+				}
+				// Every read sees one whole version of the file.
+				if len(syms) != 0 {
+					f, err := s.File(ctx, syntheticPath(0))
+					if err == nil && f.Package != "" && f.Package != fmt.Sprint(len(syms)) {
+						// The file row may be newer than the symbol read;
+						// consistency within one transaction is tested by
+						// the crash test. Here only errors matter.
+					}
+				}
+				if _, err := s.Search(ctx, "callee symbol", 10); err != nil {
+					errs <- fmt.Errorf("reader %d: %w", r, err)
+					return
+				}
+				if _, err := s.Files(ctx); err != nil {
+					errs <- fmt.Errorf("reader %d: %w", r, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestContextCancelled(t *testing.T) {
+	s := openTemp(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err == nil {
+		t.Errorf("ReplaceFiles with a cancelled context succeeded")
+	}
+	if _, err := s.CallsByCallee(ctx, "copy"); err == nil {
+		t.Errorf("CallsByCallee with a cancelled context succeeded")
+	}
+	if files, _ := s.Files(context.Background()); len(files) != 0 {
+		t.Errorf("cancelled write left %d files", len(files))
+	}
+}
+
+func syntheticPath(i int) string { return fmt.Sprintf("pkg%03d/file%04d.ts", i%50, i) }
+
+// syntheticFile makes file i with nsym symbols and ncalls calls per symbol.
+// Package records the symbol count, so a reader can check that it sees a
+// file's rows all from one transaction.
+func syntheticFile(i, nsym, ncalls int) graph.FileFacts {
+	path := syntheticPath(i)
+	ff := graph.FileFacts{File: graph.File{
+		Path: path, Hash: fmt.Sprintf("%064x", i), Size: int64(1000 + i), ModTime: time.Unix(int64(i), 0).UnixNano(),
+		Language: treesitter.TypeScript, Package: fmt.Sprint(nsym),
+		Imports: []treesitter.Import{{Local: "x", Imported: "x", Module: "./x"}},
+	}}
+	for j := range nsym {
+		name := fmt.Sprintf("symbol%dHandler%d", i, j)
+		id := fmt.Sprintf("%s#Service%d.%s", path, i, name)
+		ff.Symbols = append(ff.Symbols, graph.Symbol{
+			ID: id, Path: path, Language: treesitter.TypeScript, Name: name, Kind: treesitter.KindMethod,
+			Container: fmt.Sprintf("Service%d", i), Span: span(uint32(j*10), uint32(j*300), 280), Selection: span(uint32(j*10), uint32(j*300+10), uint32(len(name))),
+			Params: []treesitter.Param{{Name: "ctx", Type: "Context"}},
+		})
+		for k := range ncalls {
+			ff.Calls = append(ff.Calls, graph.Call{
+				Path: path, CallerID: id, Callee: fmt.Sprintf("callee%d", (i*7+j*3+k)%500), Receiver: "this.dep",
+				Span: span(uint32(j*10+1), uint32(j*300+20+k*10), 8), Args: []string{"a", "b"},
+			})
+		}
+	}
+	ff.Literals = []graph.Literal{{Path: path, Text: fmt.Sprintf("event.%d.created", i), Span: span(0, 0, 10)}}
+	return ff
+}
