@@ -82,7 +82,18 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 		}
 		return ids[i]
 	}
+	aliases := map[string]string{}
+	for _, imp := range facts.Imports {
+		if imp.Imported != "*" && imp.Imported != "default" && imp.Imported != imp.Local && imp.Local != "" {
+			aliases[imp.Local] = imp.Imported
+		}
+	}
 	for _, c := range facts.Calls {
+		if orig, ok := aliases[c.Callee]; ok && c.Receiver == "" {
+			// import {a as b}; b(): the call is to a, and is stored under a's
+			// name so that callers of a find it.
+			c.Callee = orig
+		}
 		ff.Calls = append(ff.Calls, Call{
 			Path: relPath, CallerID: idOf(c.Enclosing), Callee: c.Callee,
 			Receiver: c.Receiver, Span: c.Span, Args: c.Args, New: c.New,

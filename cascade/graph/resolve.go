@@ -417,7 +417,7 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 		return pickInnermost(local, caller), true, nil
 	}
 	for _, imp := range f.Imports {
-		if imp.Local != name {
+		if imp.Local != name && imp.Imported != name {
 			continue
 		}
 		exported := imp.Imported

@@ -1,0 +1,378 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Indexer keeps a store in step with a workspace root: a full incremental
+// pass at start, and single files from the editor's buffers afterwards.
+type Indexer struct {
+	Root      string // absolute, cleaned
+	Store     Store
+	Walk      WalkOptions
+	Logger    *slog.Logger
+	Workers   int // parse workers; 0 means one per CPU
+	BatchSize int // files per store transaction; 0 means 64
+
+	mu      sync.Mutex
+	pending map[string]chan struct{} // files queued or being parsed by IndexAll
+	buffers map[string]bool          // files whose truth is an editor buffer, not the disk
+}
+
+// IndexStats summarises one IndexAll pass.
+type IndexStats struct {
+	Files     int           `json:"files"`     // source files in the workspace
+	Parsed    int           `json:"parsed"`    // files parsed and written
+	Unchanged int           `json:"unchanged"` // files skipped by size/mtime or hash
+	Deleted   int           `json:"deleted"`   // files dropped from the store
+	Failed    int           `json:"failed"`    // files that could not be read
+	Bytes     int64         `json:"bytes"`     // bytes parsed
+	Symbols   int           `json:"symbols"`
+	Calls     int           `json:"calls"`
+	Walk      WalkStats     `json:"walk"`
+	Duration  time.Duration `json:"duration"`
+}
+
+// ProgressFunc is told how many of total files are done.
+type ProgressFunc func(done, total int)
+
+func (ix *Indexer) logger() *slog.Logger {
+	if ix.Logger == nil {
+		return slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return ix.Logger
+}
+
+// Rel returns the slash-separated path of abs relative to the root, and
+// false when abs is outside the root.
+func (ix *Indexer) Rel(abs string) (string, bool) {
+	rel, err := filepath.Rel(ix.Root, filepath.Clean(abs))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// Abs returns the absolute path of a workspace-relative path.
+func (ix *Indexer) Abs(rel string) string {
+	return filepath.Join(ix.Root, filepath.FromSlash(rel))
+}
+
+type parseJob struct {
+	file WalkedFile
+	prev *File
+	done chan struct{}
+}
+
+// IndexAll brings the store up to date with the files on disk: files whose
+// size and modification time are unchanged are skipped without being read,
+// files whose content hash is unchanged are not parsed, removed files are
+// dropped. Requests may run against the store while it works.
+func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexStats, error) {
+	start := time.Now()
+	var stats IndexStats
+	known, err := ix.Store.Files(ctx)
+	if err != nil {
+		return stats, fmt.Errorf("graph: list indexed files: %w", err)
+	}
+	prev := make(map[string]*File, len(known))
+	for i := range known {
+		prev[known[i].Path] = &known[i]
+	}
+
+	var jobs []*parseJob
+	seen := map[string]bool{}
+	stats.Walk, err = Walk(ctx, ix.Root, ix.Walk, func(f WalkedFile) error {
+		seen[f.Rel] = true
+		stats.Files++
+		if p := prev[f.Rel]; p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
+			stats.Unchanged++
+			return nil
+		}
+		jobs = append(jobs, &parseJob{file: f, prev: prev[f.Rel], done: make(chan struct{})})
+		return nil
+	})
+	if err != nil {
+		return stats, fmt.Errorf("graph: walk %s: %w", ix.Root, err)
+	}
+
+	ix.mu.Lock()
+	if ix.pending == nil {
+		ix.pending = map[string]chan struct{}{}
+	}
+	for _, j := range jobs {
+		ix.pending[j.file.Rel] = j.done
+	}
+	ix.mu.Unlock()
+	defer func() { // a cancelled pass must not leave waiters hanging
+		ix.mu.Lock()
+		for _, j := range jobs {
+			if ix.pending[j.file.Rel] == j.done {
+				delete(ix.pending, j.file.Rel)
+			}
+			select {
+			case <-j.done:
+			default:
+				close(j.done)
+			}
+		}
+		ix.mu.Unlock()
+	}()
+
+	for rel := range prev {
+		if !seen[rel] && !ix.isBuffer(rel) {
+			if err := ix.Store.DeleteFile(ctx, rel); err != nil {
+				return stats, fmt.Errorf("graph: forget %s: %w", rel, err)
+			}
+			stats.Deleted++
+		}
+	}
+
+	if err := ix.parseAll(ctx, jobs, &stats, progress); err != nil {
+		return stats, err
+	}
+	stats.Duration = time.Since(start)
+	ix.logger().Info("indexed workspace", "root", ix.Root, "files", stats.Files, "parsed", stats.Parsed,
+		"unchanged", stats.Unchanged, "deleted", stats.Deleted, "symbols", stats.Symbols, "calls", stats.Calls,
+		"duration", stats.Duration.Round(time.Millisecond))
+	return stats, nil
+}
+
+type parsed struct {
+	job   *parseJob
+	facts *FileFacts // nil: unchanged by hash, or unreadable
+	err   error
+}
+
+func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexStats, progress ProgressFunc) error {
+	workers := ix.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	batchSize := ix.BatchSize
+	if batchSize <= 0 {
+		batchSize = 64
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	in := make(chan *parseJob)
+	out := make(chan parsed, workers*2)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range in {
+				ff, err := ix.parseFile(ctx, j)
+				select {
+				case out <- parsed{job: j, facts: ff, err: err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(in)
+		for _, j := range jobs {
+			select {
+			case in <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(out) }()
+
+	var batch []FileFacts
+	var batchJobs []*parseJob
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if err := ix.Store.ReplaceFiles(ctx, batch); err != nil {
+			return fmt.Errorf("graph: write %d files: %w", len(batch), err)
+		}
+		ix.finish(batchJobs)
+		batch, batchJobs = batch[:0], batchJobs[:0]
+		return nil
+	}
+	done := 0
+	lastReport := time.Time{}
+	for p := range out {
+		done++
+		switch {
+		case p.err != nil:
+			stats.Failed++
+			ix.logger().Warn("cannot index file", "path", p.job.file.Rel, "error", p.err)
+			ix.finish([]*parseJob{p.job})
+		case p.facts == nil:
+			stats.Unchanged++
+			ix.finish([]*parseJob{p.job})
+		default:
+			stats.Parsed++
+			stats.Bytes += p.facts.File.Size
+			stats.Symbols += len(p.facts.Symbols)
+			stats.Calls += len(p.facts.Calls)
+			batch = append(batch, *p.facts)
+			batchJobs = append(batchJobs, p.job)
+			if len(batch) >= batchSize {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		if progress != nil && (time.Since(lastReport) > 100*time.Millisecond || done == len(jobs)) {
+			lastReport = time.Now()
+			progress(done, len(jobs))
+		}
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (ix *Indexer) finish(jobs []*parseJob) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for _, j := range jobs {
+		if ix.pending[j.file.Rel] == j.done {
+			delete(ix.pending, j.file.Rel)
+		}
+		select {
+		case <-j.done:
+		default:
+			close(j.done)
+		}
+	}
+}
+
+// parseFile reads and parses one walked file; nil facts mean "unchanged".
+func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*FileFacts, error) {
+	if ix.isBuffer(j.file.Rel) {
+		return nil, nil // the editor's buffer is newer than the disk
+	}
+	content, err := os.ReadFile(j.file.Path)
+	if err != nil {
+		return nil, err
+	}
+	if j.prev != nil && j.prev.Hash == HashContent(content) {
+		return nil, nil
+	}
+	ff, err := ix.factsFor(ctx, j.file.Rel, content)
+	if err != nil {
+		return nil, err
+	}
+	ff.File.ModTime = j.file.ModTime.UnixNano()
+	return &ff, nil
+}
+
+// ErrUnsupported is returned for files in no supported language.
+var ErrUnsupported = errors.New("graph: unsupported language")
+
+func (ix *Indexer) factsFor(ctx context.Context, rel string, content []byte) (FileFacts, error) {
+	if path.Base(rel) == "go.mod" {
+		return GoModFacts(rel, content), nil
+	}
+	lang, ok := treesitter.LanguageForPath(rel)
+	if !ok {
+		return FileFacts{}, fmt.Errorf("%w: %s", ErrUnsupported, rel)
+	}
+	facts, err := treesitter.Extract(ctx, lang, content)
+	if err != nil {
+		return FileFacts{}, fmt.Errorf("graph: parse %s: %w", rel, err)
+	}
+	return BuildFileFacts(rel, content, facts), nil
+}
+
+// IndexContent re-indexes one file from content (an editor buffer, or the
+// disk after a save). Unchanged content is a no-op.
+func (ix *Indexer) IndexContent(ctx context.Context, rel string, content []byte) error {
+	if prev, err := ix.Store.File(ctx, rel); err == nil && prev.Hash == HashContent(content) {
+		return nil
+	}
+	ff, err := ix.factsFor(ctx, rel, content)
+	if err != nil {
+		return err
+	}
+	if int64(len(content)) > ix.maxFileSize() {
+		ix.logger().Info("skipping large buffer", "path", rel, "size", len(content), "limit", ix.maxFileSize())
+		return nil
+	}
+	return ix.Store.ReplaceFiles(ctx, []FileFacts{ff})
+}
+
+func (ix *Indexer) maxFileSize() int64 {
+	if ix.Walk.MaxFileSize > 0 {
+		return ix.Walk.MaxFileSize
+	}
+	return DefaultMaxFileSize
+}
+
+// SetBuffer marks rel as owned by an editor buffer (open) or by the disk
+// again (closed); while owned by a buffer, IndexAll does not overwrite it.
+func (ix *Indexer) SetBuffer(rel string, open bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.buffers == nil {
+		ix.buffers = map[string]bool{}
+	}
+	if open {
+		ix.buffers[rel] = true
+	} else {
+		delete(ix.buffers, rel)
+	}
+}
+
+func (ix *Indexer) isBuffer(rel string) bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.buffers[rel]
+}
+
+// Reload re-indexes rel from the disk (after a buffer closes), or forgets it
+// when the file no longer exists.
+func (ix *Indexer) Reload(ctx context.Context, rel string) error {
+	content, err := os.ReadFile(ix.Abs(rel))
+	if errors.Is(err, os.ErrNotExist) {
+		return ix.Store.DeleteFile(ctx, rel)
+	}
+	if err != nil {
+		return err
+	}
+	return ix.IndexContent(ctx, rel, content)
+}
+
+// WaitFile waits until a pending IndexAll job for rel is done, or ctx ends.
+func (ix *Indexer) WaitFile(ctx context.Context, rel string) error {
+	ix.mu.Lock()
+	ch := ix.pending[rel]
+	ix.mu.Unlock()
+	if ch == nil {
+		return nil
+	}
+	select {
+	case <-ch:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

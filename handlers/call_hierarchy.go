@@ -1,0 +1,197 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// ItemData travels in CallHierarchyItem.data so that incomingCalls and
+// outgoingCalls use the symbol prepare found instead of re-resolving it.
+type ItemData struct {
+	SymbolID string `json:"symbolId"`
+	Root     string `json:"root"`
+}
+
+// PrepareCallHierarchy returns exactly one item (real clients break on
+// several), or none when the position is not on a callable.
+func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.CallHierarchyPrepareParams) ([]protocol.CallHierarchyItem, error) {
+	path, err := PathFromURI(params.TextDocument.URI)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	ws, rel, err := h.Env.Workspace(path)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	if _, ok := treesitter.LanguageForPath(rel); !ok {
+		return nil, nil
+	}
+	content, err := h.Env.Content(path)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	offset, ok := treesitter.NewLineIndex(content).Offset(treesitter.Position{Line: params.Position.Line, Character: params.Position.Character})
+	if !ok {
+		return nil, nil // past the end of the file: nothing there
+	}
+	target, err := ws.TargetAt(ctx, rel, content, offset)
+	if errors.Is(err, cascade.ErrNoSymbol) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	return []protocol.CallHierarchyItem{itemFor(ws, target, "")}, nil
+}
+
+// IncomingCalls answers who calls the item.
+func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHierarchyIncomingCallsParams) ([]protocol.CallHierarchyIncomingCall, error) {
+	ws, target, err := h.itemSymbol(ctx, params.Item)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	res, err := ws.Engine.Incoming(ctx, target)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	h.logResult(res)
+	out := make([]protocol.CallHierarchyIncomingCall, 0, len(res.Calls))
+	for _, c := range res.Calls {
+		ranges := make([]protocol.Range, 0, len(c.Sites))
+		for _, s := range c.Sites {
+			ranges = append(ranges, toRange(s))
+		}
+		out = append(out, protocol.CallHierarchyIncomingCall{From: itemFor(ws, c.Symbol, c.Detail), FromRanges: ranges})
+	}
+	return out, nil
+}
+
+// OutgoingCalls answers what the item calls; fromRanges are in the item's file.
+func (h *Handlers) OutgoingCalls(ctx context.Context, params *protocol.CallHierarchyOutgoingCallsParams) ([]protocol.CallHierarchyOutgoingCall, error) {
+	ws, source, err := h.itemSymbol(ctx, params.Item)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	res, err := ws.Engine.Outgoing(ctx, source)
+	if err != nil {
+		return nil, rpcError(err)
+	}
+	h.logResult(res)
+	out := make([]protocol.CallHierarchyOutgoingCall, 0, len(res.Calls))
+	for _, c := range res.Calls {
+		ranges := make([]protocol.Range, 0, len(c.Sites))
+		for _, s := range c.Sites {
+			ranges = append(ranges, toRange(s))
+		}
+		out = append(out, protocol.CallHierarchyOutgoingCall{To: itemFor(ws, c.Symbol, c.Detail), FromRanges: ranges})
+	}
+	return out, nil
+}
+
+func (h *Handlers) logResult(res cascade.Result) {
+	if h.Logger == nil {
+		return
+	}
+	for _, a := range res.Attempts {
+		h.Logger.Info("stage", "direction", res.Direction, "target", res.Target.ID, "stage", a.Stage,
+			"outcome", a.Outcome, "reason", a.Reason, "count", a.Count, "duration", a.Duration)
+	}
+}
+
+// itemSymbol finds the symbol an item stands for: by the ID in its data,
+// else (an item from another server, or a stale ID after an edit) by its
+// position.
+func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyItem) (*cascade.Workspace, graph.Symbol, error) {
+	path, err := PathFromURI(item.URI)
+	if err != nil {
+		return nil, graph.Symbol{}, err
+	}
+	ws, rel, err := h.Env.Workspace(path)
+	if err != nil {
+		return nil, graph.Symbol{}, err
+	}
+	var data ItemData
+	if item.Data != nil {
+		// Data comes back as map[string]any: re-marshal into our type.
+		if raw, err := json.Marshal(item.Data); err == nil {
+			_ = json.Unmarshal(raw, &data)
+		}
+	}
+	if data.SymbolID != "" {
+		if s, err := ws.Store.Symbol(ctx, data.SymbolID); err == nil && s.Path == rel {
+			return ws, s, nil
+		} else if err != nil && !errors.Is(err, graph.ErrNotFound) {
+			return nil, graph.Symbol{}, err
+		}
+		if sym, ok := moduleFromID(data.SymbolID, rel); ok {
+			return ws, sym, nil
+		}
+	}
+	content, err := h.Env.Content(path)
+	if err != nil {
+		return nil, graph.Symbol{}, err
+	}
+	sel := item.SelectionRange.Start
+	offset, ok := treesitter.NewLineIndex(content).Offset(treesitter.Position{Line: sel.Line, Character: sel.Character})
+	if !ok {
+		return nil, graph.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("item %q is past the end of %s", item.Name, rel))
+	}
+	s, err := ws.TargetAt(ctx, rel, content, offset)
+	if errors.Is(err, cascade.ErrNoSymbol) {
+		return nil, graph.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("no symbol %q at %s:%d:%d any more", item.Name, rel, sel.Line+1, sel.Character+1))
+	}
+	return ws, s, err
+}
+
+func moduleFromID(id, rel string) (graph.Symbol, bool) {
+	if id != rel+"#" {
+		return graph.Symbol{}, false
+	}
+	lang, _ := treesitter.LanguageForPath(rel)
+	return graph.ModuleSymbol(rel, lang), true
+}
+
+func itemFor(ws *cascade.Workspace, s graph.Symbol, detail string) protocol.CallHierarchyItem {
+	if detail == "" {
+		detail = s.Container
+		if detail == "" {
+			detail = s.Path
+		}
+	}
+	return protocol.CallHierarchyItem{
+		Name:           s.Name,
+		Kind:           symbolKind(s),
+		Detail:         detail,
+		URI:            URIFromPath(filepath.Join(ws.Root, filepath.FromSlash(s.Path))),
+		Range:          toRange(s.Span),
+		SelectionRange: toRange(s.Selection),
+		Data:           ItemData{SymbolID: s.ID, Root: ws.Root},
+	}
+}
+
+func symbolKind(s graph.Symbol) protocol.SymbolKind {
+	switch s.Kind {
+	case treesitter.KindMethod:
+		if s.Name == "constructor" || s.Name == "__init__" || s.Name == s.Container {
+			return protocol.SymbolKindConstructor
+		}
+		return protocol.SymbolKindMethod
+	case treesitter.KindClass:
+		return protocol.SymbolKindClass
+	case treesitter.KindInterface:
+		return protocol.SymbolKindInterface
+	case graph.KindModule:
+		return protocol.SymbolKindFile
+	}
+	return protocol.SymbolKindFunction
+}

@@ -1,0 +1,463 @@
+// Command callcascade is a language server that answers call hierarchy
+// requests through a fallback cascade, and a CLI for the same queries.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/graph/embedded"
+	"github.com/callcascade/callcascade/server"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+const usage = `callcascade: who calls this? answered through a fallback cascade.
+
+usage:
+  callcascade serve [--listen ADDR] [--log FILE] [--log-level LEVEL] [--max-file-size BYTES] [--exclude PATTERN]...
+  callcascade index [--max-file-size BYTES] [--exclude PATTERN]... [ROOT]
+  callcascade callers [--root DIR] [--json] [--outgoing] FILE:LINE:COL | NAME
+  callcascade status [--root DIR] [--json]
+
+FILE:LINE:COL is 1-based, the column counted in characters (as editors show it).
+NAME is a function or method name, "Class.method", or a symbol id ("path#Class.method").
+The embedded graph store lives under $XDG_CACHE_HOME/callcascade (or ~/.cache/callcascade).
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "serve":
+		err = runServe(ctx, os.Args[2:])
+	case "index":
+		err = runIndex(ctx, os.Args[2:])
+	case "callers":
+		err = runCallers(ctx, os.Args[2:], os.Stdout)
+	case "status":
+		err = runStatus(ctx, os.Args[2:], os.Stdout)
+	case "-h", "--help", "help":
+		fmt.Print(usage)
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "callcascade: unknown command %q\n\n%s", os.Args[1], usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "callcascade:", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+type usageError struct{ error }
+
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+
+type commonFlags struct {
+	maxFileSize int64
+	exclude     stringList
+	logLevel    string
+}
+
+func (c *commonFlags) register(fs *flag.FlagSet) {
+	fs.Int64Var(&c.maxFileSize, "max-file-size", graph.DefaultMaxFileSize, "skip files larger than this many bytes")
+	fs.Var(&c.exclude, "exclude", "gitignore-style pattern of files not to index (repeatable)")
+	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
+}
+
+func (c *commonFlags) logger(w io.Writer) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+}
+
+func openEmbedded(root string) (graph.Store, error) {
+	path, err := embedded.DefaultPath(root)
+	if err != nil {
+		return nil, err
+	}
+	return embedded.Open(path, embedded.Options{})
+}
+
+func runServe(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	var c commonFlags
+	c.register(fs)
+	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
+	logFile := fs.String("log", "", "write logs to this file instead of stderr")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	logOut := io.Writer(os.Stderr) // never stdout: stdout is the protocol
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+		if err != nil {
+			return fmt.Errorf("open log: %w", err)
+		}
+		defer f.Close()
+		logOut = f
+	}
+	log := c.logger(logOut)
+	opts := server.Options{
+		Logger:    log,
+		OpenStore: openEmbedded,
+		Settings:  server.Settings{MaxFileSize: c.maxFileSize, Exclude: c.exclude},
+	}
+	if *listen != "" {
+		ln, err := net.Listen("tcp", *listen)
+		if err != nil {
+			return fmt.Errorf("listen: %w", err)
+		}
+		defer ln.Close()
+		log.Info("listening", "addr", ln.Addr().String())
+		go func() { <-ctx.Done(); ln.Close() }()
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return fmt.Errorf("accept: %w", err)
+			}
+			if err := server.Serve(ctx, conn, opts); err != nil {
+				log.Warn("session ended", "error", err)
+			}
+		}
+	}
+	return server.Serve(ctx, stdio{}, opts)
+}
+
+// stdio joins stdin and stdout into the connection LSP runs over.
+type stdio struct{}
+
+func (stdio) Read(p []byte) (int, error)  { return os.Stdin.Read(p) }
+func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
+func (stdio) Close() error                { return os.Stdin.Close() }
+
+// openWorkspace opens the embedded store for root and brings it up to date.
+func openWorkspace(ctx context.Context, root string, c commonFlags, progress bool) (*cascade.Workspace, graph.IndexStats, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, graph.IndexStats{}, err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return nil, graph.IndexStats{}, usageError{fmt.Errorf("root %s is not a directory", root)}
+	}
+	store, err := openEmbedded(abs)
+	if err != nil {
+		return nil, graph.IndexStats{}, err
+	}
+	log := c.logger(os.Stderr)
+	ws := cascade.NewWorkspace(abs, store, cascade.Options{
+		Walk:   graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
+		Logger: log,
+	})
+	var report graph.ProgressFunc
+	if progress {
+		report = func(done, total int) { fmt.Fprintf(os.Stderr, "\rindexing: %d/%d files", done, total) }
+	}
+	stats, err := ws.Indexer.IndexAll(ctx, report)
+	if progress && stats.Parsed+stats.Failed > 0 {
+		fmt.Fprintln(os.Stderr)
+	}
+	if err != nil {
+		store.Close()
+		return nil, stats, err
+	}
+	return ws, stats, nil
+}
+
+func runIndex(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	var c commonFlags
+	c.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	root := "."
+	if fs.NArg() > 0 {
+		root = fs.Arg(0)
+	}
+	ws, stats, err := openWorkspace(ctx, root, c, true)
+	if err != nil {
+		return err
+	}
+	defer ws.Store.Close()
+	fmt.Fprintf(os.Stderr, "indexed %s: %d files (%d parsed, %d unchanged, %d removed, %d unreadable), %d symbols, %d calls in %.2fs\n",
+		ws.Root, stats.Files, stats.Parsed, stats.Unchanged, stats.Deleted, stats.Failed, stats.Symbols, stats.Calls, stats.Duration.Seconds())
+	return nil
+}
+
+func runCallers(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("callers", flag.ContinueOnError)
+	var c commonFlags
+	c.register(fs)
+	root := fs.String("root", ".", "workspace root")
+	asJSON := fs.Bool("json", false, "print the structured result as JSON")
+	outgoing := fs.Bool("outgoing", false, "list what the target calls instead of its callers")
+	c.logLevel = "warn"
+	if err := fs.Parse(reorder(args)); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() != 1 {
+		return usageError{errors.New("callers takes one FILE:LINE:COL or NAME")}
+	}
+	ws, _, err := openWorkspace(ctx, *root, c, false)
+	if err != nil {
+		return err
+	}
+	defer ws.Store.Close()
+	targets, err := resolveTarget(ctx, ws, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var results []cascade.Result
+	for _, t := range targets {
+		var res cascade.Result
+		if *outgoing {
+			res, err = ws.Engine.Outgoing(ctx, t)
+		} else {
+			res, err = ws.Engine.Incoming(ctx, t)
+		}
+		if err != nil {
+			return err
+		}
+		results = append(results, res)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if len(results) == 1 {
+			return enc.Encode(results[0])
+		}
+		return enc.Encode(results)
+	}
+	for i, res := range results {
+		if i > 0 {
+			fmt.Fprintln(out)
+		}
+		printResult(out, res)
+	}
+	return nil
+}
+
+// reorder lets flags follow the positional argument (callers X --json).
+func reorder(args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			flags = append(flags, a)
+			if !strings.Contains(a, "=") && i+1 < len(args) && (a == "--root" || a == "-root" || a == "--max-file-size" || a == "--exclude" || a == "--log-level") {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(flags, pos...)
+}
+
+func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]graph.Symbol, error) {
+	if file, line, col, ok := parseLocation(arg); ok {
+		abs := file
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(mustGetwd(), file)
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		rel, ok := ws.Indexer.Rel(abs)
+		if !ok {
+			// a path relative to the root rather than to the current directory
+			if r, ok2 := ws.Indexer.Rel(filepath.Join(ws.Root, file)); ok2 {
+				rel, ok, abs = r, true, filepath.Join(ws.Root, file)
+			}
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s is outside the workspace root %s", file, ws.Root)
+		}
+		content, err := os.ReadFile(abs)
+		if err != nil {
+			return nil, err
+		}
+		li := treesitter.NewLineIndex(content)
+		offset, ok := li.Offset(treesitter.Position{Line: uint32(line - 1), Character: utf16Column(content, li, uint32(line-1), col-1)})
+		if !ok {
+			return nil, fmt.Errorf("%s: line %d is past the end of the file", file, line)
+		}
+		t, err := ws.TargetAt(ctx, rel, content, offset)
+		if errors.Is(err, cascade.ErrNoSymbol) {
+			return nil, fmt.Errorf("%s: no function, method or call at %d:%d", file, line, col)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []graph.Symbol{t}, nil
+	}
+	targets, err := ws.TargetsByName(ctx, arg)
+	if err != nil {
+		return nil, err
+	}
+	if len(targets) == 0 {
+		return nil, fmt.Errorf("no symbol named %q in %s", arg, ws.Root)
+	}
+	return targets, nil
+}
+
+// utf16Column converts a 0-based character (code point) column to UTF-16 units.
+func utf16Column(content []byte, li *treesitter.LineIndex, line uint32, chars int) uint32 {
+	start, ok := li.Offset(treesitter.Position{Line: line})
+	if !ok {
+		return 0
+	}
+	var units uint32
+	for _, r := range string(content[start:]) {
+		if chars <= 0 || r == '\n' {
+			break
+		}
+		chars--
+		if r >= 0x10000 {
+			units += 2
+		} else {
+			units++
+		}
+	}
+	return units
+}
+
+func parseLocation(arg string) (string, int, int, bool) {
+	parts := strings.Split(arg, ":")
+	if len(parts) < 3 {
+		return "", 0, 0, false
+	}
+	line, err1 := strconv.Atoi(parts[len(parts)-2])
+	col, err2 := strconv.Atoi(parts[len(parts)-1])
+	if err1 != nil || err2 != nil || line < 1 || col < 1 {
+		return "", 0, 0, false
+	}
+	return strings.Join(parts[:len(parts)-2], ":"), line, col, true
+}
+
+func mustGetwd() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return wd
+}
+
+func printResult(out io.Writer, res cascade.Result) {
+	t := res.Target
+	verb := "callers of"
+	if res.Direction == "outgoing" {
+		verb = "calls from"
+	}
+	fmt.Fprintf(out, "%s %s (%s:%d:%d)\n", verb, qualified(t), t.Path, t.Selection.Start.Line+1, t.Selection.Start.Character+1)
+	if len(res.Calls) == 0 {
+		fmt.Fprintln(out, "  none found")
+	}
+	for _, c := range res.Calls {
+		for _, site := range c.Sites {
+			path := c.Symbol.Path
+			if res.Direction == "outgoing" {
+				path = t.Path
+			}
+			fmt.Fprintf(out, "  %s:%d:%d\t%s\t[%s: %s]\n", path, site.Start.Line+1, site.Start.Character+1, qualified(c.Symbol), c.Stage, c.Detail)
+		}
+	}
+	for _, a := range res.Attempts {
+		status := a.Outcome
+		if a.Reason != "" {
+			status += " (" + a.Reason + ")"
+		}
+		fmt.Fprintf(out, "  stage %s: %s, %d found in %s\n", a.Stage, status, a.Count, a.Duration.Round(time.Microsecond))
+	}
+}
+
+func qualified(s graph.Symbol) string {
+	if s.Container != "" {
+		return s.Container + "." + s.Name
+	}
+	return s.Name
+}
+
+func runStatus(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("status", flag.ContinueOnError)
+	var c commonFlags
+	c.register(fs)
+	root := fs.String("root", ".", "workspace root")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	abs, err := filepath.Abs(*root)
+	if err != nil {
+		return err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	path, err := embedded.DefaultPath(abs)
+	if err != nil {
+		return err
+	}
+	st := map[string]any{"root": abs, "store": "embedded", "storePath": path}
+	if _, err := os.Stat(path); err != nil {
+		st["indexed"] = false
+	} else {
+		store, err := embedded.Open(path, embedded.Options{})
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		files, err := store.Files(ctx)
+		if err != nil {
+			return err
+		}
+		st["indexed"] = true
+		st["files"] = len(files)
+	}
+	if *asJSON {
+		return json.NewEncoder(out).Encode(st)
+	}
+	for _, k := range []string{"root", "store", "storePath", "indexed", "files"} {
+		if v, ok := st[k]; ok {
+			fmt.Fprintf(out, "%-10s %v\n", k+":", v)
+		}
+	}
+	return nil
+}

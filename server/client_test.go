@@ -1,0 +1,131 @@
+package server_test
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/graph/embedded"
+	"github.com/callcascade/callcascade/handlers"
+	"github.com/callcascade/callcascade/server"
+)
+
+// testClient is an LSP client over an in-process pipe to the real server.
+// It runs its own handler so server→client requests (progress creation)
+// never block the server.
+type testClient struct {
+	t      *testing.T
+	conn   jsonrpc2.Conn
+	mu     sync.Mutex
+	ends   []string // $/progress end messages
+	endCh  chan struct{}
+	diags  map[protocol.DocumentURI][]protocol.Diagnostic
+	served chan error
+}
+
+func startServer(t *testing.T, root string, opts server.Options) *testClient {
+	t.Helper()
+	storeDir := t.TempDir()
+	if opts.OpenStore == nil {
+		opts.OpenStore = func(root string) (graph.Store, error) {
+			return embedded.Open(filepath.Join(storeDir, filepath.Base(root)+".db"), embedded.Options{})
+		}
+	}
+	serverSide, clientSide := net.Pipe()
+	c := &testClient{t: t, endCh: make(chan struct{}, 16), diags: map[protocol.DocumentURI][]protocol.Diagnostic{}, served: make(chan error, 1)}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { c.served <- server.Serve(ctx, serverSide, opts) }()
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientSide))
+	c.conn.Go(ctx, c.handle)
+	t.Cleanup(func() {
+		cancel()
+		c.conn.Close()
+		select {
+		case <-c.served:
+		case <-time.After(10 * time.Second):
+			t.Error("server did not stop")
+		}
+	})
+	if root != "" {
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res protocol.InitializeResult
+		params := &protocol.InitializeParams{
+			RootURI: handlers.URIFromPath(abs),
+			Capabilities: protocol.ClientCapabilities{
+				Window: &protocol.WindowClientCapabilities{WorkDoneProgress: true},
+			},
+		}
+		if err := c.call("initialize", params, &res); err != nil {
+			t.Fatalf("initialize: %v", err)
+		}
+		if err := c.conn.Notify(ctx, "initialized", struct{}{}); err != nil {
+			t.Fatal(err)
+		}
+		c.waitIndexed()
+	}
+	return c
+}
+
+func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	switch req.Method() {
+	case "window/workDoneProgress/create":
+		return reply(ctx, nil, nil)
+	case "$/progress":
+		var p struct {
+			Value struct {
+				Kind    string `json:"kind"`
+				Message string `json:"message"`
+			} `json:"value"`
+		}
+		_ = json.Unmarshal(req.Params(), &p)
+		if p.Value.Kind == "end" {
+			c.mu.Lock()
+			c.ends = append(c.ends, p.Value.Message)
+			c.mu.Unlock()
+			c.endCh <- struct{}{}
+		}
+		return reply(ctx, nil, nil)
+	case "textDocument/publishDiagnostics":
+		var p protocol.PublishDiagnosticsParams
+		_ = json.Unmarshal(req.Params(), &p)
+		c.mu.Lock()
+		c.diags[p.URI] = p.Diagnostics
+		c.mu.Unlock()
+		return reply(ctx, nil, nil)
+	}
+	return reply(ctx, nil, nil)
+}
+
+func (c *testClient) waitIndexed() {
+	c.t.Helper()
+	select {
+	case <-c.endCh:
+	case <-time.After(60 * time.Second):
+		c.t.Fatal("indexing did not finish (no $/progress end)")
+	}
+}
+
+func (c *testClient) call(method string, params, result any) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := c.conn.Call(ctx, method, params, result)
+	return err
+}
+
+func (c *testClient) notify(method string, params any) {
+	c.t.Helper()
+	if err := c.conn.Notify(context.Background(), method, params); err != nil {
+		c.t.Fatal(err)
+	}
+}

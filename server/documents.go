@@ -1,0 +1,38 @@
+package server
+
+import "sync"
+
+// overlay holds the text of documents open in the editor; it is the truth
+// for those files until they are closed.
+type overlay struct {
+	mu   sync.RWMutex
+	docs map[string]document
+}
+
+type document struct {
+	version int32
+	text    []byte
+}
+
+func newOverlay() *overlay { return &overlay{docs: map[string]document{}} }
+
+func (o *overlay) Open(path string, version int32, text []byte) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.docs[path] = document{version: version, text: text}
+}
+
+func (o *overlay) Update(path string, version int32, text []byte) { o.Open(path, version, text) }
+
+func (o *overlay) Close(path string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.docs, path)
+}
+
+func (o *overlay) get(path string) ([]byte, bool) {
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	d, ok := o.docs[path]
+	return d.text, ok
+}

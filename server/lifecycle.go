@@ -1,0 +1,263 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/handlers"
+)
+
+func (s *Server) initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	settings := s.opts.Settings
+	if p.InitializationOptions != nil {
+		raw, err := json.Marshal(p.InitializationOptions)
+		if err == nil {
+			var fromClient Settings
+			if err := json.Unmarshal(raw, &fromClient); err != nil {
+				return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "invalid initializationOptions: "+err.Error())
+			}
+			settings = mergeSettings(settings, fromClient)
+		}
+	}
+	roots := rootsOf(p)
+	s.mu.Lock()
+	s.opts.Settings = settings
+	if p.Capabilities.Window != nil && p.Capabilities.Window.WorkDoneProgress {
+		s.progress = true
+	}
+	s.mu.Unlock()
+	for _, root := range roots {
+		if err := s.addWorkspace(root); err != nil {
+			s.log.Error("cannot open workspace", "root", root, "error", err)
+		}
+	}
+	s.mu.Lock()
+	s.initialized = true
+	s.mu.Unlock()
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindFull,
+				Save:      &protocol.SaveOptions{IncludeText: true},
+			},
+			// Advertised whatever the client says: Neovim 0.7 puts the
+			// capability in the wrong place, eglot and ALE send none.
+			CallHierarchyProvider: true,
+			Workspace: &protocol.ServerCapabilitiesWorkspace{
+				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+			},
+		},
+		ServerInfo: &protocol.ServerInfo{Name: "callcascade", Version: Version},
+	}, nil
+}
+
+func mergeSettings(base, over Settings) Settings {
+	if over.MaxFileSize > 0 {
+		base.MaxFileSize = over.MaxFileSize
+	}
+	if len(over.Exclude) > 0 {
+		base.Exclude = append(append([]string(nil), base.Exclude...), over.Exclude...)
+	}
+	if over.GraphTimeoutMs > 0 {
+		base.GraphTimeoutMs = over.GraphTimeoutMs
+	}
+	return base
+}
+
+// rootsOf prefers workspace folders, then rootUri, then the deprecated rootPath.
+func rootsOf(p *protocol.InitializeParams) []string {
+	var roots []string
+	for _, f := range p.WorkspaceFolders {
+		if path, err := handlers.PathFromURI(protocol.DocumentURI(f.URI)); err == nil {
+			roots = append(roots, path)
+		}
+	}
+	if len(roots) == 0 && p.RootURI != "" {
+		if path, err := handlers.PathFromURI(p.RootURI); err == nil {
+			roots = append(roots, path)
+		}
+	}
+	if len(roots) == 0 && p.RootPath != "" {
+		roots = append(roots, filepath.Clean(p.RootPath))
+	}
+	return roots
+}
+
+func (s *Server) openStore(root string) (graph.Store, error) {
+	if s.opts.OpenStore == nil {
+		return nil, fmt.Errorf("server: no store configured")
+	}
+	return s.opts.OpenStore(root)
+}
+
+func (s *Server) addWorkspace(root string) error {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return fmt.Errorf("server: workspace root %s is not a directory", abs)
+	}
+	s.mu.Lock()
+	for _, w := range s.workspaces {
+		if w.Root == abs {
+			s.mu.Unlock()
+			return nil
+		}
+	}
+	s.mu.Unlock()
+	store, err := s.openStore(abs)
+	if err != nil {
+		return err
+	}
+	settings := s.opts.Settings
+	ws := cascade.NewWorkspace(abs, store, cascade.Options{
+		Walk:   graph.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
+		Engine: cascade.Config{GraphTimeout: time.Duration(settings.GraphTimeoutMs) * time.Millisecond},
+		Logger: s.log,
+	})
+	s.mu.Lock()
+	s.workspaces = append(s.workspaces, ws)
+	s.stores = append(s.stores, store)
+	started := s.initialized
+	s.mu.Unlock()
+	if started {
+		s.indexWorkspace(ws)
+	}
+	return nil
+}
+
+func (s *Server) changeFolders(ev protocol.WorkspaceFoldersChangeEvent) {
+	for _, f := range ev.Added {
+		if path, err := handlers.PathFromURI(protocol.DocumentURI(f.URI)); err == nil {
+			if err := s.addWorkspace(path); err != nil {
+				s.log.Error("cannot open workspace", "root", path, "error", err)
+			}
+		}
+	}
+	for _, f := range ev.Removed {
+		path, err := handlers.PathFromURI(protocol.DocumentURI(f.URI))
+		if err != nil {
+			continue
+		}
+		s.mu.Lock()
+		for i, w := range s.workspaces {
+			if w.Root == path || w.Root == evalOr(path) {
+				s.workspaces = append(s.workspaces[:i], s.workspaces[i+1:]...)
+				break
+			}
+		}
+		s.mu.Unlock()
+	}
+}
+
+func evalOr(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return p
+}
+
+func (s *Server) startIndexing() {
+	s.mu.Lock()
+	wss := append([]*cascade.Workspace(nil), s.workspaces...)
+	s.mu.Unlock()
+	for _, ws := range wss {
+		s.indexWorkspace(ws)
+	}
+}
+
+// indexWorkspace runs a full incremental pass in the background, reporting
+// $/progress; requests are answered meanwhile from what is indexed.
+func (s *Server) indexWorkspace(ws *cascade.Workspace) {
+	s.indexing.Add(1)
+	go func() {
+		defer s.indexing.Done()
+		ctx := s.indexCtx
+		prog := s.beginProgress(ctx, "callcascade: indexing "+filepath.Base(ws.Root))
+		stats, err := ws.Indexer.IndexAll(ctx, func(done, total int) {
+			prog.report(ctx, done, total)
+		})
+		msg := fmt.Sprintf("%d files, %d parsed, %d symbols, %d calls in %s", stats.Files, stats.Parsed, stats.Symbols, stats.Calls, stats.Duration.Round(time.Millisecond))
+		if err != nil {
+			msg = "indexing stopped: " + err.Error()
+			s.log.Warn("indexing failed", "root", ws.Root, "error", err)
+		}
+		prog.end(ctx, msg)
+	}()
+}
+
+// env gives handlers the workspaces and document contents.
+type env Server
+
+func (e *env) Workspace(path string) (*cascade.Workspace, string, error) {
+	s := (*Server)(e)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var best *cascade.Workspace
+	var bestRel string
+	for _, w := range s.workspaces {
+		rel, ok := w.Indexer.Rel(path)
+		if !ok {
+			rel, ok = w.Indexer.Rel(evalOr(path))
+		}
+		if ok && (best == nil || len(w.Root) > len(best.Root)) {
+			best, bestRel = w, rel
+		}
+	}
+	if best == nil {
+		return nil, "", fmt.Errorf("%w: %s", handlers.ErrOutsideWorkspace, path)
+	}
+	return best, bestRel, nil
+}
+
+// Content returns the editor's buffer, else the file from disk, but only
+// from inside a workspace root (after resolving symlinks) and within the
+// size limit.
+func (e *env) Content(path string) ([]byte, error) {
+	s := (*Server)(e)
+	if text, ok := s.docs.get(path); ok {
+		return text, nil
+	}
+	ws, _, err := e.Workspace(path)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", filepath.Base(path), err)
+	}
+	if _, ok := ws.Indexer.Rel(real); !ok {
+		return nil, fmt.Errorf("%w: %s links outside", handlers.ErrOutsideWorkspace, path)
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", filepath.Base(path), err)
+	}
+	limit := s.opts.Settings.MaxFileSize
+	if limit <= 0 {
+		limit = graph.DefaultMaxFileSize
+	}
+	if st.Size() > limit {
+		return nil, fmt.Errorf("%s is %d bytes, over the %d-byte limit (setting maxFileSize)", filepath.Base(path), st.Size(), limit)
+	}
+	return os.ReadFile(real)
+}
+
+var _ handlers.Env = (*env)(nil)
+
+var _ = strings.TrimSpace

@@ -1,0 +1,362 @@
+package server_test
+
+// Marker tests in the spirit of gopls: expectations live in comments in the
+// fixture sources under testdata/, and are checked through the real server
+// over a JSON-RPC pipe.
+//
+//	@def(NAME, "needle")        binds NAME to the declaration whose name is needle on this line
+//	@site(NAME, "needle")       binds NAME to the call-site range of needle on this line
+//	@call(CALLER, TARGET, SITE...)  CALLER calls TARGET at exactly these sites, precisely;
+//	                            incomingCalls(TARGET) must list exactly the @call callers
+//	@namecall(CALLER, TARGET, SITE...)  the same, but the edge is a name-only match
+//	@callers(TARGET, CALLER...) incomingCalls(TARGET) is exactly these callers (none if empty)
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/handlers"
+	"github.com/callcascade/callcascade/server"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|callers)\(([^()]*)\)`)
+
+type loc struct {
+	uri protocol.DocumentURI
+	rng protocol.Range
+}
+
+func (l loc) String() string {
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(string(l.uri)), l.rng.Start.Line+1, l.rng.Start.Character+1)
+}
+
+type edgeWant struct {
+	caller, target string
+	sites          []string
+	nameOnly       bool
+	at             string
+}
+
+type fixture struct {
+	defs     map[string]loc
+	sites    map[string]loc
+	calls    []edgeWant
+	callers  map[string][]string // explicit @callers
+	mentions map[string]bool     // targets whose complete caller set is asserted
+}
+
+func parseFixture(t *testing.T, root string) *fixture {
+	t.Helper()
+	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if _, ok := treesitter.LanguageForPath(path); !ok {
+			return nil
+		}
+		abs, _ := filepath.Abs(path)
+		uri := handlers.URIFromPath(abs)
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for lineNo := 0; sc.Scan(); lineNo++ {
+			line := sc.Text()
+			for _, m := range markerRE.FindAllStringSubmatch(line, -1) {
+				args := splitArgs(m[2])
+				at := fmt.Sprintf("%s:%d", path, lineNo+1)
+				switch m[1] {
+				case "def", "site":
+					if len(args) != 2 {
+						t.Fatalf("%s: @%s wants (NAME, \"needle\")", at, m[1])
+					}
+					col := strings.Index(line, args[1])
+					if col < 0 {
+						t.Fatalf("%s: needle %q not on the line", at, args[1])
+					}
+					l := loc{uri: uri, rng: protocol.Range{
+						Start: protocol.Position{Line: uint32(lineNo), Character: utf16Len(line[:col])},
+						End:   protocol.Position{Line: uint32(lineNo), Character: utf16Len(line[:col+len(args[1])])},
+					}}
+					dst := fx.defs
+					if m[1] == "site" {
+						dst = fx.sites
+					}
+					if _, dup := dst[args[0]]; dup {
+						t.Fatalf("%s: %s bound twice", at, args[0])
+					}
+					dst[args[0]] = l
+				case "call", "namecall":
+					if len(args) < 3 {
+						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", at: at})
+					fx.mentions[args[1]] = true
+				case "callers":
+					if len(args) < 1 {
+						t.Fatalf("%s: @callers wants (TARGET, CALLER...)", at)
+					}
+					fx.callers[args[0]] = append(fx.callers[args[0]], args[1:]...)
+					fx.mentions[args[0]] = true
+				}
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fx
+}
+
+func splitArgs(s string) []string {
+	var out []string
+	var cur strings.Builder
+	inQuote := false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			inQuote = !inQuote
+		case r == ',' && !inQuote:
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	if last := strings.TrimSpace(cur.String()); last != "" || len(out) > 0 {
+		out = append(out, last)
+	}
+	var trimmed []string
+	for _, a := range out {
+		if a != "" {
+			trimmed = append(trimmed, a)
+		}
+	}
+	return trimmed
+}
+
+func utf16Len(s string) uint32 {
+	var n uint32
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		s = s[size:]
+		n += uint32(len(utf16.Encode([]rune{r})))
+	}
+	return n
+}
+
+func TestMarkers(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	dirs, err := filepath.Glob("../testdata/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, dir := range dirs {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		fx := parseFixture(t, dir)
+		if len(fx.defs) == 0 {
+			continue
+		}
+		ran++
+		t.Run(filepath.Base(dir), func(t *testing.T) { runFixture(t, dir, fx) })
+	}
+	if ran < 5 {
+		t.Fatalf("only %d marker fixtures found", ran)
+	}
+}
+
+func runFixture(t *testing.T, dir string, fx *fixture) {
+	c := startServer(t, dir, server.Options{})
+	nameOf := map[string]string{} // "uri:line:col" of a def's selection start -> def name
+	for name, l := range fx.defs {
+		nameOf[posKey(l.uri, l.rng.Start)] = name
+	}
+	siteName := map[string]string{}
+	for name, l := range fx.sites {
+		siteName[posKey(l.uri, l.rng.Start)+"-"+posKey(l.uri, l.rng.End)] = name
+	}
+	items := map[string]protocol.CallHierarchyItem{}
+
+	// Every declaration prepares to exactly one item: itself.
+	for _, name := range sortedKeys(fx.defs) {
+		l := fx.defs[name]
+		var got []protocol.CallHierarchyItem
+		if err := c.call("textDocument/prepareCallHierarchy", prepareParams(l), &got); err != nil {
+			t.Errorf("prepare %s at %s: %v", name, l, err)
+			continue
+		}
+		if len(got) != 1 {
+			t.Errorf("prepare %s at %s: got %d items, want exactly 1", name, l, len(got))
+			continue
+		}
+		if got[0].URI != l.uri || got[0].SelectionRange != l.rng {
+			t.Errorf("prepare %s at %s: got item %s at %s:%v", name, l, got[0].Name, got[0].URI, got[0].SelectionRange)
+		}
+		items[name] = got[0]
+	}
+
+	describe := func(uri protocol.DocumentURI, item protocol.CallHierarchyItem, ranges []protocol.Range) string {
+		who := nameOf[posKey(item.URI, item.SelectionRange.Start)]
+		if who == "" {
+			who = fmt.Sprintf("<unbound %s %s:%d>", item.Name, filepath.Base(string(item.URI)), item.SelectionRange.Start.Line+1)
+		}
+		var sites []string
+		for _, r := range ranges {
+			s := siteName[posKey(uri, r.Start)+"-"+posKey(uri, r.End)]
+			if s == "" {
+				s = fmt.Sprintf("<unbound site %d:%d-%d:%d>", r.Start.Line+1, r.Start.Character+1, r.End.Line+1, r.End.Character+1)
+			}
+			sites = append(sites, s)
+		}
+		sort.Strings(sites)
+		return who + "@" + strings.Join(sites, ",")
+	}
+
+	// Incoming: the complete set of callers of every target a marker names.
+	want := map[string][]string{}
+	for target := range fx.mentions {
+		want[target] = []string{}
+	}
+	precise := map[string]bool{} // caller@sites -> want precise
+	for _, e := range fx.calls {
+		sites := append([]string(nil), e.sites...)
+		sort.Strings(sites)
+		key := e.caller + "@" + strings.Join(sites, ",")
+		want[e.target] = append(want[e.target], key)
+		precise[e.target+"<-"+key] = !e.nameOnly
+	}
+	for target, callers := range fx.callers {
+		for _, caller := range callers {
+			found := false
+			for _, k := range want[target] {
+				if strings.HasPrefix(k, caller+"@") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("@callers(%s, %s) has no matching @call marker", target, caller)
+			}
+		}
+	}
+	for _, target := range sortedKeys(want) {
+		item, ok := items[target]
+		if !ok {
+			t.Errorf("target %s is not bound by a @def", target)
+			continue
+		}
+		var got []protocol.CallHierarchyIncomingCall
+		if err := c.call("callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: item}, &got); err != nil {
+			t.Errorf("incomingCalls %s: %v", target, err)
+			continue
+		}
+		var have []string
+		for _, in := range got {
+			key := describe(in.From.URI, in.From, in.FromRanges)
+			have = append(have, key)
+			if wantPrecise, ok := precise[target+"<-"+key]; ok {
+				isPrecise := strings.Contains(in.From.Detail, "precise")
+				if wantPrecise != isPrecise {
+					t.Errorf("incomingCalls %s: caller %s has detail %q, want precise=%v", target, key, in.From.Detail, wantPrecise)
+				}
+			}
+		}
+		sort.Strings(have)
+		w := append([]string{}, want[target]...)
+		sort.Strings(w)
+		if have == nil {
+			have = []string{}
+		}
+		if diff := cmp.Diff(w, have); diff != "" {
+			t.Errorf("incomingCalls(%s) mismatch (-want +got):\n%s", target, diff)
+		}
+	}
+
+	// Outgoing: every @call edge appears with the same sites.
+	for _, e := range fx.calls {
+		item, ok := items[e.caller]
+		if !ok {
+			t.Errorf("%s: caller %s is not bound by a @def", e.at, e.caller)
+			continue
+		}
+		var got []protocol.CallHierarchyOutgoingCall
+		if err := c.call("callHierarchy/outgoingCalls", &protocol.CallHierarchyOutgoingCallsParams{Item: item}, &got); err != nil {
+			t.Errorf("outgoingCalls %s: %v", e.caller, err)
+			continue
+		}
+		sites := append([]string(nil), e.sites...)
+		sort.Strings(sites)
+		wantKey := e.target + "@" + strings.Join(sites, ",")
+		var have []string
+		for _, out := range got {
+			have = append(have, describe(item.URI, out.To, out.FromRanges))
+		}
+		found := false
+		for _, h := range have {
+			if h == wantKey {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: outgoingCalls(%s) lacks %s; got %v", e.at, e.caller, wantKey, have)
+		}
+	}
+
+	// A cursor on a call site prepares the called symbol.
+	for _, e := range fx.calls {
+		l := fx.sites[e.sites[0]]
+		var got []protocol.CallHierarchyItem
+		if err := c.call("textDocument/prepareCallHierarchy", prepareParams(l), &got); err != nil {
+			t.Errorf("prepare at site %s: %v", e.sites[0], err)
+			continue
+		}
+		if len(got) != 1 || nameOf[posKey(got[0].URI, got[0].SelectionRange.Start)] != e.target {
+			t.Errorf("prepare at site %s (%s): got %v, want %s", e.sites[0], l, itemNames(got), e.target)
+		}
+	}
+}
+
+func itemNames(items []protocol.CallHierarchyItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Name)
+	}
+	return out
+}
+
+func prepareParams(l loc) *protocol.CallHierarchyPrepareParams {
+	return &protocol.CallHierarchyPrepareParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: l.uri}, Position: l.rng.Start,
+	}}
+}
+
+func posKey(uri protocol.DocumentURI, p protocol.Position) string {
+	return fmt.Sprintf("%s:%d:%d", uri, p.Line, p.Character)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

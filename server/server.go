@@ -1,0 +1,329 @@
+// Package server owns the transport and lifecycle of the language server:
+// the JSON-RPC connection and its middleware (cancel, recover, log),
+// initialize/shutdown, workspace folders, the open-document overlay,
+// configuration and progress reporting.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/handlers"
+)
+
+// Version is reported in initialize's serverInfo.
+var Version = "0.1.0-dev"
+
+// StoreOpener opens the graph store for a workspace root.
+type StoreOpener func(root string) (graph.Store, error)
+
+// Options configure a server.
+type Options struct {
+	Logger    *slog.Logger
+	OpenStore StoreOpener
+	Settings  Settings
+	// RequestTimeout bounds every request the client does not cancel itself;
+	// 0 means DefaultRequestTimeout.
+	RequestTimeout time.Duration
+}
+
+// DefaultRequestTimeout is the hard deadline of one request: jsonrpc2 gives
+// no other protection against a request that never finishes.
+const DefaultRequestTimeout = 5 * time.Second
+
+// Settings are what a user can set through initializationOptions or flags.
+type Settings struct {
+	MaxFileSize    int64    `json:"maxFileSize,omitempty"`
+	Exclude        []string `json:"exclude,omitempty"` // gitignore-syntax patterns
+	GraphTimeoutMs int      `json:"graphTimeoutMs,omitempty"`
+}
+
+// Server is one LSP session.
+type Server struct {
+	opts     Options
+	log      *slog.Logger
+	conn     jsonrpc2.Conn
+	docs     *overlay
+	handlers *handlers.Handlers
+
+	mu          sync.Mutex
+	initialized bool
+	shutdown    bool
+	exited      chan struct{}
+	workspaces  []*cascade.Workspace
+	stores      []graph.Store
+	progress    bool // the client accepts server-initiated work-done progress
+	inflight    map[string]context.CancelFunc
+	indexing    sync.WaitGroup
+	indexCtx    context.Context
+	stopIndex   context.CancelFunc
+}
+
+// Serve runs one LSP session over rwc until the client exits or the stream
+// ends. It returns nil after a clean shutdown+exit.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
+	s := New(opts)
+	return s.Run(ctx, rwc)
+}
+
+// New makes a server; Run starts it.
+func New(opts Options) *Server {
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{opts: opts, log: log, docs: newOverlay(), exited: make(chan struct{}), inflight: map[string]context.CancelFunc{}}
+	s.handlers = &handlers.Handlers{Env: (*env)(s), Docs: s.docs, Logger: log}
+	return s
+}
+
+// Run serves rwc until exit or EOF.
+func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
+	s.indexCtx, s.stopIndex = context.WithCancel(ctx)
+	defer s.close()
+	s.conn = jsonrpc2.NewConn(newResilientStream(rwc))
+	s.conn.Go(ctx, s.handle)
+	select {
+	case <-s.conn.Done():
+	case <-s.exited:
+		s.conn.Close()
+		<-s.conn.Done()
+	case <-ctx.Done():
+		s.conn.Close()
+		<-s.conn.Done()
+	}
+	s.mu.Lock()
+	clean := s.shutdown
+	s.mu.Unlock()
+	if clean {
+		return nil
+	}
+	select {
+	case <-s.exited:
+		return errors.New("server: exit without shutdown")
+	default:
+	}
+	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) {
+		return fmt.Errorf("server: connection: %w", err)
+	}
+	return nil
+}
+
+func (s *Server) close() {
+	s.stopIndex()
+	s.indexing.Wait()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, st := range s.stores {
+		if err := st.Close(); err != nil {
+			s.log.Warn("closing store", "error", err)
+		}
+	}
+	s.stores = nil
+}
+
+// idKey renders a request id the way $/cancelRequest will name it.
+func idKey(id jsonrpc2.ID) string { return fmt.Sprintf("%q", id) }
+
+// handle is the connection's only handler: notifications run in order on the
+// read loop (so a request always sees the edits sent before it); requests
+// run concurrently, each with a hard deadline, cancellation and a recover.
+func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	call, isCall := req.(*jsonrpc2.Call)
+	if !isCall {
+		s.notification(ctx, req.Method(), req.Params())
+		return nil
+	}
+	key := idKey(call.ID())
+	timeout := s.opts.RequestTimeout
+	if timeout <= 0 {
+		timeout = DefaultRequestTimeout
+	}
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	s.mu.Lock()
+	s.inflight[key] = cancel
+	s.mu.Unlock()
+	go func() {
+		defer func() {
+			s.mu.Lock()
+			delete(s.inflight, key)
+			s.mu.Unlock()
+			cancel()
+		}()
+		result, err := s.safeCall(rctx, call.Method(), call.Params())
+		var rpcErr *jsonrpc2.Error
+		switch {
+		case err == nil:
+		case errors.Is(rctx.Err(), context.Canceled):
+			err = jsonrpc2.NewError(jsonrpc2.Code(-32800), "request cancelled")
+		case !errors.As(err, &rpcErr):
+			err = jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
+		}
+		if err := reply(ctx, result, err); err != nil {
+			s.log.Debug("reply failed", "method", call.Method(), "error", err)
+		}
+	}()
+	return nil
+}
+
+// safeCall turns a panic in any request into an InternalError reply: jsonrpc2
+// has no recover, and a panic would take the whole editor session down.
+func (s *Server) safeCall(ctx context.Context, method string, params json.RawMessage) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic in request", "method", method, "panic", r, "stack", string(debug.Stack()))
+			result, err = nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("internal error in %s", method))
+		}
+	}()
+	start := time.Now()
+	result, err = s.request(ctx, method, params)
+	s.log.Debug("request", "method", method, "duration", time.Since(start), "error", err)
+	return result, err
+}
+
+func (s *Server) notification(ctx context.Context, method string, params json.RawMessage) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic in notification", "method", method, "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	switch method {
+	case "$/cancelRequest":
+		s.cancelRequest(params)
+	case protocol.MethodInitialized:
+		s.startIndexing()
+	case protocol.MethodExit:
+		select {
+		case <-s.exited:
+		default:
+			close(s.exited)
+		}
+	case protocol.MethodTextDocumentDidOpen:
+		var p protocol.DidOpenTextDocumentParams
+		if s.decode(method, params, &p) {
+			_ = s.handlers.DidOpen(ctx, &p)
+		}
+	case protocol.MethodTextDocumentDidChange:
+		var p protocol.DidChangeTextDocumentParams
+		if s.decode(method, params, &p) {
+			_ = s.handlers.DidChange(ctx, &p)
+		}
+	case protocol.MethodTextDocumentDidSave:
+		var p protocol.DidSaveTextDocumentParams
+		if s.decode(method, params, &p) {
+			_ = s.handlers.DidSave(ctx, &p)
+		}
+	case protocol.MethodTextDocumentDidClose:
+		var p protocol.DidCloseTextDocumentParams
+		if s.decode(method, params, &p) {
+			_ = s.handlers.DidClose(ctx, &p)
+		}
+	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
+		var p protocol.DidChangeWorkspaceFoldersParams
+		if s.decode(method, params, &p) {
+			s.changeFolders(p.Event)
+		}
+	default:
+		s.log.Debug("ignored notification", "method", method)
+	}
+}
+
+func (s *Server) decode(method string, params json.RawMessage, v any) bool {
+	if err := json.Unmarshal(params, v); err != nil {
+		s.log.Warn("malformed notification params", "method", method, "error", err)
+		return false
+	}
+	return true
+}
+
+// cancelRequest handles numeric and string ids; protocol v0.12.0's own
+// handler only understands int32 and so never cancels anything.
+func (s *Server) cancelRequest(params json.RawMessage) {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	var key string
+	var n json.Number
+	var str string
+	switch {
+	case json.Unmarshal(p.ID, &str) == nil:
+		key = strconv.Quote(str)
+	case json.Unmarshal(p.ID, &n) == nil:
+		i, err := n.Int64()
+		if err != nil {
+			return
+		}
+		key = "#" + strconv.FormatInt(i, 10)
+	default:
+		return
+	}
+	s.mu.Lock()
+	cancel := s.inflight[key]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// requestHandler decodes params into P and calls f.
+func requestHandler[P any, R any](f func(context.Context, *P) (R, error)) func(context.Context, json.RawMessage) (any, error) {
+	return func(ctx context.Context, raw json.RawMessage) (any, error) {
+		var p P
+		if len(raw) == 0 || string(raw) == "null" {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "missing params")
+		}
+		if err := json.Unmarshal(raw, &p); err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "invalid params: "+err.Error())
+		}
+		return f(ctx, &p)
+	}
+}
+
+func (s *Server) request(ctx context.Context, method string, params json.RawMessage) (any, error) {
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case method == protocol.MethodInitialize:
+		if initialized {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize sent twice")
+		}
+		return requestHandler(s.initialize)(ctx, params)
+	case !initialized:
+		return nil, jsonrpc2.NewError(jsonrpc2.Code(-32002), "server not initialized")
+	case method == protocol.MethodShutdown:
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
+		s.stopIndex()
+		return nil, nil
+	case shutdown:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "server is shutting down")
+	}
+	h := s.handlers
+	switch method {
+	case protocol.MethodTextDocumentPrepareCallHierarchy:
+		return requestHandler(h.PrepareCallHierarchy)(ctx, params)
+	case protocol.MethodCallHierarchyIncomingCalls:
+		return requestHandler(h.IncomingCalls)(ctx, params)
+	case protocol.MethodCallHierarchyOutgoingCalls:
+		return requestHandler(h.OutgoingCalls)(ctx, params)
+	}
+	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
+}

@@ -1,0 +1,15 @@
+package com.acme.orders.web;
+
+import com.acme.orders.service.OrderService;
+
+public class OrderController {
+    private final OrderService orders;
+
+    public OrderController(OrderService orders) {
+        this.orders = orders;
+    }
+
+    public String post(String id) { // @def(post, "post")
+        return orders.ship(id); // @site(postShip, "ship") @call(post, ship, postShip)
+    }
+}

@@ -1,0 +1,13 @@
+import { Controller, Inject, Post, Body } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+
+@Controller('fees-reports')
+export class FeesReportController {
+  constructor(@Inject('REPORTS_BUS') private readonly client: ClientProxy) {}
+
+  @Post()
+  async createReport(@Body() body: { reportId: string }) { // @def(createReport, "createReport")
+    this.client.emit('fees-report.created', { reportId: body.reportId });
+    return { ok: true };
+  }
+}

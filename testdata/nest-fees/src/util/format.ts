@@ -1,0 +1,3 @@
+export function formatReportId(id: string): string { // @def(formatReportId, "formatReportId")
+  return id.trim().toLowerCase();
+}
