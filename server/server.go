@@ -70,6 +70,9 @@ type Server struct {
 	indexing    sync.WaitGroup
 	indexCtx    context.Context
 	stopIndex   context.CancelFunc
+
+	// beforeRequest, when set by tests, runs before every request.
+	beforeRequest func(ctx context.Context, method string)
 }
 
 // Serve runs one LSP session over rwc until the client exits or the stream
@@ -188,6 +191,9 @@ func (s *Server) safeCall(ctx context.Context, method string, params json.RawMes
 			result, err = nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("internal error in %s", method))
 		}
 	}()
+	if s.beforeRequest != nil {
+		s.beforeRequest(ctx, method)
+	}
 	start := time.Now()
 	result, err = s.request(ctx, method, params)
 	s.log.Debug("request", "method", method, "duration", time.Since(start), "error", err)
