@@ -301,7 +301,7 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]gr
 			abs = real
 		}
 		rel, ok := ws.Indexer.Rel(abs)
-		if !ok {
+		if !ok && !filepath.IsAbs(file) {
 			// a path relative to the root rather than to the current directory
 			if r, ok2 := ws.Indexer.Rel(filepath.Join(ws.Root, file)); ok2 {
 				rel, ok, abs = r, true, filepath.Join(ws.Root, file)

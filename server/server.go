@@ -102,11 +102,9 @@ func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
 	select {
 	case <-s.conn.Done():
 	case <-s.exited:
-		s.conn.Close()
-		<-s.conn.Done()
+		s.closeConn()
 	case <-ctx.Done():
-		s.conn.Close()
-		<-s.conn.Done()
+		s.closeConn()
 	}
 	s.mu.Lock()
 	clean := s.shutdown
@@ -123,6 +121,17 @@ func (s *Server) Run(ctx context.Context, rwc io.ReadWriteCloser) error {
 		return fmt.Errorf("server: connection: %w", err)
 	}
 	return nil
+}
+
+// closeConn closes the stream and waits briefly for the read loop: a read
+// blocked on a terminal or a blocking stdin may never return, and the
+// process is about to exit anyway.
+func (s *Server) closeConn() {
+	s.conn.Close()
+	select {
+	case <-s.conn.Done():
+	case <-time.After(time.Second):
+	}
 }
 
 func (s *Server) close() {

@@ -1,0 +1,206 @@
+package main
+
+// End-to-end tests: they build the real binary and drive it as a user and
+// an editor would, over its real stdio.
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/handlers"
+)
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "callcascade-e2e")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "callcascade")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("building callcascade: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func run(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func TestCallersCommand(t *testing.T) {
+	out, errOut, code := run(t, "callers", "--root", "testdata/nest-fees", "EvidenceService.moveFilesToPermanentStorage")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"callers of EvidenceService.moveFilesToPermanentStorage (src/evidence/evidence.service.ts:12:9)",
+		"src/reports/fees-report-consumer.controller.ts:15:32\tFeesReportConsumerController.handle",
+		"precise (ast)",
+		"stage graph: hit",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "LegacyJob") {
+		t.Errorf("a caller of another class's method of the same name leaked in:\n%s", out)
+	}
+
+	// The same query by position, as JSON.
+	out, errOut, code = run(t, "callers", "--json", "--root", "testdata/nest-fees", "testdata/nest-fees/src/evidence/evidence.service.ts:12:9")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Target struct{ ID string } `json:"target"`
+		Stage  string             `json:"stage"`
+		Calls  []struct {
+			Symbol     struct{ ID string } `json:"symbol"`
+			Resolution string              `json:"resolution"`
+			Sites      []json.RawMessage   `json:"sites"`
+		} `json:"calls"`
+		Attempts []struct{ Stage, Outcome string } `json:"attempts"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("--json output is not JSON: %v\n%s", err, out)
+	}
+	if res.Target.ID != "src/evidence/evidence.service.ts#EvidenceService.moveFilesToPermanentStorage" || res.Stage != "graph" ||
+		len(res.Calls) != 1 || res.Calls[0].Symbol.ID != "src/reports/fees-report-consumer.controller.ts#FeesReportConsumerController.handle" ||
+		res.Calls[0].Resolution != "ast" || len(res.Calls[0].Sites) != 1 || len(res.Attempts) != 1 {
+		t.Errorf("unexpected JSON result:\n%s", out)
+	}
+
+	// Mistakes get a clear message and a non-zero exit.
+	if _, errOut, code = run(t, "callers", "--root", "testdata/nest-fees", "noSuchFunction"); code == 0 || !strings.Contains(errOut, `no symbol named "noSuchFunction"`) {
+		t.Errorf("unknown name: exit %d, stderr %q", code, errOut)
+	}
+	if _, errOut, code = run(t, "callers", "--root", "testdata/nest-fees", "/etc/hosts:1:1"); code == 0 || !strings.Contains(errOut, "outside the workspace") {
+		t.Errorf("file outside the root: exit %d, stderr %q", code, errOut)
+	}
+	if _, _, code = run(t, "callers"); code != 2 {
+		t.Errorf("no argument: exit %d, want 2", code)
+	}
+}
+
+type stdioPipe struct {
+	io.ReadCloser
+	io.WriteCloser
+}
+
+func (p stdioPipe) Close() error {
+	p.WriteCloser.Close()
+	return p.ReadCloser.Close()
+}
+
+func TestServeOverStdio(t *testing.T) {
+	cmd := exec.Command(binary, "serve", "--log-level", "debug")
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if t.Failed() {
+			t.Logf("server stderr:\n%s", stderr.String())
+		}
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(stdioPipe{stdout, stdin}))
+	indexed := make(chan struct{}, 1)
+	conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		if req.Method() == "$/progress" && strings.Contains(string(req.Params()), `"end"`) {
+			indexed <- struct{}{}
+		}
+		return reply(ctx, nil, nil)
+	})
+	root, _ := filepath.Abs("testdata/nest-fees")
+	var init protocol.InitializeResult
+	if _, err := conn.Call(ctx, "initialize", &protocol.InitializeParams{
+		RootURI:      handlers.URIFromPath(root),
+		Capabilities: protocol.ClientCapabilities{Window: &protocol.WindowClientCapabilities{WorkDoneProgress: true}},
+	}, &init); err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	if init.Capabilities.CallHierarchyProvider != true {
+		t.Errorf("callHierarchyProvider = %v", init.Capabilities.CallHierarchyProvider)
+	}
+	if err := conn.Notify(ctx, "initialized", struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-indexed:
+	case <-ctx.Done():
+		t.Fatal("no $/progress end while indexing")
+	}
+	var items []protocol.CallHierarchyItem
+	if _, err := conn.Call(ctx, "textDocument/prepareCallHierarchy", &protocol.CallHierarchyPrepareParams{
+		TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: handlers.URIFromPath(filepath.Join(root, "src/evidence/evidence.service.ts"))},
+			Position:     protocol.Position{Line: 11, Character: 10},
+		}}, &items); err != nil || len(items) != 1 {
+		t.Fatalf("prepare: %v %v", items, err)
+	}
+	var calls []protocol.CallHierarchyIncomingCall
+	if _, err := conn.Call(ctx, "callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: items[0]}, &calls); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 || calls[0].From.Name != "handle" || !strings.Contains(calls[0].From.Detail, "FeesReportConsumerController") ||
+		!strings.Contains(calls[0].From.Detail, "precise") {
+		t.Fatalf("incomingCalls: %+v", calls)
+	}
+	if _, err := conn.Call(ctx, "shutdown", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.Notify(ctx, "exit", nil)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("after shutdown+exit the server exited with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("server did not exit after exit")
+	}
+	if strings.Contains(stderr.String(), "panic") {
+		t.Errorf("server logged a panic:\n%s", stderr.String())
+	}
+}
