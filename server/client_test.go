@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"path/filepath"
 	"sync"
@@ -26,12 +27,19 @@ type testClient struct {
 	conn   jsonrpc2.Conn
 	mu     sync.Mutex
 	ends   []string // $/progress end messages
+	kinds  []string // every $/progress kind, with the percentage of reports: "begin", "report 40", "end"
+	noWait bool     // startServer must not wait for indexing to end
 	endCh  chan struct{}
 	diags  map[protocol.DocumentURI][]protocol.Diagnostic
 	served chan error
 }
 
 func startServer(t *testing.T, root string, opts server.Options) *testClient {
+	t.Helper()
+	return startServerWith(t, root, opts, true)
+}
+
+func startServerWith(t *testing.T, root string, opts server.Options, waitIndexed bool) *testClient {
 	t.Helper()
 	storeDir := t.TempDir()
 	if opts.OpenStore == nil {
@@ -72,7 +80,9 @@ func startServer(t *testing.T, root string, opts server.Options) *testClient {
 		if err := c.conn.Notify(ctx, "initialized", struct{}{}); err != nil {
 			t.Fatal(err)
 		}
-		c.waitIndexed()
+		if waitIndexed {
+			c.waitIndexed()
+		}
 	}
 	return c
 }
@@ -84,11 +94,19 @@ func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 	case "$/progress":
 		var p struct {
 			Value struct {
-				Kind    string `json:"kind"`
-				Message string `json:"message"`
+				Kind       string `json:"kind"`
+				Message    string `json:"message"`
+				Percentage *int   `json:"percentage"`
 			} `json:"value"`
 		}
 		_ = json.Unmarshal(req.Params(), &p)
+		c.mu.Lock()
+		kind := p.Value.Kind
+		if kind == "report" && p.Value.Percentage != nil {
+			kind = fmt.Sprintf("report %d", *p.Value.Percentage)
+		}
+		c.kinds = append(c.kinds, kind)
+		c.mu.Unlock()
 		if p.Value.Kind == "end" {
 			c.mu.Lock()
 			c.ends = append(c.ends, p.Value.Message)
