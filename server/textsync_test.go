@@ -97,13 +97,13 @@ func TestEditsReindexFromTheBuffer(t *testing.T) {
 
 func TestBadPositionsAndFiles(t *testing.T) {
 	root := writeTree(t, map[string]string{
-		"lib.ts":     libTS,
-		"caller.ts":  "import { target } from './lib';\nexport function ok() { return target(); }\n",
-		"broken.ts":  "import { target } from './lib';\nexport function stillParsed() { return target(); }\nexport function (((\n",
-		"empty.ts":   "",
-		"latin1.py":  "def caf\xe9():\n    pass\n\ndef uses():\n    return target()\n",
-		"binary.ts":  "\x00\x01\x02 function target() {}",
-		"notes.txt":  "target()",
+		"lib.ts":    libTS,
+		"caller.ts": "import { target } from './lib';\nexport function ok() { return target(); }\n",
+		"broken.ts": "import { target } from './lib';\nexport function stillParsed() { return target(); }\nexport function (((\n",
+		"empty.ts":  "",
+		"latin1.py": "def caf\xe9():\n    pass\n\ndef uses():\n    return target()\n",
+		"binary.ts": "\x00\x01\x02 function target() {}",
+		"notes.txt": "target()",
 	})
 	c := startServer(t, root, server.Options{})
 	lib := uriOf(root, "lib.ts")
