@@ -1,0 +1,228 @@
+package treesitter
+
+import (
+	"regexp"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+type goHooks struct{}
+
+func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
+	switch decl.Type() {
+	case "method_declaration":
+		receiver := goParams(e, field(decl, "receiver"))
+		if len(receiver) > 0 {
+			s.Container = receiver[0].Type // the base type: *S[T] → S
+		}
+		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
+	case "function_declaration":
+		s.Params = goParams(e, field(decl, "parameters"))
+	case "type_spec":
+		// Embedded types are what a Go type "extends": their methods are promoted.
+		switch t := field(decl, "type"); nodeType(t) {
+		case "struct_type":
+			for _, fd := range namedChildren(firstNamed(t)) {
+				if fd.Type() == "field_declaration" && field(fd, "name") == nil {
+					s.Extends = append(s.Extends, goType(e, field(fd, "type")))
+				}
+			}
+		case "interface_type":
+			for _, c := range namedChildren(t) {
+				if c.Type() == "type_elem" || c.Type() == "constraint_elem" {
+					if cs := namedChildren(c); len(cs) == 1 {
+						s.Extends = append(s.Extends, goType(e, cs[0]))
+					}
+				}
+			}
+		}
+	}
+}
+
+// goParams reads a parameter list; "a, b int" gives two params, an unnamed
+// parameter gives one with no name.
+func goParams(e *extractor, list *sitter.Node) []Param {
+	var out []Param
+	for _, p := range namedChildren(list) {
+		switch p.Type() {
+		case "parameter_declaration", "variadic_parameter_declaration":
+			typ := goType(e, field(p, "type"))
+			names := childrenByField(p, "name")
+			if len(names) == 0 {
+				out = append(out, Param{Type: typ})
+			}
+			for _, n := range names {
+				out = append(out, Param{Name: e.text(n), Type: typ})
+			}
+		}
+	}
+	return out
+}
+
+// goType reduces a type to its base name: pointers, slices, arrays and type
+// arguments are stripped; package-qualified names stay (pkg.Type); map,
+// chan and func types stay as written.
+func goType(e *extractor, n *sitter.Node) string {
+	switch nodeType(n) {
+	case "":
+		return ""
+	case "pointer_type", "parenthesized_type":
+		return goType(e, firstNamed(n))
+	case "slice_type", "array_type", "implicit_length_array_type":
+		return goType(e, field(n, "element"))
+	case "generic_type":
+		return goType(e, field(n, "type"))
+	case "type_elem":
+		if cs := namedChildren(n); len(cs) == 1 {
+			return goType(e, cs[0])
+		}
+	}
+	return e.squeezed(n)
+}
+
+func (goHooks) call(e *extractor, n *sitter.Node) {
+	var c Call
+	var fn *sitter.Node
+	switch n.Type() {
+	case "call_expression":
+		fn = field(n, "function")
+		c.Args = e.argTexts(field(n, "arguments"))
+	case "type_conversion_expression": // F[int](x): a call of a generic function
+		fn = field(n, "type")
+		c.Args = []string{e.text(field(n, "operand"))}
+	default:
+		return
+	}
+	// Instantiations name the function they instantiate: F[int], pkg.F[T].
+	switch nodeType(fn) {
+	case "index_expression":
+		fn = field(fn, "operand")
+	case "generic_type":
+		fn = field(fn, "type")
+	}
+	callee := fn
+	switch nodeType(fn) {
+	case "identifier", "type_identifier":
+	case "selector_expression":
+		callee = field(fn, "field")
+		c.Receiver = e.squeezed(field(fn, "operand"))
+	case "qualified_type":
+		callee = field(fn, "name")
+		c.Receiver = e.text(field(fn, "package"))
+	default: // func literals, conversions like []byte(x), calls of calls
+		return
+	}
+	if callee == nil {
+		return
+	}
+	c.Callee = e.text(callee)
+	c.Span = e.span(callee)
+	e.addCall(c, n)
+}
+
+// goMajorVersion matches a module path's major version element, "v2".
+var goMajorVersion = regexp.MustCompile(`^v[0-9]+$`)
+
+// goGopkgVersion matches a gopkg.in style version suffix, "yaml.v3".
+var goGopkgVersion = regexp.MustCompile(`\.v[0-9]+$`)
+
+func (goHooks) imports(e *extractor, n *sitter.Node) {
+	path := e.innerText(field(n, "path"))
+	if path == "" {
+		return
+	}
+	local := e.text(field(n, "name")) // an alias, "." or "_"
+	at := field(n, "name")
+	if local == "" {
+		at = field(n, "path")
+		local = goPackageName(path)
+	}
+	e.addImport(local, "*", path, at)
+}
+
+// goPackageName guesses the name a package is imported under from its path:
+// the last element, skipping a major version ("github.com/x/y/v2" → y) and
+// a gopkg.in version suffix ("gopkg.in/yaml.v3" → yaml).
+func goPackageName(path string) string {
+	parts := strings.Split(path, "/")
+	name := parts[len(parts)-1]
+	if len(parts) > 1 && goMajorVersion.MatchString(name) {
+		name = parts[len(parts)-2]
+	}
+	return goGopkgVersion.ReplaceAllString(name, "")
+}
+
+func (goHooks) fields(e *extractor, n, container *sitter.Node) {
+	containerName := e.text(container)
+	typ := goType(e, field(n, "type"))
+	names := childrenByField(n, "name")
+	if len(names) == 0 { // embedded: named after its type
+		e.addField(n.StartByte(), Field{Container: containerName, Name: lastSegment(typ), Type: typ})
+	}
+	for _, name := range names {
+		e.addField(n.StartByte(), Field{Container: containerName, Name: e.text(name), Type: typ})
+	}
+}
+
+func (goHooks) locals(e *extractor, n *sitter.Node) {
+	switch n.Type() {
+	case "short_var_declaration": // x := &Foo{}, a, b := Foo{}, 2
+		names := namedChildren(field(n, "left"))
+		values := namedChildren(field(n, "right"))
+		if len(names) != len(values) {
+			return
+		}
+		for i, name := range names {
+			if name.Type() == "identifier" {
+				e.addLocal(n.StartByte(), e.text(name), goValueType(e, values[i]))
+			}
+		}
+	case "var_spec": // var x Foo, var x = &Foo{}
+		names := childrenByField(n, "name")
+		if typ := goType(e, field(n, "type")); typ != "" {
+			for _, name := range names {
+				e.addLocal(n.StartByte(), e.text(name), typ)
+			}
+			return
+		}
+		values := namedChildren(field(n, "value"))
+		if len(names) != len(values) {
+			return
+		}
+		for i, name := range names {
+			e.addLocal(n.StartByte(), e.text(name), goValueType(e, values[i]))
+		}
+	}
+}
+
+// goValueType is the type a value evidently has: Foo{}, &Foo{}, new(Foo).
+// Composite literals of slices and maps are not values of their element type.
+func goValueType(e *extractor, v *sitter.Node) string {
+	switch nodeType(v) {
+	case "unary_expression":
+		if e.text(field(v, "operator")) == "&" {
+			return goValueType(e, field(v, "operand"))
+		}
+	case "composite_literal":
+		switch t := field(v, "type"); nodeType(t) {
+		case "type_identifier", "qualified_type", "generic_type":
+			return goType(e, t)
+		}
+	case "call_expression":
+		if fn := field(v, "function"); nodeType(fn) == "identifier" && e.text(fn) == "new" {
+			if args := namedChildren(field(v, "arguments")); len(args) == 1 {
+				return goType(e, args[0])
+			}
+		}
+	}
+	return ""
+}
+
+func (goHooks) stringLit(e *extractor, n *sitter.Node) {
+	switch nodeType(parent(n)) {
+	case "import_spec", "field_declaration": // import paths, struct tags
+		return
+	}
+	e.addString(e.innerText(n), n)
+}

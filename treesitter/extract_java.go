@@ -1,0 +1,185 @@
+package treesitter
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+type javaHooks struct{}
+
+func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
+	for _, c := range namedChildren(decl) {
+		if c.Type() == "modifiers" {
+			s.Decorators = javaAnnotations(e, c)
+		}
+	}
+	switch decl.Type() {
+	case "method_declaration", "constructor_declaration":
+		for _, p := range namedChildren(field(decl, "parameters")) {
+			switch p.Type() {
+			case "formal_parameter":
+				s.Params = append(s.Params, Param{Name: e.text(field(p, "name")), Type: javaType(e, field(p, "type"))})
+			case "spread_parameter": // String... args
+				var param Param
+				for _, c := range namedChildren(p) {
+					if c.Type() == "variable_declarator" {
+						param.Name = e.text(field(c, "name"))
+					} else if c.Type() != "modifiers" && param.Type == "" {
+						param.Type = javaType(e, c)
+					}
+				}
+				s.Params = append(s.Params, param)
+			}
+		}
+	case "class_declaration", "enum_declaration", "record_declaration", "interface_declaration":
+		if sc := field(decl, "superclass"); sc != nil {
+			s.Extends = append(s.Extends, javaType(e, firstNamed(sc)))
+		}
+		for _, c := range namedChildren(decl) {
+			switch c.Type() {
+			case "super_interfaces", "extends_interfaces":
+				for _, t := range namedChildren(firstNamed(c)) { // the type_list
+					s.Extends = append(s.Extends, javaType(e, t))
+				}
+			}
+		}
+	}
+}
+
+// javaAnnotations reads @Foo and @Foo(args) from a modifiers node.
+func javaAnnotations(e *extractor, modifiers *sitter.Node) []Decorator {
+	var out []Decorator
+	for _, a := range namedChildren(modifiers) {
+		switch a.Type() {
+		case "marker_annotation", "annotation":
+			dec := Decorator{Name: e.squeezed(field(a, "name")), Span: e.span(a)}
+			dec.Args = e.argTexts(field(a, "arguments"))
+			if dec.Name != "" {
+				out = append(out, dec)
+			}
+		}
+	}
+	return out
+}
+
+// javaType reduces a type to its base name: type arguments and array
+// dimensions stripped, qualified names kept as written (java.util.List).
+func javaType(e *extractor, n *sitter.Node) string {
+	switch nodeType(n) {
+	case "":
+		return ""
+	case "generic_type":
+		return javaType(e, firstNamed(n))
+	case "array_type":
+		return javaType(e, field(n, "element"))
+	case "annotated_type": // @NonNull Foo
+		cs := namedChildren(n)
+		if len(cs) > 0 {
+			return javaType(e, cs[len(cs)-1])
+		}
+	}
+	return e.squeezed(n)
+}
+
+func (javaHooks) call(e *extractor, n *sitter.Node) {
+	var c Call
+	var callee *sitter.Node
+	switch n.Type() {
+	case "method_invocation": // obj.name(args), name(args)
+		callee = field(n, "name")
+		c.Receiver = e.squeezed(field(n, "object"))
+	case "explicit_constructor_invocation": // this(...), super(...), outer.super(...)
+		callee = field(n, "constructor")
+		c.Receiver = e.squeezed(field(n, "object"))
+	case "object_creation_expression": // new Foo<>(), new com.x.Foo()
+		c.New = true
+		t := field(n, "type")
+		if nodeType(t) == "generic_type" {
+			t = firstNamed(t)
+		}
+		callee = t
+		if nodeType(t) == "scoped_type_identifier" {
+			cs := namedChildren(t)
+			if len(cs) < 2 {
+				return
+			}
+			callee = cs[len(cs)-1]
+			c.Receiver = e.squeezed(cs[0])
+		}
+		if nodeType(callee) != "type_identifier" {
+			return
+		}
+	default:
+		return
+	}
+	if callee == nil {
+		return
+	}
+	c.Callee = e.text(callee)
+	c.Span = e.span(callee)
+	c.Args = e.argTexts(field(n, "arguments"))
+	e.addCall(c, n)
+}
+
+func (javaHooks) imports(e *extractor, n *sitter.Node) {
+	var name *sitter.Node
+	static, wildcard := false, false
+	for i := 0; i < int(n.ChildCount()); i++ {
+		switch c := n.Child(i); nodeType(c) {
+		case "static":
+			static = true
+		case "asterisk":
+			wildcard = true
+		case "identifier", "scoped_identifier":
+			name = c
+		}
+	}
+	if name == nil {
+		return
+	}
+	full := e.squeezed(name)
+	switch {
+	case wildcard: // import com.x.*; import static com.x.Foo.*;
+		e.addImport("*", "*", full, name)
+	case static: // import static com.x.Foo.bar; binds bar
+		member := e.text(field(name, "name"))
+		e.addImport(member, member, e.squeezed(field(name, "scope")), name)
+	default: // import com.x.Foo; binds Foo
+		simple := lastSegment(full)
+		e.addImport(simple, simple, full, name)
+	}
+}
+
+func (javaHooks) fields(e *extractor, n, _ *sitter.Node) {
+	switch n.Type() {
+	case "field_declaration":
+		typ := javaType(e, field(n, "type"))
+		for _, d := range childrenByField(n, "declarator") {
+			e.addField(n.StartByte(), Field{Name: e.text(field(d, "name")), Type: typ})
+		}
+	case "record_declaration": // record R(Foo foo): components are fields
+		for _, p := range namedChildren(field(n, "parameters")) {
+			if p.Type() == "formal_parameter" {
+				e.addField(p.StartByte(), Field{Name: e.text(field(p, "name")), Type: javaType(e, field(p, "type"))})
+			}
+		}
+	}
+}
+
+func (javaHooks) locals(e *extractor, n *sitter.Node) {
+	typeNode := field(n, "type")
+	typ := javaType(e, typeNode)
+	for _, d := range childrenByField(n, "declarator") {
+		t := typ
+		if t == "var" { // var x = new Foo<>(): the constructed type
+			t = ""
+			if v := field(d, "value"); nodeType(v) == "object_creation_expression" {
+				t = javaType(e, field(v, "type"))
+			}
+		}
+		e.addLocal(n.StartByte(), e.text(field(d, "name")), t)
+	}
+}
+
+func (javaHooks) stringLit(e *extractor, n *sitter.Node) {
+	e.addString(e.innerText(n), n)
+}

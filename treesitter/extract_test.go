@@ -1,0 +1,520 @@
+package treesitter
+
+import (
+	"context"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// extractCase is one source file and the facts it must yield, as compact
+// projections (see project_test.go). A nil projection is not checked.
+type extractCase struct {
+	name    string
+	lang    Language
+	src     string
+	pkg     string
+	symbols []string
+	calls   []string
+	imports []string
+	fields  []string
+	locals  []string
+	strings []string
+}
+
+func runExtractCases(t *testing.T, cases []extractCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Extract(context.Background(), tc.lang, []byte(tc.src))
+			if err != nil {
+				t.Fatalf("Extract: %v", err)
+			}
+			if f.HasErrors {
+				t.Errorf("HasErrors = true for valid source")
+			}
+			if f.Package != tc.pkg {
+				t.Errorf("Package = %q, want %q", f.Package, tc.pkg)
+			}
+			check := func(what string, want, got []string) {
+				t.Helper()
+				if want == nil {
+					return
+				}
+				if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+					t.Errorf("%s (-want +got):\n%s", what, diff)
+				}
+			}
+			check("symbols", tc.symbols, symbolLines(f))
+			check("calls", tc.calls, callLines(f))
+			check("imports", tc.imports, importLines(f))
+			check("fields", tc.fields, fieldLines(f))
+			check("locals", tc.locals, localLines(f))
+			check("strings", tc.strings, stringLines(f))
+		})
+	}
+}
+
+func TestExtractTypeScript(t *testing.T) {
+	runExtractCases(t, []extractCase{
+		{
+			name: "NestJS consumer with constructor injection",
+			lang: TypeScript,
+			src: `import { Controller } from '@nestjs/common';
+import { EventPattern, Payload as Body } from '@nestjs/microservices';
+import { EvidenceService } from './evidence.service';
+
+@Controller()
+export class FeesReportConsumerController {
+  constructor(private readonly evidenceService: EvidenceService) {}
+
+  @EventPattern('fees-report.created')
+  async handle(@Body() event: FeesReportCreated): Promise<void> {
+    await this.evidenceService.moveFilesToPermanentStorage(event.files);
+  }
+}
+`,
+			symbols: []string{
+				"class FeesReportConsumerController L5:13 @Controller()",
+				"method FeesReportConsumerController.constructor L6:2 in FeesReportConsumerController (evidenceService:EvidenceService)",
+				"method FeesReportConsumerController.handle L9:8 in FeesReportConsumerController @EventPattern('fees-report.created') (event:FeesReportCreated)",
+			},
+			calls: []string{
+				"|Controller @L4:1 in -",
+				"|EventPattern @L8:3 in - ('fees-report.created')",
+				"|Body @L9:16 in handle",
+				"this.evidenceService|moveFilesToPermanentStorage @L10:31 in handle (event.files)",
+			},
+			imports: []string{
+				"Controller=Controller from @nestjs/common",
+				"EventPattern=EventPattern from @nestjs/microservices",
+				"Body=Payload from @nestjs/microservices",
+				"EvidenceService=EvidenceService from ./evidence.service",
+			},
+			fields: []string{"FeesReportConsumerController.evidenceService: EvidenceService"},
+			locals: []string{
+				"evidenceService: EvidenceService in constructor",
+				"event: FeesReportCreated in handle",
+			},
+			strings: []string{`"fees-report.created" in -`},
+		},
+		{
+			name: "imports of every shape",
+			lang: TypeScript,
+			src: `import Default, { a as b, c } from './x';
+import * as ns from "./ns";
+import type { T } from './types';
+import './side-effect';
+import legacy = require('legacy');
+export { d } from './reexport';
+const req = require('./req');
+const { e, f: g } = require('./destructured');
+`,
+			imports: []string{
+				"Default=default from ./x",
+				"b=a from ./x",
+				"c=c from ./x",
+				"ns=* from ./ns",
+				"T=T from ./types",
+				"legacy=* from legacy",
+				"req=* from ./req",
+				"e=e from ./destructured",
+				"g=f from ./destructured",
+			},
+			strings: []string{`"./req" in -`, `"./destructured" in -`},
+		},
+		{
+			name: "functions, classes, fields and locals",
+			lang: TypeScript,
+			src: `export interface Store extends Base<T> { get(): void }
+export abstract class Repo<T> extends BaseRepo<T> implements Store, ns.Closer {
+  @Inject(TOKEN) private readonly cache?: Cache<T>[];
+  client = new http.Client();
+  handle = (e: Event) => { this.process(e); };
+  abstract find(id: string): T | null;
+  constructor(readonly db: Db | undefined, public log: Logger, plain: number) { super(db); }
+}
+function* gen(): Generator<number> {}
+export const run = async (repo: Repo<User>) => {
+  const svc = new UserService(repo);
+  let cfg: Readonly<Config>;
+  const other = something as Other;
+  svc?.start().then(done);
+  this.a
+    .b
+    .c();
+};
+`,
+			symbols: []string{
+				"interface Store L0:17 extends Base",
+				"class Repo L1:22 extends BaseRepo, Store, ns.Closer",
+				"method Repo.handle L4:2 in Repo (e:Event)",
+				"method Repo.find L5:11 in Repo (id:string)",
+				"method Repo.constructor L6:2 in Repo (db:Db, log:Logger, plain:number)",
+				"function gen L8:10",
+				"function run L9:13 (repo:Repo)",
+			},
+			calls: []string{
+				"|Inject @L2:3 in - (TOKEN)",
+				"http|new Client @L3:20 in -",
+				"this|process @L4:32 in handle (e)",
+				"|super @L6:80 in constructor (db)",
+				"|new UserService @L10:18 in run (repo)",
+				"svc|start @L13:7 in run",
+				"svc.start()|then @L13:15 in run (done)",
+				"this.a.b|c @L16:5 in run",
+			},
+			fields: []string{
+				"Repo.cache: Cache",
+				"Repo.client: http.Client",
+				"Repo.db: Db",
+				"Repo.log: Logger",
+			},
+			locals: []string{
+				"e: Event in handle",
+				"id: string in find",
+				"db: Db in constructor",
+				"log: Logger in constructor",
+				"plain: number in constructor",
+				"repo: Repo in run",
+				"svc: UserService in run",
+				"cfg: Readonly in run",
+				"other: Other in run",
+			},
+		},
+		{
+			name: "call spans count UTF-16 units after CJK and emoji",
+			lang: TypeScript,
+			src:  "const s = '日本語😀'; go(s);\n",
+			calls: []string{
+				"|go @L0:19 in - (s)",
+			},
+			strings: []string{`"日本語😀" in -`},
+		},
+		{
+			name:    "call spans with CRLF line endings",
+			lang:    TypeScript,
+			src:     "function a() {\r\n  // 😀\r\n  b.c();\r\n}\r\n",
+			symbols: []string{"function a L0:9"},
+			calls:   []string{"b|c @L2:4 in a"},
+		},
+		{
+			name: "this.x = new Foo() in a method declares a field",
+			lang: TypeScript,
+			src: `class A {
+  constructor(dep: Dep) {
+    this.dep = dep;
+    this.made = new Made();
+    this.unknown = compute();
+  }
+}`,
+			fields: []string{"A.dep: Dep", "A.made: Made"},
+		},
+	})
+}
+
+func TestExtractGo(t *testing.T) {
+	runExtractCases(t, []extractCase{{
+		name: "package-qualified, receiver and generic calls",
+		lang: Go,
+		src: `package billing
+
+import (
+	"fmt"
+	store "github.com/acme/store/v2"
+	"gopkg.in/yaml.v3"
+	. "strings"
+	_ "embed"
+	"github.com/acme/client/v3"
+)
+
+type Service[T any] struct {
+	store *store.Store
+	a, b  []int
+	*Embedded
+	log.Logger
+	Tag string ` + "`json:\"tag\"`" + `
+}
+
+type Runner interface {
+	fmt.Stringer
+	Run(ctx context.Context) error
+}
+
+func (s *Service[T]) Charge(ctx context.Context, ids ...string) error {
+	fmt.Println("charging", ` + "`raw`" + `)
+	s.store.Save(ctx)
+	s.notify()
+	Map[int](ids)
+	x := &Invoice{}
+	y, n := store.Record{}, 2
+	var z Ledger
+	var w = &store.Batch{}
+	p := new(Payment)
+	go func() { helper() }()
+	_ = Config{}
+	return nil
+}
+
+func helper(a, b int, _ *Opts) {}
+`,
+		pkg: "billing",
+		symbols: []string{
+			"class Service L11:5 extends Embedded, log.Logger",
+			"interface Runner L19:5 extends fmt.Stringer",
+			"method Service.Charge L24:21 (s:Service, ctx:context.Context, ids:string)",
+			"function helper L39:5 (a:int, b:int, _:Opts)",
+		},
+		calls: []string{
+			"fmt|Println @L25:5 in Charge (\"charging\", `raw`)",
+			"s.store|Save @L26:9 in Charge (ctx)",
+			"s|notify @L27:3 in Charge",
+			"|Map @L28:1 in Charge (ids)",
+			"|new @L33:6 in Charge (Payment)",
+			"|helper @L34:13 in Charge",
+		},
+		imports: []string{
+			"fmt=* from fmt",
+			"store=* from github.com/acme/store/v2",
+			"yaml=* from gopkg.in/yaml.v3",
+			".=* from strings",
+			"_=* from embed",
+			"client=* from github.com/acme/client/v3",
+		},
+		fields: []string{
+			"Service.store: store.Store",
+			"Service.a: int",
+			"Service.b: int",
+			"Service.Embedded: Embedded",
+			"Service.Logger: log.Logger",
+			"Service.Tag: string",
+		},
+		locals: []string{
+			"s: Service in Charge",
+			"ctx: context.Context in Charge",
+			"ids: string in Charge",
+			"x: Invoice in Charge",
+			"y: store.Record in Charge",
+			"z: Ledger in Charge",
+			"w: store.Batch in Charge",
+			"p: Payment in Charge",
+			"a: int in helper",
+			"b: int in helper",
+			"_: Opts in helper",
+		},
+		strings: []string{`"charging" in Charge`, `"raw" in Charge`},
+	}})
+}
+
+func TestExtractPython(t *testing.T) {
+	runExtractCases(t, []extractCase{{
+		name: "decorators, self fields, imports",
+		lang: Python,
+		src: `import os.path
+import numpy as np
+from app.services.reports import send_report as send, Report
+from . import signals
+from .sibling import helper
+from celery import *
+from typing import Optional
+
+@app.task(bind=True)
+def generate(self, invoice_id: int) -> None:
+    send_report.delay(invoice_id)
+    def inner():
+        os.path.join("a", "b")
+    report = Report()
+
+@receiver(post_save, sender=Invoice)
+def on_saved(sender, instance: "Invoice", **kwargs):
+    generate.delay(instance.id)
+
+class InvoiceService(BaseService, metaclass=Meta):
+    cache: Cache
+    client = HttpClient()
+    name = "invoices"
+
+    def __init__(self, repo: Optional[Repo], mailer: Mailer | None = None):
+        self.repo = repo
+        self.mailer = mailer
+        self.gateway = payments.Gateway(key=1)
+        self.audit: AuditLog = make_audit()
+        self.count = 0
+
+    @property
+    def total(self):
+        return self.repo.sum(f"{self.name}")
+`,
+		symbols: []string{
+			"function generate L9:4 @app.task(bind=True) (self:, invoice_id:int)",
+			"function inner L11:8 in generate",
+			"function on_saved L16:4 @receiver(post_save, sender=Invoice) (sender:, instance:Invoice, kwargs:)",
+			"class InvoiceService L19:6 extends BaseService",
+			"method InvoiceService.__init__ L24:8 in InvoiceService (self:, repo:Repo, mailer:Mailer)",
+			"method InvoiceService.total L32:8 in InvoiceService @property() (self:)",
+		},
+		calls: []string{
+			"app|task @L8:5 in - (bind=True)",
+			"send_report|delay @L10:16 in generate (invoice_id)",
+			"os.path|join @L12:16 in inner (\"a\", \"b\")",
+			"|Report @L13:13 in generate",
+			"|receiver @L15:1 in - (post_save, sender=Invoice)",
+			"generate|delay @L17:13 in on_saved (instance.id)",
+			"|HttpClient @L21:13 in -",
+			"payments|Gateway @L27:32 in __init__ (key=1)",
+			"|make_audit @L28:31 in __init__",
+			"self.repo|sum @L33:25 in total (f\"{self.name}\")",
+		},
+		imports: []string{
+			"os.path=* from os.path",
+			"np=* from numpy",
+			"send=send_report from app.services.reports",
+			"Report=Report from app.services.reports",
+			"signals=signals from .",
+			"helper=helper from .sibling",
+			"*=* from celery",
+			"Optional=Optional from typing",
+		},
+		fields: []string{
+			"InvoiceService.cache: Cache",
+			"InvoiceService.client: HttpClient",
+			"InvoiceService.repo: Repo",
+			"InvoiceService.mailer: Mailer",
+			"InvoiceService.gateway: Gateway",
+			"InvoiceService.audit: AuditLog",
+		},
+		locals: []string{
+			"invoice_id: int in generate",
+			"report: Report in generate",
+			"instance: Invoice in on_saved",
+			"repo: Repo in __init__",
+			"mailer: Mailer in __init__",
+		},
+		strings: []string{`"a" in inner`, `"b" in inner`, `"invoices" in -`},
+	}})
+}
+
+func TestExtractBadInput(t *testing.T) {
+	ctx := context.Background()
+	for _, lang := range Languages() {
+		t.Run(string(lang)+"/empty", func(t *testing.T) {
+			f, err := Extract(ctx, lang, nil)
+			if err != nil {
+				t.Fatalf("Extract(empty) = %v", err)
+			}
+			if f.HasErrors || len(f.Symbols)+len(f.Calls) != 0 {
+				t.Errorf("Extract(empty) = %+v, want no facts", f)
+			}
+		})
+		t.Run(string(lang)+"/invalid utf-8", func(t *testing.T) {
+			if _, err := Extract(ctx, lang, []byte("\xff\xfe f(\x80\xc3\x28) \xe2\x82")); err != nil {
+				t.Fatalf("Extract(invalid UTF-8) = %v", err)
+			}
+		})
+		t.Run(string(lang)+"/1 MB of random bytes", func(t *testing.T) {
+			src := make([]byte, 1<<20)
+			rand.New(rand.NewSource(int64(len(lang)))).Read(src)
+			f, err := Extract(ctx, lang, src)
+			if err != nil {
+				t.Fatalf("Extract(random bytes) = %v", err)
+			}
+			if !f.HasErrors || len(f.Symbols) != 0 {
+				t.Errorf("Extract(random bytes): HasErrors = %v, %d symbols; want true, 0", f.HasErrors, len(f.Symbols))
+			}
+		})
+		t.Run(string(lang)+"/random text garbage", func(t *testing.T) {
+			// No NUL bytes, so this goes through the parser's error recovery.
+			src := make([]byte, 64<<10)
+			rand.New(rand.NewSource(int64(len(lang)))).Read(src)
+			for i, b := range src {
+				if b == 0 {
+					src[i] = '{'
+				}
+			}
+			f, err := Extract(ctx, lang, src)
+			if err != nil {
+				t.Fatalf("Extract(garbage) = %v", err)
+			}
+			if !f.HasErrors {
+				t.Errorf("HasErrors = false for garbage")
+			}
+		})
+	}
+}
+
+func TestExtractSyntaxErrorKeepsWhatParses(t *testing.T) {
+	tests := []struct {
+		lang Language
+		src  string
+		want []string
+	}{
+		{TypeScript, "function ok() { a(); }\nfunction broken() { if (x { }\nclass Fine { m() {} }\n", []string{"ok", "Fine", "m"}},
+		{Python, "def ok():\n    a()\n\ndef broken(:\n    pass\n\nclass Fine:\n    def m(self): pass\n", []string{"ok", "Fine", "m"}},
+		{Go, "package p\n\nfunc ok() { a() }\n\nfunc broken() { x := }\n\nfunc fine() {}\n", []string{"ok", "fine"}},
+		{Java, "class A { void ok() { a(); } void broken( { } }\nclass Fine { void m() {} }\n", []string{"A", "ok", "Fine", "m"}},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.lang), func(t *testing.T) {
+			f, err := Extract(context.Background(), tt.lang, []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !f.HasErrors {
+				t.Errorf("HasErrors = false for a syntax error")
+			}
+			names := map[string]bool{}
+			for _, s := range f.Symbols {
+				names[s.Name] = true
+			}
+			for _, n := range tt.want {
+				if !names[n] {
+					t.Errorf("symbol %q missing; got %v", n, symbolLines(f))
+				}
+			}
+		})
+	}
+}
+
+func TestExtractCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	src := []byte(strings.Repeat("function f() { g(); }\n", 50000))
+	if _, err := Extract(ctx, TypeScript, src); err == nil {
+		t.Errorf("Extract with a cancelled context succeeded")
+	}
+}
+
+func TestExtractUnsupportedLanguage(t *testing.T) {
+	if _, err := Extract(context.Background(), Language("cobol"), []byte("x")); err == nil {
+		t.Errorf("Extract(cobol) succeeded")
+	}
+}
+
+func TestQueriesCompile(t *testing.T) {
+	for _, g := range registry {
+		if _, _, err := g.compiled(); err != nil {
+			t.Errorf("%s: %v", g.language, err)
+		}
+	}
+}
+
+func TestLanguageForPath(t *testing.T) {
+	tests := map[string]Language{
+		"a.ts": TypeScript, "a.mts": TypeScript, "a.cts": TypeScript, "a.tsx": TSX,
+		"a.js": JavaScript, "a.jsx": JavaScript, "a.mjs": JavaScript, "a.cjs": JavaScript,
+		"a.py": Python, "a.pyi": Python, "dir/a.go": Go, "A.java": Java, "A.JAVA": Java,
+	}
+	for path, want := range tests {
+		if got, ok := LanguageForPath(path); !ok || got != want {
+			t.Errorf("LanguageForPath(%q) = %q, %v; want %q", path, got, ok, want)
+		}
+	}
+	for _, path := range []string{"a.rb", "Makefile", "a.d.ts.bak", ""} {
+		if got, ok := LanguageForPath(path); ok {
+			t.Errorf("LanguageForPath(%q) = %q, want unsupported", path, got)
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package treesitter
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLineIndexPosition(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		offset uint32
+		want   Position
+	}{
+		{"start of file", "abc", 0, Position{0, 0}},
+		{"ascii", "abc\ndef", 5, Position{1, 1}},
+		{"end of line", "abc\ndef", 3, Position{0, 3}},
+		{"start of second line", "abc\ndef", 4, Position{1, 0}},
+		{"end of file", "abc\ndef", 7, Position{1, 3}},
+		{"past end of file clamps", "abc\ndef", 100, Position{1, 3}},
+		{"after trailing newline", "abc\n", 4, Position{1, 0}},
+		{"cjk counts one unit per char", "日本語x", 9, Position{0, 3}},
+		{"inside a cjk char clamps to its start", "日本語", 4, Position{0, 1}},
+		{"emoji counts two units", "😀x", 4, Position{0, 2}},
+		{"after emoji and cjk", "a😀日b", 8, Position{0, 4}},
+		{"inside emoji clamps to its start", "😀", 2, Position{0, 0}},
+		{"crlf second line", "ab\r\ncd", 5, Position{1, 1}},
+		{"crlf before the cr", "ab\r\ncd", 2, Position{0, 2}},
+		{"between cr and lf clamps before the cr", "ab\r\ncd", 3, Position{0, 2}},
+		{"lone cr is text", "a\rb", 2, Position{0, 2}},
+		{"invalid utf-8 byte is one unit", "\xff\xfeab", 3, Position{0, 3}},
+		{"truncated utf-8 sequence", "\xe6\x97x", 2, Position{0, 2}},
+		{"empty file", "", 0, Position{0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := NewLineIndex([]byte(tt.src)).Position(tt.offset)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Position(%d) of %q (-want +got):\n%s", tt.offset, tt.src, diff)
+			}
+		})
+	}
+}
+
+func TestLineIndexOffset(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		pos    Position
+		want   uint32
+		wantOK bool
+	}{
+		{"ascii", "abc\ndef", Position{1, 1}, 5, true},
+		{"start of file", "abc", Position{0, 0}, 0, true},
+		{"past end of line clamps to line end", "abc\ndef", Position{0, 10}, 3, true},
+		{"past end of last line clamps to file end", "abc\ndef", Position{1, 10}, 7, true},
+		{"empty last line after newline", "abc\n", Position{1, 0}, 4, true},
+		{"line past end of file", "abc\ndef", Position{2, 0}, 0, false},
+		{"far line past end of file", "abc", Position{1 << 31, 0}, 0, false},
+		{"cjk", "日本語x", Position{0, 2}, 6, true},
+		{"after emoji", "😀x", Position{0, 2}, 4, true},
+		{"inside surrogate pair clamps to char start", "a😀x", Position{0, 2}, 1, true},
+		{"crlf clamps before the cr", "ab\r\ncd", Position{0, 5}, 2, true},
+		{"crlf second line", "ab\r\ncd", Position{1, 2}, 6, true},
+		{"lone cr is text", "a\rb", Position{0, 2}, 2, true},
+		{"invalid utf-8 byte is one unit", "\xff\xfeab", Position{0, 2}, 2, true},
+		{"empty file", "", Position{0, 0}, 0, true},
+		{"empty file, line 1", "", Position{1, 0}, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := NewLineIndex([]byte(tt.src)).Offset(tt.pos)
+			if got != tt.want || ok != tt.wantOK {
+				t.Errorf("Offset(%v) of %q = %d, %v; want %d, %v", tt.pos, tt.src, got, ok, tt.want, tt.wantOK)
+			}
+		})
+	}
+}
+
+func TestLineIndexSpan(t *testing.T) {
+	src := "x := 1\r\n// 日本😀 call()\r\n"
+	start := uint32(strings.Index(src, "call"))
+	got := NewLineIndex([]byte(src)).Span(start, start+4)
+	want := Span{Start: Position{1, 8}, End: Position{1, 12}, StartByte: start, EndByte: start + 4}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Span (-want +got):\n%s", diff)
+	}
+}
+
+// charBoundaries lists the offsets where a character starts, plus the end
+// of the file, leaving out the "\n" of a "\r\n" (no position lies between
+// the two).
+func charBoundaries(src []byte) []uint32 {
+	var out []uint32
+	for i := 0; i < len(src); {
+		if !(src[i] == '\n' && i > 0 && src[i-1] == '\r') {
+			out = append(out, uint32(i))
+		}
+		_, size := utf8.DecodeRune(src[i:])
+		i += size
+	}
+	return append(out, uint32(len(src)))
+}
+
+func TestLineIndexRoundTrip(t *testing.T) {
+	for _, src := range []string{
+		"", "abc", "a\nb\n", "日本語\n😀x\r\nz", "\xff\xe6\x97\n\r\r\n😀", "\n\n\n",
+	} {
+		li := NewLineIndex([]byte(src))
+		for _, b := range charBoundaries([]byte(src)) {
+			p := li.Position(b)
+			if got, ok := li.Offset(p); !ok || got != b {
+				t.Errorf("%q: Offset(Position(%d) = %v) = %d, %v", src, b, p, got, ok)
+			}
+		}
+	}
+}
+
+func FuzzLineIndex(f *testing.F) {
+	for _, seed := range []string{"", "a\nb", "日本語\r\n😀", "\xff\xfe\r", "x\r\n\r\n"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		li := NewLineIndex(src)
+		for _, b := range charBoundaries(src) {
+			p := li.Position(b)
+			got, ok := li.Offset(p)
+			if !ok || got != b {
+				t.Fatalf("%q: Offset(Position(%d) = %v) = %d, %v", src, b, p, got, ok)
+			}
+		}
+		// Any position inside the file's lines maps to a valid offset.
+		for line := 0; line < li.LineCount(); line++ {
+			if off, ok := li.Offset(Position{Line: uint32(line), Character: 1 << 30}); !ok || off > uint32(len(src)) {
+				t.Fatalf("%q: Offset(line %d, far right) = %d, %v", src, line, off, ok)
+			}
+		}
+	})
+}

@@ -1,0 +1,29 @@
+; Facts query for Go. See typescript.scm for the capture conventions.
+
+(package_clause (package_identifier) @package)
+
+; Symbols.
+(function_declaration name: (identifier) @name) @function
+(method_declaration name: (field_identifier) @name) @method
+(type_spec name: (type_identifier) @name type: (struct_type)) @class
+(type_spec name: (type_identifier) @name type: (interface_type)) @interface
+
+; Calls. F[int](x) parses as a conversion to a generic type.
+(call_expression) @call
+(type_conversion_expression type: (generic_type)) @call
+
+; Imports.
+(import_spec) @import
+
+; Fields: only those of named struct types, not of anonymous nested structs.
+(type_spec
+  name: (type_identifier) @container
+  type: (struct_type (field_declaration_list (field_declaration) @field)))
+
+; Locals.
+(short_var_declaration) @local
+(var_spec) @local
+
+; Strings.
+(interpreted_string_literal) @string
+(raw_string_literal) @string

@@ -1,0 +1,38 @@
+; Facts query for JavaScript (with JSX). See typescript.scm for the capture
+; conventions; JavaScript has no types, so fields and locals come from
+; new-expressions only.
+
+; Symbols.
+(function_declaration name: (identifier) @name) @function
+(generator_function_declaration name: (identifier) @name) @function
+(class_declaration name: (identifier) @name) @class
+(method_definition name: (_) @name) @method
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @function
+(field_definition
+  property: (_) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @method
+
+; Calls.
+(call_expression) @call
+(new_expression) @call
+
+; Imports.
+(import_statement) @import
+(variable_declarator
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) .))
+  (#eq? @_require "require")) @import
+
+; Fields.
+(field_definition) @field
+(assignment_expression left: (member_expression object: (this))) @field
+
+; Locals.
+(variable_declarator) @local
+
+; Strings.
+(string) @string
+(template_string) @string

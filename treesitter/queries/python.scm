@@ -1,0 +1,27 @@
+; Facts query for Python. See typescript.scm for the capture conventions.
+
+; Symbols: functions become methods when their parent symbol is a class.
+(function_definition name: (identifier) @name) @function
+(class_definition name: (identifier) @name) @class
+
+; Calls.
+(call) @call
+
+; Imports.
+(import_statement) @import
+(import_from_statement) @import
+
+; Fields: annotated class attributes and self.x assignments in methods.
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment left: (identifier) type: (_)) @field)))
+(assignment
+  left: (attribute object: (identifier) @_self)
+  (#eq? @_self "self")) @field
+
+; Locals: x = Foo() and x: Foo = ... (class-level ones are skipped).
+(assignment left: (identifier)) @local
+
+; Strings.
+(string) @string

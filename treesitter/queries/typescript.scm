@@ -1,0 +1,42 @@
+; Facts query for TypeScript and TSX. Captures name the role of a node; the
+; extractor reads the details (names, receivers, types) from the captured
+; node, so patterns stay broad and simple. Captures starting with "_" are
+; only for predicates.
+
+; Symbols: @function/@method/@class/@interface is the declaration, @name its name.
+(function_declaration name: (identifier) @name) @function
+(generator_function_declaration name: (identifier) @name) @function
+(class_declaration name: (type_identifier) @name) @class
+(abstract_class_declaration name: (type_identifier) @name) @class
+(interface_declaration name: (type_identifier) @name) @interface
+(method_definition name: (_) @name) @method
+(abstract_method_signature name: (_) @name) @method
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @function
+(public_field_definition
+  name: (_) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @method
+
+; Calls (new Foo() included).
+(call_expression) @call
+(new_expression) @call
+
+; Imports: ES imports, import x = require(), and const x = require('m').
+(import_statement) @import
+(variable_declarator
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) .))
+  (#eq? @_require "require")) @import
+
+; Fields: class properties, and this.x = ... assignments in methods.
+(public_field_definition) @field
+(assignment_expression left: (member_expression object: (this))) @field
+
+; Locals: variable declarations (typed or initialised with new).
+(variable_declarator) @local
+
+; String literals and substitution-free template strings.
+(string) @string
+(template_string) @string
