@@ -518,3 +518,186 @@ func TestLanguageForPath(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractJava(t *testing.T) {
+	runExtractCases(t, []extractCase{{
+		name: "annotations, DI fields, nested classes",
+		lang: Java,
+		src: `package com.acme.billing;
+
+import com.acme.store.InvoiceRepository;
+import com.acme.events.*;
+import static com.acme.util.Strings.isBlank;
+
+@Service
+public class InvoiceService extends BaseService<Invoice> implements Handler, Events.Listener {
+    @Autowired private final InvoiceRepository repo;
+    private List<Mailer>[] mailers, backups;
+
+    public InvoiceService(InvoiceRepository repo) {
+        super(repo);
+        this.repo = repo;
+    }
+
+    @KafkaListener(topics = "invoice.created", groupId = "billing")
+    public void onCreated(final InvoiceEvent event, String... tags) {
+        this.repo.save(event.invoice());
+        repo.flush();
+        var audit = new AuditLog<>(event);
+        Ledger ledger = new com.acme.Ledger();
+        isBlank("x");
+        super.onCreated(event, tags);
+    }
+
+    static class Retry { Retry() { this(3); } Retry(int n) {} }
+    interface Callback { void done(); }
+    enum Status { OPEN; void close() {} }
+    record Money(long cents, Currency currency) {}
+}
+`,
+		pkg: "com.acme.billing",
+		symbols: []string{
+			"class InvoiceService L7:13 @Service() extends BaseService, Handler, Events.Listener",
+			"method InvoiceService.InvoiceService L11:11 in InvoiceService (repo:InvoiceRepository)",
+			"method InvoiceService.onCreated L17:16 in InvoiceService @KafkaListener(topics = \"invoice.created\", groupId = \"billing\") (event:InvoiceEvent, tags:String)",
+			"class InvoiceService.Retry L26:17 in InvoiceService",
+			"method Retry.Retry L26:25 in Retry",
+			"method Retry.Retry L26:46 in Retry (n:int)",
+			"interface InvoiceService.Callback L27:14 in InvoiceService",
+			"method Callback.done L27:30 in Callback",
+			"class InvoiceService.Status L28:9 in InvoiceService",
+			"method Status.close L28:29 in Status",
+			"class InvoiceService.Money L29:11 in InvoiceService",
+		},
+		calls: []string{
+			"|super @L12:8 in InvoiceService (repo)",
+			"this.repo|save @L18:18 in onCreated (event.invoice())",
+			"event|invoice @L18:29 in onCreated",
+			"repo|flush @L19:13 in onCreated",
+			"|new AuditLog @L20:24 in onCreated (event)",
+			"com.acme|new Ledger @L21:37 in onCreated",
+			"|isBlank @L22:8 in onCreated (\"x\")",
+			"super|onCreated @L23:14 in onCreated (event, tags)",
+			"|this @L26:35 in Retry (3)",
+		},
+		imports: []string{
+			"InvoiceRepository=InvoiceRepository from com.acme.store.InvoiceRepository",
+			"*=* from com.acme.events",
+			"isBlank=isBlank from com.acme.util.Strings",
+		},
+		fields: []string{
+			"InvoiceService.repo: InvoiceRepository",
+			"InvoiceService.mailers: List",
+			"InvoiceService.backups: List",
+			"Money.cents: long",
+			"Money.currency: Currency",
+		},
+		locals: []string{
+			"repo: InvoiceRepository in InvoiceService",
+			"event: InvoiceEvent in onCreated",
+			"tags: String in onCreated",
+			"audit: AuditLog in onCreated",
+			"ledger: Ledger in onCreated",
+			"n: int in Retry",
+		},
+		strings: []string{`"invoice.created" in -`, `"billing" in -`, `"x" in onCreated`},
+	}})
+}
+
+func TestExtractJavaScriptJSX(t *testing.T) {
+	runExtractCases(t, []extractCase{{
+		name: "components, classes and CommonJS",
+		lang: JavaScript,
+		src: `import React, { useState as useLocalState } from 'react';
+const api = require('./api');
+const { fetchUser, save: persist } = require('./users');
+
+export function Profile({ id }) {
+  const [user] = useLocalState(null);
+  return <Card title={user?.name} onClick={() => api.track('click')}>{` + "`hello`" + `}<Avatar /></Card>;
+}
+
+@observer
+class Store extends Base {
+  client = new HttpClient();
+  load = async (id) => { this.user = await fetchUser(id); };
+  @action save(user) { persist(user); }
+}
+`,
+		symbols: []string{
+			"function Profile L4:16",
+			"class Store L10:6 @observer() extends Base",
+			"method Store.load L12:2 in Store (id:)",
+			"method Store.save L13:10 in Store @action() (user:)",
+		},
+		calls: []string{
+			"|require @L1:12 in - ('./api')",
+			"|require @L2:37 in - ('./users')",
+			"|useLocalState @L5:17 in Profile (null)",
+			"api|track @L6:53 in Profile ('click')",
+			"|new HttpClient @L11:15 in -",
+			"|fetchUser @L12:43 in load (id)",
+			"|persist @L13:23 in save (user)",
+		},
+		imports: []string{
+			"React=default from react",
+			"useLocalState=useState from react",
+			"api=* from ./api",
+			"fetchUser=fetchUser from ./users",
+			"persist=save from ./users",
+		},
+		fields:  []string{"Store.client: HttpClient"},
+		strings: []string{`"./api" in -`, `"./users" in -`, `"click" in Profile`, `"hello" in Profile`},
+	}})
+}
+
+func TestExtractTSX(t *testing.T) {
+	runExtractCases(t, []extractCase{{
+		name: "typed component with JSX",
+		lang: TSX,
+		src: `import { Button } from './ui';
+type Props = { svc: Service };
+export const Page = ({ svc }: Props) => {
+  const store = new PageStore(svc);
+  return <Button onClick={() => store.submit<Form>(svc)} label={t('save')} />;
+};
+`,
+		symbols: []string{"function Page L2:13 (:Props)"},
+		calls: []string{
+			"|new PageStore @L3:20 in Page (svc)",
+			"store|submit @L4:38 in Page (svc)",
+			"|t @L4:64 in Page ('save')",
+		},
+		imports: []string{"Button=Button from ./ui"},
+		locals:  []string{"store: PageStore in Page"},
+		strings: []string{`"save" in Page`},
+	}})
+}
+
+// FuzzExtract checks that no input makes extraction fail or panic (a panic
+// is turned into an error by Extract's recover, so an error is a bug here).
+func FuzzExtract(f *testing.F) {
+	for _, seed := range []string{
+		"class A { m() { this.x.y(); } }",
+		"def f(self):\n    self.x = Foo()\n",
+		"package p\nfunc (s *S) M() { s.f() }\n",
+		"class A { @X(1) void m() { new B(); } }",
+		"import {a as b} from './x'; <div>{f()}</div>",
+		"\xff\xfe\r\n@@((",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, lang := range Languages() {
+			facts, err := Extract(context.Background(), lang, src)
+			if err != nil {
+				t.Fatalf("%s: %v", lang, err)
+			}
+			for _, c := range facts.Calls {
+				if c.Span.EndByte > uint32(len(src)) || c.Enclosing >= len(facts.Symbols) {
+					t.Fatalf("%s: call out of range: %+v", lang, c)
+				}
+			}
+		}
+	})
+}
