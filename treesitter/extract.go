@@ -224,7 +224,10 @@ func (e *extractor) run(q *sitter.Query, root *sitter.Node) error {
 		e.hooks.stringLit(e, n)
 	}
 	e.finish()
-	return e.ctx.Err()
+	if err := e.ctx.Err(); err != nil {
+		return fmt.Errorf("treesitter: extract: %w", err)
+	}
+	return nil
 }
 
 // buildSymbols turns captures into symbols ordered by position, links each to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,6 +113,7 @@ import legacy = require('legacy');
 export { d } from './reexport';
 const req = require('./req');
 const { e, f: g } = require('./destructured');
+const notAnImport = load('./data');
 `,
 			imports: []string{
 				"Default=default from ./x",
@@ -124,7 +126,7 @@ const { e, f: g } = require('./destructured');
 				"e=e from ./destructured",
 				"g=f from ./destructured",
 			},
-			strings: []string{`"./req" in -`, `"./destructured" in -`},
+			strings: []string{`"./req" in -`, `"./destructured" in -`, `"./data" in -`},
 		},
 		{
 			name: "functions, classes, fields and locals",
@@ -343,6 +345,7 @@ class InvoiceService(BaseService, metaclass=Meta):
         self.gateway = payments.Gateway(key=1)
         self.audit: AuditLog = make_audit()
         self.count = 0
+        other.attr = Thing()
 
     @property
     def total(self):
@@ -354,7 +357,7 @@ class InvoiceService(BaseService, metaclass=Meta):
 			"function on_saved L16:4 @receiver(post_save, sender=Invoice) (sender:, instance:Invoice, kwargs:)",
 			"class InvoiceService L19:6 extends BaseService",
 			"method InvoiceService.__init__ L24:8 in InvoiceService (self:, repo:Repo, mailer:Mailer)",
-			"method InvoiceService.total L32:8 in InvoiceService @property() (self:)",
+			"method InvoiceService.total L33:8 in InvoiceService @property() (self:)",
 		},
 		calls: []string{
 			"app|task @L8:5 in - (bind=True)",
@@ -366,7 +369,8 @@ class InvoiceService(BaseService, metaclass=Meta):
 			"|HttpClient @L21:13 in -",
 			"payments|Gateway @L27:32 in __init__ (key=1)",
 			"|make_audit @L28:31 in __init__",
-			"self.repo|sum @L33:25 in total (f\"{self.name}\")",
+			"|Thing @L30:21 in __init__",
+			"self.repo|sum @L34:25 in total (f\"{self.name}\")",
 		},
 		imports: []string{
 			"os.path=* from os.path",
@@ -476,6 +480,33 @@ func TestExtractSyntaxErrorKeepsWhatParses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestExtractConcurrent runs extractions of every language at once: the
+// compiled queries are shared, everything else must be per call (run with -race).
+func TestExtractConcurrent(t *testing.T) {
+	sources := map[Language]string{
+		TypeScript: "class A { m() { this.b.c(); } }",
+		TSX:        "const C = () => <div onClick={() => f()} />;",
+		JavaScript: "function f() { g(); }",
+		Python:     "def f():\n    g()\n",
+		Go:         "package p\nfunc f() { g() }\n",
+		Java:       "class A { void f() { g(); } }",
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		for lang, src := range sources {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f, err := Extract(context.Background(), lang, []byte(src))
+				if err != nil || len(f.Calls) == 0 {
+					t.Errorf("%s: calls %v, err %v", lang, f, err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
 }
 
 func TestExtractCancelled(t *testing.T) {
