@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
@@ -30,13 +31,20 @@ const (
 	literalByRowIDSQL = `SELECT f.path, l.symbol_id, l.text, l.span FROM literals l JOIN files f ON f.fid = l.fid WHERE l.rid = ?`
 	// Column weights: a hit on the name's words counts most, then the
 	// container's (a class named like the query), then the path's.
-	searchSQL = `SELECT rowid, bm25(search, 4.0, 1.5, 0.5) AS score FROM search WHERE search MATCH ? ORDER BY score LIMIT ?`
+	//
+	// bm25 is computed for at most ?2 matching rows (see searchCandidates).
+	searchSQL = `SELECT rowid, score FROM (
+	SELECT rowid, bm25(search, 4.0, 1.5, 0.5) AS score FROM search WHERE search MATCH ?1 LIMIT ?2)
+ORDER BY score LIMIT ?3`
+	termRowsSQL   = `SELECT doc FROM search_vocab WHERE term = ?`
+	searchRowsSQL = `SELECT (SELECT count(*) FROM symbols) + (SELECT count(*) FROM literals)`
 )
 
 type readStatements struct {
 	files, file                                            *sql.Stmt
 	symbol, symbolsByName, symbolsInFile, symbolByRowID    *sql.Stmt
 	callsByCallee, callsFrom, literalByRowID, searchByText *sql.Stmt
+	termRows, searchRows                                   *sql.Stmt
 }
 
 func (s *Store) prepare() error {
@@ -56,6 +64,8 @@ func (s *Store) prepare() error {
 		{&r.callsFrom, callsFromSQL},
 		{&r.literalByRowID, literalByRowIDSQL},
 		{&r.searchByText, searchSQL},
+		{&r.termRows, termRowsSQL},
+		{&r.searchRows, searchRowsSQL},
 	} {
 		stmt, err := s.readDB.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -69,7 +79,7 @@ func (s *Store) prepare() error {
 
 func (r *readStatements) close() {
 	for _, stmt := range []**sql.Stmt{&r.files, &r.file, &r.symbol, &r.symbolsByName, &r.symbolsInFile,
-		&r.symbolByRowID, &r.callsByCallee, &r.callsFrom, &r.literalByRowID, &r.searchByText} {
+		&r.symbolByRowID, &r.callsByCallee, &r.callsFrom, &r.literalByRowID, &r.searchByText, &r.termRows, &r.searchRows} {
 		if *stmt != nil {
 			(*stmt).Close()
 			*stmt = nil
@@ -263,34 +273,38 @@ const defaultSearchLimit = 50
 // (negated, so a higher Score is better). The query is reduced to its words
 // (graph.SplitWords), each quoted as an FTS5 string and OR-ed, so no user
 // text is ever read as FTS5 syntax; a query without words finds nothing.
+//
+// Ranking costs about a microsecond per matching row, so words found in more
+// than a tenth of all rows are left out of the match (their inverse document
+// frequency makes them worth next to nothing in the score anyway), unless
+// every word is that common, in which case the rarest one is kept.
 func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.SearchHit, error) {
-	match := ftsQuery(query)
-	if match == "" {
-		return nil, nil
-	}
 	if limit <= 0 {
 		limit = defaultSearchLimit
 	}
-	type ranked struct {
-		rowid int64
-		score float64
-	}
-	var top []ranked
-	rows, err := s.read.searchByText.QueryContext(ctx, match, limit)
+	terms, err := s.selectiveTerms(ctx, queryTerms(query))
 	if err != nil {
 		return nil, fmt.Errorf("embedded: search %q: %w", query, err)
 	}
-	for rows.Next() {
-		var r ranked
-		if err := rows.Scan(&r.rowid, &r.score); err != nil {
-			rows.Close()
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	// Rows holding every term score highest, and there are few of them, so
+	// they are ranked in full first; the OR query then ranks a bounded set
+	// of candidates. Both give a row the same bm25 score, as it depends on
+	// the row and the terms only.
+	var top []rankedRow
+	if len(terms) > 1 {
+		if top, err = s.rank(ctx, ftsMatch(terms, " AND "), searchCandidates, limit); err != nil {
 			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
 		}
-		top = append(top, r)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+	if len(top) < limit {
+		more, err := s.rank(ctx, ftsMatch(terms, " OR "), searchCandidates, limit)
+		if err != nil {
+			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+		}
+		top = mergeRanked(top, more, limit)
 	}
 
 	// The search table is contentless: fetch what each hit is from its
@@ -320,6 +334,125 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 	return hits, nil
 }
 
+// commonTermShare: a term in more than 1/commonTermShare of all rows is
+// too common to search by. Below minRowsForPruning rows nothing is pruned.
+const (
+	commonTermShare   = 10
+	minRowsForPruning = 1000
+)
+
+// selectiveTerms drops terms no row holds and terms too common to rank by.
+func (s *Store) selectiveTerms(ctx context.Context, terms []string) ([]string, error) {
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var total int64
+	if err := s.read.searchRows.QueryRowContext(ctx).Scan(&total); err != nil {
+		return nil, err
+	}
+	kept := terms[:0:0]
+	rarest, rarestRows := "", int64(-1)
+	for _, t := range terms {
+		var n int64
+		err := s.read.termRows.QueryRowContext(ctx, t).Scan(&n)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			continue
+		}
+		if rarestRows < 0 || n < rarestRows {
+			rarest, rarestRows = t, n
+		}
+		if total < minRowsForPruning || n*commonTermShare <= total {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) == 0 && rarestRows > 0 {
+		kept = append(kept, rarest)
+	}
+	return kept, nil
+}
+
+// queryTerms are the index terms a query is searched by: its words and, for
+// a compound identifier, the words run together, which is the extra term the
+// index stores for names (see identifierWords). Sorted, without duplicates.
+func queryTerms(query string) []string {
+	words := graph.SplitWords(query)
+	if len(words) == 0 {
+		return nil
+	}
+	terms := slices.Clone(words)
+	if len(words) > 1 {
+		terms = append(terms, strings.Join(words, ""))
+	}
+	slices.Sort(terms)
+	return slices.Compact(terms)
+}
+
+// ftsMatch builds an FTS5 query that is only string literals joined by op
+// (" AND " or " OR ").
+func ftsMatch(terms []string, op string) string {
+	var b []byte
+	for i, t := range terms {
+		if i > 0 {
+			b = append(b, op...)
+		}
+		b = appendFTSString(b, t)
+	}
+	return string(b)
+}
+
+// searchCandidates bounds how many matching rows one query ranks: bm25
+// costs about a microsecond and a half per row here, and a query whose
+// every word is common would otherwise rank most of the index.
+const searchCandidates = 4000
+
+type rankedRow struct {
+	rowid int64
+	score float64 // bm25: lower is better
+}
+
+// rank runs one FTS5 query and returns its best rows, best first.
+func (s *Store) rank(ctx context.Context, match string, candidates, limit int) ([]rankedRow, error) {
+	rows, err := s.read.searchByText.QueryContext(ctx, match, candidates, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var top []rankedRow
+	for rows.Next() {
+		var r rankedRow
+		if err := rows.Scan(&r.rowid, &r.score); err != nil {
+			return nil, err
+		}
+		top = append(top, r)
+	}
+	return top, rows.Err()
+}
+
+// mergeRanked merges two ranked lists without duplicates, best first.
+func mergeRanked(a, b []rankedRow, limit int) []rankedRow {
+	seen := make(map[int64]bool, len(a))
+	for _, r := range a {
+		seen[r.rowid] = true
+	}
+	for _, r := range b {
+		if !seen[r.rowid] {
+			a = append(a, r)
+		}
+	}
+	slices.SortStableFunc(a, func(x, y rankedRow) int { return cmp.Compare(x.score, y.score) })
+	if len(a) > limit {
+		a = a[:limit]
+	}
+	return a
+}
+
+// searchHit describes the symbol or literal behind a search row.
 func (s *Store) searchHit(ctx context.Context, rowid int64) (graph.SearchHit, error) {
 	if rowid%2 == 0 {
 		rows, err := s.read.symbolByRowID.QueryContext(ctx, rowid/2)
@@ -353,42 +486,6 @@ func (s *Store) searchHit(ctx context.Context, rowid int64) (graph.SearchHit, er
 		return graph.SearchHit{}, fmt.Errorf("literal span: %w", err)
 	}
 	return hit, nil
-}
-
-// ftsQuery turns free text into an FTS5 query that is only OR-ed string
-// literals. For a compound identifier it adds the words run together, which
-// matches the same extra term the index stores for names (identifierWords).
-func ftsQuery(query string) string {
-	words := graph.SplitWords(query)
-	if len(words) == 0 {
-		return ""
-	}
-	terms := slices.Clone(words)
-	if len(words) > 1 {
-		terms = append(terms, joinWords(words))
-	}
-	slices.Sort(terms)
-	terms = slices.Compact(terms)
-	b := make([]byte, 0, len(query)*2)
-	for i, t := range terms {
-		if i > 0 {
-			b = append(b, " OR "...)
-		}
-		b = appendFTSString(b, t)
-	}
-	return string(b)
-}
-
-func joinWords(words []string) string {
-	n := 0
-	for _, w := range words {
-		n += len(w)
-	}
-	b := make([]byte, 0, n)
-	for _, w := range words {
-		b = append(b, w...)
-	}
-	return string(b)
 }
 
 // appendFTSString quotes s as an FTS5 string: inside double quotes, a double

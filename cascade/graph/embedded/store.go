@@ -346,6 +346,9 @@ CREATE VIRTUAL TABLE search USING fts5(
 	content='', contentless_delete=1,
 	tokenize='unicode61 remove_diacritics 2'
 );
+-- How many rows hold each term, so Search can leave out terms too common to
+-- rank by (ranking costs per matching row).
+CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search, 'row');
 `
 
 // create makes a fresh database. The schema and its version are written in

@@ -704,7 +704,7 @@ func syntheticFile(i, nsym, ncalls int) graph.FileFacts {
 		})
 		for k := range ncalls {
 			ff.Calls = append(ff.Calls, graph.Call{
-				Path: path, CallerID: id, Callee: fmt.Sprintf("callee%d", (i*7+j*3+k)%500), Receiver: "this.dep",
+				Path: path, CallerID: id, Callee: fmt.Sprintf("callee%d", (i*7+j*3+k)%syntheticCallees), Receiver: "this.dep",
 				Span: span(uint32(j*10+1), uint32(j*300+20+k*10), 8), Args: []string{"a", "b"},
 			})
 		}
@@ -712,3 +712,7 @@ func syntheticFile(i, nsym, ncalls int) graph.FileFacts {
 	ff.Literals = []graph.Literal{{Path: path, Text: fmt.Sprintf("event.%d.created", i), Span: span(0, 0, 10)}}
 	return ff
 }
+
+// syntheticCallees is how many distinct callee names synthetic files call:
+// 5,000 files of 10 symbols with 5 calls each give 50 calls per name.
+const syntheticCallees = 5000
