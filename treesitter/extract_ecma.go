@@ -33,6 +33,7 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *sitter.Node) {
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}
 		fn = v
 	}
+	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
 	isConstructor := decl.Type() == "method_definition" && e.text(name) == "constructor"
 	if p := field(fn, "parameter"); p != nil { // x => ..., a lone untyped parameter
 		s.Params = append(s.Params, Param{Name: e.text(p)})
@@ -337,8 +338,31 @@ func (ecmaHooks) fields(e *extractor, n, _ *sitter.Node) {
 
 // ecmaValueType is the type an initialiser evidently has: new Foo() or
 // x as Foo. Qualified constructors stay as written (new ns.Foo() → ns.Foo).
+// ecmaReturnType is a declared return type, looking through Promise<T>.
+func ecmaReturnType(e *extractor, n *sitter.Node) string {
+	t := n
+	if nodeType(t) == "type_annotation" {
+		t = firstNamed(t)
+	}
+	if nodeType(t) == "generic_type" && e.text(field(t, "name")) == "Promise" {
+		for _, c := range namedChildren(t) {
+			if c.Type() == "type_arguments" {
+				if args := namedChildren(c); len(args) == 1 {
+					return ecmaType(e, args[0])
+				}
+			}
+		}
+	}
+	return ecmaType(e, n)
+}
+
 func ecmaValueType(e *extractor, v *sitter.Node) string {
 	switch nodeType(v) {
+	case "call_expression":
+		switch fn := field(v, "function"); nodeType(fn) {
+		case "identifier", "member_expression":
+			return CallTypePrefix + e.squeezed(fn)
+		}
 	case "new_expression":
 		ctor := field(v, "constructor")
 		switch nodeType(ctor) {

@@ -17,8 +17,10 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
 			s.Container = receiver[0].Type // the base type: *S[T] → S
 		}
 		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
+		s.Returns = goResult(e, field(decl, "result"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
+		s.Returns = goResult(e, field(decl, "result"))
 	case "type_spec":
 		// Embedded types are what a Go type "extends": their methods are promoted.
 		switch t := field(decl, "type"); nodeType(t) {
@@ -170,11 +172,14 @@ func (goHooks) locals(e *extractor, n *sitter.Node) {
 	case "short_var_declaration": // x := &Foo{}, a, b := Foo{}, 2
 		names := namedChildren(field(n, "left"))
 		values := namedChildren(field(n, "right"))
+		if len(values) == 1 && len(names) > 1 && nodeType(values[0]) == "call_expression" {
+			values = append(values, make([]*sitter.Node, len(names)-1)...) // v, err := f(): v is f's first result
+		}
 		if len(names) != len(values) {
 			return
 		}
 		for i, name := range names {
-			if name.Type() == "identifier" {
+			if name.Type() == "identifier" && values[i] != nil {
 				e.addLocal(n.StartByte(), e.text(name), goValueType(e, values[i]))
 			}
 		}
@@ -196,6 +201,19 @@ func (goHooks) locals(e *extractor, n *sitter.Node) {
 	}
 }
 
+// goResult is the type of a function's first result.
+func goResult(e *extractor, n *sitter.Node) string {
+	if nodeType(n) == "parameter_list" {
+		for _, p := range namedChildren(n) {
+			if p.Type() == "parameter_declaration" {
+				return goType(e, field(p, "type"))
+			}
+		}
+		return ""
+	}
+	return goType(e, n)
+}
+
 // goValueType is the type a value evidently has: Foo{}, &Foo{}, new(Foo).
 // Composite literals of slices and maps are not values of their element type.
 func goValueType(e *extractor, v *sitter.Node) string {
@@ -210,10 +228,15 @@ func goValueType(e *extractor, v *sitter.Node) string {
 			return goType(e, t)
 		}
 	case "call_expression":
-		if fn := field(v, "function"); nodeType(fn) == "identifier" && e.text(fn) == "new" {
+		fn := field(v, "function")
+		if nodeType(fn) == "identifier" && e.text(fn) == "new" {
 			if args := namedChildren(field(v, "arguments")); len(args) == 1 {
 				return goType(e, args[0])
 			}
+		}
+		switch nodeType(fn) {
+		case "identifier", "selector_expression":
+			return CallTypePrefix + e.squeezed(fn)
 		}
 	}
 	return ""

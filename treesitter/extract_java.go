@@ -12,6 +12,9 @@ func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
 			s.Decorators = javaAnnotations(e, c)
 		}
 	}
+	if decl.Type() == "method_declaration" {
+		s.Returns = javaType(e, field(decl, "type"))
+	}
 	switch decl.Type() {
 	case "method_declaration", "constructor_declaration":
 		for _, p := range namedChildren(field(decl, "parameters")) {
@@ -172,8 +175,14 @@ func (javaHooks) locals(e *extractor, n *sitter.Node) {
 		t := typ
 		if t == "var" { // var x = new Foo<>(): the constructed type
 			t = ""
-			if v := field(d, "value"); nodeType(v) == "object_creation_expression" {
+			switch v := field(d, "value"); nodeType(v) {
+			case "object_creation_expression":
 				t = javaType(e, field(v, "type"))
+			case "method_invocation":
+				t = CallTypePrefix + e.squeezed(field(v, "name"))
+				if obj := field(v, "object"); obj != nil {
+					t = CallTypePrefix + e.squeezed(obj) + "." + e.squeezed(field(v, "name"))
+				}
 			}
 		}
 		e.addLocal(n.StartByte(), e.text(field(d, "name")), t)

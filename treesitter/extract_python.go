@@ -31,6 +31,7 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
 			}
 		}
 	case "function_definition":
+		s.Returns = pythonType(e, field(decl, "return_type"))
 		for _, p := range namedChildren(field(decl, "parameters")) {
 			if param, ok := pythonParam(e, p); ok {
 				s.Params = append(s.Params, param)
@@ -201,10 +202,10 @@ func pythonValueType(e *extractor, v *sitter.Node) string {
 	}
 	fn := field(v, "function")
 	switch nodeType(fn) {
-	case "identifier":
-		return e.text(fn)
-	case "attribute":
-		return e.text(field(fn, "attribute"))
+	case "identifier", "attribute":
+		// Foo() constructs a Foo; make_foo() returns what it declares: the
+		// resolver tells them apart.
+		return CallTypePrefix + e.squeezed(fn)
 	}
 	return ""
 }

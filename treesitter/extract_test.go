@@ -213,7 +213,7 @@ export const run = async (repo: Repo<User>) => {
     this.unknown = compute();
   }
 }`,
-			fields: []string{"A.dep: Dep", "A.made: Made"},
+			fields: []string{"A.dep: Dep", "A.made: Made", "A.unknown: call:compute"},
 		},
 	})
 }
@@ -384,15 +384,15 @@ class InvoiceService(BaseService, metaclass=Meta):
 		},
 		fields: []string{
 			"InvoiceService.cache: Cache",
-			"InvoiceService.client: HttpClient",
+			"InvoiceService.client: call:HttpClient",
 			"InvoiceService.repo: Repo",
 			"InvoiceService.mailer: Mailer",
-			"InvoiceService.gateway: Gateway",
+			"InvoiceService.gateway: call:payments.Gateway",
 			"InvoiceService.audit: AuditLog",
 		},
 		locals: []string{
 			"invoice_id: int in generate",
-			"report: Report in generate",
+			"report: call:Report in generate",
 			"instance: Invoice in on_saved",
 			"repo: Repo in __init__",
 			"mailer: Mailer in __init__",
@@ -677,7 +677,7 @@ class Store extends Base {
 			"fetchUser=fetchUser from ./users",
 			"persist=save from ./users",
 		},
-		fields:  []string{"Store.client: HttpClient"},
+		fields:  []string{"Store.client: HttpClient", "Store.user: call:fetchUser"},
 		strings: []string{`"./api" in -`, `"./users" in -`, `"click" in Profile`, `"hello" in Profile`},
 	}})
 }

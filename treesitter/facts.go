@@ -3,6 +3,10 @@
 // imports, typed fields and typed locals. It knows nothing of graphs or LSP.
 package treesitter
 
+// ExtractorVersion changes whenever extraction records something new or
+// different; stores fold it into their schema version and re-index.
+const ExtractorVersion = 2
+
 // Language names a grammar in the registry.
 type Language string
 
@@ -70,6 +74,7 @@ type Symbol struct {
 	Decorators []Decorator `json:"decorators,omitempty"`
 	Params     []Param     `json:"params,omitempty"`  // a Go method's receiver comes first
 	Extends    []string    `json:"extends,omitempty"` // for classes: superclasses and implemented interfaces
+	Returns    string      `json:"returns,omitempty"` // declared result type (first result; Promise<T> is T)
 }
 
 // Call is a call site.
@@ -103,8 +108,14 @@ type Field struct {
 type Local struct {
 	Enclosing int    `json:"enclosing"` // index into Facts.Symbols, -1 at top level
 	Name      string `json:"name"`
-	Type      string `json:"type"`
+	// Type is a type name, or "call:" followed by the callee as written
+	// (x := store.New(), const r = makeRepo()): the resolver then takes the
+	// callee's declared result type.
+	Type string `json:"type"`
 }
+
+// CallTypePrefix marks a Local or Field type that is the result of a call.
+const CallTypePrefix = "call:"
 
 // StringLit is a string literal's content (quotes removed), kept for the
 // keyword stage: dynamically dispatched names often appear only in strings.

@@ -150,6 +150,7 @@ type query struct {
 	symbols map[string]*Symbol
 	modules map[string]string // go.mod dir -> module path
 	all     []File            // every indexed file, loaded on first need
+	depth   int               // nesting of declaredType through call results
 }
 
 func (q *query) allFiles(ctx context.Context) []File {
@@ -550,14 +551,11 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil
 			}
-			cls, err := q.resolveTypeName(ctx, q.mustFile(ctx, cur.class.Path, f), t)
+			next, err := q.declaredType(ctx, q.mustFile(ctx, cur.class.Path, f), nil, t)
 			if err != nil {
 				return typeRef{}, err
 			}
-			if cls == nil {
-				return typeRef{kind: refExternal}, nil
-			}
-			cur = typeRef{kind: refInstance, class: *cls}
+			cur = next
 		case refModule:
 			// pkg.Class or module.sub: a class defined in that module
 			syms, err := q.named(ctx, seg)
@@ -602,13 +600,13 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 	if caller != nil {
 		for _, l := range f.Locals {
 			if l.Name == name && (l.SymbolID == caller.ID || strings.HasPrefix(caller.ID, l.SymbolID+".")) && l.SymbolID != "" {
-				return q.instanceOf(ctx, f, l.Type)
+				return q.declaredType(ctx, f, caller, l.Type)
 			}
 		}
 	}
 	for _, l := range f.Locals {
 		if l.SymbolID == "" && l.Name == name {
-			return q.instanceOf(ctx, f, l.Type)
+			return q.declaredType(ctx, f, nil, l.Type)
 		}
 	}
 	// Java (and Go struct-literal-free code) reach fields without this.
@@ -617,7 +615,7 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 			if t, err := q.fieldType(ctx, *cls, name, 0); err != nil {
 				return typeRef{}, err
 			} else if t != "" {
-				return q.instanceOf(ctx, f, t)
+				return q.declaredType(ctx, q.mustFile(ctx, cls.Path, f), nil, t)
 			}
 		}
 	}
@@ -673,6 +671,56 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 	}
 	if isGlobalObject(f.Language, name) {
 		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// declaredType evaluates a declared type written in file f: a type name, or
+// "call:callee" for the result of a call, which is the called function's
+// declared result type (or the class, when the call constructs one).
+func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ string) (typeRef, error) {
+	expr, isCall := strings.CutPrefix(typ, treesitter.CallTypePrefix)
+	if !isCall {
+		return q.instanceOf(ctx, f, typ)
+	}
+	if q.depth > 4 { // x = x.next() chains: give up rather than recurse
+		return typeRef{kind: refUnknown}, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	recv, callee := "", expr
+	if i := strings.LastIndex(expr, "."); i >= 0 {
+		recv, callee = expr[:i], expr[i+1:]
+	}
+	if recv == "" || !strings.ContainsAny(recv, "()[]") {
+		// Foo() or models.Foo(): a constructor call in Python and friends.
+		if cls, err := q.resolveTypeName(ctx, f, expr); err != nil || cls != nil {
+			if cls == nil {
+				return typeRef{}, err
+			}
+			return typeRef{kind: refInstance, class: *cls}, nil
+		}
+	}
+	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
+	if caller != nil {
+		call.CallerID = caller.ID
+	}
+	targets, _, err := q.resolveCall(ctx, call)
+	if err != nil {
+		return typeRef{}, err
+	}
+	for _, t := range targets {
+		if isType(t) {
+			return typeRef{kind: refInstance, class: t}, nil
+		}
+		if t.Returns == "" {
+			continue
+		}
+		tf, err := q.file(ctx, t.Path)
+		if err != nil || tf == nil {
+			return typeRef{kind: refUnknown}, err
+		}
+		return q.instanceOf(ctx, tf, t.Returns)
 	}
 	return typeRef{kind: refUnknown}, nil
 }

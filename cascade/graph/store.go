@@ -27,6 +27,7 @@ type Symbol struct {
 	Decorators []treesitter.Decorator `json:"decorators,omitempty"`
 	Params     []treesitter.Param     `json:"params,omitempty"`
 	Extends    []string               `json:"extends,omitempty"`
+	Returns    string                 `json:"returns,omitempty"`
 }
 
 // Call is a stored call site. CallerID is the enclosing symbol, "" when the

@@ -156,7 +156,7 @@ func scanSymbol(row rowScanner) (graph.Symbol, error) {
 		if err := json.Unmarshal(extra, &x); err != nil {
 			return graph.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
 		}
-		sym.Decorators, sym.Params, sym.Extends = x.Decorators, x.Params, x.Extends
+		sym.Decorators, sym.Params, sym.Extends, sym.Returns = x.Decorators, x.Params, x.Extends, x.Returns
 	}
 	return sym, nil
 }

@@ -17,6 +17,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/callcascade/callcascade/treesitter"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -33,8 +34,10 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it whenever the
 // tables or the encoding of a column change: a store of another version is
-// discarded and rebuilt rather than migrated, since it is only a cache.
-const SchemaVersion = 1
+// discarded and rebuilt rather than migrated, since it is only a cache. The
+// extractor's version is folded in, so that a release that extracts more
+// re-parses files whose content hash did not change.
+const SchemaVersion = 2*1000 + treesitter.ExtractorVersion
 
 // Options tunes Open. The zero value is ready to use.
 type Options struct {

@@ -24,6 +24,7 @@ type symbolExtra struct {
 	Decorators []treesitter.Decorator `json:"decorators,omitempty"`
 	Params     []treesitter.Param     `json:"params,omitempty"`
 	Extends    []string               `json:"extends,omitempty"`
+	Returns    string                 `json:"returns,omitempty"`
 }
 
 // searchDoc is one row of the search table, written in bulk (see ReplaceFiles).
@@ -235,8 +236,8 @@ func (w *writeStatements) replaceFile(ctx context.Context, facts *graph.FileFact
 	pathWords := strings.Join(graph.SplitWords(f.Path), " ")
 	for i := range facts.Symbols {
 		sym := &facts.Symbols[i]
-		extra, err := marshalExtra(symbolExtra{Decorators: sym.Decorators, Params: sym.Params, Extends: sym.Extends},
-			len(sym.Decorators)+len(sym.Params)+len(sym.Extends) == 0)
+		extra, err := marshalExtra(symbolExtra{Decorators: sym.Decorators, Params: sym.Params, Extends: sym.Extends, Returns: sym.Returns},
+			len(sym.Decorators)+len(sym.Params)+len(sym.Extends) == 0 && sym.Returns == "")
 		if err != nil {
 			return docs, scratch, err
 		}

@@ -17,3 +17,16 @@ func run(s *shopstore.Store) { // @def(run, "run")
 		_ = s.Get("loop") // @site(runGet, "Get") @call(run, StoreGet, runGet)
 	}
 }
+
+// fresh gets its Store from a constructor: the local's type is New's result.
+func fresh() string { // @def(fresh, "fresh")
+	st, err := newChecked()  // @site(freshNew, "newChecked") @call(fresh, newChecked, freshNew)
+	if err != nil {
+		return ""
+	}
+	return st.Get("k") // @site(freshGet, "Get") @call(fresh, StoreGet, freshGet)
+}
+
+func newChecked() (*shopstore.Store, error) { // @def(newChecked, "newChecked")
+	return shopstore.New("checked"), nil // @site(checkedNew, "New") @call(newChecked, New, checkedNew)
+}

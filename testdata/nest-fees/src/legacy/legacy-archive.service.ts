@@ -13,3 +13,12 @@ export class LegacyJob {
     this.archive.moveFilesToPermanentStorage('r-1'); // @site(runMove, "moveFilesToPermanentStorage") @call(legacyRun, legacyMove, runMove)
   }
 }
+
+export function makeArchive(): LegacyArchiveService { // @def(makeArchive, "makeArchive")
+  return new LegacyArchiveService();
+}
+
+export async function nightly(): Promise<void> { // @def(nightly, "nightly")
+  const archive = makeArchive(); // @site(nightlyMake, "makeArchive") @call(nightly, makeArchive, nightlyMake)
+  archive.moveFilesToPermanentStorage('r-2'); // @site(nightlyMove, "moveFilesToPermanentStorage") @call(nightly, legacyMove, nightlyMove)
+}

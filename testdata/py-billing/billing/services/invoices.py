@@ -34,3 +34,12 @@ def archive_all(ids):  # @def(archiveAll, "archive_all")
     service = InvoiceService(InvoiceRepository())
     for i in ids:
         service.archive(i)  # @site(allArchive, "archive") @call(archiveAll, archive, allArchive)
+
+
+def build_service() -> InvoiceService:  # @def(buildService, "build_service")
+    return InvoiceService(InvoiceRepository())
+
+
+def archive_one(invoice_id):  # @def(archiveOne, "archive_one")
+    svc = build_service()  # @site(oneBuild, "build_service") @call(archiveOne, buildService, oneBuild)
+    return svc.archive(invoice_id)  # @site(oneArchive, "archive") @call(archiveOne, archive, oneArchive)

@@ -1,0 +1,49 @@
+package treesitter
+
+import (
+	"context"
+	"testing"
+)
+
+// Declared result types let the resolver type x := NewStore() and friends.
+func TestReturnsAndCallTypedLocals(t *testing.T) {
+	cases := []struct {
+		lang      Language
+		src       string
+		fn        string
+		returns   string
+		local     string
+		localType string
+	}{
+		{Go, "package p\nfunc New() (*Store, error) { return nil, nil }\nfunc use() { s, err := New(); _ = err; _ = s }\n", "New", "Store", "s", "call:New"},
+		{Go, "package p\nimport \"x/store\"\nfunc use() { s := store.Open() ; _ = s }\nfunc Open() store.DB { return nil }\n", "Open", "store.DB", "s", "call:store.Open"},
+		{TypeScript, "async function load(): Promise<Repo> { return new Repo(); }\nfunction use() { const r = load(); }\n", "load", "Repo", "r", "call:load"},
+		{TypeScript, "function make(): Repo[] { return []; }\nfunction use() { const r = this.factory.make(); }\n", "make", "Repo", "r", "call:this.factory.make"},
+		{Python, "def build() -> Service:\n    return Service()\n\ndef use():\n    svc = build()\n", "build", "Service", "svc", "call:build"},
+		{Java, "class A { Repo repo() { return null; } void use() { var r = this.repo(); } }", "repo", "Repo", "r", "call:this.repo"},
+	}
+	for _, tc := range cases {
+		facts, err := Extract(context.Background(), tc.lang, []byte(tc.src))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.lang, err)
+		}
+		var returns string
+		for _, s := range facts.Symbols {
+			if s.Name == tc.fn {
+				returns = s.Returns
+			}
+		}
+		if returns != tc.returns {
+			t.Errorf("%s %s: Returns %q, want %q", tc.lang, tc.fn, returns, tc.returns)
+		}
+		var localType string
+		for _, l := range facts.Locals {
+			if l.Name == tc.local {
+				localType = l.Type
+			}
+		}
+		if localType != tc.localType {
+			t.Errorf("%s local %s: type %q, want %q (locals %+v)", tc.lang, tc.local, localType, tc.localType, facts.Locals)
+		}
+	}
+}
