@@ -21,8 +21,8 @@ func New(name string) *Store { // @def(New, "New")
 // Get reads through the cache.
 func (s *Store) Get(key string) string { // @def(StoreGet, "Get")
 	parts := strings.Split(key, "/") // stdlib: never Cache.Split @callers(CacheSplit)
-	v := s.cache.Get(parts[0]) // @site(getCache, "Get") @call(StoreGet, CacheGet, getCache)
-	s.describe() // @site(getDescribe, "describe") @call(StoreGet, describe, getDescribe)
+	v := s.cache.Get(parts[0])       // @site(getCache, "Get") @call(StoreGet, CacheGet, getCache)
+	s.describe()                     // @site(getDescribe, "describe") @call(StoreGet, describe, getDescribe)
 	return v
 }
 

@@ -8,8 +8,8 @@ import (
 
 func main() { // @def(main, "main")
 	var s *shopstore.Store = shopstore.New("main") // @site(mainNew, "New") @call(main, New, mainNew)
-	fmt.Println(s.Get("a/b")) // @site(mainGet, "Get") @call(main, StoreGet, mainGet)
-	run(s) // @site(mainRun, "run") @call(main, run, mainRun)
+	fmt.Println(s.Get("a/b"))                      // @site(mainGet, "Get") @call(main, StoreGet, mainGet)
+	run(s)                                         // @site(mainRun, "run") @call(main, run, mainRun)
 }
 
 func run(s *shopstore.Store) { // @def(run, "run")
@@ -20,7 +20,7 @@ func run(s *shopstore.Store) { // @def(run, "run")
 
 // fresh gets its Store from a constructor: the local's type is New's result.
 func fresh() string { // @def(fresh, "fresh")
-	st, err := newChecked()  // @site(freshNew, "newChecked") @call(fresh, newChecked, freshNew)
+	st, err := newChecked() // @site(freshNew, "newChecked") @call(fresh, newChecked, freshNew)
 	if err != nil {
 		return ""
 	}
