@@ -80,7 +80,7 @@ func TestCallersCommand(t *testing.T) {
 	}
 	var res struct {
 		Target struct{ ID string } `json:"target"`
-		Stage  string             `json:"stage"`
+		Stage  string              `json:"stage"`
 		Calls  []struct {
 			Symbol     struct{ ID string } `json:"symbol"`
 			Resolution string              `json:"resolution"`
