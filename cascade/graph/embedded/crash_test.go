@@ -68,8 +68,12 @@ func TestCrashHelper(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())))
 	for version := 1; ; version++ {
 		start := time.Now()
+		files := 40
+		if raceEnabled {
+			files = 10
+		}
 		var batch []graph.FileFacts
-		for range 60 {
+		for range files {
 			batch = append(batch, crashFile(rng.IntN(crashPaths), 1+rng.IntN(40), version))
 		}
 		if err := s.ReplaceFiles(ctx, batch); err != nil {
@@ -95,7 +99,7 @@ func TestCrashMidWrite(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "graph.db")
 	rng := rand.New(rand.NewPCG(1, uint64(time.Now().UnixNano())))
-	for round := range 5 {
+	for round := range 4 {
 		commits := killWhileWriting(t, path, 1+rng.IntN(3), rng)
 		t.Logf("round %d: killed after %d commits", round, commits)
 		checkWholeFiles(t, path)

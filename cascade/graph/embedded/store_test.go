@@ -455,8 +455,8 @@ func TestRebuildTruncatedDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	var batch []graph.FileFacts
-	for i := range 200 {
-		batch = append(batch, syntheticFile(i, 20, 20))
+	for i := range 100 {
+		batch = append(batch, syntheticFile(i, 10, 5))
 	}
 	if err := s.ReplaceFiles(ctx, batch); err != nil {
 		t.Fatal(err)
@@ -604,17 +604,17 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		defer close(stop)
-		for round := range 30 {
+		for round := range 12 {
 			var batch []graph.FileFacts
-			for i := range 20 {
-				batch = append(batch, syntheticFile(i, 10+round%3, 10))
+			for i := range 10 {
+				batch = append(batch, syntheticFile(i, 4+round%3, 3))
 			}
 			if err := s.ReplaceFiles(ctx, batch); err != nil {
 				errs <- fmt.Errorf("writer: %w", err)
 				return
 			}
 			if round%5 == 4 {
-				if err := s.DeleteFile(ctx, syntheticPath(round%20)); err != nil {
+				if err := s.DeleteFile(ctx, syntheticPath(round%10)); err != nil {
 					errs <- fmt.Errorf("delete: %w", err)
 					return
 				}
@@ -635,19 +635,15 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 					errs <- fmt.Errorf("reader %d: %w", r, err)
 					return
 				}
+				// Every read sees one whole version of the file.
 				syms, err := s.SymbolsInFile(ctx, syntheticPath(0))
 				if err != nil {
 					errs <- fmt.Errorf("reader %d: %w", r, err)
 					return
 				}
-				// Every read sees one whole version of the file.
-				if len(syms) != 0 {
-					f, err := s.File(ctx, syntheticPath(0))
-					if err == nil && f.Package != "" && f.Package != fmt.Sprint(len(syms)) {
-						// The file row may be newer than the symbol read;
-						// consistency within one transaction is tested by
-						// the crash test. Here only errors matter.
-					}
+				if n := len(syms); n != 0 && n != 4 && n != 5 && n != 6 && n != 10 {
+					errs <- fmt.Errorf("reader %d: %d symbols in a file written with 4, 5, 6 or 10", r, n)
+					return
 				}
 				if _, err := s.Search(ctx, "callee symbol", 10); err != nil {
 					errs <- fmt.Errorf("reader %d: %w", r, err)
