@@ -123,8 +123,13 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 
 	s := &Store{path: abs, log: log}
-	_, statErr := os.Stat(abs)
+	info, statErr := os.Stat(abs)
 	existed := statErr == nil
+	if existed && info.IsDir() {
+		// Not a cache file gone bad but a mistake in the path: moving a
+		// directory aside would be a surprise.
+		return nil, fmt.Errorf("embedded: open %s: is a directory", abs)
+	}
 
 	if existed {
 		reason := s.openExisting(opts)

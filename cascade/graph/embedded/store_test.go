@@ -539,6 +539,17 @@ func TestOpenOnAFileAsDirectory(t *testing.T) {
 	}
 }
 
+func TestOpenDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if s, err := Open(dir, Options{}); err == nil {
+		s.Close()
+		t.Fatal("Open of a directory succeeded")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Errorf("directory moved: %v", err)
+	}
+}
+
 func TestDefaultPath(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
