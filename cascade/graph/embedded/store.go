@@ -67,15 +67,20 @@ type Store struct {
 var _ graph.Store = (*Store)(nil)
 
 // DefaultPath is where the store for the workspace root lives:
-// <user cache dir>/callcascade/<base name of root>-<16 hex of sha256(root)>/graph.db.
-// The readable base name helps whoever looks in the cache directory; the
-// hash of the absolute clean root keeps two checkouts named alike apart.
+// <user cache dir>/callcascade/<base name of root>-<16 hex of sha256(root)>/graph.db,
+// root being absolute, clean and, when it exists, with symlinks resolved, so
+// that every spelling of one workspace shares one store. The readable base
+// name helps whoever looks in the cache directory; the hash keeps two
+// checkouts named alike apart.
 func DefaultPath(root string) (string, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return "", fmt.Errorf("embedded: default path for %s: %w", root, err)
 	}
 	abs = filepath.Clean(abs)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("embedded: default path for %s: %w", root, err)

@@ -563,6 +563,16 @@ func TestDefaultPath(t *testing.T) {
 	if p1 != p2 {
 		t.Errorf("DefaultPath not stable across spellings: %q vs %q", p1, p2)
 	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(root, link); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := DefaultPath(link); p != p1 {
+		t.Errorf("DefaultPath through a symlink = %q, want %q", p, p1)
+	}
 	p3, _ := DefaultPath(filepath.Join(t.TempDir(), "my repo?#"))
 	if p1 == p3 {
 		t.Errorf("two roots with the same name share %q", p1)
