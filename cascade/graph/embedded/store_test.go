@@ -555,6 +555,9 @@ func TestDefaultPath(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", t.TempDir()) // darwin's UserCacheDir uses HOME
 	root := filepath.Join(t.TempDir(), "my repo?#")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	p1, err := DefaultPath(root)
 	if err != nil {
 		t.Fatal(err)
@@ -562,9 +565,6 @@ func TestDefaultPath(t *testing.T) {
 	p2, _ := DefaultPath(root + "/sub/..")
 	if p1 != p2 {
 		t.Errorf("DefaultPath not stable across spellings: %q vs %q", p1, p2)
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		t.Fatal(err)
 	}
 	link := filepath.Join(t.TempDir(), "link")
 	if err := os.Symlink(root, link); err != nil {
