@@ -81,8 +81,7 @@ func (r *readStatements) close() {
 	for _, stmt := range []**sql.Stmt{&r.files, &r.file, &r.symbol, &r.symbolsByName, &r.symbolsInFile,
 		&r.symbolByRowID, &r.callsByCallee, &r.callsFrom, &r.literalByRowID, &r.searchByText, &r.termRows, &r.searchRows} {
 		if *stmt != nil {
-			(*stmt).Close()
-			*stmt = nil
+			(*stmt).Close() // later uses fail with "statement is closed"
 		}
 	}
 }

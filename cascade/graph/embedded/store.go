@@ -182,15 +182,16 @@ func (s *Store) Close() error {
 	return nil
 }
 
+// closeDBs closes both pools. The fields keep the closed pools, so a method
+// called after Close fails with database/sql's "database is closed" rather
+// than panicking.
 func (s *Store) closeDBs() error {
 	var errs []error
 	if s.readDB != nil {
 		errs = append(errs, s.readDB.Close())
-		s.readDB = nil
 	}
 	if s.writeDB != nil {
 		errs = append(errs, s.writeDB.Close())
-		s.writeDB = nil
 	}
 	return errors.Join(errs...)
 }

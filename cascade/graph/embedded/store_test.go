@@ -684,6 +684,32 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 	}
 }
 
+func TestUseAfterClose(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "graph.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if _, err := s.CallsByCallee(ctx, "x"); err == nil {
+		t.Errorf("CallsByCallee after Close succeeded")
+	}
+	if _, err := s.Search(ctx, "x", 1); err == nil {
+		t.Errorf("Search after Close succeeded")
+	}
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err == nil {
+		t.Errorf("ReplaceFiles after Close succeeded")
+	}
+	if err := s.DeleteFile(ctx, "x"); err == nil {
+		t.Errorf("DeleteFile after Close succeeded")
+	}
+}
+
 func TestContextCancelled(t *testing.T) {
 	s := openTemp(t)
 	ctx, cancel := context.WithCancel(context.Background())
