@@ -19,7 +19,9 @@ func TestProgressAndRequestsDuringIndexing(t *testing.T) {
 	}
 	files["open.ts"] = "import { target } from './lib';\nexport function early() { return target(); }\n"
 	root := writeTree(t, files)
-	c := startServerWith(t, root, server.Options{}, false)
+	// A generous graph budget: this test is about progress, not speed, and
+	// the race detector makes 1,501 resolutions slow.
+	c := startServerWith(t, root, server.Options{Settings: server.Settings{GraphTimeoutMs: 60000}}, false)
 
 	// Straight away, before indexing can have finished: the file's own
 	// content is indexed on demand, so the request is answered.
