@@ -33,10 +33,11 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	root = filepath.Clean(root)
 	resolver := &graph.Resolver{Store: store}
 	return &Workspace{
-		Root:    root,
-		Store:   store,
-		Indexer: &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers},
-		Engine:  &Engine{Resolver: resolver, Config: opts.Engine},
+		Root:  root,
+		Store: store,
+		Indexer: &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers,
+			Changed: resolver.Invalidate},
+		Engine: &Engine{Resolver: resolver, Config: opts.Engine},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -96,7 +97,7 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 		}
 		ff.Calls = append(ff.Calls, Call{
 			Path: relPath, CallerID: idOf(c.Enclosing), Callee: c.Callee,
-			Receiver: c.Receiver, Span: c.Span, Args: c.Args, New: c.New,
+			Receiver: c.Receiver, Span: c.Span, Args: capArgs(c.Args), New: c.New,
 		})
 	}
 	for _, l := range facts.Locals {
@@ -106,6 +107,23 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 		ff.Literals = append(ff.Literals, Literal{Path: relPath, SymbolID: idOf(s.Enclosing), Text: s.Text, Span: s.Span})
 	}
 	return ff
+}
+
+// maxArgLen bounds each stored call argument: event names and tokens are
+// short, and whole object literals or callbacks would only bloat the store.
+const maxArgLen = 128
+
+func capArgs(args []string) []string {
+	for i, a := range args {
+		if len(a) > maxArgLen {
+			n := maxArgLen
+			for n > 0 && !utf8.RuneStart(a[n]) {
+				n-- // never cut a character in half
+			}
+			args[i] = a[:n]
+		}
+	}
+	return args
 }
 
 // GoModFacts records a go.mod file: its module path is what turns Go import

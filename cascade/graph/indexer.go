@@ -26,6 +26,9 @@ type Indexer struct {
 	Logger    *slog.Logger
 	Workers   int // parse workers; 0 means one per CPU
 	BatchSize int // files per store transaction; 0 means 64
+	// Changed, if set, is called after the store changed (a batch written,
+	// a file deleted), so caches derived from the store can be dropped.
+	Changed func()
 
 	mu      sync.Mutex
 	pending map[string]chan struct{} // files queued or being parsed by IndexAll
@@ -95,7 +98,9 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 
 	var jobs []*parseJob
 	seen := map[string]bool{}
-	stats.Walk, err = Walk(ctx, ix.Root, ix.Walk, func(f WalkedFile) error {
+	walkOpts := ix.Walk
+	walkOpts.DeferBinaryCheck = true // checked in parseFile, on content read anyway
+	stats.Walk, err = Walk(ctx, ix.Root, walkOpts, func(f WalkedFile) error {
 		seen[f.Rel] = true
 		stats.Files++
 		if p := prev[f.Rel]; p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
@@ -139,6 +144,9 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 			}
 			stats.Deleted++
 		}
+	}
+	if stats.Deleted > 0 {
+		ix.changed()
 	}
 
 	if err := ix.parseAll(ctx, jobs, &stats, progress); err != nil {
@@ -198,18 +206,35 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	}()
 	go func() { wg.Wait(); close(out) }()
 
+	// One writer goroutine: parse workers never wait for a transaction.
+	type writeBatch struct {
+		facts []FileFacts
+		jobs  []*parseJob
+	}
+	writes := make(chan writeBatch, 2)
+	writeErr := make(chan error, 1)
+	go func() {
+		var firstErr error
+		for wb := range writes {
+			if firstErr == nil {
+				if err := ix.Store.ReplaceFiles(ctx, wb.facts); err != nil {
+					firstErr = fmt.Errorf("graph: write %d files: %w", len(wb.facts), err)
+					cancel() // stop parsing: nothing more can be written
+				} else {
+					ix.changed()
+				}
+			}
+			ix.finish(wb.jobs)
+		}
+		writeErr <- firstErr
+	}()
 	var batch []FileFacts
 	var batchJobs []*parseJob
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
+	flush := func() {
+		if len(batch) > 0 {
+			writes <- writeBatch{facts: batch, jobs: batchJobs}
+			batch, batchJobs = nil, nil
 		}
-		if err := ix.Store.ReplaceFiles(ctx, batch); err != nil {
-			return fmt.Errorf("graph: write %d files: %w", len(batch), err)
-		}
-		ix.finish(batchJobs)
-		batch, batchJobs = batch[:0], batchJobs[:0]
-		return nil
 	}
 	done := 0
 	lastReport := time.Time{}
@@ -231,9 +256,7 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 			batch = append(batch, *p.facts)
 			batchJobs = append(batchJobs, p.job)
 			if len(batch) >= batchSize {
-				if err := flush(); err != nil {
-					return err
-				}
+				flush()
 			}
 		}
 		if progress != nil && (time.Since(lastReport) > 100*time.Millisecond || done == len(jobs)) {
@@ -241,13 +264,18 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 			progress(done, len(jobs))
 		}
 	}
-	if err := flush(); err != nil {
+	flush()
+	close(writes)
+	if err := <-writeErr; err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	return ctx.Err()
+}
+
+func (ix *Indexer) changed() {
+	if ix.Changed != nil {
+		ix.Changed()
 	}
-	return nil
 }
 
 func (ix *Indexer) finish(jobs []*parseJob) {
@@ -273,6 +301,10 @@ func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*FileFacts, erro
 	content, err := os.ReadFile(j.file.Path)
 	if err != nil {
 		return nil, err
+	}
+	if IsBinary(content[:min(len(content), binarySniffSize)]) {
+		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
+		return nil, nil
 	}
 	if j.prev != nil && j.prev.Hash == HashContent(content) {
 		return nil, nil
@@ -317,7 +349,11 @@ func (ix *Indexer) IndexContent(ctx context.Context, rel string, content []byte)
 		ix.logger().Info("skipping large buffer", "path", rel, "size", len(content), "limit", ix.maxFileSize())
 		return nil
 	}
-	return ix.Store.ReplaceFiles(ctx, []FileFacts{ff})
+	if err := ix.Store.ReplaceFiles(ctx, []FileFacts{ff}); err != nil {
+		return err
+	}
+	ix.changed()
+	return nil
 }
 
 func (ix *Indexer) maxFileSize() int64 {
@@ -353,6 +389,7 @@ func (ix *Indexer) isBuffer(rel string) bool {
 func (ix *Indexer) Reload(ctx context.Context, rel string) error {
 	content, err := os.ReadFile(ix.Abs(rel))
 	if errors.Is(err, os.ErrNotExist) {
+		defer ix.changed()
 		return ix.Store.DeleteFile(ctx, rel)
 	}
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -34,6 +35,37 @@ type Edge struct {
 // derived from another file is ever stored, so nothing goes stale.
 type Resolver struct {
 	Store Store
+
+	mu    sync.Mutex
+	files []File // every indexed file, cached until Invalidate
+}
+
+// Invalidate drops what the resolver cached from the store; the indexer
+// calls it after every write.
+func (r *Resolver) Invalidate() {
+	r.mu.Lock()
+	r.files = nil
+	r.mu.Unlock()
+}
+
+func (r *Resolver) allFiles(ctx context.Context) ([]File, error) {
+	r.mu.Lock()
+	files := r.files
+	r.mu.Unlock()
+	if files != nil {
+		return files, nil
+	}
+	files, err := r.Store.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if files == nil {
+		files = []File{}
+	}
+	r.mu.Lock()
+	r.files = files
+	r.mu.Unlock()
+	return files, nil
 }
 
 // Incoming returns the callers of target, grouped by caller and sorted by
@@ -144,18 +176,20 @@ func SymbolLess(a, b Symbol) bool {
 
 // query caches store reads for the duration of one request.
 type query struct {
-	store   Store
-	files   map[string]*File
-	byName  map[string][]Symbol
-	symbols map[string]*Symbol
-	modules map[string]string // go.mod dir -> module path
-	all     []File            // every indexed file, loaded on first need
-	depth   int               // nesting of declaredType through call results
+	r           *Resolver
+	inWorkspace map[string]bool // moduleInWorkspace answers
+	store       Store
+	files       map[string]*File
+	byName      map[string][]Symbol
+	symbols     map[string]*Symbol
+	modules     map[string]string // go.mod dir -> module path
+	all         []File            // every indexed file, loaded on first need
+	depth       int               // nesting of declaredType through call results
 }
 
 func (q *query) allFiles(ctx context.Context) []File {
 	if q.all == nil {
-		files, err := q.store.Files(ctx)
+		files, err := q.r.allFiles(ctx)
 		if err != nil {
 			return nil
 		}
@@ -165,7 +199,7 @@ func (q *query) allFiles(ctx context.Context) []File {
 }
 
 func (r *Resolver) newQuery() *query {
-	return &query{store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}}
+	return &query{r: r, store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}}
 }
 
 func (q *query) file(ctx context.Context, p string) (*File, error) {
@@ -992,12 +1026,19 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *File, module string) b
 		_, ok := q.goImportDir(ctx, module)
 		return ok
 	}
+	key := family(f.Language) + "\x00" + path.Dir(f.Path) + "\x00" + module
+	if known, ok := q.inWorkspace[key]; ok {
+		return known
+	}
+	found := false
 	for _, wf := range q.allFiles(ctx) {
 		if family(wf.Language) == family(f.Language) && q.moduleHasFile(f, module, wf.Path) {
-			return true
+			found = true
+			break
 		}
 	}
-	return false
+	q.inWorkspace[key] = found
+	return found
 }
 
 // moduleHasFile reports whether the module specifier, written in file f,

@@ -55,6 +55,10 @@ type WalkOptions struct {
 	ExtraIgnores []string
 	// Logger receives skipped files; nil discards.
 	Logger *slog.Logger
+	// DeferBinaryCheck yields files without reading their first bytes: the
+	// caller checks IsBinary on the content it reads anyway, so a walk over
+	// unchanged files opens none of them.
+	DeferBinaryCheck bool
 }
 
 // WalkedFile is a source file found by Walk.
@@ -330,16 +334,18 @@ func (w *walker) yield(path string, rel []string) error {
 		w.log.Info("skipping large file", "path", path, "size", info.Size(), "limit", w.opts.MaxFileSize)
 		return nil
 	}
-	prefix, err := w.readPrefix(path)
-	if err != nil {
-		w.stats.Unreadable++
-		w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
-		return nil
-	}
-	if IsBinary(prefix) {
-		w.stats.Binary++
-		w.log.Debug("graph: skipping binary file", "path", path)
-		return nil
+	if !w.opts.DeferBinaryCheck {
+		prefix, err := w.readPrefix(path)
+		if err != nil {
+			w.stats.Unreadable++
+			w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
+			return nil
+		}
+		if IsBinary(prefix) {
+			w.stats.Binary++
+			w.log.Debug("graph: skipping binary file", "path", path)
+			return nil
+		}
 	}
 	w.yielded[path] = true
 	w.stats.Files++
