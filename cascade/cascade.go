@@ -119,10 +119,12 @@ func GraphDetail(e graph.Edge) string {
 	if where != "" {
 		where += " · "
 	}
-	switch e.Resolution {
-	case graph.ResolvedAST:
+	switch {
+	case e.Resolution == graph.ResolvedAST && e.Via != "":
+		return where + "precise (ast), dispatched through " + e.Via
+	case e.Resolution == graph.ResolvedAST:
 		return where + "precise (ast)"
-	case graph.ResolvedName:
+	case e.Resolution == graph.ResolvedName:
 		return where + "name match only: receiver not resolved"
 	}
 	return where + string(e.Resolution)

@@ -9,6 +9,9 @@ package server_test
 //	@call(CALLER, TARGET, SITE...)  CALLER calls TARGET at exactly these sites, precisely;
 //	                            incomingCalls(TARGET) must list exactly the @call callers
 //	@namecall(CALLER, TARGET, SITE...)  the same, but the edge is a name-only match
+//	@dispatch(CALLER, TARGET, SITE...)  the call is written against an interface or base
+//	                            method that TARGET implements or overrides: incomingCalls(TARGET)
+//	                            lists CALLER ("dispatched through"), outgoingCalls does not
 //	@callers(TARGET, CALLER...) incomingCalls(TARGET) is exactly these callers (none if empty)
 
 import (
@@ -31,7 +34,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|callers)\(([^()]*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers)\(([^()]*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -46,6 +49,7 @@ type edgeWant struct {
 	caller, target string
 	sites          []string
 	nameOnly       bool
+	dispatch       bool
 	at             string
 }
 
@@ -101,11 +105,11 @@ func parseFixture(t *testing.T, root string) *fixture {
 						t.Fatalf("%s: %s bound twice", at, args[0])
 					}
 					dst[args[0]] = l
-				case "call", "namecall":
+				case "call", "namecall", "dispatch":
 					if len(args) < 3 {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
-					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", at: at})
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", at: at})
 					fx.mentions[args[1]] = true
 				case "callers":
 					if len(args) < 1 {
@@ -236,13 +240,15 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 	for target := range fx.mentions {
 		want[target] = []string{}
 	}
-	precise := map[string]bool{} // caller@sites -> want precise
+	precise := map[string]bool{}    // caller@sites -> want precise
+	dispatched := map[string]bool{} // caller@sites -> want "dispatched through"
 	for _, e := range fx.calls {
 		sites := append([]string(nil), e.sites...)
 		sort.Strings(sites)
 		key := e.caller + "@" + strings.Join(sites, ",")
 		want[e.target] = append(want[e.target], key)
 		precise[e.target+"<-"+key] = !e.nameOnly
+		dispatched[e.target+"<-"+key] = e.dispatch
 	}
 	for target, callers := range fx.callers {
 		for _, caller := range callers {
@@ -277,6 +283,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 				if wantPrecise != isPrecise {
 					t.Errorf("incomingCalls %s: caller %s has detail %q, want precise=%v", target, key, in.From.Detail, wantPrecise)
 				}
+				if wantDispatch, isDispatch := dispatched[target+"<-"+key], strings.Contains(in.From.Detail, "dispatched through"); wantDispatch != isDispatch {
+					t.Errorf("incomingCalls %s: caller %s has detail %q, want dispatched=%v", target, key, in.From.Detail, wantDispatch)
+				}
 			}
 		}
 		sort.Strings(have)
@@ -292,6 +301,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 
 	// Outgoing: every @call edge appears with the same sites.
 	for _, e := range fx.calls {
+		if e.dispatch {
+			continue
+		}
 		item, ok := items[e.caller]
 		if !ok {
 			t.Errorf("%s: caller %s is not bound by a @def", e.at, e.caller)
@@ -322,6 +334,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 
 	// A cursor on a call site prepares the called symbol.
 	for _, e := range fx.calls {
+		if e.dispatch {
+			continue
+		}
 		l := fx.sites[e.sites[0]]
 		var got []protocol.CallHierarchyItem
 		if err := c.call("textDocument/prepareCallHierarchy", prepareParams(l), &got); err != nil {

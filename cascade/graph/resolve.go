@@ -28,6 +28,9 @@ type Edge struct {
 	Symbol     Symbol            `json:"symbol"`
 	Sites      []treesitter.Span `json:"sites"`
 	Resolution Resolution        `json:"resolution"`
+	// Via names the interface or base-class method the call was written
+	// against, when the edge exists through dynamic dispatch.
+	Via string `json:"via,omitempty"`
 }
 
 // Resolver turns stored call sites into caller/callee edges at query time.
@@ -89,8 +92,26 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 		if err != nil {
 			return nil, err
 		}
+		via := ""
 		if !containsID(targets, target.ID) {
-			continue
+			if res != ResolvedAST {
+				continue
+			}
+			// A call of an interface or base-class method may run target,
+			// which implements or overrides it.
+			for _, t := range targets {
+				ok, err := q.dispatches(ctx, t, target)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					via = t.Container + "." + t.Name
+					break
+				}
+			}
+			if via == "" {
+				continue
+			}
 		}
 		caller, err := q.callerOf(ctx, c)
 		if err != nil {
@@ -98,10 +119,13 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 		}
 		e := byCaller[caller.ID]
 		if e == nil {
-			e = &Edge{Symbol: caller, Resolution: res}
+			e = &Edge{Symbol: caller, Resolution: res, Via: via}
 			byCaller[caller.ID] = e
 		} else if res == ResolvedAST {
 			e.Resolution = ResolvedAST
+			if via == "" {
+				e.Via = ""
+			}
 		}
 		e.Sites = append(e.Sites, c.Span)
 	}
@@ -178,6 +202,7 @@ func SymbolLess(a, b Symbol) bool {
 type query struct {
 	r           *Resolver
 	inWorkspace map[string]bool // moduleInWorkspace answers
+	subtypes    map[string]bool // isSubtype answers
 	store       Store
 	files       map[string]*File
 	byName      map[string][]Symbol
@@ -199,7 +224,7 @@ func (q *query) allFiles(ctx context.Context) []File {
 }
 
 func (r *Resolver) newQuery() *query {
-	return &query{r: r, store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}}
+	return &query{r: r, store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
 }
 
 func (q *query) file(ctx context.Context, p string) (*File, error) {
@@ -374,14 +399,100 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 	return q.uniqueName(sameFamily, c)
 }
 
+// dispatches reports whether a call resolved to m may run target through
+// dynamic dispatch: target's class implements or extends m's class and
+// target has m's name.
+func (q *query) dispatches(ctx context.Context, m, target Symbol) (bool, error) {
+	if m.Name != target.Name || !isCallable(m) || target.Kind != treesitter.KindMethod || m.Container == "" ||
+		family(m.Language) != family(target.Language) {
+		return false, nil
+	}
+	base, err := q.classOf(ctx, &m)
+	if err != nil || base == nil {
+		return false, err
+	}
+	sub, err := q.classOf(ctx, &target)
+	if err != nil || sub == nil || sub.ID == base.ID {
+		return false, err
+	}
+	return q.isSubtype(ctx, *sub, *base, 0), nil
+}
+
+func (q *query) isSubtype(ctx context.Context, sub, base Symbol, depth int) bool {
+	if sub.ID == base.ID {
+		return true
+	}
+	if depth > 6 {
+		return false
+	}
+	key := sub.ID + "<:" + base.ID
+	if v, ok := q.subtypes[key]; ok {
+		return v
+	}
+	q.subtypes[key] = false // cycles in broken code end here
+	result := false
+	if base.Language == treesitter.Go && base.Kind == treesitter.KindInterface {
+		result = q.goImplements(ctx, sub, base)
+	}
+	for _, b := range q.bases(ctx, sub) {
+		if result {
+			break
+		}
+		result = q.isSubtype(ctx, b, base, depth+1)
+	}
+	q.subtypes[key] = result
+	return result
+}
+
+// goImplements checks Go's structural typing by method names: t has every
+// method iface declares.
+func (q *query) goImplements(ctx context.Context, t, iface Symbol) bool {
+	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
+	if err != nil {
+		return false
+	}
+	var names []string
+	for _, s := range syms {
+		if s.Container == iface.Name && s.Kind == treesitter.KindMethod {
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) == 0 {
+		return false // the empty interface, or methods we could not see
+	}
+	for _, n := range names {
+		cands, err := q.named(ctx, n)
+		if err != nil {
+			return false
+		}
+		has := false
+		for _, c := range cands {
+			if c.Container == t.Name && c.Kind == treesitter.KindMethod && path.Dir(c.Path) == path.Dir(t.Path) {
+				has = true
+				break
+			}
+		}
+		if !has {
+			return false
+		}
+	}
+	return true
+}
+
 // uniqueName links a call whose receiver is unknown when exactly one callable
 // in the workspace has the name.
 func (q *query) uniqueName(cands []Symbol, c Call) ([]Symbol, Resolution, error) {
+	// A call with a receiver can only be a method; a bare call can only be
+	// a function (calls of this's methods without this are resolved by scope).
 	var callables []Symbol
 	for _, s := range cands {
-		if isCallable(s) && s.Name != "constructor" && s.Name != "__init__" {
-			callables = append(callables, s)
+		if !isCallable(s) || s.Name == "constructor" || s.Name == "__init__" {
+			continue
 		}
+		if (c.Receiver != "") != (s.Kind == treesitter.KindMethod) {
+			continue
+		}
+		callables = append(callables, s)
 	}
 	if len(callables) == 1 && !(c.Receiver == "" && callables[0].Kind == treesitter.KindMethod && callables[0].Language == treesitter.Python) {
 		return callables, ResolvedName, nil
@@ -533,14 +644,16 @@ func (q *query) resolveConstructor(ctx context.Context, f *File, c Call, cands [
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
 func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv string) (typeRef, error) {
-	segs := splitReceiver(recv)
+	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
 	}
 	var cur typeRef
 	first := segs[0]
 	switch {
-	case first == "this" || ((first == "self" || first == "cls") && f.Language == treesitter.Python):
+	case first.index:
+		return typeRef{kind: refUnknown}, nil // element types are not tracked
+	case !first.call && (first.name == "this" || ((first.name == "self" || first.name == "cls") && f.Language == treesitter.Python)):
 		if caller == nil || caller.Container == "" {
 			return typeRef{kind: refUnknown}, nil
 		}
@@ -549,10 +662,10 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			return typeRef{kind: refUnknown}, err
 		}
 		cur = typeRef{kind: refInstance, class: *cls}
-		if first == "cls" {
+		if first.name == "cls" {
 			cur.kind = refClass
 		}
-	case first == "super":
+	case first.name == "super": // super.m() in TS/Java, super().m() in Python
 		if caller == nil {
 			return typeRef{kind: refUnknown}, nil
 		}
@@ -568,17 +681,32 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			return typeRef{kind: refExternal}, nil
 		}
 		cur = typeRef{kind: refInstance, class: *base}
+	case first.call: // f(...).m(): the type f returns
+		var err error
+		if cur, err = q.declaredType(ctx, f, caller, treesitter.CallTypePrefix+first.name); err != nil {
+			return typeRef{}, err
+		}
 	default:
 		var err error
-		cur, err = q.evalName(ctx, f, caller, first)
-		if err != nil {
+		if cur, err = q.evalName(ctx, f, caller, first.name); err != nil {
 			return typeRef{}, err
 		}
 	}
 	for _, seg := range segs[1:] {
+		if seg.index {
+			return typeRef{kind: refUnknown}, nil
+		}
 		switch cur.kind {
 		case refInstance, refClass:
-			t, err := q.fieldType(ctx, cur.class, seg, 0)
+			if seg.call { // a.b(...): the type method b returns
+				next, err := q.methodResult(ctx, cur.class, seg.name)
+				if err != nil {
+					return typeRef{}, err
+				}
+				cur = next
+				continue
+			}
+			t, err := q.fieldType(ctx, cur.class, seg.name, 0)
 			if err != nil {
 				return typeRef{}, err
 			}
@@ -591,8 +719,25 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			}
 			cur = next
 		case refModule:
+			if seg.call { // pkg.F(...): F's result
+				next := typeRef{kind: refUnknown}
+				syms, err := q.named(ctx, seg.name)
+				if err != nil {
+					return typeRef{}, err
+				}
+				for _, s := range syms {
+					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && s.Returns != "" {
+						if next, err = q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), s.Returns); err != nil {
+							return typeRef{}, err
+						}
+						break
+					}
+				}
+				cur = next
+				continue
+			}
 			// pkg.Class or module.sub: a class defined in that module
-			syms, err := q.named(ctx, seg)
+			syms, err := q.named(ctx, seg.name)
 			if err != nil {
 				return typeRef{}, err
 			}
@@ -605,7 +750,7 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			}
 			if next.kind == refUnknown && f.Language == treesitter.Python {
 				// import a; a.b.c(): a package's submodule
-				next = typeRef{kind: refModule, mod: cur.mod + "." + seg, from: cur.from}
+				next = typeRef{kind: refModule, mod: cur.mod + "." + seg.name, from: cur.from}
 			}
 			cur = next
 		default:
@@ -613,6 +758,113 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 		}
 	}
 	return cur, nil
+}
+
+// methodResult is the type that cls.name(...) returns.
+func (q *query) methodResult(ctx context.Context, cls Symbol, name string) (typeRef, error) {
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return typeRef{}, err
+	}
+	methods, err := q.methodOf(ctx, cls, name, cands, 0)
+	if err != nil {
+		return typeRef{}, err
+	}
+	for _, m := range methods {
+		if m.Returns != "" {
+			return q.instanceOf(ctx, q.mustFile(ctx, m.Path, &File{Path: m.Path, Language: m.Language}), m.Returns)
+		}
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// receiverSeg is one step of a receiver expression: a name, a call of that
+// name (name(...)), or an indexing (name[...]).
+type receiverSeg struct {
+	name  string
+	call  bool
+	index bool
+}
+
+// parseReceiver splits "this.repo.find(x).items" into its steps; it returns
+// nil for anything else (literals, operators, lambdas).
+func parseReceiver(recv string) []receiverSeg {
+	recv = strings.TrimSpace(recv)
+	var segs []receiverSeg
+	i := 0
+	for i < len(recv) {
+		start := i
+		for i < len(recv) && isIdentByte(recv[i]) {
+			i++
+		}
+		if i == start {
+			return nil
+		}
+		seg := receiverSeg{name: recv[start:i]}
+		for i < len(recv) && (recv[i] == '(' || recv[i] == '[' || recv[i] == '!') {
+			if recv[i] == '!' { // TS non-null assertion
+				i++
+				continue
+			}
+			end := matchBracket(recv, i)
+			if end < 0 {
+				return nil
+			}
+			if recv[i] == '(' {
+				seg.call = true
+			} else {
+				seg.index = true
+			}
+			i = end + 1
+		}
+		segs = append(segs, seg)
+		if seg.call && seg.index {
+			return nil
+		}
+		if i == len(recv) {
+			break
+		}
+		if recv[i] != '.' {
+			return nil
+		}
+		i++
+		if i == len(recv) {
+			return nil
+		}
+	}
+	return segs
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}
+
+// matchBracket returns the index of the bracket closing the one at open,
+// skipping quoted strings, or -1.
+func matchBracket(s string, open int) int {
+	depth := 0
+	var quote byte
+	for i := open; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
@@ -735,13 +987,19 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 			return typeRef{kind: refInstance, class: *cls}, nil
 		}
 	}
+	if recv == "" && q.isExternalName(ctx, f, callee) {
+		return typeRef{kind: refExternal}, nil
+	}
 	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {
 		call.CallerID = caller.ID
 	}
-	targets, _, err := q.resolveCall(ctx, call)
+	targets, res, err := q.resolveCall(ctx, call)
 	if err != nil {
 		return typeRef{}, err
+	}
+	if res != ResolvedAST {
+		return typeRef{kind: refUnknown}, nil // a name match is too weak to type a value
 	}
 	for _, t := range targets {
 		if isType(t) {
@@ -757,6 +1015,22 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		return q.instanceOf(ctx, tf, t.Returns)
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// isExternalName reports whether name is bound, in f, to an import from
+// outside the workspace or to a well-known global.
+func (q *query) isExternalName(ctx context.Context, f *File, name string) bool {
+	for _, imp := range f.Imports {
+		if imp.Local != name {
+			continue
+		}
+		if f.Language == treesitter.Go {
+			_, ok := q.goImportDir(ctx, imp.Module)
+			return !ok
+		}
+		return !q.moduleInWorkspace(ctx, f, imp.Module)
+	}
+	return isGlobalObject(f.Language, name) || isBuiltin(f.Language, name)
 }
 
 func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeRef, error) {
@@ -1133,28 +1407,6 @@ func (q *query) goImportDir(ctx context.Context, importPath string) (string, boo
 	}
 	rel := strings.TrimPrefix(strings.TrimPrefix(importPath, best), "/")
 	return path.Clean(path.Join(bestDir, rel)), true
-}
-
-// splitReceiver splits a receiver made of identifiers and dots ("this.a.b");
-// anything else (calls, indexing) yields nil: its type is not tracked.
-func splitReceiver(recv string) []string {
-	recv = strings.TrimSpace(recv)
-	recv = strings.TrimSuffix(recv, "!") // TS non-null assertion
-	if recv == "" {
-		return nil
-	}
-	segs := strings.Split(recv, ".")
-	for _, s := range segs {
-		if s == "" {
-			return nil
-		}
-		for _, r := range s {
-			if !(r == '_' || r == '$' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127) {
-				return nil
-			}
-		}
-	}
-	return segs
 }
 
 var builtins = map[treesitter.Language]map[string]bool{
