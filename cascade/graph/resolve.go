@@ -94,8 +94,8 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 		}
 		via := ""
 		if !containsID(targets, target.ID) {
-			if res != ResolvedAST {
-				continue
+			if res != ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
+				continue // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
 			// which implements or overrides it.
