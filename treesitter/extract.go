@@ -21,7 +21,7 @@ func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err 
 	if err != nil {
 		return nil, err
 	}
-	grammar, query, err := g.compiled()
+	grammar, names, err := g.compiled()
 	if err != nil {
 		return nil, err
 	}
@@ -48,16 +48,21 @@ func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err 
 		}
 	}()
 
+	root := tree.RootNode()
+	flat, err := flatten(root, names, len(src)/4+64)
+	if err != nil {
+		return nil, err
+	}
+	defer flat.release()
+
 	e := &extractor{
 		ctx:   ctx,
 		src:   src,
 		lines: NewLineIndex(src),
-		facts: &Facts{Language: lang},
+		facts: &Facts{Language: lang, HasErrors: root.HasError()},
 		hooks: hooksFor(lang),
 	}
-	root := tree.RootNode()
-	e.facts.HasErrors = root.HasError()
-	if err := e.run(query, root); err != nil {
+	if err := e.run(flat); err != nil {
 		return nil, err
 	}
 	return e.facts, nil
@@ -73,20 +78,24 @@ func looksBinary(src []byte) bool {
 	return bytes.IndexByte(src[:min(len(src), binarySniffLen)], 0) >= 0
 }
 
-// languageHooks read the details of captured nodes, which differ per grammar.
-// Each hook appends to the extractor with addSymbol/addCall/... and may ask
-// it for the enclosing symbol of a byte offset (symbols are final by then).
+// languageHooks match a grammar's nodes and read the details of the matched
+// ones, which differ per grammar. Each hook appends to the extractor with
+// addSymbol/addCall/... and may ask it for the enclosing symbol of a byte
+// offset (symbols are final by then).
 type languageHooks interface {
+	// match records what role, if any, n plays: it is what the grammar's
+	// queries/*.scm patterns would capture with n as the pattern's root.
+	match(e *extractor, n *node, c *captures)
 	// symbol fills decorators, params, extends and (Go) the container, and
 	// may widen the span (Python decorators sit outside the definition).
-	symbol(e *extractor, s *Symbol, decl, name *sitter.Node)
-	call(e *extractor, n *sitter.Node)
-	imports(e *extractor, n *sitter.Node)
+	symbol(e *extractor, s *Symbol, decl, name *node)
+	call(e *extractor, n *node)
+	imports(e *extractor, n *node)
 	// fields gets the struct name node for Go; other languages resolve the
 	// container from the enclosing class.
-	fields(e *extractor, n, container *sitter.Node)
-	locals(e *extractor, n *sitter.Node)
-	stringLit(e *extractor, n *sitter.Node)
+	fields(e *extractor, n, container *node)
+	locals(e *extractor, n *node)
+	stringLit(e *extractor, n *node)
 }
 
 func hooksFor(lang Language) languageHooks {
@@ -97,8 +106,10 @@ func hooksFor(lang Language) languageHooks {
 		return goHooks{}
 	case Java:
 		return javaHooks{}
-	default:
+	case JavaScript:
 		return ecmaHooks{}
+	default:
+		return ecmaHooks{typed: true}
 	}
 }
 
@@ -126,101 +137,114 @@ type pendingField struct {
 
 type symbolCapture struct {
 	kind       SymbolKind
-	decl, name *sitter.Node
+	decl, name *node
 }
 
-type fieldCapture struct{ node, container *sitter.Node }
+type fieldCapture struct{ node, container *node }
 
-type captureKey struct {
-	role, typ  string
-	start, end uint32
+// captures collects matched nodes by role, in the order of the tree (which
+// is the order of their start bytes).
+type captures struct {
+	symbols                      []symbolCapture
+	fields                       []fieldCapture
+	calls, imports, locals, strs []*node
+	pkg                          *node
 }
 
-// run executes the facts query once and hands each captured node to the
-// language hooks: symbols first, since everything else is placed by them.
-func (e *extractor) run(q *sitter.Query, root *sitter.Node) error {
-	var (
-		symbols                      []symbolCapture
-		fields                       []fieldCapture
-		calls, imports, locals, strs []*sitter.Node
-		seen                         = map[captureKey]bool{}
-	)
-	once := func(role string, n *sitter.Node) bool {
-		// Overlapping patterns may capture one node twice in one role.
-		key := captureKey{role: role, start: n.StartByte(), end: n.EndByte(), typ: n.Type()}
-		if seen[key] {
+// sameNode reports whether a and b would be one capture: the same byte
+// range and type (a zero-width MISSING node can repeat its neighbour's).
+func sameNode(a, b *node) bool {
+	return a.start == b.start && a.end == b.end && a.symbol == b.symbol
+}
+
+// seen reports whether n was captured already in a list of nodes in tree
+// order: only the entries that start where n does can equal it.
+func seen[T any](list []T, n *node, nodeOf func(T) *node) bool {
+	for i := len(list) - 1; i >= 0; i-- {
+		m := nodeOf(list[i])
+		if m.start != n.start {
 			return false
 		}
-		seen[key] = true
-		return true
+		if sameNode(m, n) {
+			return true
+		}
 	}
+	return false
+}
 
-	cursor := sitter.NewQueryCursor()
-	defer cursor.Close()
-	cursor.Exec(q, root)
-	for matches := 0; ; matches++ {
-		if matches%4096 == 0 && e.ctx.Err() != nil {
+func self(n *node) *node { return n }
+
+func (c *captures) symbol(kind SymbolKind, decl, name *node) {
+	if name == nil {
+		return
+	}
+	for i := len(c.symbols) - 1; i >= 0 && c.symbols[i].decl.start == decl.start; i-- {
+		if c.symbols[i].kind == kind && sameNode(c.symbols[i].decl, decl) {
+			return
+		}
+	}
+	c.symbols = append(c.symbols, symbolCapture{kind: kind, decl: decl, name: name})
+}
+
+func (c *captures) field(n, container *node) {
+	if !seen(c.fields, n, func(f fieldCapture) *node { return f.node }) {
+		c.fields = append(c.fields, fieldCapture{node: n, container: container})
+	}
+}
+
+func (c *captures) call(n *node) {
+	if !seen(c.calls, n, self) {
+		c.calls = append(c.calls, n)
+	}
+}
+
+func (c *captures) imp(n *node) {
+	if !seen(c.imports, n, self) {
+		c.imports = append(c.imports, n)
+	}
+}
+
+func (c *captures) local(n *node) {
+	if !seen(c.locals, n, self) {
+		c.locals = append(c.locals, n)
+	}
+}
+
+func (c *captures) str(n *node) {
+	if !seen(c.strs, n, self) {
+		c.strs = append(c.strs, n)
+	}
+}
+
+// run matches every node of the tree and hands each matched node to the
+// language hooks: symbols first, since everything else is placed by them.
+func (e *extractor) run(t *syntaxTree) error {
+	var c captures
+	for i := range t.nodes {
+		if i%4096 == 0 && e.ctx.Err() != nil {
 			return fmt.Errorf("treesitter: extract: %w", e.ctx.Err())
 		}
-		m, ok := cursor.NextMatch()
-		if !ok {
-			break
-		}
-		m = cursor.FilterPredicates(m, e.src)
-		if len(m.Captures) == 0 {
-			continue
-		}
-		byName := make(map[string]*sitter.Node, len(m.Captures))
-		for _, c := range m.Captures {
-			byName[q.CaptureNameForId(c.Index)] = c.Node
-		}
-		for role, n := range byName {
-			switch role {
-			case "function", "method", "class", "interface":
-				if name := byName["name"]; name != nil && once(role, n) {
-					symbols = append(symbols, symbolCapture{kind: SymbolKind(role), decl: n, name: name})
-				}
-			case "call":
-				if once(role, n) {
-					calls = append(calls, n)
-				}
-			case "import":
-				if once(role, n) {
-					imports = append(imports, n)
-				}
-			case "field":
-				if once(role, n) {
-					fields = append(fields, fieldCapture{node: n, container: byName["container"]})
-				}
-			case "local":
-				if once(role, n) {
-					locals = append(locals, n)
-				}
-			case "string":
-				if once(role, n) {
-					strs = append(strs, n)
-				}
-			case "package":
-				e.facts.Package = e.text(n)
-			}
-		}
+		e.hooks.match(e, &t.nodes[i], &c)
+	}
+	if c.pkg != nil {
+		e.facts.Package = e.text(c.pkg)
 	}
 
-	e.buildSymbols(symbols)
-	for _, n := range calls {
+	e.buildSymbols(c.symbols)
+	for _, n := range c.calls {
 		e.hooks.call(e, n)
 	}
-	for _, n := range imports {
+	for _, n := range c.imports {
 		e.hooks.imports(e, n)
 	}
-	for _, f := range fields {
+	for _, f := range c.fields {
 		e.hooks.fields(e, f.node, f.container)
 	}
 	e.addParamLocals()
-	for _, n := range locals {
+	for _, n := range c.locals {
 		e.hooks.locals(e, n)
 	}
-	for _, n := range strs {
+	for _, n := range c.strs {
 		e.hooks.stringLit(e, n)
 	}
 	e.finish()
@@ -341,12 +365,12 @@ func (e *extractor) paramType(i int, name string) string {
 	return ""
 }
 
-func (e *extractor) addCall(c Call, node *sitter.Node) {
+func (e *extractor) addCall(c Call, node *node) {
 	c.Enclosing = e.enclosingFunction(node.StartByte())
 	e.facts.Calls = append(e.facts.Calls, c)
 }
 
-func (e *extractor) addImport(local, imported, module string, at *sitter.Node) {
+func (e *extractor) addImport(local, imported, module string, at *node) {
 	if local == "" || module == "" {
 		return
 	}
@@ -374,7 +398,7 @@ func (e *extractor) addLocal(pos uint32, name, typ string) {
 // are data, not names.
 const maxStringLen = 200
 
-func (e *extractor) addString(text string, node *sitter.Node) {
+func (e *extractor) addString(text string, node *node) {
 	if text == "" || len(text) > maxStringLen {
 		return
 	}
@@ -446,7 +470,7 @@ func (e *extractor) finish() {
 }
 
 // text copies a node's source text out of the file; "" for a missing node.
-func (e *extractor) text(n *sitter.Node) string {
+func (e *extractor) text(n *node) string {
 	if n == nil {
 		return ""
 	}
@@ -459,7 +483,7 @@ func (e *extractor) text(n *sitter.Node) string {
 
 // squeezed is a node's text with whitespace runs collapsed to one space and
 // dropped around dots, so a receiver split over lines reads "a.b.c".
-func (e *extractor) squeezed(n *sitter.Node) string {
+func (e *extractor) squeezed(n *node) string {
 	s := strings.Join(strings.Fields(e.text(n)), " ")
 	if strings.Contains(s, " .") || strings.Contains(s, ". ") {
 		s = strings.ReplaceAll(strings.ReplaceAll(s, " .", "."), ". ", ".")
@@ -467,7 +491,7 @@ func (e *extractor) squeezed(n *sitter.Node) string {
 	return s
 }
 
-func (e *extractor) span(n *sitter.Node) Span {
+func (e *extractor) span(n *node) Span {
 	if n == nil {
 		return Span{}
 	}
@@ -477,12 +501,11 @@ func (e *extractor) span(n *sitter.Node) Span {
 // innerText is a literal's text without its delimiters: the first and last
 // child tokens when the grammar has them ("'", `"""`, string_start), or one
 // byte each side for leaf literals.
-func (e *extractor) innerText(n *sitter.Node) string {
+func (e *extractor) innerText(n *node) string {
 	if n == nil {
 		return ""
 	}
-	if count := int(n.ChildCount()); count >= 2 {
-		first, last := n.Child(0), n.Child(count-1)
+	if first, last := n.FirstChild(), n.LastChild(); first != last {
 		if isDelimiter(first) && isDelimiter(last) {
 			if first.EndByte() <= last.StartByte() && last.StartByte() <= uint32(len(e.src)) {
 				return string(e.src[first.EndByte():last.StartByte()])
@@ -497,7 +520,7 @@ func (e *extractor) innerText(n *sitter.Node) string {
 	return t[1 : len(t)-1]
 }
 
-func isDelimiter(n *sitter.Node) bool {
+func isDelimiter(n *node) bool {
 	if n == nil {
 		return false
 	}
@@ -510,21 +533,21 @@ func isDelimiter(n *sitter.Node) bool {
 
 // Small nil-tolerant helpers for walking nodes.
 
-func nodeType(n *sitter.Node) string {
+func nodeType(n *node) string {
 	if n == nil {
 		return ""
 	}
 	return n.Type()
 }
 
-func field(n *sitter.Node, name string) *sitter.Node {
+func field(n *node, name string) *node {
 	if n == nil {
 		return nil
 	}
 	return n.ChildByFieldName(name)
 }
 
-func parent(n *sitter.Node) *sitter.Node {
+func parent(n *node) *node {
 	if n == nil {
 		return nil
 	}
@@ -532,47 +555,60 @@ func parent(n *sitter.Node) *sitter.Node {
 }
 
 // namedChildren lists n's named children, comments excluded.
-func namedChildren(n *sitter.Node) []*sitter.Node {
+func namedChildren(n *node) []*node {
 	if n == nil {
 		return nil
 	}
-	count := int(n.NamedChildCount())
-	out := make([]*sitter.Node, 0, count)
-	for i := 0; i < count; i++ {
-		if c := n.NamedChild(i); c != nil && c.Type() != "comment" && c.Type() != "line_comment" && c.Type() != "block_comment" {
+	var out []*node
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if isNamedNonComment(c) {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
+func isNamedNonComment(n *node) bool {
+	if !n.named {
+		return false
+	}
+	switch n.Type() {
+	case "comment", "line_comment", "block_comment":
+		return false
+	}
+	return true
+}
+
 // childrenByField lists the children of n in the given field (a field may
 // hold several, e.g. Go's names in "a, b int").
-func childrenByField(n *sitter.Node, name string) []*sitter.Node {
+func childrenByField(n *node, name string) []*node {
 	if n == nil {
 		return nil
 	}
-	var out []*sitter.Node
-	for i := 0; i < int(n.ChildCount()); i++ {
-		if n.FieldNameForChild(i) == name {
-			if c := n.Child(i); c != nil {
-				out = append(out, c)
-			}
+	var out []*node
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.field != 0 && c.FieldName() == name {
+			out = append(out, c)
 		}
 	}
 	return out
 }
 
 // firstNamed is n's first named child that is not a comment.
-func firstNamed(n *sitter.Node) *sitter.Node {
-	if cs := namedChildren(n); len(cs) > 0 {
-		return cs[0]
+func firstNamed(n *node) *node {
+	if n == nil {
+		return nil
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if isNamedNonComment(c) {
+			return c
+		}
 	}
 	return nil
 }
 
 // argTexts is the source text of each argument in an argument list.
-func (e *extractor) argTexts(list *sitter.Node) []string {
+func (e *extractor) argTexts(list *node) []string {
 	var out []string
 	for _, c := range namedChildren(list) {
 		out = append(out, e.text(c))

@@ -2,16 +2,121 @@ package treesitter
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // ecmaHooks read TypeScript, TSX and JavaScript trees; the grammars share
 // their node types except for type annotations and class fields
 // (public_field_definition in TypeScript, field_definition in JavaScript).
-type ecmaHooks struct{}
+type ecmaHooks struct {
+	typed bool // TypeScript or TSX: queries/typescript.scm, else javascript.scm
+}
 
-func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *sitter.Node) {
+// match implements queries/typescript.scm and queries/javascript.scm.
+func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
+	if !n.named {
+		return
+	}
+	switch n.Type() {
+	case "function_declaration", "generator_function_declaration":
+		c.symbol(KindFunction, n, fieldChild(n, "name", isIdentifier))
+	case "class_declaration":
+		if h.typed {
+			c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
+		} else {
+			c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
+		}
+	case "abstract_class_declaration":
+		if h.typed {
+			c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
+		}
+	case "interface_declaration":
+		if h.typed {
+			c.symbol(KindInterface, n, fieldChild(n, "name", isTypeIdentifier))
+		}
+	case "method_definition":
+		c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+	case "abstract_method_signature":
+		if h.typed {
+			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+		}
+	case "variable_declarator":
+		// (variable_declarator name: (identifier) @name value: [functions]) @function
+		if fieldChild(n, "value", isFunctionValue) != nil {
+			c.symbol(KindFunction, n, fieldChild(n, "name", isIdentifier))
+		}
+		// (variable_declarator value: (call_expression function: (identifier) @_require
+		//   arguments: (arguments . (string) .)) (#eq? @_require "require")) @import
+		if fieldChild(n, "value", func(v *node) bool { return isRequireCall(e, v) }) != nil {
+			c.imp(n)
+		}
+		c.local(n)
+	case "public_field_definition":
+		if h.typed {
+			if fieldChild(n, "value", isFunctionValue) != nil {
+				c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+			}
+			c.field(n, nil)
+		}
+	case "field_definition":
+		if !h.typed {
+			if fieldChild(n, "value", isFunctionValue) != nil {
+				c.symbol(KindMethod, n, fieldChild(n, "property", isWildcard))
+			}
+			c.field(n, nil)
+		}
+	case "call_expression", "new_expression":
+		c.call(n)
+	case "import_statement":
+		c.imp(n)
+	case "assignment_expression":
+		// (assignment_expression left: (member_expression object: (this))) @field
+		if fieldChild(n, "left", isThisMember) != nil {
+			c.field(n, nil)
+		}
+	case "string", "template_string":
+		c.str(n)
+	}
+}
+
+func isIdentifier(n *node) bool     { return is(n, "identifier") }
+func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
+
+func isFunctionValue(n *node) bool {
+	return isAny(n, "arrow_function", "function_expression", "generator_function")
+}
+
+func isThisMember(n *node) bool {
+	return is(n, "member_expression") && fieldChild(n, "object", func(o *node) bool { return is(o, "this") }) != nil
+}
+
+// isRequireCall reports whether n is require('m'): a call of the identifier
+// require whose arguments are exactly one string (a comment counts as an
+// argument, as it does for the query's anchors).
+func isRequireCall(e *extractor, n *node) bool {
+	if !is(n, "call_expression") {
+		return false
+	}
+	if fieldChild(n, "function", func(f *node) bool { return is(f, "identifier") && e.text(f) == "require" }) == nil {
+		return false
+	}
+	return fieldChild(n, "arguments", func(args *node) bool {
+		if !is(args, "arguments") {
+			return false
+		}
+		var only *node
+		for a := args.FirstChild(); a != nil; a = a.NextSibling() {
+			if a.named {
+				if only != nil {
+					return false
+				}
+				only = a
+			}
+		}
+		return is(only, "string")
+	}) != nil
+}
+
+func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Decorators = ecmaDecorators(e, decl)
 
 	switch decl.Type() {
@@ -53,14 +158,14 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *sitter.Node) {
 
 // ecmaParam reads one formal parameter; isProperty says it is a TypeScript
 // parameter property (it has an accessibility modifier, readonly or override).
-func ecmaParam(e *extractor, p *sitter.Node) (param Param, isProperty bool) {
+func ecmaParam(e *extractor, p *node) (param Param, isProperty bool) {
 	pattern := p
 	switch p.Type() {
 	case "required_parameter", "optional_parameter":
 		pattern = field(p, "pattern")
 		param.Type = ecmaType(e, field(p, "type"))
-		for i := 0; i < int(p.ChildCount()); i++ {
-			switch c := p.Child(i); nodeType(c) {
+		for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c.Type() {
 			case "accessibility_modifier", "override_modifier", "readonly":
 				isProperty = true
 			}
@@ -82,8 +187,8 @@ func ecmaParam(e *extractor, p *sitter.Node) (param Param, isProperty bool) {
 // sit in three places: before a class member as its siblings (TypeScript),
 // inside the declaration (JavaScript members, classes, fields), and on the
 // export statement around an exported class.
-func ecmaDecorators(e *extractor, decl *sitter.Node) []Decorator {
-	var nodes []*sitter.Node
+func ecmaDecorators(e *extractor, decl *node) []Decorator {
+	var nodes []*node
 	if p := parent(decl); nodeType(p) == "export_statement" {
 		for _, c := range namedChildren(p) {
 			if c.Type() == "decorator" {
@@ -91,9 +196,9 @@ func ecmaDecorators(e *extractor, decl *sitter.Node) []Decorator {
 			}
 		}
 	}
-	var before []*sitter.Node
+	var before []*node
 	for s := decl.PrevSibling(); s != nil && s.Type() == "decorator"; s = s.PrevSibling() {
-		before = append([]*sitter.Node{s}, before...)
+		before = append([]*node{s}, before...)
 	}
 	nodes = append(nodes, before...)
 	for _, c := range namedChildren(decl) {
@@ -122,7 +227,7 @@ func ecmaDecorators(e *extractor, decl *sitter.Node) []Decorator {
 }
 
 // ecmaHeritage lists a class's superclass and implemented interfaces.
-func ecmaHeritage(e *extractor, class *sitter.Node) []string {
+func ecmaHeritage(e *extractor, class *node) []string {
 	var out []string
 	add := func(s string) {
 		if s != "" {
@@ -153,7 +258,7 @@ func ecmaHeritage(e *extractor, class *sitter.Node) []string {
 
 // ecmaExprName names the class an expression refers to: "Base", "ns.Base";
 // for a mixin call Mixin(Base) the called name.
-func ecmaExprName(e *extractor, n *sitter.Node) string {
+func ecmaExprName(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "call_expression":
 		return ecmaExprName(e, field(n, "function"))
@@ -165,7 +270,7 @@ func ecmaExprName(e *extractor, n *sitter.Node) string {
 
 // ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
 // Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
-func ecmaType(e *extractor, n *sitter.Node) string {
+func ecmaType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
 		return ""
@@ -185,9 +290,9 @@ func ecmaType(e *extractor, n *sitter.Node) string {
 	return e.squeezed(n)
 }
 
-func (ecmaHooks) call(e *extractor, n *sitter.Node) {
+func (ecmaHooks) call(e *extractor, n *node) {
 	var c Call
-	var callee *sitter.Node
+	var callee *node
 	switch n.Type() {
 	case "call_expression":
 		fn := field(n, "function")
@@ -233,7 +338,7 @@ func (ecmaHooks) call(e *extractor, n *sitter.Node) {
 // ecmaReceiver is the receiver as the resolver reads it: whitespace
 // squeezed, optional chaining and non-null assertions dropped
 // ("this.a?.b!" reads "this.a.b").
-func ecmaReceiver(e *extractor, n *sitter.Node) string {
+func ecmaReceiver(e *extractor, n *node) string {
 	for nodeType(n) == "non_null_expression" {
 		n = firstNamed(n)
 	}
@@ -241,7 +346,7 @@ func ecmaReceiver(e *extractor, n *sitter.Node) string {
 	return strings.NewReplacer("?.", ".", "!.", ".").Replace(s)
 }
 
-func (ecmaHooks) imports(e *extractor, n *sitter.Node) {
+func (ecmaHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
 	case "import_statement":
 		module := e.innerText(field(n, "source"))
@@ -277,7 +382,7 @@ func (ecmaHooks) imports(e *extractor, n *sitter.Node) {
 	}
 }
 
-func ecmaImportClause(e *extractor, clause *sitter.Node, module string) {
+func ecmaImportClause(e *extractor, clause *node, module string) {
 	for _, c := range namedChildren(clause) {
 		switch c.Type() {
 		case "identifier": // import X from
@@ -302,14 +407,14 @@ func ecmaImportClause(e *extractor, clause *sitter.Node, module string) {
 }
 
 // ecmaName reads an identifier or a string used as a name (import {"a-b" as c}).
-func ecmaName(e *extractor, n *sitter.Node) string {
+func ecmaName(e *extractor, n *node) string {
 	if nodeType(n) == "string" {
 		return e.innerText(n)
 	}
 	return e.text(n)
 }
 
-func (ecmaHooks) fields(e *extractor, n, _ *sitter.Node) {
+func (ecmaHooks) fields(e *extractor, n, _ *node) {
 	switch n.Type() {
 	case "public_field_definition", "field_definition":
 		name := field(n, "name")
@@ -339,7 +444,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *sitter.Node) {
 // ecmaValueType is the type an initialiser evidently has: new Foo() or
 // x as Foo. Qualified constructors stay as written (new ns.Foo() → ns.Foo).
 // ecmaReturnType is a declared return type, looking through Promise<T>.
-func ecmaReturnType(e *extractor, n *sitter.Node) string {
+func ecmaReturnType(e *extractor, n *node) string {
 	t := n
 	if nodeType(t) == "type_annotation" {
 		t = firstNamed(t)
@@ -356,7 +461,7 @@ func ecmaReturnType(e *extractor, n *sitter.Node) string {
 	return ecmaType(e, n)
 }
 
-func ecmaValueType(e *extractor, v *sitter.Node) string {
+func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
 		switch fn := field(v, "function"); nodeType(fn) {
@@ -380,7 +485,7 @@ func ecmaValueType(e *extractor, v *sitter.Node) string {
 	return ""
 }
 
-func (ecmaHooks) locals(e *extractor, n *sitter.Node) {
+func (ecmaHooks) locals(e *extractor, n *node) {
 	name := field(n, "name")
 	if nodeType(name) != "identifier" {
 		return // destructuring: no single type
@@ -397,7 +502,7 @@ func (ecmaHooks) locals(e *extractor, n *sitter.Node) {
 	e.addLocal(n.StartByte(), e.text(name), typ)
 }
 
-func (ecmaHooks) stringLit(e *extractor, n *sitter.Node) {
+func (ecmaHooks) stringLit(e *extractor, n *node) {
 	switch nodeType(parent(n)) {
 	case "import_statement", "export_statement", "import_require_clause":
 		return // module paths are in Imports

@@ -3,13 +3,69 @@ package treesitter
 import (
 	"regexp"
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 type goHooks struct{}
 
-func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
+// match implements queries/go.scm.
+func (goHooks) match(_ *extractor, n *node, c *captures) {
+	if !n.named {
+		return
+	}
+	switch n.Type() {
+	case "package_clause":
+		// (package_clause (package_identifier) @package): the last one wins
+		for p := n.FirstChild(); p != nil; p = p.NextSibling() {
+			if is(p, "package_identifier") {
+				c.pkg = p
+			}
+		}
+	case "function_declaration":
+		c.symbol(KindFunction, n, fieldChild(n, "name", isIdentifier))
+	case "method_declaration":
+		c.symbol(KindMethod, n, fieldChild(n, "name", func(c *node) bool { return is(c, "field_identifier") }))
+	case "type_spec":
+		name := fieldChild(n, "name", isTypeIdentifier)
+		if name == nil {
+			return
+		}
+		// The type comes after the name.
+		typ := goSpecType(name)
+		switch {
+		case is(typ, "struct_type"):
+			c.symbol(KindClass, n, name)
+		case is(typ, "interface_type"):
+			c.symbol(KindInterface, n, name)
+		}
+	case "field_declaration":
+		// (type_spec name: (type_identifier) @container
+		//   type: (struct_type (field_declaration_list (field_declaration) @field)))
+		if list := n.Parent(); is(list, "field_declaration_list") {
+			if st := list.Parent(); is(st, "struct_type") && st.FieldName() == "type" {
+				if spec := st.Parent(); is(spec, "type_spec") {
+					if name := fieldChild(spec, "name", isTypeIdentifier); name != nil && follows(st, name) {
+						c.field(n, name)
+					}
+				}
+			}
+		}
+	case "call_expression":
+		c.call(n)
+	case "type_conversion_expression":
+		// (type_conversion_expression type: (generic_type)) @call
+		if fieldChild(n, "type", func(t *node) bool { return is(t, "generic_type") }) != nil {
+			c.call(n)
+		}
+	case "import_spec":
+		c.imp(n)
+	case "short_var_declaration", "var_spec":
+		c.local(n)
+	case "interpreted_string_literal", "raw_string_literal":
+		c.str(n)
+	}
+}
+
+func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	switch decl.Type() {
 	case "method_declaration":
 		receiver := goParams(e, field(decl, "receiver"))
@@ -42,9 +98,20 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
 	}
 }
 
+// goSpecType is the struct or interface type that follows a type_spec's
+// name in its type field.
+func goSpecType(name *node) *node {
+	for t := name.NextSibling(); t != nil; t = t.NextSibling() {
+		if t.field != 0 && t.FieldName() == "type" && isAny(t, "struct_type", "interface_type") {
+			return t
+		}
+	}
+	return nil
+}
+
 // goParams reads a parameter list; "a, b int" gives two params, an unnamed
 // parameter gives one with no name.
-func goParams(e *extractor, list *sitter.Node) []Param {
+func goParams(e *extractor, list *node) []Param {
 	var out []Param
 	for _, p := range namedChildren(list) {
 		switch p.Type() {
@@ -65,7 +132,7 @@ func goParams(e *extractor, list *sitter.Node) []Param {
 // goType reduces a type to its base name: pointers, slices, arrays and type
 // arguments are stripped; package-qualified names stay (pkg.Type); map,
 // chan and func types stay as written.
-func goType(e *extractor, n *sitter.Node) string {
+func goType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
 		return ""
@@ -83,9 +150,9 @@ func goType(e *extractor, n *sitter.Node) string {
 	return e.squeezed(n)
 }
 
-func (goHooks) call(e *extractor, n *sitter.Node) {
+func (goHooks) call(e *extractor, n *node) {
 	var c Call
-	var fn *sitter.Node
+	var fn *node
 	switch n.Type() {
 	case "call_expression":
 		fn = field(n, "function")
@@ -129,7 +196,7 @@ var goMajorVersion = regexp.MustCompile(`^v[0-9]+$`)
 // goGopkgVersion matches a gopkg.in style version suffix, "yaml.v3".
 var goGopkgVersion = regexp.MustCompile(`\.v[0-9]+$`)
 
-func (goHooks) imports(e *extractor, n *sitter.Node) {
+func (goHooks) imports(e *extractor, n *node) {
 	path := e.innerText(field(n, "path"))
 	if path == "" {
 		return
@@ -155,7 +222,7 @@ func goPackageName(path string) string {
 	return goGopkgVersion.ReplaceAllString(name, "")
 }
 
-func (goHooks) fields(e *extractor, n, container *sitter.Node) {
+func (goHooks) fields(e *extractor, n, container *node) {
 	containerName := e.text(container)
 	typ := goType(e, field(n, "type"))
 	names := childrenByField(n, "name")
@@ -167,13 +234,13 @@ func (goHooks) fields(e *extractor, n, container *sitter.Node) {
 	}
 }
 
-func (goHooks) locals(e *extractor, n *sitter.Node) {
+func (goHooks) locals(e *extractor, n *node) {
 	switch n.Type() {
 	case "short_var_declaration": // x := &Foo{}, a, b := Foo{}, 2
 		names := namedChildren(field(n, "left"))
 		values := namedChildren(field(n, "right"))
 		if len(values) == 1 && len(names) > 1 && nodeType(values[0]) == "call_expression" {
-			values = append(values, make([]*sitter.Node, len(names)-1)...) // v, err := f(): v is f's first result
+			values = append(values, make([]*node, len(names)-1)...) // v, err := f(): v is f's first result
 		}
 		if len(names) != len(values) {
 			return
@@ -202,7 +269,7 @@ func (goHooks) locals(e *extractor, n *sitter.Node) {
 }
 
 // goResult is the type of a function's first result.
-func goResult(e *extractor, n *sitter.Node) string {
+func goResult(e *extractor, n *node) string {
 	if nodeType(n) == "parameter_list" {
 		for _, p := range namedChildren(n) {
 			if p.Type() == "parameter_declaration" {
@@ -216,7 +283,7 @@ func goResult(e *extractor, n *sitter.Node) string {
 
 // goValueType is the type a value evidently has: Foo{}, &Foo{}, new(Foo).
 // Composite literals of slices and maps are not values of their element type.
-func goValueType(e *extractor, v *sitter.Node) string {
+func goValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "unary_expression":
 		if e.text(field(v, "operator")) == "&" {
@@ -242,7 +309,7 @@ func goValueType(e *extractor, v *sitter.Node) string {
 	return ""
 }
 
-func (goHooks) stringLit(e *extractor, n *sitter.Node) {
+func (goHooks) stringLit(e *extractor, n *node) {
 	switch nodeType(parent(n)) {
 	case "import_spec", "field_declaration": // import paths, struct tags
 		return

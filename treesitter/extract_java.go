@@ -1,12 +1,43 @@
 package treesitter
 
-import (
-	sitter "github.com/smacker/go-tree-sitter"
-)
-
 type javaHooks struct{}
 
-func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
+// match implements queries/java.scm.
+func (javaHooks) match(_ *extractor, n *node, c *captures) {
+	if !n.named {
+		return
+	}
+	switch n.Type() {
+	case "package_declaration":
+		// (package_declaration [(identifier) (scoped_identifier)] @package): the last one wins
+		for p := n.FirstChild(); p != nil; p = p.NextSibling() {
+			if isAny(p, "identifier", "scoped_identifier") {
+				c.pkg = p
+			}
+		}
+	case "class_declaration", "enum_declaration":
+		c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
+	case "record_declaration":
+		c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
+		c.field(n, nil)
+	case "interface_declaration":
+		c.symbol(KindInterface, n, fieldChild(n, "name", isIdentifier))
+	case "method_declaration", "constructor_declaration":
+		c.symbol(KindMethod, n, fieldChild(n, "name", isIdentifier))
+	case "method_invocation", "object_creation_expression", "explicit_constructor_invocation":
+		c.call(n)
+	case "import_declaration":
+		c.imp(n)
+	case "field_declaration":
+		c.field(n, nil)
+	case "local_variable_declaration":
+		c.local(n)
+	case "string_literal":
+		c.str(n)
+	}
+}
+
+func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	for _, c := range namedChildren(decl) {
 		if c.Type() == "modifiers" {
 			s.Decorators = javaAnnotations(e, c)
@@ -49,7 +80,7 @@ func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
 }
 
 // javaAnnotations reads @Foo and @Foo(args) from a modifiers node.
-func javaAnnotations(e *extractor, modifiers *sitter.Node) []Decorator {
+func javaAnnotations(e *extractor, modifiers *node) []Decorator {
 	var out []Decorator
 	for _, a := range namedChildren(modifiers) {
 		switch a.Type() {
@@ -66,7 +97,7 @@ func javaAnnotations(e *extractor, modifiers *sitter.Node) []Decorator {
 
 // javaType reduces a type to its base name: type arguments and array
 // dimensions stripped, qualified names kept as written (java.util.List).
-func javaType(e *extractor, n *sitter.Node) string {
+func javaType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
 		return ""
@@ -83,9 +114,9 @@ func javaType(e *extractor, n *sitter.Node) string {
 	return e.squeezed(n)
 }
 
-func (javaHooks) call(e *extractor, n *sitter.Node) {
+func (javaHooks) call(e *extractor, n *node) {
 	var c Call
-	var callee *sitter.Node
+	var callee *node
 	switch n.Type() {
 	case "method_invocation": // obj.name(args), name(args)
 		callee = field(n, "name")
@@ -123,11 +154,11 @@ func (javaHooks) call(e *extractor, n *sitter.Node) {
 	e.addCall(c, n)
 }
 
-func (javaHooks) imports(e *extractor, n *sitter.Node) {
-	var name *sitter.Node
+func (javaHooks) imports(e *extractor, n *node) {
+	var name *node
 	static, wildcard := false, false
-	for i := 0; i < int(n.ChildCount()); i++ {
-		switch c := n.Child(i); nodeType(c) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c.Type() {
 		case "static":
 			static = true
 		case "asterisk":
@@ -152,7 +183,7 @@ func (javaHooks) imports(e *extractor, n *sitter.Node) {
 	}
 }
 
-func (javaHooks) fields(e *extractor, n, _ *sitter.Node) {
+func (javaHooks) fields(e *extractor, n, _ *node) {
 	switch n.Type() {
 	case "field_declaration":
 		typ := javaType(e, field(n, "type"))
@@ -168,7 +199,7 @@ func (javaHooks) fields(e *extractor, n, _ *sitter.Node) {
 	}
 }
 
-func (javaHooks) locals(e *extractor, n *sitter.Node) {
+func (javaHooks) locals(e *extractor, n *node) {
 	typeNode := field(n, "type")
 	typ := javaType(e, typeNode)
 	for _, d := range childrenByField(n, "declarator") {
@@ -189,6 +220,6 @@ func (javaHooks) locals(e *extractor, n *sitter.Node) {
 	}
 }
 
-func (javaHooks) stringLit(e *extractor, n *sitter.Node) {
+func (javaHooks) stringLit(e *extractor, n *node) {
 	e.addString(e.innerText(n), n)
 }

@@ -2,13 +2,69 @@ package treesitter
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 type pythonHooks struct{}
 
-func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
+// match implements queries/python.scm.
+func (pythonHooks) match(e *extractor, n *node, c *captures) {
+	if !n.named {
+		return
+	}
+	switch n.Type() {
+	case "function_definition":
+		c.symbol(KindFunction, n, fieldChild(n, "name", isIdentifier))
+	case "class_definition":
+		c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
+	case "call":
+		c.call(n)
+	case "import_statement", "import_from_statement":
+		c.imp(n)
+	case "assignment":
+		// (class_definition body: (block (expression_statement
+		//   (assignment left: (identifier) type: (_)) @field)))
+		if pythonAnnotated(n) {
+			if st := n.Parent(); is(st, "expression_statement") {
+				if body := st.Parent(); is(body, "block") && body.FieldName() == "body" && is(body.Parent(), "class_definition") {
+					c.field(n, nil)
+				}
+			}
+		}
+		// (assignment left: (attribute object: (identifier) @_self) (#eq? @_self "self")) @field
+		if fieldChild(n, "left", func(l *node) bool { return is(l, "attribute") && pythonOnSelf(e, l) }) != nil {
+			c.field(n, nil)
+		}
+		// (assignment left: (identifier)) @local
+		if fieldChild(n, "left", isIdentifier) != nil {
+			c.local(n)
+		}
+	case "string":
+		c.str(n)
+	}
+}
+
+// pythonAnnotated matches (assignment left: (identifier) type: (_)): the
+// type comes after the name.
+func pythonAnnotated(a *node) bool {
+	left := fieldChild(a, "left", isIdentifier)
+	if left == nil {
+		return false
+	}
+	for t := left.NextSibling(); t != nil; t = t.NextSibling() {
+		if t.field != 0 && t.FieldName() == "type" && isWildcard(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonOnSelf matches (attribute object: (identifier) @_self) with
+// (#eq? @_self "self").
+func pythonOnSelf(e *extractor, attr *node) bool {
+	return fieldChild(attr, "object", func(o *node) bool { return is(o, "identifier") && e.text(o) == "self" }) != nil
+}
+
+func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	if p := parent(decl); nodeType(p) == "decorated_definition" {
 		s.Span = e.span(p) // the decorators are part of the declaration
 		for _, d := range namedChildren(p) {
@@ -40,7 +96,7 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *sitter.Node) {
 	}
 }
 
-func pythonDecorator(e *extractor, d *sitter.Node) (Decorator, bool) {
+func pythonDecorator(e *extractor, d *node) (Decorator, bool) {
 	expr := firstNamed(d)
 	dec := Decorator{Span: e.span(d)}
 	if nodeType(expr) == "call" {
@@ -52,8 +108,8 @@ func pythonDecorator(e *extractor, d *sitter.Node) (Decorator, bool) {
 	return dec, dec.Name != ""
 }
 
-func pythonParam(e *extractor, p *sitter.Node) (Param, bool) {
-	var name *sitter.Node
+func pythonParam(e *extractor, p *node) (Param, bool) {
+	var name *node
 	var param Param
 	switch p.Type() {
 	case "identifier":
@@ -81,7 +137,7 @@ func pythonParam(e *extractor, p *sitter.Node) (Param, bool) {
 
 // pythonType reduces an annotation to its base type name: Foo for Foo,
 // Optional[Foo], Foo | None, "Foo"; list[Foo] → list; mod.Foo stays as written.
-func pythonType(e *extractor, n *sitter.Node) string {
+func pythonType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
 		return ""
@@ -108,7 +164,7 @@ func pythonType(e *extractor, n *sitter.Node) string {
 		}
 		return base
 	case "binary_operator": // Foo | None
-		for _, side := range []*sitter.Node{field(n, "left"), field(n, "right")} {
+		for _, side := range []*node{field(n, "left"), field(n, "right")} {
 			if t := pythonType(e, side); t != "None" && t != "" {
 				return t
 			}
@@ -124,7 +180,7 @@ func pythonType(e *extractor, n *sitter.Node) string {
 	return e.squeezed(n)
 }
 
-func (pythonHooks) call(e *extractor, n *sitter.Node) {
+func (pythonHooks) call(e *extractor, n *node) {
 	var c Call
 	fn := field(n, "function")
 	callee := fn
@@ -145,7 +201,7 @@ func (pythonHooks) call(e *extractor, n *sitter.Node) {
 	e.addCall(c, n)
 }
 
-func (pythonHooks) imports(e *extractor, n *sitter.Node) {
+func (pythonHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
 	case "import_statement": // import a.b, c as d
 		for _, c := range childrenByField(n, "name") {
@@ -176,7 +232,7 @@ func (pythonHooks) imports(e *extractor, n *sitter.Node) {
 	}
 }
 
-func (pythonHooks) fields(e *extractor, n, _ *sitter.Node) {
+func (pythonHooks) fields(e *extractor, n, _ *node) {
 	left := field(n, "left")
 	typ := pythonType(e, field(n, "type"))
 	if typ == "" {
@@ -196,7 +252,7 @@ func (pythonHooks) fields(e *extractor, n, _ *sitter.Node) {
 // pythonValueType is the class a value is evidently built from: the called
 // name's last segment (Foo for mod.Foo(...)); the resolver checks that it
 // is a class.
-func pythonValueType(e *extractor, v *sitter.Node) string {
+func pythonValueType(e *extractor, v *node) string {
 	if nodeType(v) != "call" {
 		return ""
 	}
@@ -210,7 +266,7 @@ func pythonValueType(e *extractor, v *sitter.Node) string {
 	return ""
 }
 
-func (pythonHooks) locals(e *extractor, n *sitter.Node) {
+func (pythonHooks) locals(e *extractor, n *node) {
 	pos := n.StartByte()
 	if i := e.innermost(pos); i >= 0 && e.facts.Symbols[i].Kind == KindClass {
 		// A class attribute: svc = Svc() is a field; annotated ones are
@@ -227,13 +283,13 @@ func (pythonHooks) locals(e *extractor, n *sitter.Node) {
 	e.addLocal(pos, e.text(field(n, "left")), typ)
 }
 
-func (pythonHooks) stringLit(e *extractor, n *sitter.Node) {
+func (pythonHooks) stringLit(e *extractor, n *node) {
 	if nodeType(parent(n)) == "type" {
 		return // a forward reference annotation, "Foo"
 	}
-	var start, end *sitter.Node
-	for i := 0; i < int(n.ChildCount()); i++ {
-		switch c := n.Child(i); nodeType(c) {
+	var start, end *node
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c.Type() {
 		case "interpolation":
 			return // an f-string with values: no fixed text
 		case "string_start":

@@ -55,6 +55,7 @@ func runExtractCases(t *testing.T, cases []extractCase) {
 			check("fields", tc.fields, fieldLines(f))
 			check("locals", tc.locals, localLines(f))
 			check("strings", tc.strings, stringLines(f))
+			checkMatchesQuery(t, tc.lang, []byte(tc.src))
 		})
 	}
 }
@@ -521,14 +522,6 @@ func TestExtractCancelled(t *testing.T) {
 func TestExtractUnsupportedLanguage(t *testing.T) {
 	if _, err := Extract(context.Background(), Language("cobol"), []byte("x")); err == nil {
 		t.Errorf("Extract(cobol) succeeded")
-	}
-}
-
-func TestQueriesCompile(t *testing.T) {
-	for _, g := range registry {
-		if _, _, err := g.compiled(); err != nil {
-			t.Errorf("%s: %v", g.language, err)
-		}
 	}
 }
 

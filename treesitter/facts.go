@@ -5,7 +5,7 @@ package treesitter
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 2
+const ExtractorVersion = 3
 
 // Language names a grammar in the registry.
 type Language string

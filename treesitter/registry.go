@@ -1,7 +1,6 @@
 package treesitter
 
 import (
-	"embed"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -16,12 +15,13 @@ import (
 	"github.com/smacker/go-tree-sitter/typescript/typescript"
 )
 
-//go:embed queries/*.scm
-var queryFiles embed.FS
-
-// grammar is one registry entry: a tree-sitter grammar and its facts query,
-// compiled on first use. A compiled sitter.Query is immutable and shared by
-// all callers; cursors, parsers and trees are per call.
+// grammar is one registry entry: a tree-sitter grammar, its node type
+// names, and the query that specifies what extraction captures.
+//
+// The queries (queries/*.scm) are the specification of the captures; the
+// language hooks' match methods implement them in Go over the flattened
+// tree, which costs a fraction of running a query cursor, and the tests
+// check that both capture the same nodes (match_test.go).
 type grammar struct {
 	language  Language
 	sitter    func() *sitter.Language
@@ -29,8 +29,7 @@ type grammar struct {
 
 	once   sync.Once
 	parsed *sitter.Language
-	query  *sitter.Query
-	err    error
+	names  *names
 }
 
 var registry = []*grammar{
@@ -75,22 +74,12 @@ func lookup(lang Language) (*grammar, error) {
 	return nil, fmt.Errorf("treesitter: unsupported language %q", lang)
 }
 
-// compiled returns the grammar's language and its facts query, compiling the
-// query once.
-func (g *grammar) compiled() (*sitter.Language, *sitter.Query, error) {
+// compiled returns the grammar's language and its node type and field
+// names, read once.
+func (g *grammar) compiled() (*sitter.Language, *names, error) {
 	g.once.Do(func() {
 		g.parsed = g.sitter()
-		src, err := queryFiles.ReadFile("queries/" + g.queryFile)
-		if err != nil {
-			g.err = fmt.Errorf("treesitter: read query for %s: %w", g.language, err)
-			return
-		}
-		q, err := sitter.NewQuery(src, g.parsed)
-		if err != nil {
-			g.err = fmt.Errorf("treesitter: compile query for %s: %w", g.language, err)
-			return
-		}
-		g.query = q
+		g.names = newNames(g.parsed)
 	})
-	return g.parsed, g.query, g.err
+	return g.parsed, g.names, nil
 }
