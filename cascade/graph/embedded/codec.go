@@ -4,16 +4,49 @@ import (
 	"encoding/binary"
 	"errors"
 
+	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-// Spans and argument lists are stored as small varint blobs rather than as
-// JSON or a dozen integer columns: CallsByCallee and Symbol sit on the hot
-// path of every call-hierarchy request, and decoding a few varints is far
-// cheaper than database/sql converting twelve columns or encoding/json
-// reflecting over a struct.
+// Spans, argument lists and the "extra" columns (a file's imports, fields
+// and locals; a symbol's decorators, params, extends and return type) are
+// stored as small varint blobs rather than as JSON or a dozen integer
+// columns: File, CallsByCallee and Symbol sit on the hot path of every
+// call-hierarchy request, and decoding a few varints is far cheaper than
+// database/sql converting twelve columns or encoding/json reflecting over a
+// struct.
+//
+// A blob is decoded from one string holding all of it, so every string in it
+// is a substring of that one allocation.
+//
+// Strings are a uvarint length and the bytes. Where a string often repeats a
+// neighbour (an import's module, the previous import's; a local's symbol, the
+// previous local's) it is written as a reference: uvarint 0 for "the same as
+// the reference", else 1 + the length, then the bytes.
 
 var errCorruptBlob = errors.New("embedded: corrupt encoded value")
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendStringRef writes s, or a reference to ref when they are equal.
+func appendStringRef(b []byte, s, ref string) []byte {
+	if s == ref {
+		return append(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(s))+1)
+	return append(b, s...)
+}
+
+func appendStrings(b []byte, list []string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(list)))
+	for _, s := range list {
+		b = appendString(b, s)
+	}
+	return b
+}
 
 func appendSpan(b []byte, s treesitter.Span) []byte {
 	b = binary.AppendUvarint(b, uint64(s.Start.Line))
@@ -25,27 +58,93 @@ func appendSpan(b []byte, s treesitter.Span) []byte {
 	return b
 }
 
-// spanReader decodes a sequence of varints and remembers the first error, so
-// callers decode several values and check once.
-type spanReader struct {
-	b   []byte
+// blobReader decodes a blob and remembers the first error, so callers decode
+// several values and check once.
+type blobReader struct {
+	s   string
 	err error
 }
 
-func (r *spanReader) uint32() uint32 {
+func (r *blobReader) fail() {
+	if r.err == nil {
+		r.err = errCorruptBlob
+	}
+	r.s = ""
+}
+
+func (r *blobReader) uvarint() uint64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > 1<<32-1 {
-		r.err = errCorruptBlob
+	var v uint64
+	for i := 0; i < len(r.s) && i < binary.MaxVarintLen64; i++ {
+		c := r.s[i]
+		if c < 0x80 {
+			if i == binary.MaxVarintLen64-1 && c > 1 {
+				break // overflows 64 bits
+			}
+			r.s = r.s[i+1:]
+			return v | uint64(c)<<(7*i)
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+	}
+	r.fail()
+	return 0
+}
+
+func (r *blobReader) uint32() uint32 {
+	v := r.uvarint()
+	if v > 1<<32-1 {
+		r.fail()
 		return 0
 	}
-	r.b = r.b[n:]
 	return uint32(v)
 }
 
-func (r *spanReader) span() treesitter.Span {
+// count reads a list length, bounded by what is left (every element takes
+// at least one byte), so a corrupt blob cannot make a huge allocation.
+func (r *blobReader) count() int {
+	n := r.uvarint()
+	if n > uint64(len(r.s)) {
+		r.fail()
+		return 0
+	}
+	return int(n)
+}
+
+func (r *blobReader) bytes(n uint64) string {
+	if n > uint64(len(r.s)) {
+		r.fail()
+		return ""
+	}
+	s := r.s[:n]
+	r.s = r.s[n:]
+	return s
+}
+
+func (r *blobReader) string() string { return r.bytes(r.uvarint()) }
+
+func (r *blobReader) stringRef(ref string) string {
+	n := r.uvarint()
+	if n == 0 {
+		return ref
+	}
+	return r.bytes(n - 1)
+}
+
+func (r *blobReader) strings() []string {
+	n := r.count()
+	if n == 0 {
+		return nil
+	}
+	list := make([]string, n)
+	for i := range list {
+		list[i] = r.string()
+	}
+	return list
+}
+
+func (r *blobReader) span() treesitter.Span {
 	var s treesitter.Span
 	s.Start.Line = r.uint32()
 	s.Start.Character = r.uint32()
@@ -56,47 +155,201 @@ func (r *spanReader) span() treesitter.Span {
 	return s
 }
 
-func decodeSpan(b []byte) (treesitter.Span, error) {
-	r := spanReader{b: b}
-	s := r.span()
-	return s, r.err
+// done fails unless the whole blob was read.
+func (r *blobReader) done() error {
+	if r.err == nil && len(r.s) != 0 {
+		r.err = errCorruptBlob
+	}
+	return r.err
 }
 
-// encodeStrings returns nil for an empty list so the column stays NULL.
-func encodeStrings(list []string) []byte {
-	if len(list) == 0 {
-		return nil
+func decodeSpan(b []byte) (treesitter.Span, error) {
+	r := blobReader{s: string(b)}
+	s := r.span()
+	return s, r.done()
+}
+
+// A call's site blob: flags (bit 0: new), its span, then its arguments when
+// it has any.
+func appendCallSite(b []byte, c *graph.Call) []byte {
+	var flags uint64
+	if c.New {
+		flags |= 1
 	}
-	size := binary.MaxVarintLen32
-	for _, s := range list {
-		size += binary.MaxVarintLen32 + len(s)
-	}
-	b := make([]byte, 0, size)
-	b = binary.AppendUvarint(b, uint64(len(list)))
-	for _, s := range list {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
+	b = binary.AppendUvarint(b, flags)
+	b = appendSpan(b, c.Span)
+	if len(c.Args) > 0 {
+		b = appendStrings(b, c.Args)
 	}
 	return b
 }
 
-func decodeStrings(b []byte) ([]string, error) {
-	if len(b) == 0 {
-		return nil, nil
+func decodeCallSite(b []byte, c *graph.Call) error {
+	r := blobReader{s: string(b)}
+	flags := r.uvarint()
+	c.New = flags&1 != 0
+	c.Span = r.span()
+	if r.err == nil && len(r.s) > 0 {
+		c.Args = r.strings()
 	}
-	count, n := binary.Uvarint(b)
-	if n <= 0 || count > uint64(len(b)) {
-		return nil, errCorruptBlob
+	return r.done()
+}
+
+// A symbol's detail blob: its span and selection, then its decorators,
+// params, extends and return type when it has any of them.
+func appendSymbolDetail(b []byte, sym *graph.Symbol) []byte {
+	b = appendSpan(appendSpan(b, sym.Span), sym.Selection)
+	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends) == 0 && sym.Returns == "" {
+		return b
 	}
-	b = b[n:]
-	list := make([]string, 0, count)
-	for range count {
-		l, n := binary.Uvarint(b)
-		if n <= 0 || l > uint64(len(b)-n) {
-			return nil, errCorruptBlob
+	b = binary.AppendUvarint(b, uint64(len(sym.Decorators)))
+	for _, d := range sym.Decorators {
+		b = appendString(b, d.Name)
+		b = appendStrings(b, d.Args)
+		b = appendSpan(b, d.Span)
+	}
+	b = binary.AppendUvarint(b, uint64(len(sym.Params)))
+	for _, p := range sym.Params {
+		b = appendString(b, p.Name)
+		b = appendString(b, p.Type)
+	}
+	b = appendStrings(b, sym.Extends)
+	return appendString(b, sym.Returns)
+}
+
+func decodeSymbolDetail(b []byte, sym *graph.Symbol) error {
+	r := blobReader{s: string(b)}
+	sym.Span = r.span()
+	sym.Selection = r.span()
+	if r.err != nil || len(r.s) == 0 {
+		return r.done()
+	}
+	if n := r.count(); n > 0 {
+		sym.Decorators = make([]treesitter.Decorator, n)
+		for i := range sym.Decorators {
+			d := &sym.Decorators[i]
+			d.Name = r.string()
+			d.Args = r.strings()
+			d.Span = r.span()
 		}
-		list = append(list, string(b[n:n+int(l)]))
-		b = b[n+int(l):]
 	}
-	return list, nil
+	if n := r.count(); n > 0 {
+		sym.Params = make([]treesitter.Param, n)
+		for i := range sym.Params {
+			sym.Params[i].Name = r.string()
+			sym.Params[i].Type = r.string()
+		}
+	}
+	sym.Extends = r.strings()
+	sym.Returns = r.string()
+	return r.done()
+}
+
+// fileExtra is what file_extra keeps of a file: what the resolver needs but
+// never searches by.
+type fileExtra struct {
+	Imports []treesitter.Import
+	Fields  []treesitter.Field
+	Locals  []graph.Local
+}
+
+func (x *fileExtra) empty() bool { return len(x.Imports)+len(x.Fields)+len(x.Locals) == 0 }
+
+func appendFileExtra(b []byte, x *fileExtra) []byte {
+	b = binary.AppendUvarint(b, uint64(len(x.Imports)))
+	module := ""
+	for _, imp := range x.Imports {
+		b = appendString(b, imp.Local)
+		b = appendStringRef(b, imp.Imported, imp.Local)
+		b = appendStringRef(b, imp.Module, module)
+		b = appendSpan(b, imp.Span)
+		module = imp.Module
+	}
+	b = binary.AppendUvarint(b, uint64(len(x.Fields)))
+	container := ""
+	for _, f := range x.Fields {
+		b = appendStringRef(b, f.Container, container)
+		b = appendString(b, f.Name)
+		b = appendString(b, f.Type)
+		container = f.Container
+	}
+	b = binary.AppendUvarint(b, uint64(len(x.Locals)))
+	symbol := ""
+	for _, l := range x.Locals {
+		b = appendStringRef(b, l.SymbolID, symbol)
+		b = appendString(b, l.Name)
+		b = appendString(b, l.Type)
+		symbol = l.SymbolID
+	}
+	return b
+}
+
+func decodeFileExtra(b []byte) (fileExtra, error) {
+	var x fileExtra
+	r := blobReader{s: string(b)}
+	if n := r.count(); n > 0 {
+		x.Imports = make([]treesitter.Import, n)
+		module := ""
+		for i := range x.Imports {
+			imp := &x.Imports[i]
+			imp.Local = r.string()
+			imp.Imported = r.stringRef(imp.Local)
+			imp.Module = r.stringRef(module)
+			imp.Span = r.span()
+			module = imp.Module
+		}
+	}
+	if n := r.count(); n > 0 {
+		x.Fields = make([]treesitter.Field, n)
+		container := ""
+		for i := range x.Fields {
+			f := &x.Fields[i]
+			f.Container = r.stringRef(container)
+			f.Name = r.string()
+			f.Type = r.string()
+			container = f.Container
+		}
+	}
+	if n := r.count(); n > 0 {
+		x.Locals = make([]graph.Local, n)
+		symbol := ""
+		for i := range x.Locals {
+			l := &x.Locals[i]
+			l.SymbolID = r.stringRef(symbol)
+			l.Name = r.string()
+			l.Type = r.string()
+			symbol = l.SymbolID
+		}
+	}
+	return x, r.done()
+}
+
+// appendJSONString quotes s, escaping only what JSON requires: quotes,
+// backslashes and control characters. Other bytes, valid UTF-8 or not, are
+// copied: SQLite's JSON functions keep string bytes as they are, so a path
+// that is not UTF-8 still matches itself.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,19 +15,50 @@ import (
 
 // Reads are prepared once on the read pool (database/sql re-prepares them
 // lazily on each pooled connection).
-const (
+//
+// A row's file is files.fid = rowid >> rowShift; a file's rows are the
+// rowids from fid << rowShift up to the next fid's (see schema).
+var (
 	filesSQL = `SELECT path, hash, size, mtime, language, package, errors FROM files ORDER BY path`
-	fileSQL  = `SELECT path, hash, size, mtime, language, package, errors, extra FROM files WHERE path = ?`
+	// ?2 is the hash of the decoded extra the cache holds for the path, or
+	// NULL: when it is current the blob is not read.
+	fileSQL = `SELECT f.hash, f.size, f.mtime, f.language, f.package, f.errors, coalesce(f.hash = ?2, 0),
+	CASE WHEN f.hash = ?2 THEN NULL ELSE (SELECT extra FROM file_extra x WHERE x.fid = f.fid) END
+FROM files f WHERE f.path = ?1`
 
-	symbolColumns     = `f.path, s.id, s.language, s.name, s.kind, s.container, s.spans, s.extra`
-	symbolSQL         = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE s.id = ? ORDER BY s.rid LIMIT 1`
-	symbolsByNameSQL  = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE s.name = ? ORDER BY f.path, s.start, s.rid`
-	symbolsInFileSQL  = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE f.path = ? ORDER BY s.start, s.rid`
-	symbolByRowIDSQL  = `SELECT ` + symbolColumns + ` FROM symbols s JOIN files f ON f.fid = s.fid WHERE s.rid = ?`
-	callColumns       = `f.path, c.caller_id, c.callee, c.receiver, c.span, c.args, c.new`
-	callsByCalleeSQL  = `SELECT ` + callColumns + ` FROM calls c JOIN files f ON f.fid = c.fid WHERE c.callee = ? ORDER BY f.path, c.start, c.rowid`
-	callsFromSQL      = `SELECT ` + callColumns + ` FROM calls c JOIN files f ON f.fid = c.fid WHERE c.caller_id = ? ORDER BY f.path, c.start, c.rowid`
-	literalByRowIDSQL = `SELECT f.path, l.symbol_id, l.text, l.span FROM literals l JOIN files f ON f.fid = l.fid WHERE l.rid = ?`
+	symbolColumns    = `f.path, s.id, s.language, s.name, s.kind, s.container, s.detail`
+	symbolFrom       = ` FROM symbols s JOIN files f ON f.fid = s.rid >> ` + shiftSQL
+	symbolSQL        = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.id = ? ORDER BY s.rid LIMIT 1`
+	symbolsByNameSQL = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.name = ? ORDER BY f.path, s.rid`
+	symbolsInFileSQL = `SELECT ` + symbolColumns + ` FROM files f
+JOIN symbols s ON s.rid >= f.fid << ` + shiftSQL + ` AND s.rid < (f.fid + 1) << ` + shiftSQL + `
+WHERE f.path = ? ORDER BY s.rid`
+	symbolByRowIDSQL = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.rid = ?`
+
+	// Calls come unordered, with their rowid: collectCalls sorts them.
+	callsByCalleeSQL = `SELECT f.path, coalesce(s.id, c.caller_id, ''), c.callee, c.receiver, c.site, c.cid FROM calls c
+JOIN files f ON f.fid = c.cid >> ` + shiftSQL + `
+LEFT JOIN symbols s ON s.rid = (c.cid >> ` + shiftSQL + ` << ` + shiftSQL + `) + c.caller
+WHERE c.callee = ?`
+	// A symbol's calls are a range of rowids (see addFile), and so are a
+	// file's calls at the top level.
+	callsFromSQL = `SELECT f.path, s.id, c.callee, c.receiver, c.site, c.cid FROM symbols s
+JOIN calls c ON c.cid >= (s.rid >> ` + shiftSQL + ` << ` + shiftSQL + `) + s.first_call
+	AND c.cid < (s.rid >> ` + shiftSQL + ` << ` + shiftSQL + `) + s.first_call + s.calls
+JOIN files f ON f.fid = s.rid >> ` + shiftSQL + `
+WHERE s.id = ?1
+UNION ALL
+SELECT f.path, c.caller_id, c.callee, c.receiver, c.site, c.cid FROM calls c
+JOIN files f ON f.fid = c.cid >> ` + shiftSQL + `
+WHERE c.caller_id = ?1`
+	callsAtTopSQL = `SELECT f.path, '', c.callee, c.receiver, c.site, c.cid FROM files f
+JOIN calls c ON c.cid >= f.fid << ` + shiftSQL + ` AND c.cid < (f.fid << ` + shiftSQL + `) + f.top_calls
+WHERE f.top_calls > 0`
+	literalByRowIDSQL = `SELECT f.path, coalesce(s.id, l.symbol_id, ''), l.text, l.span FROM literals l
+JOIN files f ON f.fid = l.lid >> ` + shiftSQL + `
+LEFT JOIN symbols s ON s.rid = (l.lid >> ` + shiftSQL + ` << ` + shiftSQL + `) + l.symbol
+WHERE l.lid = ?`
+
 	// Column weights: a hit on the name's words counts most, then the
 	// container's (a class named like the query), then the path's.
 	//
@@ -37,20 +67,21 @@ const (
 	SELECT rowid, bm25(search, 4.0, 1.5, 0.5) AS score FROM search WHERE search MATCH ?1 LIMIT ?2)
 ORDER BY score LIMIT ?3`
 	termRowsSQL   = `SELECT doc FROM search_vocab WHERE term = ?`
-	searchRowsSQL = `SELECT (SELECT count(*) FROM symbols) + (SELECT count(*) FROM literals)`
+	searchRowsSQL = `SELECT value FROM meta WHERE key = 'search_rows'`
 )
 
 type readStatements struct {
-	files, file                                            *sql.Stmt
-	symbol, symbolsByName, symbolsInFile, symbolByRowID    *sql.Stmt
-	callsByCallee, callsFrom, literalByRowID, searchByText *sql.Stmt
-	termRows, searchRows                                   *sql.Stmt
+	files, file                                          *sql.Stmt
+	symbol, symbolsByName, symbolsInFile, symbolByRowID  *sql.Stmt
+	callsByCallee, callsFrom, callsAtTop, literalByRowID *sql.Stmt
+	searchByText, termRows, searchRows                   *sql.Stmt
 }
 
-func (s *Store) prepare() error {
-	ctx := context.Background()
-	r := &s.read
-	for _, p := range []struct {
+func (r *readStatements) all() []struct {
+	stmt **sql.Stmt
+	sql  string
+} {
+	return []struct {
 		stmt **sql.Stmt
 		sql  string
 	}{
@@ -62,11 +93,18 @@ func (s *Store) prepare() error {
 		{&r.symbolByRowID, symbolByRowIDSQL},
 		{&r.callsByCallee, callsByCalleeSQL},
 		{&r.callsFrom, callsFromSQL},
+		{&r.callsAtTop, callsAtTopSQL},
 		{&r.literalByRowID, literalByRowIDSQL},
 		{&r.searchByText, searchSQL},
 		{&r.termRows, termRowsSQL},
 		{&r.searchRows, searchRowsSQL},
-	} {
+	}
+}
+
+func (s *Store) prepare() error {
+	ctx := context.Background()
+	r := &s.read
+	for _, p := range r.all() {
 		stmt, err := s.readDB.PrepareContext(ctx, p.sql)
 		if err != nil {
 			r.close()
@@ -78,57 +116,102 @@ func (s *Store) prepare() error {
 }
 
 func (r *readStatements) close() {
-	for _, stmt := range []**sql.Stmt{&r.files, &r.file, &r.symbol, &r.symbolsByName, &r.symbolsInFile,
-		&r.symbolByRowID, &r.callsByCallee, &r.callsFrom, &r.literalByRowID, &r.searchByText, &r.termRows, &r.searchRows} {
-		if *stmt != nil {
-			(*stmt).Close() // later uses fail with "statement is closed"
+	for _, p := range r.all() {
+		if *p.stmt != nil {
+			(*p.stmt).Close() // later uses fail with "statement is closed"
 		}
 	}
 }
 
 // Files lists every indexed file, sorted by path, without imports, fields or locals.
 func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
-	rows, err := s.read.files.QueryContext(ctx)
+	files, err := s.allFiles(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: files: %w", err)
-	}
-	defer rows.Close()
-	var files []graph.File
-	for rows.Next() {
-		var f graph.File
-		var lang string
-		if err := rows.Scan(&f.Path, &f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors); err != nil {
-			return nil, fmt.Errorf("embedded: files: %w", err)
-		}
-		f.Language = treesitter.Language(lang)
-		files = append(files, f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("embedded: files: %w", err)
+		return nil, fmt.Errorf("embedded: files: %w", s.noteErr(err))
 	}
 	return files, nil
 }
 
-// File returns one file with its imports, fields and locals.
+func (s *Store) allFiles(ctx context.Context) ([]graph.File, error) {
+	rows, err := s.read.files.QueryContext(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var files []graph.File
+	var lang sql.RawBytes
+	for rows.Next() {
+		var f graph.File
+		if err := rows.Scan(&f.Path, &f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors); err != nil {
+			return nil, err
+		}
+		f.Language = language(lang)
+		files = append(files, f)
+	}
+	return files, rows.Err()
+}
+
+// language returns b as a Language without allocating for the known ones.
+func language(b []byte) treesitter.Language {
+	switch treesitter.Language(b) {
+	case treesitter.TypeScript:
+		return treesitter.TypeScript
+	case treesitter.TSX:
+		return treesitter.TSX
+	case treesitter.JavaScript:
+		return treesitter.JavaScript
+	case treesitter.Go:
+		return treesitter.Go
+	case treesitter.Python:
+		return treesitter.Python
+	case treesitter.Java:
+		return treesitter.Java
+	}
+	return treesitter.Language(b)
+}
+
+// File returns one file with its imports, fields and locals. Decoded
+// imports, fields and locals are cached by path and content hash, so a file
+// that many call sites resolve through costs one row lookup after the first.
 func (s *Store) File(ctx context.Context, path string) (graph.File, error) {
-	var f graph.File
-	var lang string
-	var extra []byte
-	err := s.read.file.QueryRowContext(ctx, path).Scan(&f.Path, &f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors, &extra)
+	f, err := s.file(ctx, path)
 	if errors.Is(err, sql.ErrNoRows) {
 		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
 	}
 	if err != nil {
-		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, err)
+		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, s.noteErr(err))
+	}
+	return f, nil
+}
+
+func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
+	var cachedHash any // NULL: nothing cached
+	hash, cached, ok := s.files.get(path)
+	if ok {
+		cachedHash = hash
+	}
+	f := graph.File{Path: path}
+	var lang string
+	var extra []byte
+	var current bool
+	err := s.read.file.QueryRowContext(ctx, path, cachedHash).Scan(&f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors, &current, &extra)
+	if err != nil {
+		return graph.File{}, err
 	}
 	f.Language = treesitter.Language(lang)
-	if len(extra) > 0 {
-		var x fileExtra
-		if err := json.Unmarshal(extra, &x); err != nil {
-			return graph.File{}, fmt.Errorf("embedded: file %s: decode: %w", path, err)
+	x := cached
+	if !current {
+		if len(extra) > 0 {
+			if x, err = decodeFileExtra(extra); err != nil {
+				return graph.File{}, fmt.Errorf("decode: %w", err)
+			}
+		} else {
+			x = fileExtra{}
 		}
-		f.Imports, f.Fields, f.Locals = x.Imports, x.Fields, x.Locals
+		s.files.put(path, f.Hash, x)
 	}
+	// Copies, so that a caller that changes them does not change the cache.
+	f.Imports, f.Fields, f.Locals = slices.Clone(x.Imports), slices.Clone(x.Fields), slices.Clone(x.Locals)
 	return f, nil
 }
 
@@ -138,24 +221,14 @@ type rowScanner interface{ Scan(dest ...any) error }
 func scanSymbol(row rowScanner) (graph.Symbol, error) {
 	var sym graph.Symbol
 	var lang, kind string
-	var spans, extra sql.RawBytes
-	if err := row.Scan(&sym.Path, &sym.ID, &lang, &sym.Name, &kind, &sym.Container, &spans, &extra); err != nil {
+	var detail sql.RawBytes
+	if err := row.Scan(&sym.Path, &sym.ID, &lang, &sym.Name, &kind, &sym.Container, &detail); err != nil {
 		return graph.Symbol{}, err
 	}
 	sym.Language = treesitter.Language(lang)
 	sym.Kind = treesitter.SymbolKind(kind)
-	r := spanReader{b: spans}
-	sym.Span = r.span()
-	sym.Selection = r.span()
-	if r.err != nil {
-		return graph.Symbol{}, fmt.Errorf("symbol %s spans: %w", sym.ID, r.err)
-	}
-	if len(extra) > 0 {
-		var x symbolExtra
-		if err := json.Unmarshal(extra, &x); err != nil {
-			return graph.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
-		}
-		sym.Decorators, sym.Params, sym.Extends, sym.Returns = x.Decorators, x.Params, x.Extends, x.Returns
+	if err := decodeSymbolDetail(detail, &sym); err != nil {
+		return graph.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
 	}
 	return sym, nil
 }
@@ -164,11 +237,11 @@ func scanSymbol(row rowScanner) (graph.Symbol, error) {
 func (s *Store) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
 	rows, err := s.read.symbol.QueryContext(ctx, id)
 	if err != nil {
-		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, err)
+		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
 	}
 	syms, err := collectSymbols(rows)
 	if err != nil {
-		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, err)
+		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
 	}
 	if len(syms) == 0 {
 		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
@@ -180,11 +253,11 @@ func (s *Store) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
 func (s *Store) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol, error) {
 	rows, err := s.read.symbolsByName.QueryContext(ctx, name)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, err)
+		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, s.noteErr(err))
 	}
 	syms, err := collectSymbols(rows)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, err)
+		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, s.noteErr(err))
 	}
 	return syms, nil
 }
@@ -194,11 +267,11 @@ func (s *Store) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol,
 func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]graph.Symbol, error) {
 	rows, err := s.read.symbolsInFile.QueryContext(ctx, path)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, err)
+		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, s.noteErr(err))
 	}
 	syms, err := collectSymbols(rows)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, err)
+		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, s.noteErr(err))
 	}
 	return syms, nil
 }
@@ -221,11 +294,11 @@ func collectSymbols(rows *sql.Rows) ([]graph.Symbol, error) {
 func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
 	rows, err := s.read.callsByCallee.QueryContext(ctx, name)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: calls of %s: %w", name, err)
+		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
 	calls, err := collectCalls(rows)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: calls of %s: %w", name, err)
+		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
 	return calls, nil
 }
@@ -233,36 +306,63 @@ func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, e
 // CallsFrom returns the call sites whose innermost enclosing symbol is
 // symbolID (calls inside nested symbols belong to those), sorted by position.
 func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, error) {
-	rows, err := s.read.callsFrom.QueryContext(ctx, symbolID)
+	var rows *sql.Rows
+	var err error
+	if symbolID == "" {
+		rows, err = s.read.callsAtTop.QueryContext(ctx)
+	} else {
+		rows, err = s.read.callsFrom.QueryContext(ctx, symbolID)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, err)
+		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
 	}
 	calls, err := collectCalls(rows)
 	if err != nil {
-		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, err)
+		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
 	}
 	return calls, nil
 }
 
+// collectCalls reads calls and sorts them by path and position (ties in
+// the order they were stored).
 func collectCalls(rows *sql.Rows) ([]graph.Call, error) {
 	defer rows.Close()
 	var calls []graph.Call
+	var cids []int64
 	for rows.Next() {
 		var c graph.Call
-		var span, args sql.RawBytes
-		if err := rows.Scan(&c.Path, &c.CallerID, &c.Callee, &c.Receiver, &span, &args, &c.New); err != nil {
+		var site sql.RawBytes
+		var cid int64
+		if err := rows.Scan(&c.Path, &c.CallerID, &c.Callee, &c.Receiver, &site, &cid); err != nil {
 			return nil, err
 		}
-		var err error
-		if c.Span, err = decodeSpan(span); err != nil {
-			return nil, fmt.Errorf("call span: %w", err)
-		}
-		if c.Args, err = decodeStrings(args); err != nil {
-			return nil, fmt.Errorf("call args: %w", err)
+		if err := decodeCallSite(site, &c); err != nil {
+			return nil, fmt.Errorf("call of %s: decode: %w", c.Callee, err)
 		}
 		calls = append(calls, c)
+		cids = append(cids, cid)
 	}
-	return calls, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	order := make([]int, len(calls))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := strings.Compare(calls[a].Path, calls[b].Path); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(calls[a].Span.StartByte, calls[b].Span.StartByte); c != 0 {
+			return c
+		}
+		return cmp.Compare(cids[a], cids[b])
+	})
+	sorted := make([]graph.Call, len(calls))
+	for i, j := range order {
+		sorted[i] = calls[j]
+	}
+	return sorted, nil
 }
 
 // defaultSearchLimit applies when Search is given no positive limit.
@@ -283,7 +383,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 	}
 	terms, err := s.selectiveTerms(ctx, queryTerms(query))
 	if err != nil {
-		return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+		return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
 	}
 	if len(terms) == 0 {
 		return nil, nil
@@ -295,13 +395,13 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 	var top []rankedRow
 	if len(terms) > 1 {
 		if top, err = s.rank(ctx, ftsMatch(terms, " AND "), searchCandidates, limit); err != nil {
-			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+			return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
 		}
 	}
 	if len(top) < limit {
 		more, err := s.rank(ctx, ftsMatch(terms, " OR "), searchCandidates, limit)
 		if err != nil {
-			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+			return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
 		}
 		top = mergeRanked(top, more, limit)
 	}
@@ -315,7 +415,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 			continue // deleted between the two queries
 		}
 		if err != nil {
-			return nil, fmt.Errorf("embedded: search %q: %w", query, err)
+			return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
 		}
 		hit.Score = -r.score
 		hits = append(hits, hit)

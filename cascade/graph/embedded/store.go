@@ -4,10 +4,18 @@
 // tags) with FTS5 for the keyword stage.
 //
 // The database is a cache. Anything wrong with it — another schema version, a
-// file that is not SQLite, a failed integrity check — makes Open move it
-// aside and start an empty one, and Rebuilt reports that so the indexer
-// re-parses everything. Only a real I/O failure (an unwritable cache
-// directory, say) makes Open fail.
+// file that is not SQLite, a failed integrity check, corruption met by an
+// earlier session — makes Open move it aside and start an empty one, and
+// Rebuilt reports that so the indexer re-parses everything. Only a real I/O
+// failure (an unwritable cache directory, say) makes Open fail.
+//
+// The integrity check (PRAGMA quick_check reads the whole file) runs only
+// when the previous session did not close the store: Close leaves a marker
+// file beside the database, and Open removes it. A process killed while
+// writing cannot corrupt a WAL database, so the check is a belt over those
+// braces; what does catch corruption is any query failing with
+// SQLITE_CORRUPT or SQLITE_NOTADB, which leaves a second marker that makes
+// the next Open rebuild.
 package embedded
 
 import (
@@ -17,7 +25,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/callcascade/callcascade/treesitter"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -25,11 +32,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it whenever the
@@ -37,7 +48,7 @@ import (
 // discarded and rebuilt rather than migrated, since it is only a cache. The
 // extractor's version is folded in, so that a release that extracts more
 // re-parses files whose content hash did not change.
-const SchemaVersion = 2*1000 + treesitter.ExtractorVersion
+const SchemaVersion = 3*1000 + treesitter.ExtractorVersion
 
 // Options tunes Open. The zero value is ready to use.
 type Options struct {
@@ -57,11 +68,19 @@ type Options struct {
 type Store struct {
 	path    string
 	rebuilt bool
+	checked bool // Open ran the integrity check (the last session did not close)
 	log     *slog.Logger
 
 	writeDB *sql.DB
 	readDB  *sql.DB
 	read    readStatements
+	bulk    bulkStmts
+
+	files fileCache // decoded imports, fields and locals by path
+
+	corrupt   atomic.Bool // a query met a corrupt database; the next Open rebuilds
+	closeOnce sync.Once
+	closeErr  error
 }
 
 var _ graph.Store = (*Store)(nil)
@@ -171,15 +190,58 @@ func (s *Store) Rebuilt() bool { return s.rebuilt }
 // Path is the database file.
 func (s *Store) Path() string { return s.path }
 
-// Close releases the connections. SQLite checkpoints the WAL when the last
-// connection closes.
+// Close releases the connections (SQLite checkpoints the WAL when the last
+// one closes) and marks the store as closed cleanly, so the next Open skips
+// the integrity check. Closing twice is not an error.
 func (s *Store) Close() error {
-	s.read.close()
-	err := s.closeDBs()
-	if err != nil {
-		return fmt.Errorf("embedded: close: %w", err)
+	s.closeOnce.Do(func() {
+		s.read.close()
+		s.bulk.close()
+		if err := s.closeDBs(); err != nil {
+			s.closeErr = fmt.Errorf("embedded: close: %w", err)
+			return
+		}
+		if s.corrupt.Load() {
+			return
+		}
+		if err := os.WriteFile(s.path+cleanSuffix, []byte("closed cleanly\n"), 0o600); err != nil {
+			s.log.Warn("embedded: cannot mark the graph store closed; the next open checks it", "path", s.path, "err", err)
+		}
+	})
+	return s.closeErr
+}
+
+// The markers beside the database. cleanSuffix: the last session closed the
+// store (Open removes it, so a crash leaves none). corruptSuffix: a query
+// failed with SQLITE_CORRUPT or SQLITE_NOTADB; the next Open rebuilds.
+const (
+	cleanSuffix   = "-clean"
+	corruptSuffix = "-corrupt"
+)
+
+// noteErr passes err through, first marking the store for a rebuild if err
+// says the database is corrupt. Every method's errors go through it.
+func (s *Store) noteErr(err error) error {
+	if isCorrupt(err) && s.corrupt.CompareAndSwap(false, true) {
+		s.log.Error("embedded: graph store is corrupt; it will be rebuilt when next opened", "path", s.path, "err", err)
+		os.Remove(s.path + cleanSuffix)
+		if err := os.WriteFile(s.path+corruptSuffix, []byte("corrupt\n"), 0o600); err != nil {
+			s.log.Warn("embedded: cannot mark the graph store corrupt", "path", s.path, "err", err)
+		}
 	}
-	return nil
+	return err
+}
+
+func isCorrupt(err error) bool {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch e.Code() & 0xff { // the primary code of an extended one
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return true
+	}
+	return false
 }
 
 // closeDBs closes both pools. The fields keep the closed pools, so a method
@@ -246,6 +308,12 @@ func (s *Store) openDBs(opts Options) error {
 // openExisting opens the database file and checks it is ours, of this
 // version, and sound. It returns why the store is unusable, or nil.
 func (s *Store) openExisting(opts Options) error {
+	if _, err := os.Stat(s.path + corruptSuffix); err == nil {
+		return errors.New("an earlier session found it corrupt")
+	}
+	// Removing the marker tells whether it was there, and means a crash
+	// from here on leaves none.
+	clean := os.Remove(s.path+cleanSuffix) == nil
 	if err := s.openDBs(opts); err != nil {
 		return err
 	}
@@ -257,6 +325,10 @@ func (s *Store) openExisting(opts Options) error {
 	if version != SchemaVersion {
 		return fmt.Errorf("schema version %d, want %d", version, SchemaVersion)
 	}
+	if clean {
+		return nil
+	}
+	s.checked = true
 	// quick_check verifies the b-trees page by page (without checking that
 	// indexes match their tables, which would make startup O(rows·log)).
 	rows, err := s.writeDB.QueryContext(ctx, "PRAGMA quick_check")
@@ -292,7 +364,7 @@ func discard(path string) error {
 			return fmt.Errorf("embedded: remove unusable store: %w", err)
 		}
 	}
-	for _, suffix := range []string{"-wal", "-shm", "-journal"} {
+	for _, suffix := range []string{"-wal", "-shm", "-journal", cleanSuffix, corruptSuffix} {
 		if err := os.Remove(path + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("embedded: remove unusable store: %w", err)
 		}
@@ -300,61 +372,68 @@ func discard(path string) error {
 	return nil
 }
 
-// schema creates every table. Rows of a file hang off files.fid so that
-// replacing or deleting a file deletes by a small integer, and the path is
-// stored once per file instead of once per row.
+// rowShift: the rowid of a symbol, call or literal is its file's fid shifted
+// left by rowShift, plus its ordinal in the file. So a file's rows are one
+// rowid range of each table, which replacing and deleting a file deletes
+// without an index on fid; a call's caller and a literal's enclosing symbol
+// are the symbol's ordinal (its rowid is the file's base plus that), not its
+// ID as text; and a symbol's calls are one range of ordinals.
+const rowShift = 24
+
+// schema creates every table. The path of a file and the ID of a symbol are
+// stored once.
 //
 // search is a contentless FTS5 table (the text lives in symbols and
 // literals already); contentless_delete lets a file's rows be deleted by
-// rowid. A symbol's search rowid is 2·symbols.rid, a literal's 2·literals.rid+1.
+// rowid. A symbol's search rowid is 2·symbols.rid, a literal's 2·literals.lid+1.
 const schema = `
 CREATE TABLE files (
-	fid      INTEGER PRIMARY KEY,
-	path     TEXT NOT NULL UNIQUE,
-	hash     TEXT NOT NULL,
-	size     INTEGER NOT NULL,
-	mtime    INTEGER NOT NULL,
-	language TEXT NOT NULL,
-	package  TEXT NOT NULL,
-	errors   INTEGER NOT NULL,
-	extra    BLOB -- JSON of imports, fields and locals; NULL when all are empty
+	fid       INTEGER PRIMARY KEY,
+	path      TEXT NOT NULL UNIQUE,
+	hash      TEXT NOT NULL,
+	size      INTEGER NOT NULL,
+	mtime     INTEGER NOT NULL,
+	language  TEXT NOT NULL,
+	package   TEXT NOT NULL,
+	errors    INTEGER NOT NULL,
+	top_calls INTEGER NOT NULL -- calls at the top level: the file's first ones
+);
+-- Imports, fields and locals (see codec.go); no row when all are empty.
+-- Apart from files, so that Files reads a small table.
+CREATE TABLE file_extra (
+	fid   INTEGER PRIMARY KEY,
+	extra BLOB NOT NULL
 );
 CREATE TABLE symbols (
-	rid       INTEGER PRIMARY KEY,
-	fid       INTEGER NOT NULL,
-	id        TEXT NOT NULL,
-	language  TEXT NOT NULL,
-	name      TEXT NOT NULL,
-	kind      TEXT NOT NULL,
-	container TEXT NOT NULL,
-	spans     BLOB NOT NULL, -- span then selection, 12 uvarints
-	start     INTEGER NOT NULL, -- span.StartByte, for ordering
-	extra     BLOB -- JSON of decorators, params and extends; NULL when all are empty
+	rid        INTEGER PRIMARY KEY, -- fid<<rowShift | ordinal, in source order
+	id         TEXT NOT NULL,
+	language   TEXT NOT NULL,
+	name       TEXT NOT NULL,
+	kind       TEXT NOT NULL,
+	container  TEXT NOT NULL,
+	detail     BLOB NOT NULL, -- span, selection, then decorators, params, extends, returns (see codec.go)
+	first_call INTEGER NOT NULL, -- the ordinal of its first call
+	calls      INTEGER NOT NULL -- how many calls it makes (the next ordinals)
 );
 CREATE INDEX symbols_id ON symbols(id);
 CREATE INDEX symbols_name ON symbols(name);
-CREATE INDEX symbols_fid ON symbols(fid);
 CREATE TABLE calls (
-	fid       INTEGER NOT NULL,
-	caller_id TEXT NOT NULL,
+	cid       INTEGER PRIMARY KEY, -- fid<<rowShift | ordinal, by caller (see addFile)
+	caller    INTEGER, -- the enclosing symbol's ordinal; NULL at top level
 	callee    TEXT NOT NULL,
 	receiver  TEXT NOT NULL,
-	span      BLOB NOT NULL, -- 6 uvarints
-	start     INTEGER NOT NULL,
-	args      BLOB, -- uvarint count, then uvarint length + bytes each
-	new       INTEGER NOT NULL
+	site      BLOB NOT NULL, -- new, span and arguments (see codec.go)
+	caller_id TEXT -- the caller's ID when it names no symbol of the file, else NULL
 );
 CREATE INDEX calls_callee ON calls(callee);
-CREATE INDEX calls_caller ON calls(caller_id);
-CREATE INDEX calls_fid ON calls(fid);
+CREATE INDEX calls_caller_id ON calls(caller_id) WHERE caller_id IS NOT NULL;
 CREATE TABLE literals (
-	rid       INTEGER PRIMARY KEY,
-	fid       INTEGER NOT NULL,
-	symbol_id TEXT NOT NULL,
+	lid       INTEGER PRIMARY KEY, -- fid<<rowShift | ordinal
+	symbol    INTEGER, -- the enclosing symbol's ordinal; NULL at top level
 	text      TEXT NOT NULL,
-	span      BLOB NOT NULL
+	span      BLOB NOT NULL,
+	symbol_id TEXT -- as calls.caller_id
 );
-CREATE INDEX literals_fid ON literals(fid);
 CREATE VIRTUAL TABLE search USING fts5(
 	words, container, path,
 	content='', contentless_delete=1,
@@ -363,6 +442,13 @@ CREATE VIRTUAL TABLE search USING fts5(
 -- How many rows hold each term, so Search can leave out terms too common to
 -- rank by (ranking costs per matching row).
 CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search, 'row');
+-- generation: bumped by every write. search_rows: how many rows search
+-- holds (counting them would scan a table on every Search).
+CREATE TABLE meta (
+	key   TEXT PRIMARY KEY,
+	value INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO meta(key, value) VALUES ('generation', 0), ('search_rows', 0);
 `
 
 // create makes a fresh database. The schema and its version are written in

@@ -1,114 +1,218 @@
 package embedded
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/callcascade/callcascade/cascade/graph"
-	"github.com/callcascade/callcascade/treesitter"
 )
 
-// fileExtra is the JSON kept in files.extra: what the resolver needs of a
-// file but never searches by.
-type fileExtra struct {
-	Imports []treesitter.Import `json:"imports,omitempty"`
-	Fields  []treesitter.Field  `json:"fields,omitempty"`
-	Locals  []graph.Local       `json:"locals,omitempty"`
-}
-
-// symbolExtra is the JSON kept in symbols.extra.
-type symbolExtra struct {
-	Decorators []treesitter.Decorator `json:"decorators,omitempty"`
-	Params     []treesitter.Param     `json:"params,omitempty"`
-	Extends    []string               `json:"extends,omitempty"`
-	Returns    string                 `json:"returns,omitempty"`
-}
-
-// searchDoc is one row of the search table, written in bulk (see ReplaceFiles).
-type searchDoc struct {
-	RowID     int64  `json:"r"`
-	Words     string `json:"w"`
-	Container string `json:"c"`
-	Path      string `json:"p"`
-}
-
-// The write statements, prepared once per transaction: a dozen preparations
-// are nothing next to a batch of a hundred files, and no statement outlives
-// its transaction.
+// Writes go in bulk. The rows of a batch are inserted by multi-row INSERT …
+// VALUES statements of up to bulkChunk rows, prepared once per store, and a
+// file's previous rows are deleted by one statement per table for the whole
+// batch. Row by row, each INSERT cost about ten microseconds, mostly in
+// database/sql and the driver rather than in SQLite.
+//
+// Rowids are assigned here, not by SQLite, so no statement needs RETURNING
+// (see rowShift).
+//
+// JSON goes to SQLite as text: a blob would be taken for JSONB.
 //
 // The search table is written by one statement at the start of a batch
-// (deleting) and one at its end (inserting), never row by row in between:
-// FTS5 flushes its pending in-memory index to disk at every statement
-// savepoint after it has been written in a transaction, so interleaving its
-// writes with the other tables' would flush after every row and leave a
-// heap of tiny segments to merge (that alone halved indexing speed).
-const (
-	fileIDSQL     = `SELECT fid FROM files WHERE path = ?`
-	upsertFileSQL = `INSERT INTO files(path, hash, size, mtime, language, package, errors, extra)
-VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-ON CONFLICT(path) DO UPDATE SET hash = ?2, size = ?3, mtime = ?4, language = ?5, package = ?6, errors = ?7, extra = ?8
-RETURNING fid`
-	// ?1 is a JSON array of fids.
-	deleteSearchOfFilesSQL = `DELETE FROM search WHERE rowid IN (
-	SELECT rid * 2 FROM symbols WHERE fid IN (SELECT value FROM json_each(?1))
-	UNION ALL
-	SELECT rid * 2 + 1 FROM literals WHERE fid IN (SELECT value FROM json_each(?1)))`
-	deleteSymbolsOfFileSQL  = `DELETE FROM symbols WHERE fid = ?`
-	deleteCallsOfFileSQL    = `DELETE FROM calls WHERE fid = ?`
-	deleteLiteralsOfFileSQL = `DELETE FROM literals WHERE fid = ?`
-	deleteFileSQL           = `DELETE FROM files WHERE fid = ?`
-	insertSymbolSQL         = `INSERT INTO symbols(fid, id, language, name, kind, container, spans, start, extra)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid`
-	insertCallSQL = `INSERT INTO calls(fid, caller_id, callee, receiver, span, start, args, new)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
-	insertLiteralSQL = `INSERT INTO literals(fid, symbol_id, text, span) VALUES (?, ?, ?, ?) RETURNING rid`
-	// ?1 is a JSON array of searchDoc.
-	insertSearchSQL = `INSERT INTO search(rowid, words, container, path)
-SELECT value->>'r', value->>'w', value->>'c', value->>'p' FROM json_each(?1)`
+// (deleting) and one at its end (inserting), never in between: FTS5 flushes
+// its pending in-memory index to disk at every statement savepoint after it
+// has been written in a transaction, so interleaving its writes with the
+// other tables' would flush at every statement and leave a heap of small
+// segments to merge. Its rows therefore go as one JSON document.
+
+// bulkTable is a table written by multi-row INSERTs.
+type bulkTable struct {
+	name     string
+	cols     []string
+	conflict string // an ON CONFLICT clause
+}
+
+var (
+	filesTable = &bulkTable{name: "files",
+		cols: []string{"fid", "path", "hash", "size", "mtime", "language", "package", "errors", "top_calls"},
+		conflict: ` ON CONFLICT(fid) DO UPDATE SET path = excluded.path, hash = excluded.hash, size = excluded.size,
+	mtime = excluded.mtime, language = excluded.language, package = excluded.package, errors = excluded.errors,
+	top_calls = excluded.top_calls`}
+	fileExtraTable = &bulkTable{name: "file_extra", cols: []string{"fid", "extra"}}
+	symbolsTable   = &bulkTable{name: "symbols",
+		cols: []string{"rid", "id", "language", "name", "kind", "container", "detail", "first_call", "calls"}}
+	callsTable    = &bulkTable{name: "calls", cols: []string{"cid", "caller", "callee", "receiver", "site", "caller_id"}}
+	literalsTable = &bulkTable{name: "literals", cols: []string{"lid", "symbol", "text", "span", "symbol_id"}}
 )
 
-type writeStatements struct {
-	fileID, upsertFile, deleteFile                      *sql.Stmt
-	deleteSearch, deleteSymbols, deleteCalls, deleteLit *sql.Stmt
-	insertSymbol, insertCall, insertLiteral, insertText *sql.Stmt
-}
-
-func prepareWrite(ctx context.Context, tx *sql.Tx) (*writeStatements, error) {
-	var w writeStatements
-	for _, p := range []struct {
-		stmt **sql.Stmt
-		sql  string
-	}{
-		{&w.fileID, fileIDSQL},
-		{&w.upsertFile, upsertFileSQL},
-		{&w.deleteFile, deleteFileSQL},
-		{&w.deleteSearch, deleteSearchOfFilesSQL},
-		{&w.deleteSymbols, deleteSymbolsOfFileSQL},
-		{&w.deleteCalls, deleteCallsOfFileSQL},
-		{&w.deleteLit, deleteLiteralsOfFileSQL},
-		{&w.insertSymbol, insertSymbolSQL},
-		{&w.insertCall, insertCallSQL},
-		{&w.insertLiteral, insertLiteralSQL},
-		{&w.insertText, insertSearchSQL},
-	} {
-		stmt, err := tx.PrepareContext(ctx, p.sql)
-		if err != nil {
-			return nil, fmt.Errorf("embedded: prepare %q: %w", firstLine(p.sql), err)
+func (t *bulkTable) insertSQL(rows int) string {
+	var b strings.Builder
+	b.WriteString("INSERT INTO " + t.name + "(" + strings.Join(t.cols, ", ") + ") VALUES ")
+	row := "(" + strings.TrimSuffix(strings.Repeat("?,", len(t.cols)), ",") + ")"
+	for i := range rows {
+		if i > 0 {
+			b.WriteByte(',')
 		}
-		*p.stmt = stmt
+		b.WriteString(row)
 	}
-	return &w, nil
+	b.WriteString(t.conflict)
+	return b.String()
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+// bulkChunk is the most rows one INSERT writes. A smaller remainder goes in
+// power-of-two pieces, so a table needs at most log2(bulkChunk)+1 statements.
+const bulkChunk = 256
+
+type bulkKey struct {
+	table *bulkTable
+	rows  int
 }
+
+// bulkStmts are the INSERT statements, prepared on the writer connection
+// once and bound to each transaction with Tx.StmtContext. They are prepared
+// before the transaction begins (the transaction holds the only writer
+// connection, which preparing on the pool would wait for).
+type bulkStmts struct {
+	mu    sync.Mutex
+	stmts map[bulkKey]*sql.Stmt
+}
+
+// chunks calls f with the sizes of the INSERTs that write rows rows.
+func chunks(rows int, f func(k int) error) error {
+	for rows > 0 {
+		k := bulkChunk
+		for k > rows {
+			k /= 2
+		}
+		if err := f(k); err != nil {
+			return err
+		}
+		rows -= k
+	}
+	return nil
+}
+
+// prepare prepares the statements that insert rows rows into t.
+func (b *bulkStmts) prepare(ctx context.Context, db *sql.DB, t *bulkTable, rows int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return chunks(rows, func(k int) error {
+		key := bulkKey{t, k}
+		if _, ok := b.stmts[key]; ok {
+			return nil
+		}
+		stmt, err := db.PrepareContext(ctx, t.insertSQL(k))
+		if err != nil {
+			return fmt.Errorf("prepare insert into %s: %w", t.name, err)
+		}
+		if b.stmts == nil {
+			b.stmts = map[bulkKey]*sql.Stmt{}
+		}
+		b.stmts[key] = stmt
+		return nil
+	})
+}
+
+func (b *bulkStmts) get(t *bulkTable, rows int) *sql.Stmt {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stmts[bulkKey{t, rows}]
+}
+
+func (b *bulkStmts) close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, stmt := range b.stmts {
+		stmt.Close()
+	}
+	b.stmts = nil
+}
+
+// insert writes rows (len(t.cols) values each, one after the other), with
+// statements prepare made ready.
+func (s *Store) insert(ctx context.Context, tx *sql.Tx, t *bulkTable, values []any) error {
+	n := len(t.cols)
+	return chunks(len(values)/n, func(k int) error {
+		stmt := s.bulk.get(t, k)
+		if stmt == nil {
+			return fmt.Errorf("insert into %s: %d-row statement not prepared", t.name, k)
+		}
+		if _, err := tx.StmtContext(ctx, stmt).ExecContext(ctx, values[:k*n]...); err != nil {
+			return fmt.Errorf("insert into %s: %w", t.name, err)
+		}
+		values = values[k*n:]
+		return nil
+	})
+}
+
+// prepareBatch prepares the INSERTs a batch needs.
+func (s *Store) prepareBatch(ctx context.Context, batch []graph.FileFacts) error {
+	var extras, symbols, calls, literals int
+	for i := range batch {
+		f := &batch[i]
+		if len(f.File.Imports)+len(f.File.Fields)+len(f.File.Locals) > 0 {
+			extras++
+		}
+		symbols += len(f.Symbols)
+		calls += len(f.Calls)
+		literals += len(f.Literals)
+	}
+	for _, t := range []struct {
+		table *bulkTable
+		rows  int
+	}{
+		{filesTable, len(batch)},
+		{fileExtraTable, extras},
+		{symbolsTable, symbols},
+		{callsTable, calls},
+		{literalsTable, literals},
+	} {
+		if err := s.bulk.prepare(ctx, s.writeDB, t.table, t.rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const (
+	// ?1 is a JSON array of paths; key is the index in it.
+	fileIDsSQL = `SELECT j.key, f.fid FROM json_each(?1) j JOIN files f ON f.path = j.value`
+	maxFileSQL = `SELECT coalesce(max(fid), 0) FROM files`
+	// ?1 is a JSON array of fids.
+	deleteFileExtraSQL = `DELETE FROM file_extra WHERE fid IN (SELECT value FROM json_each(?1))`
+	// ?1 is a JSON array of [rowid, words, container, path].
+	insertSearchSQL = `INSERT INTO search(rowid, words, container, path)
+SELECT value->>0, value->>1, value->>2, value->>3 FROM jsonb_each(?1)`
+
+	bumpGenerationSQL = `UPDATE meta SET value = value + 1 WHERE key = 'generation'`
+	// ?1 is how many search rows were added (negative: removed).
+	addSearchRowsSQL = `UPDATE meta SET value = value + ?1 WHERE key = 'search_rows'`
+)
+
+// The deletes of the files' previous rows; ?1 is a JSON array of fids.
+var (
+	deleteSearchOfFilesSQL = `DELETE FROM search WHERE rowid IN (` +
+		rowsOfFilesSQL("symbols", "rid", "x.rid * 2") + ` UNION ALL ` + rowsOfFilesSQL("literals", "lid", "x.lid * 2 + 1") + `)`
+	deleteSymbolsOfFilesSQL  = `DELETE FROM symbols WHERE rid IN (` + rowsOfFilesSQL("symbols", "rid", "x.rid") + `)`
+	deleteCallsOfFilesSQL    = `DELETE FROM calls WHERE cid IN (` + rowsOfFilesSQL("calls", "cid", "x.cid") + `)`
+	deleteLiteralsOfFilesSQL = `DELETE FROM literals WHERE lid IN (` + rowsOfFilesSQL("literals", "lid", "x.lid") + `)`
+)
+
+// rowsOfFilesSQL selects expr over the rows of table (whose rowid is col)
+// that belong to the files in the JSON array ?1 of fids: a rowid range each.
+func rowsOfFilesSQL(table, col, expr string) string {
+	return `SELECT ` + expr + ` FROM json_each(?1) j JOIN ` + table + ` x ON x.` + col + ` >= j.value << ` + shiftSQL +
+		` AND x.` + col + ` < (j.value + 1) << ` + shiftSQL
+}
+
+var shiftSQL = strconv.Itoa(rowShift)
 
 // ReplaceFiles replaces everything known about each file of the batch in one
 // transaction: a crash or a cancelled ctx leaves the previous state whole.
@@ -119,55 +223,325 @@ func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error
 	if len(batch) == 0 {
 		return nil
 	}
+	for i := range batch {
+		if n := max(len(batch[i].Symbols), len(batch[i].Calls), len(batch[i].Literals)); n >= 1<<rowShift {
+			return fmt.Errorf("embedded: replace %s: %d rows of one kind in one file, at most %d", batch[i].File.Path, n, 1<<rowShift-1)
+		}
+	}
+	s.invalidate(batch)
+	err := s.prepareBatch(ctx, batch)
+	if err == nil {
+		err = s.write(ctx, func(tx *sql.Tx) error { return s.replace(ctx, tx, batch) })
+	}
+	s.invalidate(batch) // what a reader cached meanwhile
+	if err != nil {
+		return fmt.Errorf("embedded: replace: %w", s.noteErr(err))
+	}
+	return nil
+}
+
+// write runs f in a write transaction.
+func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
 	tx, err := s.writeDB.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("embedded: begin replace: %w", err)
+		return fmt.Errorf("begin: %w", err)
 	}
 	defer tx.Rollback() // a no-op after Commit
-	w, err := prepareWrite(ctx, tx)
+	if err := f(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts) error {
+	// 1. The files' fids: kept across replacements, new ones after the
+	// largest. The previous versions' rows go first.
+	fids := make([]int64, len(batch))
+	paths := []byte{'['}
+	for i := range batch {
+		if i > 0 {
+			paths = append(paths, ',')
+		}
+		paths = appendJSONString(paths, batch[i].File.Path)
+	}
+	paths = append(paths, ']')
+	rows, err := tx.QueryContext(ctx, fileIDsSQL, string(paths))
+	if err != nil {
+		return fmt.Errorf("look up files: %w", err)
+	}
+	var old []int64
+	for rows.Next() {
+		var i, fid int64
+		if err := rows.Scan(&i, &fid); err != nil {
+			rows.Close()
+			return fmt.Errorf("look up files: %w", err)
+		}
+		fids[i] = fid
+		old = append(old, fid)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("look up files: %w", err)
+	}
+	removed, err := deleteRowsOf(ctx, tx, old)
 	if err != nil {
 		return err
 	}
-
-	// 1. The search rows of the files' previous versions, in one statement.
-	var oldFids []int64
-	for i := range batch {
-		var fid int64
-		switch err := w.fileID.QueryRowContext(ctx, batch[i].File.Path).Scan(&fid); err {
-		case nil:
-			oldFids = append(oldFids, fid)
-		case sql.ErrNoRows:
-		default:
-			return fmt.Errorf("embedded: replace %s: %w", batch[i].File.Path, err)
+	if len(old) < len(batch) {
+		var next int64
+		if err := tx.QueryRowContext(ctx, maxFileSQL).Scan(&next); err != nil {
+			return fmt.Errorf("next file id: %w", err)
 		}
-	}
-	if err := w.deleteSearchOf(ctx, oldFids); err != nil {
-		return fmt.Errorf("embedded: replace: delete old search rows: %w", err)
-	}
-
-	// 2. Files, symbols, calls and literals, row by row.
-	var docs []searchDoc
-	var scratch []byte
-	for i := range batch {
-		if docs, scratch, err = w.replaceFile(ctx, &batch[i], docs, scratch); err != nil {
-			return fmt.Errorf("embedded: replace %s: %w", batch[i].File.Path, err)
+		for i := range fids {
+			if fids[i] == 0 {
+				next++
+				fids[i] = next
+			}
 		}
 	}
 
-	// 3. The new search rows, in one statement.
-	if len(docs) > 0 {
-		payload, err := json.Marshal(docs)
+	// 2. Every row of the batch, a few statements per table.
+	r := rowsPool.Get().(*batchRows)
+	defer rowsPool.Put(r)
+	r.reset()
+	defer r.reset() // not to keep the batch's strings alive in the pool
+	for i := range batch {
+		r.addFile(&batch[i], fids[i])
+	}
+	for _, t := range []struct {
+		table  *bulkTable
+		values []any
+	}{
+		{filesTable, r.files},
+		{fileExtraTable, r.extra},
+		{symbolsTable, r.symbols},
+		{callsTable, r.calls},
+		{literalsTable, r.literals},
+	} {
+		if err := s.insert(ctx, tx, t.table, t.values); err != nil {
+			return err
+		}
+	}
+	if r.searchRows > 0 {
+		r.search = append(r.search, ']')
+		if _, err := tx.ExecContext(ctx, insertSearchSQL, string(r.search)); err != nil {
+			return fmt.Errorf("insert search rows: %w", err)
+		}
+	}
+	return bumpMeta(ctx, tx, r.searchRows-removed)
+}
+
+// deleteRowsOf deletes everything of the files but their rows in files, and
+// returns how many search rows went.
+func deleteRowsOf(ctx context.Context, tx *sql.Tx, fids []int64) (int64, error) {
+	if len(fids) == 0 {
+		return 0, nil
+	}
+	b := []byte{'['}
+	for i, fid := range fids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, fid, 10)
+	}
+	b = append(b, ']')
+	fidsJSON := string(b)
+	if _, err := tx.ExecContext(ctx, deleteSearchOfFilesSQL, fidsJSON); err != nil {
+		return 0, fmt.Errorf("delete old search rows: %w", err)
+	}
+	var removed int64
+	for _, del := range []struct {
+		what, sql string
+		search    bool // one search row per symbol and literal
+	}{
+		{"symbols", deleteSymbolsOfFilesSQL, true},
+		{"calls", deleteCallsOfFilesSQL, false},
+		{"literals", deleteLiteralsOfFilesSQL, true},
+		{"file extras", deleteFileExtraSQL, false},
+	} {
+		res, err := tx.ExecContext(ctx, del.sql, fidsJSON)
 		if err != nil {
-			return fmt.Errorf("embedded: replace: encode search rows: %w", err)
+			return 0, fmt.Errorf("delete old %s: %w", del.what, err)
 		}
-		if _, err := w.insertText.ExecContext(ctx, payload); err != nil {
-			return fmt.Errorf("embedded: replace: insert search rows: %w", err)
+		if del.search {
+			n, err := res.RowsAffected()
+			if err != nil {
+				return 0, fmt.Errorf("delete old %s: %w", del.what, err)
+			}
+			removed += n
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("embedded: commit replace: %w", err)
+	return removed, nil
+}
+
+func bumpMeta(ctx context.Context, tx *sql.Tx, searchRows int64) error {
+	if _, err := tx.ExecContext(ctx, bumpGenerationSQL); err != nil {
+		return fmt.Errorf("bump generation: %w", err)
+	}
+	if searchRows != 0 {
+		if _, err := tx.ExecContext(ctx, addSearchRowsSQL, searchRows); err != nil {
+			return fmt.Errorf("count search rows: %w", err)
+		}
 	}
 	return nil
+}
+
+// batchRows are the values of a batch's rows, table by table, reused across
+// batches.
+type batchRows struct {
+	files, extra, symbols, calls, literals []any
+	search                                 []byte // JSON array of [rowid, words, container, path]
+	searchRows                             int64
+	// arena holds the blobs; a blob is never written again once sliced
+	// off, so growing the arena leaves earlier blobs intact.
+	arena []byte
+
+	symbolOrder, callOrder []int
+	callGroup              []int // by call: see addFile
+	ordinal                map[string]int64
+	firstCall, callCount   []int64 // by symbol ordinal
+}
+
+var rowsPool = sync.Pool{New: func() any { return &batchRows{ordinal: map[string]int64{}} }}
+
+func (r *batchRows) reset() {
+	for _, values := range [][]any{r.files, r.extra, r.symbols, r.calls, r.literals} {
+		clear(values)
+	}
+	r.files, r.extra, r.symbols, r.calls, r.literals = r.files[:0], r.extra[:0], r.symbols[:0], r.calls[:0], r.literals[:0]
+	r.search, r.searchRows = append(r.search[:0], '['), 0
+	r.arena = r.arena[:0]
+}
+
+// blob returns the bytes appended to the arena by add.
+func (r *batchRows) blob(add func([]byte) []byte) []byte {
+	start := len(r.arena)
+	r.arena = add(r.arena)
+	return r.arena[start:len(r.arena):len(r.arena)]
+}
+
+func (r *batchRows) searchRow(rowid int64, words, container, path string) {
+	if r.searchRows > 0 {
+		r.search = append(r.search, ',')
+	}
+	r.search = append(r.search, '[')
+	r.search = strconv.AppendInt(r.search, rowid, 10)
+	for _, s := range []string{words, container, path} {
+		r.search = append(r.search, ',')
+		r.search = appendJSONString(r.search, s)
+	}
+	r.search = append(r.search, ']')
+	r.searchRows++
+}
+
+// sortedIndexes returns 0..n-1 in buf, sorted stably by key.
+func sortedIndexes(buf []int, n int, key func(int) (int, uint32)) []int {
+	buf = buf[:0]
+	for i := range n {
+		buf = append(buf, i)
+	}
+	slices.SortStableFunc(buf, func(a, b int) int {
+		ga, sa := key(a)
+		gb, sb := key(b)
+		if c := cmp.Compare(ga, gb); c != 0 {
+			return c
+		}
+		return cmp.Compare(sa, sb)
+	})
+	return buf
+}
+
+// addFile adds the rows of one file.
+//
+// Symbols are numbered in source order. Calls are numbered by caller, so
+// that the calls of one symbol are one rowid range, which the symbol row
+// records (first_call, calls) and CallsFrom reads without an index on the
+// caller: first the calls at the top level (their count is files.top_calls),
+// then each symbol's in the symbols' order, then the calls whose CallerID
+// names no symbol of the file (the indexer makes none, but the store keeps
+// what it is given), each group in source order.
+func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
+	f := &facts.File
+	base := fid << rowShift
+
+	r.symbolOrder = sortedIndexes(r.symbolOrder, len(facts.Symbols), func(i int) (int, uint32) {
+		return 0, facts.Symbols[i].Span.StartByte
+	})
+	clear(r.ordinal)
+	for ord, i := range r.symbolOrder {
+		if _, dup := r.ordinal[facts.Symbols[i].ID]; !dup {
+			r.ordinal[facts.Symbols[i].ID] = int64(ord)
+		}
+	}
+	const orphans = math.MaxInt
+	r.callGroup = r.callGroup[:0]
+	for i := range facts.Calls {
+		id := facts.Calls[i].CallerID
+		group := 0
+		if ord, ok := r.ordinal[id]; ok && id != "" {
+			group = 1 + int(ord)
+		} else if id != "" {
+			group = orphans
+		}
+		r.callGroup = append(r.callGroup, group)
+	}
+	r.callOrder = sortedIndexes(r.callOrder, len(facts.Calls), func(i int) (int, uint32) {
+		return r.callGroup[i], facts.Calls[i].Span.StartByte
+	})
+	r.firstCall = slices.Grow(r.firstCall[:0], len(facts.Symbols))[:len(facts.Symbols)]
+	r.callCount = slices.Grow(r.callCount[:0], len(facts.Symbols))[:len(facts.Symbols)]
+	clear(r.firstCall)
+	clear(r.callCount)
+	var topCalls int64
+	for ord, i := range r.callOrder {
+		c := &facts.Calls[i]
+		var caller, callerID any // NULL unless set
+		switch g := r.callGroup[i]; g {
+		case 0:
+			topCalls++
+		case orphans:
+			callerID = c.CallerID
+		default:
+			if r.callCount[g-1] == 0 {
+				r.firstCall[g-1] = int64(ord)
+			}
+			r.callCount[g-1]++
+			caller = int64(g - 1)
+		}
+		site := r.blob(func(b []byte) []byte { return appendCallSite(b, c) })
+		r.calls = append(r.calls, base|int64(ord), caller, c.Callee, c.Receiver, site, callerID)
+	}
+
+	r.files = append(r.files, fid, f.Path, f.Hash, f.Size, f.ModTime, string(f.Language), f.Package, f.Errors, topCalls)
+	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals}); !x.empty() {
+		r.extra = append(r.extra, fid, r.blob(func(b []byte) []byte { return appendFileExtra(b, &x) }))
+	}
+
+	pathWords := strings.Join(graph.SplitWords(f.Path), " ")
+	for ord, i := range r.symbolOrder {
+		sym := &facts.Symbols[i]
+		rid := base | int64(ord)
+		detail := r.blob(func(b []byte) []byte { return appendSymbolDetail(b, sym) })
+		r.symbols = append(r.symbols, rid, sym.ID, string(sym.Language), sym.Name, string(sym.Kind), sym.Container,
+			detail, r.firstCall[ord], r.callCount[ord])
+		r.searchRow(rid*2, identifierWords(sym.Name), strings.Join(graph.SplitWords(sym.Container), " "), pathWords)
+	}
+	for ord := range facts.Literals {
+		lit := &facts.Literals[ord]
+		lid := base | int64(ord)
+		var symbol, symbolID any
+		if sord, ok := r.ordinal[lit.SymbolID]; ok && lit.SymbolID != "" {
+			symbol = sord
+		} else if lit.SymbolID != "" {
+			symbolID = lit.SymbolID
+		}
+		span := r.blob(func(b []byte) []byte { return appendSpan(b, lit.Span) })
+		r.literals = append(r.literals, lid, symbol, lit.Text, span, symbolID)
+		r.searchRow(lid*2+1, identifierWords(lit.Text), "", pathWords)
+	}
 }
 
 // lastOfEachPath drops all but the last occurrence of each path, keeping
@@ -190,86 +564,6 @@ func lastOfEachPath(batch []graph.FileFacts) []graph.FileFacts {
 	return out
 }
 
-func (w *writeStatements) deleteSearchOf(ctx context.Context, fids []int64) error {
-	if len(fids) == 0 {
-		return nil
-	}
-	payload, err := json.Marshal(fids)
-	if err != nil {
-		return err
-	}
-	_, err = w.deleteSearch.ExecContext(ctx, payload)
-	return err
-}
-
-// deleteRows deletes a file's symbols, calls and literals (not its search
-// rows, which go first, in bulk).
-func (w *writeStatements) deleteRows(ctx context.Context, fid int64) error {
-	for _, stmt := range []*sql.Stmt{w.deleteSymbols, w.deleteCalls, w.deleteLit} {
-		if _, err := stmt.ExecContext(ctx, fid); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// replaceFile writes one file and appends its search rows to docs; scratch
-// is a reusable buffer for span blobs.
-func (w *writeStatements) replaceFile(ctx context.Context, facts *graph.FileFacts, docs []searchDoc, scratch []byte) ([]searchDoc, []byte, error) {
-	f := &facts.File
-	extra, err := marshalExtra(fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals},
-		len(f.Imports)+len(f.Fields)+len(f.Locals) == 0)
-	if err != nil {
-		return docs, scratch, err
-	}
-	var fid int64
-	if err := w.upsertFile.QueryRowContext(ctx, f.Path, f.Hash, f.Size, f.ModTime, string(f.Language),
-		f.Package, f.Errors, extra).Scan(&fid); err != nil {
-		return docs, scratch, fmt.Errorf("file row: %w", err)
-	}
-	// The file row keeps its fid across replacements, so old rows are found
-	// by it; on a first index these deletes touch nothing.
-	if err := w.deleteRows(ctx, fid); err != nil {
-		return docs, scratch, fmt.Errorf("delete old rows: %w", err)
-	}
-
-	pathWords := strings.Join(graph.SplitWords(f.Path), " ")
-	for i := range facts.Symbols {
-		sym := &facts.Symbols[i]
-		extra, err := marshalExtra(symbolExtra{Decorators: sym.Decorators, Params: sym.Params, Extends: sym.Extends, Returns: sym.Returns},
-			len(sym.Decorators)+len(sym.Params)+len(sym.Extends) == 0 && sym.Returns == "")
-		if err != nil {
-			return docs, scratch, err
-		}
-		scratch = appendSpan(appendSpan(scratch[:0], sym.Span), sym.Selection)
-		var rid int64
-		if err := w.insertSymbol.QueryRowContext(ctx, fid, sym.ID, string(sym.Language), sym.Name, string(sym.Kind),
-			sym.Container, scratch, sym.Span.StartByte, extra).Scan(&rid); err != nil {
-			return docs, scratch, fmt.Errorf("symbol %s: %w", sym.ID, err)
-		}
-		docs = append(docs, searchDoc{RowID: rid * 2, Words: identifierWords(sym.Name),
-			Container: strings.Join(graph.SplitWords(sym.Container), " "), Path: pathWords})
-	}
-	for i := range facts.Calls {
-		c := &facts.Calls[i]
-		scratch = appendSpan(scratch[:0], c.Span)
-		if _, err := w.insertCall.ExecContext(ctx, fid, c.CallerID, c.Callee, c.Receiver, scratch,
-			c.Span.StartByte, encodeStrings(c.Args), c.New); err != nil {
-			return docs, scratch, fmt.Errorf("call of %s: %w", c.Callee, err)
-		}
-	}
-	for i := range facts.Literals {
-		lit := &facts.Literals[i]
-		scratch = appendSpan(scratch[:0], lit.Span)
-		var rid int64
-		if err := w.insertLiteral.QueryRowContext(ctx, fid, lit.SymbolID, lit.Text, scratch).Scan(&rid); err != nil {
-			return docs, scratch, fmt.Errorf("literal: %w", err)
-		}
-		docs = append(docs, searchDoc{RowID: rid*2 + 1, Words: identifierWords(lit.Text), Path: pathWords})
-	}
-	return docs, scratch, nil
-}
-
 // identifierWords is what the search table indexes for a name: its words
 // plus, for a compound name, the words run together, so a query that spells
 // the whole identifier (moveFilesToPermanentStorage) matches it on one more,
@@ -283,47 +577,30 @@ func identifierWords(name string) string {
 	return text
 }
 
-func marshalExtra(v any, empty bool) ([]byte, error) {
-	if empty {
-		return nil, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("encode: %w", err)
-	}
-	return b, nil
-}
-
 // DeleteFile forgets a file and everything in it, in one transaction.
 func (s *Store) DeleteFile(ctx context.Context, path string) error {
-	tx, err := s.writeDB.BeginTx(ctx, nil)
+	s.forget(path)
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var fid int64
+		switch err := tx.QueryRowContext(ctx, `SELECT fid FROM files WHERE path = ?`, path).Scan(&fid); err {
+		case nil:
+		case sql.ErrNoRows:
+			return nil
+		default:
+			return err
+		}
+		removed, err := deleteRowsOf(ctx, tx, []int64{fid})
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM files WHERE fid = ?`, fid); err != nil {
+			return err
+		}
+		return bumpMeta(ctx, tx, -removed)
+	})
+	s.forget(path)
 	if err != nil {
-		return fmt.Errorf("embedded: begin delete: %w", err)
-	}
-	defer tx.Rollback()
-	w, err := prepareWrite(ctx, tx)
-	if err != nil {
-		return err
-	}
-	var fid int64
-	switch err := w.fileID.QueryRowContext(ctx, path).Scan(&fid); err {
-	case nil:
-	case sql.ErrNoRows:
-		return nil
-	default:
-		return fmt.Errorf("embedded: delete %s: %w", path, err)
-	}
-	if err := w.deleteSearchOf(ctx, []int64{fid}); err != nil {
-		return fmt.Errorf("embedded: delete %s: %w", path, err)
-	}
-	if err := w.deleteRows(ctx, fid); err != nil {
-		return fmt.Errorf("embedded: delete %s: %w", path, err)
-	}
-	if _, err := w.deleteFile.ExecContext(ctx, fid); err != nil {
-		return fmt.Errorf("embedded: delete %s: %w", path, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("embedded: commit delete %s: %w", path, err)
+		return fmt.Errorf("embedded: delete %s: %w", path, s.noteErr(err))
 	}
 	return nil
 }
