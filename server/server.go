@@ -58,6 +58,8 @@ type Server struct {
 	conn     jsonrpc2.Conn
 	docs     *overlay
 	handlers *handlers.Handlers
+	// notifications maps the notifications handlers own to their decoders.
+	notifications map[string]func(context.Context, json.RawMessage)
 
 	mu          sync.Mutex
 	initialized bool
@@ -90,6 +92,7 @@ func New(opts Options) *Server {
 	}
 	s := &Server{opts: opts, log: log, docs: newOverlay(), exited: make(chan struct{}), inflight: map[string]context.CancelFunc{}}
 	s.handlers = &handlers.Handlers{Env: (*env)(s), Docs: s.docs, Logger: log}
+	s.notifications = s.notificationHandlers()
 	return s
 }
 
@@ -226,42 +229,42 @@ func (s *Server) notification(ctx context.Context, method string, params json.Ra
 		default:
 			close(s.exited)
 		}
-	case protocol.MethodTextDocumentDidOpen:
-		var p protocol.DidOpenTextDocumentParams
-		if s.decode(method, params, &p) {
-			_ = s.handlers.DidOpen(ctx, &p)
-		}
-	case protocol.MethodTextDocumentDidChange:
-		var p protocol.DidChangeTextDocumentParams
-		if s.decode(method, params, &p) {
-			_ = s.handlers.DidChange(ctx, &p)
-		}
-	case protocol.MethodTextDocumentDidSave:
-		var p protocol.DidSaveTextDocumentParams
-		if s.decode(method, params, &p) {
-			_ = s.handlers.DidSave(ctx, &p)
-		}
-	case protocol.MethodTextDocumentDidClose:
-		var p protocol.DidCloseTextDocumentParams
-		if s.decode(method, params, &p) {
-			_ = s.handlers.DidClose(ctx, &p)
-		}
-	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
-		var p protocol.DidChangeWorkspaceFoldersParams
-		if s.decode(method, params, &p) {
-			s.changeFolders(p.Event)
-		}
 	default:
+		if handle, ok := s.notifications[method]; ok {
+			handle(ctx, params)
+			return
+		}
 		s.log.Debug("ignored notification", "method", method)
 	}
 }
 
-func (s *Server) decode(method string, params json.RawMessage, v any) bool {
-	if err := json.Unmarshal(params, v); err != nil {
-		s.log.Warn("malformed notification params", "method", method, "error", err)
-		return false
+// notificationHandler decodes params into P and calls f; notifications have
+// no reply, so a malformed one is logged and dropped.
+func notificationHandler[P any](s *Server, f func(context.Context, *P) error) func(context.Context, json.RawMessage) {
+	return func(ctx context.Context, raw json.RawMessage) {
+		var p P
+		if err := json.Unmarshal(raw, &p); err != nil {
+			s.log.Warn("malformed notification params", "error", err)
+			return
+		}
+		if err := f(ctx, &p); err != nil {
+			s.log.Warn("notification failed", "error", err)
+		}
 	}
-	return true
+}
+
+func (s *Server) notificationHandlers() map[string]func(context.Context, json.RawMessage) {
+	h := s.handlers
+	return map[string]func(context.Context, json.RawMessage){
+		protocol.MethodTextDocumentDidOpen:   notificationHandler(s, h.DidOpen),
+		protocol.MethodTextDocumentDidChange: notificationHandler(s, h.DidChange),
+		protocol.MethodTextDocumentDidSave:   notificationHandler(s, h.DidSave),
+		protocol.MethodTextDocumentDidClose:  notificationHandler(s, h.DidClose),
+		protocol.MethodWorkspaceDidChangeWorkspaceFolders: notificationHandler(s, func(_ context.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
+			s.changeFolders(p.Event)
+			return nil
+		}),
+	}
 }
 
 // cancelRequest handles numeric and string ids; protocol v0.12.0's own

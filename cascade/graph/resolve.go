@@ -227,20 +227,26 @@ func (r *Resolver) newQuery() *query {
 	return &query{r: r, store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
 }
 
-func (q *query) file(ctx context.Context, p string) (*File, error) {
-	if f, ok := q.files[p]; ok {
-		return f, nil
+// memo returns m[key], loading it on first use; a thing the store does not
+// have is remembered as nil.
+func memo[V any](m map[string]*V, key string, load func() (V, error)) (*V, error) {
+	if v, ok := m[key]; ok {
+		return v, nil
 	}
-	f, err := q.store.File(ctx, p)
+	v, err := load()
 	if errors.Is(err, ErrNotFound) {
-		q.files[p] = nil
+		m[key] = nil
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	q.files[p] = &f
-	return &f, nil
+	m[key] = &v
+	return &v, nil
+}
+
+func (q *query) file(ctx context.Context, p string) (*File, error) {
+	return memo(q.files, p, func() (File, error) { return q.store.File(ctx, p) })
 }
 
 func (q *query) named(ctx context.Context, name string) ([]Symbol, error) {
@@ -256,19 +262,7 @@ func (q *query) named(ctx context.Context, name string) ([]Symbol, error) {
 }
 
 func (q *query) symbol(ctx context.Context, id string) (*Symbol, error) {
-	if s, ok := q.symbols[id]; ok {
-		return s, nil
-	}
-	s, err := q.store.Symbol(ctx, id)
-	if errors.Is(err, ErrNotFound) {
-		q.symbols[id] = nil
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	q.symbols[id] = &s
-	return &s, nil
+	return memo(q.symbols, id, func() (Symbol, error) { return q.store.Symbol(ctx, id) })
 }
 
 func (q *query) callerOf(ctx context.Context, c Call) (Symbol, error) {
