@@ -388,15 +388,18 @@ const rowShift = 24
 // rowid. A symbol's search rowid is 2·symbols.rid, a literal's 2·literals.lid+1.
 const schema = `
 CREATE TABLE files (
-	fid       INTEGER PRIMARY KEY,
-	path      TEXT NOT NULL UNIQUE,
-	hash      TEXT NOT NULL,
-	size      INTEGER NOT NULL,
-	mtime     INTEGER NOT NULL,
-	language  TEXT NOT NULL,
-	package   TEXT NOT NULL,
-	errors    INTEGER NOT NULL,
-	top_calls INTEGER NOT NULL -- calls at the top level: the file's first ones
+	fid        INTEGER PRIMARY KEY,
+	path       TEXT NOT NULL UNIQUE,
+	hash       TEXT NOT NULL,
+	size       INTEGER NOT NULL,
+	mtime      INTEGER NOT NULL,
+	language   TEXT NOT NULL,
+	package    TEXT NOT NULL,
+	errors     INTEGER NOT NULL,
+	top_calls  INTEGER NOT NULL, -- calls at the top level: the file's first ones
+	n_symbols  INTEGER NOT NULL, -- how many rows of each kind it has
+	n_calls    INTEGER NOT NULL,
+	n_literals INTEGER NOT NULL
 );
 -- Imports, fields and locals (see codec.go); no row when all are empty.
 -- Apart from files, so that Files reads a small table.
@@ -442,13 +445,13 @@ CREATE VIRTUAL TABLE search USING fts5(
 -- How many rows hold each term, so Search can leave out terms too common to
 -- rank by (ranking costs per matching row).
 CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search, 'row');
--- generation: bumped by every write. search_rows: how many rows search
--- holds (counting them would scan a table on every Search).
+-- search_rows: how many rows search holds (counting them would scan a
+-- table on every Search).
 CREATE TABLE meta (
 	key   TEXT PRIMARY KEY,
 	value INTEGER NOT NULL
 ) WITHOUT ROWID;
-INSERT INTO meta(key, value) VALUES ('generation', 0), ('search_rows', 0);
+INSERT INTO meta(key, value) VALUES ('search_rows', 0);
 `
 
 // create makes a fresh database. The schema and its version are written in

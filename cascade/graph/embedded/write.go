@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -36,25 +37,31 @@ import (
 type bulkTable struct {
 	name     string
 	cols     []string
+	replace  bool   // INSERT OR REPLACE: a row takes the place of the one with its rowid
 	conflict string // an ON CONFLICT clause
 }
 
 var (
 	filesTable = &bulkTable{name: "files",
-		cols: []string{"fid", "path", "hash", "size", "mtime", "language", "package", "errors", "top_calls"},
+		cols: []string{"fid", "path", "hash", "size", "mtime", "language", "package", "errors",
+			"top_calls", "n_symbols", "n_calls", "n_literals"},
 		conflict: ` ON CONFLICT(fid) DO UPDATE SET path = excluded.path, hash = excluded.hash, size = excluded.size,
 	mtime = excluded.mtime, language = excluded.language, package = excluded.package, errors = excluded.errors,
-	top_calls = excluded.top_calls`}
-	fileExtraTable = &bulkTable{name: "file_extra", cols: []string{"fid", "extra"}}
-	symbolsTable   = &bulkTable{name: "symbols",
+	top_calls = excluded.top_calls, n_symbols = excluded.n_symbols, n_calls = excluded.n_calls, n_literals = excluded.n_literals`}
+	fileExtraTable = &bulkTable{name: "file_extra", replace: true, cols: []string{"fid", "extra"}}
+	symbolsTable   = &bulkTable{name: "symbols", replace: true,
 		cols: []string{"rid", "id", "language", "name", "kind", "container", "detail", "first_call", "calls"}}
-	callsTable    = &bulkTable{name: "calls", cols: []string{"cid", "caller", "callee", "receiver", "site", "caller_id"}}
-	literalsTable = &bulkTable{name: "literals", cols: []string{"lid", "symbol", "text", "span", "symbol_id"}}
+	callsTable    = &bulkTable{name: "calls", replace: true, cols: []string{"cid", "caller", "callee", "receiver", "site", "caller_id"}}
+	literalsTable = &bulkTable{name: "literals", replace: true, cols: []string{"lid", "symbol", "text", "span", "symbol_id"}}
 )
 
 func (t *bulkTable) insertSQL(rows int) string {
 	var b strings.Builder
-	b.WriteString("INSERT INTO " + t.name + "(" + strings.Join(t.cols, ", ") + ") VALUES ")
+	b.WriteString("INSERT ")
+	if t.replace {
+		b.WriteString("OR REPLACE ")
+	}
+	b.WriteString("INTO " + t.name + "(" + strings.Join(t.cols, ", ") + ") VALUES ")
 	row := "(" + strings.TrimSuffix(strings.Repeat("?,", len(t.cols)), ",") + ")"
 	for i := range rows {
 		if i > 0 {
@@ -183,41 +190,38 @@ func (s *Store) prepareBatch(ctx context.Context, batch []graph.FileFacts) error
 
 const (
 	// ?1 is a JSON array of paths; key is the index in it.
-	fileIDsSQL = `SELECT j.key, f.fid FROM json_each(?1) j JOIN files f ON f.path = j.value`
+	storedSQL  = `SELECT j.key, f.fid, f.n_symbols, f.n_calls, f.n_literals FROM json_each(?1) j JOIN files f ON f.path = j.value`
 	maxFileSQL = `SELECT coalesce(max(fid), 0) FROM files`
-	// ?1 is a JSON array of fids.
-	deleteFileExtraSQL = `DELETE FROM file_extra WHERE fid IN (SELECT value FROM json_each(?1))`
+	// ?1 is a JSON array of rowids or fids.
+	deleteSearchRowsSQL = `DELETE FROM search WHERE rowid IN (SELECT value FROM json_each(?1))`
+	deleteFileExtraSQL  = `DELETE FROM file_extra WHERE fid IN (SELECT value FROM json_each(?1))`
 	// ?1 is a JSON array of [rowid, words, container, path].
 	insertSearchSQL = `INSERT INTO search(rowid, words, container, path)
 SELECT value->>0, value->>1, value->>2, value->>3 FROM jsonb_each(?1)`
-
-	bumpGenerationSQL = `UPDATE meta SET value = value + 1 WHERE key = 'generation'`
 	// ?1 is how many search rows were added (negative: removed).
 	addSearchRowsSQL = `UPDATE meta SET value = value + ?1 WHERE key = 'search_rows'`
 )
 
-// The deletes of the files' previous rows; ?1 is a JSON array of fids.
-var (
-	deleteSearchOfFilesSQL = `DELETE FROM search WHERE rowid IN (` +
-		rowsOfFilesSQL("symbols", "rid", "x.rid * 2") + ` UNION ALL ` + rowsOfFilesSQL("literals", "lid", "x.lid * 2 + 1") + `)`
-	deleteSymbolsOfFilesSQL  = `DELETE FROM symbols WHERE rid IN (` + rowsOfFilesSQL("symbols", "rid", "x.rid") + `)`
-	deleteCallsOfFilesSQL    = `DELETE FROM calls WHERE cid IN (` + rowsOfFilesSQL("calls", "cid", "x.cid") + `)`
-	deleteLiteralsOfFilesSQL = `DELETE FROM literals WHERE lid IN (` + rowsOfFilesSQL("literals", "lid", "x.lid") + `)`
-)
-
-// rowsOfFilesSQL selects expr over the rows of table (whose rowid is col)
-// that belong to the files in the JSON array ?1 of fids: a rowid range each.
-func rowsOfFilesSQL(table, col, expr string) string {
-	return `SELECT ` + expr + ` FROM json_each(?1) j JOIN ` + table + ` x ON x.` + col + ` >= j.value << ` + shiftSQL +
-		` AND x.` + col + ` < (j.value + 1) << ` + shiftSQL
-}
-
 var shiftSQL = strconv.Itoa(rowShift)
+
+// stored is what files records of a file's rows: where they are and how
+// many there are of each kind.
+type stored struct {
+	fid                      int64
+	symbols, calls, literals int64
+}
 
 // ReplaceFiles replaces everything known about each file of the batch in one
 // transaction: a crash or a cancelled ctx leaves the previous state whole.
 // Rows belong to the file they are given with; their own Path fields are not
 // consulted. When a path occurs twice in a batch the last occurrence wins.
+//
+// A file keeps its fid, so its new rows take the rowids of its old ones:
+// they are written with INSERT OR REPLACE, and only the old rows beyond the
+// new counts are deleted. Not so in the search table: an FTS5 table with
+// contentless_delete flushes its pending index at each row it deletes while
+// it holds pending rows, so its old rows are deleted by one statement
+// before any is added.
 func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error {
 	batch = lastOfEachPath(batch)
 	if len(batch) == 0 {
@@ -257,9 +261,9 @@ func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
 }
 
 func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts) error {
-	// 1. The files' fids: kept across replacements, new ones after the
-	// largest. The previous versions' rows go first.
-	fids := make([]int64, len(batch))
+	// 1. What is stored of the files: fids are kept across replacements,
+	// new files get the next ones.
+	old := make([]stored, len(batch))
 	paths := []byte{'['}
 	for i := range batch {
 		if i > 0 {
@@ -268,48 +272,84 @@ func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts
 		paths = appendJSONString(paths, batch[i].File.Path)
 	}
 	paths = append(paths, ']')
-	rows, err := tx.QueryContext(ctx, fileIDsSQL, string(paths))
+	rows, err := tx.QueryContext(ctx, storedSQL, string(paths))
 	if err != nil {
 		return fmt.Errorf("look up files: %w", err)
 	}
-	var old []int64
+	known := 0
 	for rows.Next() {
-		var i, fid int64
-		if err := rows.Scan(&i, &fid); err != nil {
+		var i int
+		var st stored
+		if err := rows.Scan(&i, &st.fid, &st.symbols, &st.calls, &st.literals); err != nil {
 			rows.Close()
 			return fmt.Errorf("look up files: %w", err)
 		}
-		fids[i] = fid
-		old = append(old, fid)
+		old[i] = st
+		known++
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("look up files: %w", err)
 	}
-	removed, err := deleteRowsOf(ctx, tx, old)
-	if err != nil {
-		return err
-	}
-	if len(old) < len(batch) {
+	fids := make([]int64, len(batch))
+	if known < len(batch) {
 		var next int64
 		if err := tx.QueryRowContext(ctx, maxFileSQL).Scan(&next); err != nil {
 			return fmt.Errorf("next file id: %w", err)
 		}
-		for i := range fids {
-			if fids[i] == 0 {
+		for i := range old {
+			if old[i].fid == 0 {
 				next++
 				fids[i] = next
 			}
 		}
 	}
+	for i := range old {
+		if old[i].fid != 0 {
+			fids[i] = old[i].fid
+		}
+	}
 
-	// 2. Every row of the batch, a few statements per table.
+	// 2. The search documents of the stored versions: one that the new
+	// version would write again as it is stays.
 	r := rowsPool.Get().(*batchRows)
 	defer rowsPool.Put(r)
 	r.reset()
 	defer r.reset() // not to keep the batch's strings alive in the pool
+	var trims []trim
+	var noExtra []int64
+	var oldFids []byte
+	for i := range batch {
+		if old[i].fid == 0 {
+			continue
+		}
+		f := &batch[i]
+		trims = append(trims, trim{stored: old[i],
+			keep: stored{symbols: int64(len(f.Symbols)), calls: int64(len(f.Calls)), literals: int64(len(f.Literals))}})
+		if len(f.File.Imports)+len(f.File.Fields)+len(f.File.Locals) == 0 {
+			noExtra = append(noExtra, old[i].fid)
+		}
+		oldFids = appendJSONInt(oldFids, old[i].fid)
+	}
+	if len(oldFids) > 0 {
+		if err := r.readOldDocs(ctx, tx, string(append(oldFids, ']'))); err != nil {
+			return err
+		}
+	}
+
+	// 3. Every row of the batch, the old rows the new ones do not replace
+	// deleted first, and a few statements per table.
+	r.grow(batch)
 	for i := range batch {
 		r.addFile(&batch[i], fids[i])
+	}
+	stale := make([]int64, 0, len(r.oldDocs))
+	for rowid := range r.oldDocs {
+		stale = append(stale, rowid)
+	}
+	slices.Sort(stale)
+	if err := deleteRows(ctx, tx, trims, stale, noExtra); err != nil {
+		return err
 	}
 	for _, t := range []struct {
 		table  *bulkTable
@@ -331,60 +371,116 @@ func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts
 			return fmt.Errorf("insert search rows: %w", err)
 		}
 	}
-	return bumpMeta(ctx, tx, r.searchRows-removed)
+	return countSearchRows(ctx, tx, r.searchRows-int64(len(stale)))
 }
 
-// deleteRowsOf deletes everything of the files but their rows in files, and
-// returns how many search rows went.
-func deleteRowsOf(ctx context.Context, tx *sql.Tx, fids []int64) (int64, error) {
-	if len(fids) == 0 {
-		return 0, nil
+// oldDocsSQL reads what the search documents of the files in the JSON
+// array ?1 of fids were made of: a symbol's name and container, a
+// literal's text.
+var oldDocsSQL = `SELECT x.rid * 2, x.name, x.container FROM json_each(?1) j
+JOIN symbols x ON x.rid >= j.value << ` + shiftSQL + ` AND x.rid < (j.value + 1) << ` + shiftSQL + `
+UNION ALL
+SELECT x.lid * 2 + 1, x.text, '' FROM json_each(?1) j
+JOIN literals x ON x.lid >= j.value << ` + shiftSQL + ` AND x.lid < (j.value + 1) << ` + shiftSQL
+
+// docSource is what a search document is made of, apart from its file's
+// path: a symbol's name and container, or a literal's text.
+type docSource struct{ text, container string }
+
+func (r *batchRows) readOldDocs(ctx context.Context, tx *sql.Tx, fids string) error {
+	rows, err := tx.QueryContext(ctx, oldDocsSQL, fids)
+	if err != nil {
+		return fmt.Errorf("read old search rows: %w", err)
 	}
-	b := []byte{'['}
-	for i, fid := range fids {
-		if i > 0 {
-			b = append(b, ',')
+	defer rows.Close()
+	for rows.Next() {
+		var rowid int64
+		var doc docSource
+		if err := rows.Scan(&rowid, &doc.text, &doc.container); err != nil {
+			return fmt.Errorf("read old search rows: %w", err)
 		}
-		b = strconv.AppendInt(b, fid, 10)
+		r.oldDocs[rowid] = doc
 	}
-	b = append(b, ']')
-	fidsJSON := string(b)
-	if _, err := tx.ExecContext(ctx, deleteSearchOfFilesSQL, fidsJSON); err != nil {
-		return 0, fmt.Errorf("delete old search rows: %w", err)
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read old search rows: %w", err)
 	}
-	var removed int64
-	for _, del := range []struct {
-		what, sql string
-		search    bool // one search row per symbol and literal
+	return nil
+}
+
+// trim is a stored file of which only the first keep rows of each kind
+// stay.
+type trim struct {
+	stored
+	keep stored
+}
+
+// deleteRows deletes the search rows docs, the rows the trims drop and the
+// extras of the files in noExtra.
+func deleteRows(ctx context.Context, tx *sql.Tx, trims []trim, docs, noExtra []int64) error {
+	var rowids []byte
+	for _, rowid := range docs {
+		rowids = appendJSONInt(rowids, rowid)
+	}
+	if len(rowids) > 0 {
+		if _, err := tx.ExecContext(ctx, deleteSearchRowsSQL, string(append(rowids, ']'))); err != nil {
+			return fmt.Errorf("delete old search rows: %w", err)
+		}
+	}
+	for _, table := range []struct {
+		name  string
+		sql   string
+		count func(stored) int64
 	}{
-		{"symbols", deleteSymbolsOfFilesSQL, true},
-		{"calls", deleteCallsOfFilesSQL, false},
-		{"literals", deleteLiteralsOfFilesSQL, true},
-		{"file extras", deleteFileExtraSQL, false},
+		{"symbols", `DELETE FROM symbols WHERE rid >= ?1 AND rid < ?2`, func(s stored) int64 { return s.symbols }},
+		{"calls", `DELETE FROM calls WHERE cid >= ?1 AND cid < ?2`, func(s stored) int64 { return s.calls }},
+		{"literals", `DELETE FROM literals WHERE lid >= ?1 AND lid < ?2`, func(s stored) int64 { return s.literals }},
 	} {
-		res, err := tx.ExecContext(ctx, del.sql, fidsJSON)
-		if err != nil {
-			return 0, fmt.Errorf("delete old %s: %w", del.what, err)
-		}
-		if del.search {
-			n, err := res.RowsAffected()
-			if err != nil {
-				return 0, fmt.Errorf("delete old %s: %w", del.what, err)
+		var stmt *sql.Stmt
+		for _, t := range trims {
+			keep, had := table.count(t.keep), table.count(t.stored)
+			if keep >= had {
+				continue
 			}
-			removed += n
+			if stmt == nil {
+				var err error
+				if stmt, err = tx.PrepareContext(ctx, table.sql); err != nil {
+					return fmt.Errorf("delete old %s: %w", table.name, err)
+				}
+			}
+			base := t.fid << rowShift
+			if _, err := stmt.ExecContext(ctx, base|keep, base|had); err != nil {
+				return fmt.Errorf("delete old %s: %w", table.name, err)
+			}
 		}
 	}
-	return removed, nil
+	if len(noExtra) > 0 {
+		var fids []byte
+		for _, fid := range noExtra {
+			fids = appendJSONInt(fids, fid)
+		}
+		if _, err := tx.ExecContext(ctx, deleteFileExtraSQL, string(append(fids, ']'))); err != nil {
+			return fmt.Errorf("delete old file extras: %w", err)
+		}
+	}
+	return nil
 }
 
-func bumpMeta(ctx context.Context, tx *sql.Tx, searchRows int64) error {
-	if _, err := tx.ExecContext(ctx, bumpGenerationSQL); err != nil {
-		return fmt.Errorf("bump generation: %w", err)
+// appendJSONInt appends v to a JSON array being built in b.
+func appendJSONInt(b []byte, v int64) []byte {
+	if len(b) == 0 {
+		b = append(b, '[')
+	} else {
+		b = append(b, ',')
 	}
-	if searchRows != 0 {
-		if _, err := tx.ExecContext(ctx, addSearchRowsSQL, searchRows); err != nil {
-			return fmt.Errorf("count search rows: %w", err)
-		}
+	return strconv.AppendInt(b, v, 10)
+}
+
+func countSearchRows(ctx context.Context, tx *sql.Tx, delta int64) error {
+	if delta == 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, addSearchRowsSQL, delta); err != nil {
+		return fmt.Errorf("count search rows: %w", err)
 	}
 	return nil
 }
@@ -395,6 +491,9 @@ type batchRows struct {
 	files, extra, symbols, calls, literals []any
 	search                                 []byte // JSON array of [rowid, words, container, path]
 	searchRows                             int64
+	// oldDocs are the stored search documents of the batch's files, by
+	// rowid; addFile takes out those it would write again as they are.
+	oldDocs map[int64]docSource
 	// arena holds the blobs; a blob is never written again once sliced
 	// off, so growing the arena leaves earlier blobs intact.
 	arena []byte
@@ -405,7 +504,9 @@ type batchRows struct {
 	firstCall, callCount   []int64 // by symbol ordinal
 }
 
-var rowsPool = sync.Pool{New: func() any { return &batchRows{ordinal: map[string]int64{}} }}
+var rowsPool = sync.Pool{New: func() any {
+	return &batchRows{ordinal: map[string]int64{}, oldDocs: map[int64]docSource{}}
+}}
 
 func (r *batchRows) reset() {
 	for _, values := range [][]any{r.files, r.extra, r.symbols, r.calls, r.literals} {
@@ -414,6 +515,25 @@ func (r *batchRows) reset() {
 	r.files, r.extra, r.symbols, r.calls, r.literals = r.files[:0], r.extra[:0], r.symbols[:0], r.calls[:0], r.literals[:0]
 	r.search, r.searchRows = append(r.search[:0], '['), 0
 	r.arena = r.arena[:0]
+	clear(r.oldDocs)
+}
+
+// grow makes room for the rows of batch.
+func (r *batchRows) grow(batch []graph.FileFacts) {
+	var symbols, calls, literals int
+	for i := range batch {
+		symbols += len(batch[i].Symbols)
+		calls += len(batch[i].Calls)
+		literals += len(batch[i].Literals)
+	}
+	r.files = slices.Grow(r.files, len(batch)*len(filesTable.cols))
+	r.extra = slices.Grow(r.extra, len(batch)*len(fileExtraTable.cols))
+	r.symbols = slices.Grow(r.symbols, symbols*len(symbolsTable.cols))
+	r.calls = slices.Grow(r.calls, calls*len(callsTable.cols))
+	r.literals = slices.Grow(r.literals, literals*len(literalsTable.cols))
+	// About what the blobs and the search rows take.
+	r.arena = slices.Grow(r.arena, len(batch)*512+symbols*48+calls*24+literals*12)
+	r.search = slices.Grow(r.search, (symbols+literals)*80)
 }
 
 // blob returns the bytes appended to the arena by add.
@@ -423,7 +543,16 @@ func (r *batchRows) blob(add func([]byte) []byte) []byte {
 	return r.arena[start:len(r.arena):len(r.arena)]
 }
 
-func (r *batchRows) searchRow(rowid int64, words, container, path string) {
+// searchRow adds the search document of rowid, unless it is stored as it is.
+func (r *batchRows) searchRow(rowid int64, src docSource, path string) {
+	if old, ok := r.oldDocs[rowid]; ok && old == src {
+		delete(r.oldDocs, rowid)
+		return
+	}
+	words, container := identifierWords(src.text), ""
+	if src.container != "" {
+		container = strings.Join(graph.SplitWords(src.container), " ")
+	}
 	if r.searchRows > 0 {
 		r.search = append(r.search, ',')
 	}
@@ -515,7 +644,8 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 		r.calls = append(r.calls, base|int64(ord), caller, c.Callee, c.Receiver, site, callerID)
 	}
 
-	r.files = append(r.files, fid, f.Path, f.Hash, f.Size, f.ModTime, string(f.Language), f.Package, f.Errors, topCalls)
+	r.files = append(r.files, fid, f.Path, f.Hash, f.Size, f.ModTime, string(f.Language), f.Package, f.Errors,
+		topCalls, int64(len(facts.Symbols)), int64(len(facts.Calls)), int64(len(facts.Literals)))
 	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals}); !x.empty() {
 		r.extra = append(r.extra, fid, r.blob(func(b []byte) []byte { return appendFileExtra(b, &x) }))
 	}
@@ -527,7 +657,7 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 		detail := r.blob(func(b []byte) []byte { return appendSymbolDetail(b, sym) })
 		r.symbols = append(r.symbols, rid, sym.ID, string(sym.Language), sym.Name, string(sym.Kind), sym.Container,
 			detail, r.firstCall[ord], r.callCount[ord])
-		r.searchRow(rid*2, identifierWords(sym.Name), strings.Join(graph.SplitWords(sym.Container), " "), pathWords)
+		r.searchRow(rid*2, docSource{sym.Name, sym.Container}, pathWords)
 	}
 	for ord := range facts.Literals {
 		lit := &facts.Literals[ord]
@@ -540,7 +670,7 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 		}
 		span := r.blob(func(b []byte) []byte { return appendSpan(b, lit.Span) })
 		r.literals = append(r.literals, lid, symbol, lit.Text, span, symbolID)
-		r.searchRow(lid*2+1, identifierWords(lit.Text), "", pathWords)
+		r.searchRow(lid*2+1, docSource{text: lit.Text}, pathWords)
 	}
 }
 
@@ -581,22 +711,30 @@ func identifierWords(name string) string {
 func (s *Store) DeleteFile(ctx context.Context, path string) error {
 	s.forget(path)
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var fid int64
-		switch err := tx.QueryRowContext(ctx, `SELECT fid FROM files WHERE path = ?`, path).Scan(&fid); err {
-		case nil:
-		case sql.ErrNoRows:
+		var st stored
+		err := tx.QueryRowContext(ctx, `SELECT fid, n_symbols, n_calls, n_literals FROM files WHERE path = ?`, path).
+			Scan(&st.fid, &st.symbols, &st.calls, &st.literals)
+		if errors.Is(err, sql.ErrNoRows) {
 			return nil
-		default:
-			return err
 		}
-		removed, err := deleteRowsOf(ctx, tx, []int64{fid})
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM files WHERE fid = ?`, fid); err != nil {
+		var docs []int64
+		base := st.fid << rowShift
+		for k := range st.symbols {
+			docs = append(docs, (base|k)*2)
+		}
+		for k := range st.literals {
+			docs = append(docs, (base|k)*2+1)
+		}
+		if err := deleteRows(ctx, tx, []trim{{stored: st}}, docs, []int64{st.fid}); err != nil {
 			return err
 		}
-		return bumpMeta(ctx, tx, -removed)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM files WHERE fid = ?`, st.fid); err != nil {
+			return err
+		}
+		return countSearchRows(ctx, tx, -int64(len(docs)))
 	})
 	s.forget(path)
 	if err != nil {
