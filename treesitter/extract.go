@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -394,19 +396,46 @@ func (e *extractor) addLocal(pos uint32, name, typ string) {
 	e.localPos = append(e.localPos, pos)
 }
 
-// maxStringLen bounds the literals kept for the keyword stage: longer ones
-// are data, not names.
-const maxStringLen = 200
+// maxStringLen bounds the literals kept for the keyword stage (see
+// StringLit): longer ones are data, not names.
+const maxStringLen = 100
 
-func (e *extractor) addString(text string, node *node) {
-	if text == "" || len(text) > maxStringLen {
+// addString records a literal's content if it could be a name: short, and
+// free of whitespace.
+func (e *extractor) addString(text []byte, node *node) {
+	if !nameLike(text) {
 		return
 	}
 	e.facts.Strings = append(e.facts.Strings, StringLit{
-		Text:      text,
+		Text:      string(text),
 		Span:      e.span(node),
 		Enclosing: e.enclosingFunction(node.StartByte()),
 	})
+}
+
+// nameLike reports whether a literal's content could be an event, method
+// or route name: 1 to maxStringLen bytes with no whitespace or line break.
+func nameLike(b []byte) bool {
+	if len(b) == 0 || len(b) > maxStringLen {
+		return false
+	}
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case ' ', '\t', '\n', '\v', '\f', '\r':
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		i += size
+	}
+	return true
 }
 
 // addParamLocals records every typed parameter as a local of its function.
@@ -484,11 +513,28 @@ func (e *extractor) text(n *node) string {
 // squeezed is a node's text with whitespace runs collapsed to one space and
 // dropped around dots, so a receiver split over lines reads "a.b.c".
 func (e *extractor) squeezed(n *node) string {
-	s := strings.Join(strings.Fields(e.text(n)), " ")
+	s := e.text(n)
+	if !hasSpace(s) {
+		return s
+	}
+	s = strings.Join(strings.Fields(s), " ")
 	if strings.Contains(s, " .") || strings.Contains(s, ". ") {
 		s = strings.ReplaceAll(strings.ReplaceAll(s, " .", "."), ". ", ".")
 	}
 	return s
+}
+
+// hasSpace reports whether s has anything strings.Fields splits on.
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return true // let strings.Fields judge Unicode spaces
+		case c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return true
+		}
+	}
+	return false
 }
 
 func (e *extractor) span(n *node) Span {
@@ -502,22 +548,27 @@ func (e *extractor) span(n *node) Span {
 // child tokens when the grammar has them ("'", `"""`, string_start), or one
 // byte each side for leaf literals.
 func (e *extractor) innerText(n *node) string {
+	return string(e.innerBytes(n))
+}
+
+// innerBytes is innerText as a slice of the source.
+func (e *extractor) innerBytes(n *node) []byte {
 	if n == nil {
-		return ""
+		return nil
 	}
 	if first, last := n.FirstChild(), n.LastChild(); first != last {
 		if isDelimiter(first) && isDelimiter(last) {
 			if first.EndByte() <= last.StartByte() && last.StartByte() <= uint32(len(e.src)) {
-				return string(e.src[first.EndByte():last.StartByte()])
+				return e.src[first.EndByte():last.StartByte()]
 			}
-			return ""
+			return nil
 		}
 	}
-	t := e.text(n)
-	if len(t) < 2 {
-		return ""
+	start, end := n.StartByte(), n.EndByte()
+	if end > uint32(len(e.src)) || start > end || end-start < 2 {
+		return nil
 	}
-	return t[1 : len(t)-1]
+	return e.src[start+1 : end-1]
 }
 
 func isDelimiter(n *node) bool {
@@ -609,9 +660,14 @@ func firstNamed(n *node) *node {
 
 // argTexts is the source text of each argument in an argument list.
 func (e *extractor) argTexts(list *node) []string {
+	if list == nil {
+		return nil
+	}
 	var out []string
-	for _, c := range namedChildren(list) {
-		out = append(out, e.text(c))
+	for c := list.FirstChild(); c != nil; c = c.NextSibling() {
+		if isNamedNonComment(c) {
+			out = append(out, e.text(c))
+		}
 	}
 	return out
 }

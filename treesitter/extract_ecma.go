@@ -342,9 +342,12 @@ func ecmaReceiver(e *extractor, n *node) string {
 	for nodeType(n) == "non_null_expression" {
 		n = firstNamed(n)
 	}
-	s := e.squeezed(n)
-	return strings.NewReplacer("?.", ".", "!.", ".").Replace(s)
+	return optionalChain.Replace(e.squeezed(n))
 }
+
+// optionalChain drops optional chaining and non-null assertions from a
+// receiver.
+var optionalChain = strings.NewReplacer("?.", ".", "!.", ".")
 
 func (ecmaHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
@@ -508,11 +511,11 @@ func (ecmaHooks) stringLit(e *extractor, n *node) {
 		return // module paths are in Imports
 	}
 	if n.Type() == "template_string" {
-		for _, c := range namedChildren(n) {
-			if c.Type() == "template_substitution" {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if c.named && c.Type() == "template_substitution" {
 				return
 			}
 		}
 	}
-	e.addString(e.innerText(n), n)
+	e.addString(e.innerBytes(n), n)
 }

@@ -314,5 +314,5 @@ func (goHooks) stringLit(e *extractor, n *node) {
 	case "import_spec", "field_declaration": // import paths, struct tags
 		return
 	}
-	e.addString(e.innerText(n), n)
+	e.addString(e.innerBytes(n), n)
 }

@@ -221,5 +221,5 @@ func (javaHooks) locals(e *extractor, n *node) {
 }
 
 func (javaHooks) stringLit(e *extractor, n *node) {
-	e.addString(e.innerText(n), n)
+	e.addString(e.innerBytes(n), n)
 }

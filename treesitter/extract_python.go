@@ -301,5 +301,5 @@ func (pythonHooks) stringLit(e *extractor, n *node) {
 	if start == nil || end == nil || start.EndByte() > end.StartByte() {
 		return
 	}
-	e.addString(string(e.src[start.EndByte():end.StartByte()]), n)
+	e.addString(e.src[start.EndByte():end.StartByte()], n)
 }

@@ -219,6 +219,22 @@ export const run = async (repo: Repo<User>) => {
 	})
 }
 
+func TestExtractKeepsNameLikeStrings(t *testing.T) {
+	long := strings.Repeat("a", maxStringLen)
+	runExtractCases(t, []extractCase{{
+		name: "short literals without whitespace",
+		lang: TypeScript,
+		src: "emit('order.placed'); log('order placed'); q(`a\nb`); t('tab\\there');\n" +
+			"k('" + long + "'); k('" + long + "b'); s('nbsp\u00a0x'); u('日本語');\n",
+		strings: []string{`"order.placed" in -`, `"tab\\there" in -`, `"` + long + `" in -`, `"日本語" in -`},
+	}, {
+		name:    "whitespace inside the literal itself",
+		lang:    Python,
+		src:     "a('x y')\nb('x\ty')\nc('''x\ny''')\nd('x\u3000y')\ne('ok')\n",
+		strings: []string{`"ok" in -`},
+	}})
+}
+
 func TestExtractGo(t *testing.T) {
 	runExtractCases(t, []extractCase{{
 		name: "package-qualified, receiver and generic calls",

@@ -5,7 +5,7 @@ package treesitter
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 3
+const ExtractorVersion = 4
 
 // Language names a grammar in the registry.
 type Language string
@@ -118,7 +118,13 @@ type Local struct {
 const CallTypePrefix = "call:"
 
 // StringLit is a string literal's content (quotes removed), kept for the
-// keyword stage: dynamically dispatched names often appear only in strings.
+// keyword stage: dynamically dispatched names often appear only in strings
+// (event names like 'fees-report.created', methods called by name). Only
+// literals that can be such a name are kept: 1 to 100 bytes, with no
+// whitespace or line break (Unicode spaces included); messages, SQL,
+// templates and data are dropped. Import and export paths are not literals
+// here (they are in Imports), nor are templates with substitutions,
+// f-strings with values, Go struct tags and Python forward references.
 type StringLit struct {
 	Text      string `json:"text"`
 	Span      Span   `json:"span"`

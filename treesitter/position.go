@@ -1,7 +1,8 @@
 package treesitter
 
 import (
-	"sort"
+	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 )
 
@@ -18,18 +19,38 @@ import (
 type LineIndex struct {
 	src        []byte
 	lineStarts []uint32 // byte offset where each line begins; lineStarts[0] == 0
+	ascii      bool     // src is all ASCII: a column is a byte count
 }
 
 // NewLineIndex indexes src. It keeps a reference to src, which must not be
 // modified afterwards.
 func NewLineIndex(src []byte) *LineIndex {
 	starts := make([]uint32, 1, 1+len(src)/32)
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, uint32(i+1))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		starts = append(starts, uint32(i))
+	}
+	return &LineIndex{src: src, lineStarts: starts, ascii: isASCII(src)}
+}
+
+// isASCII reports whether b has no byte above 0x7f, eight bytes at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
 		}
 	}
-	return &LineIndex{src: src, lineStarts: starts}
+	return true
 }
 
 // LineCount is the number of lines; a file ending in "\n" has an empty last line.
@@ -38,7 +59,16 @@ func (li *LineIndex) LineCount() int { return len(li.lineStarts) }
 // lineOf returns the line containing byteOffset (which must be <= len(src)).
 func (li *LineIndex) lineOf(byteOffset uint32) int {
 	// The first line start greater than the offset is one past its line.
-	return sort.Search(len(li.lineStarts), func(i int) bool { return li.lineStarts[i] > byteOffset }) - 1
+	lo, hi := 0, len(li.lineStarts)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if li.lineStarts[mid] > byteOffset {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo - 1
 }
 
 // contentEnd is the byte offset where line's characters end: before its
@@ -61,13 +91,21 @@ func (li *LineIndex) Position(byteOffset uint32) Position {
 	if byteOffset > uint32(len(li.src)) {
 		byteOffset = uint32(len(li.src))
 	}
-	line := li.lineOf(byteOffset)
+	return li.positionOnLine(li.lineOf(byteOffset), byteOffset)
+}
+
+// positionOnLine is Position for an offset known to be on line.
+func (li *LineIndex) positionOnLine(line int, byteOffset uint32) Position {
 	end := li.contentEnd(line)
 	if byteOffset > end {
 		byteOffset = end
 	}
+	start := li.lineStarts[line]
+	if li.ascii || isASCII(li.src[start:byteOffset]) {
+		return Position{Line: uint32(line), Character: byteOffset - start}
+	}
 	var units uint32
-	for i := li.lineStarts[line]; i < byteOffset; {
+	for i := start; i < byteOffset; {
 		r, size := utf8.DecodeRune(li.src[i:end])
 		if i+uint32(size) > byteOffset {
 			break // byteOffset is inside this character
@@ -106,9 +144,18 @@ func (li *LineIndex) Span(startByte, endByte uint32) Span {
 	if endByte < startByte {
 		endByte = startByte
 	}
+	end := li.Position(endByte)
+	// Most spans start on the line they end on: no second search.
+	line := int(end.Line)
+	var start Position
+	if startByte >= li.lineStarts[line] {
+		start = li.positionOnLine(line, startByte)
+	} else {
+		start = li.Position(startByte)
+	}
 	return Span{
-		Start:     li.Position(startByte),
-		End:       li.Position(endByte),
+		Start:     start,
+		End:       end,
 		StartByte: startByte,
 		EndByte:   endByte,
 	}

@@ -1,6 +1,8 @@
 package treesitter
 
 import (
+	"bytes"
+	"math/rand"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -139,4 +141,67 @@ func FuzzLineIndex(f *testing.F) {
 			}
 		}
 	})
+}
+
+// referencePosition is Position computed the plain way: find the line by
+// scanning, then count UTF-16 units rune by rune.
+func referencePosition(src []byte, off uint32) Position {
+	if off > uint32(len(src)) {
+		off = uint32(len(src))
+	}
+	var line, start uint32
+	for i := uint32(0); i < off; i++ {
+		if src[i] == '\n' {
+			line, start = line+1, i+1
+		}
+	}
+	end := uint32(len(src))
+	if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
+		end = start + uint32(i)
+		if end > start && src[end-1] == '\r' {
+			end--
+		}
+	}
+	off = min(off, end)
+	var units uint32
+	for i := start; i < off; {
+		r, size := utf8.DecodeRune(src[i:end])
+		if i+uint32(size) > off {
+			break
+		}
+		units += utf16Len(r)
+		i += uint32(size)
+	}
+	return Position{Line: line, Character: units}
+}
+
+// The ASCII and same-line shortcuts must not change any position.
+func TestLineIndexMatchesReference(t *testing.T) {
+	pieces := []string{"a", "bc", " ", "\n", "\r\n", "\r", "日", "😀", "\xff", "\xe6\x97"}
+	rng := rand.New(rand.NewSource(1))
+	for round := 0; round < 300; round++ {
+		var b strings.Builder
+		for n := rng.Intn(40); n > 0; n-- {
+			b.WriteString(pieces[rng.Intn(len(pieces))])
+		}
+		if round%3 == 0 { // and files that are pure ASCII
+			b.Reset()
+			for n := rng.Intn(40); n > 0; n-- {
+				b.WriteString(pieces[rng.Intn(6)])
+			}
+		}
+		src := []byte(b.String())
+		li := NewLineIndex(src)
+		for start := uint32(0); start <= uint32(len(src))+2; start++ {
+			if got, want := li.Position(start), referencePosition(src, start); got != want {
+				t.Fatalf("Position(%d) of %q = %v, want %v", start, src, got, want)
+			}
+			for end := start; end <= uint32(len(src))+2; end++ {
+				want := Span{Start: referencePosition(src, start), End: referencePosition(src, end), StartByte: start, EndByte: end}
+				if got := li.Span(start, end); got != want {
+					t.Fatalf("Span(%d, %d) of %q = %v, want %v", start, end, src, got, want)
+				}
+			}
+		}
+	}
 }

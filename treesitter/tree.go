@@ -39,14 +39,12 @@ extern uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *);
 extern uint16_t ts_node_symbol(TSNode);
 extern uint32_t ts_node_start_byte(TSNode);
 extern uint32_t ts_node_end_byte(TSNode);
-extern bool ts_node_is_named(TSNode);
 
 // cc_node is one visible node; links are indexes into the array, -1 for none.
 typedef struct {
 	uint32_t start, end;
 	int32_t parent, next, prev, first, last;
 	uint16_t symbol, field;
-	uint8_t named;
 } cc_node;
 
 static void cc_emit(const TSTreeCursor *c, cc_node *out, int64_t i, int32_t parent) {
@@ -56,7 +54,6 @@ static void cc_emit(const TSTreeCursor *c, cc_node *out, int64_t i, int32_t pare
 	o->end = ts_node_end_byte(n);
 	o->symbol = ts_node_symbol(n);
 	o->field = ts_tree_cursor_current_field_id(c);
-	o->named = ts_node_is_named(n);
 	o->parent = parent;
 	o->next = o->prev = o->first = o->last = -1;
 	if (parent >= 0) {
@@ -133,13 +130,18 @@ var nodeLayoutOK = unsafe.Sizeof(sitter.Node{}) == unsafe.Sizeof(C.TSNode{})+uns
 // field id, read once so that a node's type costs no cgo call.
 type names struct {
 	symbols []string
+	named   []bool   // by symbol: a named node, not a token like "(" or "if"
 	fields  []string // fields[0] is "", no field
 }
 
 func newNames(lang *sitter.Language) *names {
-	n := &names{symbols: make([]string, lang.SymbolCount()), fields: []string{""}}
+	count := lang.SymbolCount()
+	n := &names{symbols: make([]string, count), named: make([]bool, count), fields: []string{""}}
 	for i := range n.symbols {
 		n.symbols[i] = lang.SymbolName(sitter.Symbol(i))
+		// Nodes carry public symbols, which share their name and kind with
+		// every symbol they stand for, aliases included.
+		n.named[i] = lang.SymbolType(sitter.Symbol(i)) == sitter.SymbolTypeRegular
 	}
 	// Field ids run from 1 to the field count, which the bindings do not
 	// expose; past the last one the name is NULL, read as "".
@@ -151,6 +153,14 @@ func newNames(lang *sitter.Language) *names {
 		n.fields = append(n.fields, name)
 	}
 	return n
+}
+
+// isNamed reports whether nodes of symbol s are named; ERROR nodes are.
+func (n *names) isNamed(s uint16) bool {
+	if int(s) < len(n.named) {
+		return n.named[s]
+	}
+	return s == errorSymbol
 }
 
 func (n *names) symbol(s uint16) string {
@@ -212,6 +222,7 @@ func flatten(root *sitter.Node, nm *names, sizeHint int) (*syntaxTree, error) {
 	t.nodes = t.nodes[:count]
 	for i := range t.nodes {
 		r := &t.raw[i]
+		sym := uint16(r.symbol)
 		t.nodes[i] = node{
 			t:      t,
 			start:  uint32(r.start),
@@ -221,9 +232,9 @@ func flatten(root *sitter.Node, nm *names, sizeHint int) (*syntaxTree, error) {
 			prev:   int32(r.prev),
 			first:  int32(r.first),
 			last:   int32(r.last),
-			symbol: uint16(r.symbol),
+			symbol: sym,
 			field:  uint16(r.field),
-			named:  r.named != 0,
+			named:  nm.isNamed(sym),
 		}
 	}
 	return t, nil
@@ -232,8 +243,7 @@ func flatten(root *sitter.Node, nm *names, sizeHint int) (*syntaxTree, error) {
 // release returns the tree's memory for reuse; its nodes must not be used
 // afterwards.
 func (t *syntaxTree) release() {
-	clear(t.nodes) // drop the back pointers, so a pooled tree holds nothing
-	t.nodes = t.nodes[:0]
+	t.nodes = t.nodes[:0] // its nodes point back to t only
 	t.names = nil
 	treePool.Put(t)
 }
