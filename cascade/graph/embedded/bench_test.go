@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // BenchmarkReplaceFiles writes batches of 100 files of 20 symbols with 5
@@ -135,4 +136,72 @@ func fillStore(b *testing.B, s *Store, files, nsym, ncalls int) {
 		}
 	}
 	b.Logf("filled %d files in %v", files, time.Since(start))
+}
+
+// withExtras gives a synthetic file about the imports, fields and locals of
+// a medusa service file (1.2 KB of them as JSON on average).
+func withExtras(ff graph.FileFacts) graph.FileFacts {
+	ff.File.Imports = nil
+	for k := range 12 {
+		module := fmt.Sprintf("@medusajs/framework/module%d", k/3)
+		ff.File.Imports = append(ff.File.Imports, treesitter.Import{Local: fmt.Sprintf("Name%d", k), Imported: fmt.Sprintf("Name%d", k),
+			Module: module, Span: span(uint32(k), uint32(k*40), 30)})
+	}
+	for k := range 6 {
+		ff.File.Fields = append(ff.File.Fields, treesitter.Field{Container: "Service", Name: fmt.Sprintf("dep%d", k), Type: fmt.Sprintf("Dep%dService", k)})
+	}
+	for k := range 8 {
+		id := ff.Symbols[k%len(ff.Symbols)].ID
+		ff.File.Locals = append(ff.File.Locals, graph.Local{SymbolID: id, Name: fmt.Sprintf("local%d", k), Type: "Result"})
+	}
+	return ff
+}
+
+// BenchmarkFile reads files with their imports, fields and locals from a
+// store of 7,000 files, as the resolver does for the file of each call
+// site, cycling through 500 of them.
+func BenchmarkFile(b *testing.B) {
+	ctx := context.Background()
+	s := openTemp(b)
+	const files = 7000
+	for i := 0; i < files; i += 100 {
+		var batch []graph.FileFacts
+		for j := i; j < i+100; j++ {
+			batch = append(batch, withExtras(syntheticFile(j, 4, 2)))
+		}
+		if err := s.ReplaceFiles(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if f, err := s.File(ctx, syntheticPath(0)); err != nil || len(f.Imports) != 12 {
+		b.Fatalf("File = %d imports, %v", len(f.Imports), err)
+	}
+	b.ResetTimer()
+	for n := 0; b.Loop(); n++ {
+		if _, err := s.File(ctx, syntheticPath(n%500*13)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFiles lists 7,000 files.
+func BenchmarkFiles(b *testing.B) {
+	ctx := context.Background()
+	s := openTemp(b)
+	const files = 7000
+	for i := 0; i < files; i += 100 {
+		var batch []graph.FileFacts
+		for j := i; j < i+100; j++ {
+			batch = append(batch, withExtras(syntheticFile(j, 4, 2)))
+		}
+		if err := s.ReplaceFiles(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if files, err := s.Files(ctx); err != nil || len(files) != 7000 {
+			b.Fatalf("Files = %d, %v", len(files), err)
+		}
+	}
 }

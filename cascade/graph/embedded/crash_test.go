@@ -167,6 +167,9 @@ func checkWholeFiles(t *testing.T, path string) {
 	if s.Rebuilt() {
 		t.Fatalf("store rebuilt after a crash: a killed writer must leave a usable store")
 	}
+	if !s.checked {
+		t.Errorf("Open after a crash skipped the integrity check")
+	}
 	var check string
 	if err := s.readDB.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity_check = %q, %v", check, err)

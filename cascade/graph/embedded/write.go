@@ -340,7 +340,14 @@ func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts
 	// 3. Every row of the batch, the old rows the new ones do not replace
 	// deleted first, and a few statements per table.
 	r.grow(batch)
-	for i := range batch {
+	// By fid, so that every table's rows come in rowid order: b-trees
+	// take that best, and FTS5 needs it (see searchJSON).
+	byFid := make([]int, len(batch))
+	for i := range byFid {
+		byFid[i] = i
+	}
+	slices.SortFunc(byFid, func(a, b int) int { return cmp.Compare(fids[a], fids[b]) })
+	for _, i := range byFid {
 		r.addFile(&batch[i], fids[i])
 	}
 	stale := make([]int64, 0, len(r.oldDocs))
@@ -365,13 +372,12 @@ func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts
 			return err
 		}
 	}
-	if r.searchRows > 0 {
-		r.search = append(r.search, ']')
-		if _, err := tx.ExecContext(ctx, insertSearchSQL, string(r.search)); err != nil {
+	if len(r.docs) > 0 {
+		if _, err := tx.ExecContext(ctx, insertSearchSQL, r.searchJSON()); err != nil {
 			return fmt.Errorf("insert search rows: %w", err)
 		}
 	}
-	return countSearchRows(ctx, tx, r.searchRows-int64(len(stale)))
+	return countSearchRows(ctx, tx, int64(len(r.docs)-len(stale)))
 }
 
 // oldDocsSQL reads what the search documents of the files in the JSON
@@ -489,8 +495,10 @@ func countSearchRows(ctx context.Context, tx *sql.Tx, delta int64) error {
 // batches.
 type batchRows struct {
 	files, extra, symbols, calls, literals []any
-	search                                 []byte // JSON array of [rowid, words, container, path]
-	searchRows                             int64
+	// docs are the search rows to add, each [rowid, words, container,
+	// path] in JSON at docs[i].start:docs[i].end of docText.
+	docs    []searchDoc
+	docText []byte
 	// oldDocs are the stored search documents of the batch's files, by
 	// rowid; addFile takes out those it would write again as they are.
 	oldDocs map[int64]docSource
@@ -513,7 +521,7 @@ func (r *batchRows) reset() {
 		clear(values)
 	}
 	r.files, r.extra, r.symbols, r.calls, r.literals = r.files[:0], r.extra[:0], r.symbols[:0], r.calls[:0], r.literals[:0]
-	r.search, r.searchRows = append(r.search[:0], '['), 0
+	r.docs, r.docText = r.docs[:0], r.docText[:0]
 	r.arena = r.arena[:0]
 	clear(r.oldDocs)
 }
@@ -533,7 +541,8 @@ func (r *batchRows) grow(batch []graph.FileFacts) {
 	r.literals = slices.Grow(r.literals, literals*len(literalsTable.cols))
 	// About what the blobs and the search rows take.
 	r.arena = slices.Grow(r.arena, len(batch)*512+symbols*48+calls*24+literals*12)
-	r.search = slices.Grow(r.search, (symbols+literals)*80)
+	r.docs = slices.Grow(r.docs, symbols+literals)
+	r.docText = slices.Grow(r.docText, (symbols+literals)*80)
 }
 
 // blob returns the bytes appended to the arena by add.
@@ -553,17 +562,39 @@ func (r *batchRows) searchRow(rowid int64, src docSource, path string) {
 	if src.container != "" {
 		container = strings.Join(graph.SplitWords(src.container), " ")
 	}
-	if r.searchRows > 0 {
-		r.search = append(r.search, ',')
-	}
-	r.search = append(r.search, '[')
-	r.search = strconv.AppendInt(r.search, rowid, 10)
+	start := len(r.docText)
+	r.docText = append(r.docText, '[')
+	r.docText = strconv.AppendInt(r.docText, rowid, 10)
 	for _, s := range []string{words, container, path} {
-		r.search = append(r.search, ',')
-		r.search = appendJSONString(r.search, s)
+		r.docText = append(r.docText, ',')
+		r.docText = appendJSONString(r.docText, s)
 	}
-	r.search = append(r.search, ']')
-	r.searchRows++
+	r.docText = append(r.docText, ']')
+	r.docs = append(r.docs, searchDoc{rowid, start, len(r.docText)})
+}
+
+type searchDoc struct {
+	rowid      int64
+	start, end int
+}
+
+// searchJSON returns the search rows to add as one JSON array, by rowid:
+// FTS5 flushes its pending index to a new segment whenever a rowid is
+// smaller than the one before, so out of order they would make a segment
+// per file (a file's literals come after its symbols, at smaller rowids).
+func (r *batchRows) searchJSON() string {
+	slices.SortFunc(r.docs, func(a, b searchDoc) int { return cmp.Compare(a.rowid, b.rowid) })
+	var b strings.Builder
+	b.Grow(len(r.docText) + len(r.docs) + 2)
+	b.WriteByte('[')
+	for i, d := range r.docs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(r.docText[d.start:d.end])
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 // sortedIndexes returns 0..n-1 in buf, sorted stably by key.
