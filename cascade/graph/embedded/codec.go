@@ -3,6 +3,10 @@ package embedded
 import (
 	"encoding/binary"
 	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
@@ -352,4 +356,142 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// jsonParser reads the JSON SQLite writes (no spaces between tokens), for
+// the few fixed shapes the store reads back in bulk. Strings without
+// escapes are substrings of the text.
+type jsonParser struct {
+	s   string
+	i   int
+	err error
+}
+
+var errBadJSON = errors.New("embedded: unexpected JSON")
+
+func (p *jsonParser) fail() {
+	if p.err == nil {
+		p.err = errBadJSON
+	}
+	p.i = len(p.s)
+}
+
+func (p *jsonParser) byte(c byte) {
+	if p.i < len(p.s) && p.s[p.i] == c {
+		p.i++
+		return
+	}
+	p.fail()
+}
+
+// more reports whether an array has another element, consuming the comma
+// before it, or its closing byte end.
+func (p *jsonParser) more(end byte) bool {
+	if p.err != nil || p.i >= len(p.s) {
+		p.fail()
+		return false
+	}
+	switch c := p.s[p.i]; {
+	case c == end:
+		p.i++
+		return false
+	case c == ',' && p.s[p.i-1] != '[':
+		p.i++
+		return true
+	case p.s[p.i-1] == '[':
+		return true
+	}
+	p.fail()
+	return false
+}
+
+func (p *jsonParser) int() int64 {
+	start := p.i
+	for p.i < len(p.s) && (p.s[p.i] == '-' || p.s[p.i] >= '0' && p.s[p.i] <= '9') {
+		p.i++
+	}
+	v, err := strconv.ParseInt(p.s[start:p.i], 10, 64)
+	if err != nil {
+		p.fail()
+	}
+	return v
+}
+
+func (p *jsonParser) string() string {
+	p.byte('"')
+	start := p.i
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case '"':
+			s := p.s[start:p.i]
+			p.i++
+			return s
+		case '\\':
+			return p.unescape(start)
+		}
+		p.i++
+	}
+	p.fail()
+	return ""
+}
+
+// unescape finishes a string that has escapes, from its first byte at start.
+func (p *jsonParser) unescape(start int) string {
+	b := []byte(p.s[start:p.i])
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		p.i++
+		switch c {
+		case '"':
+			return string(b)
+		case '\\':
+		default:
+			b = append(b, c)
+			continue
+		}
+		if p.i >= len(p.s) {
+			break
+		}
+		e := p.s[p.i]
+		p.i++
+		switch e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			r := p.hex4()
+			if utf16.IsSurrogate(r) && strings.HasPrefix(p.s[p.i:], `\u`) {
+				p.i += 2
+				r = utf16.DecodeRune(r, p.hex4())
+			}
+			b = utf8.AppendRune(b, r)
+		default:
+			p.fail()
+		}
+	}
+	p.fail()
+	return ""
+}
+
+func (p *jsonParser) hex4() rune {
+	if p.i+4 > len(p.s) {
+		p.fail()
+		return 0
+	}
+	v, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 16)
+	if err != nil {
+		p.fail()
+		return 0
+	}
+	p.i += 4
+	return rune(v)
 }

@@ -19,7 +19,8 @@ import (
 // A row's file is files.fid = rowid >> rowShift; a file's rows are the
 // rowids from fid << rowShift up to the next fid's (see schema).
 var (
-	filesSQL = `SELECT path, hash, size, mtime, language, package, errors FROM files ORDER BY path`
+	// All files as one JSON array of arrays (see Files).
+	filesSQL = `SELECT json_group_array(json_array(path, hash, size, mtime, language, package, errors)) FROM files`
 	// ?2 is the hash of the decoded extra the cache holds for the path, or
 	// NULL: when it is current the blob is not read.
 	fileSQL = `SELECT f.hash, f.size, f.mtime, f.language, f.package, f.errors, coalesce(f.hash = ?2, 0),
@@ -132,28 +133,72 @@ func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
 	return files, nil
 }
 
+// allFiles reads the files as one JSON value: through database/sql each
+// row costs a few microseconds of driver work per column, and SQLite builds
+// the JSON of 7,000 files in a few milliseconds. SQLite scans them in table
+// order: sorting by path in Go is cheaper than reading them through the
+// path index or sorting in SQL.
+//
+// The strings of the files are substrings of the JSON text.
 func (s *Store) allFiles(ctx context.Context) ([]graph.File, error) {
-	rows, err := s.read.files.QueryContext(ctx)
-	if err != nil {
+	var text string
+	if err := s.read.files.QueryRowContext(ctx).Scan(&text); err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var files []graph.File
-	var lang sql.RawBytes
-	for rows.Next() {
-		var f graph.File
-		if err := rows.Scan(&f.Path, &f.Hash, &f.Size, &f.ModTime, &lang, &f.Package, &f.Errors); err != nil {
-			return nil, err
-		}
-		f.Language = language(lang)
-		files = append(files, f)
+	files, err := parseFiles(text)
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
 	}
-	return files, rows.Err()
+	// Sorting indexes and copying once is cheaper than moving the structs.
+	order := make([]int32, len(files))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(files[a].Path, files[b].Path) })
+	sorted := make([]graph.File, len(files))
+	for i, j := range order {
+		sorted[i] = files[j]
+	}
+	return sorted, nil
 }
 
-// language returns b as a Language without allocating for the known ones.
-func language(b []byte) treesitter.Language {
-	switch treesitter.Language(b) {
+// parseFiles parses filesSQL's JSON, which SQLite writes without spaces.
+func parseFiles(text string) ([]graph.File, error) {
+	p := jsonParser{s: text}
+	files := make([]graph.File, 0, strings.Count(text, "],[")+1)
+	p.byte('[')
+	for p.more(']') {
+		var f graph.File
+		p.byte('[')
+		f.Path = p.string()
+		p.byte(',')
+		f.Hash = p.string()
+		p.byte(',')
+		f.Size = p.int()
+		p.byte(',')
+		f.ModTime = p.int()
+		p.byte(',')
+		f.Language = language(p.string())
+		p.byte(',')
+		f.Package = p.string()
+		p.byte(',')
+		f.Errors = p.int() != 0
+		p.byte(']')
+		if p.err != nil {
+			return nil, p.err
+		}
+		files = append(files, f)
+	}
+	if p.err == nil && p.i != len(p.s) {
+		p.fail()
+	}
+	return files, p.err
+}
+
+// language returns s as a Language, the known ones as constants (no
+// substring of a big string kept alive for them).
+func language(s string) treesitter.Language {
+	switch treesitter.Language(s) {
 	case treesitter.TypeScript:
 		return treesitter.TypeScript
 	case treesitter.TSX:
@@ -167,7 +212,7 @@ func language(b []byte) treesitter.Language {
 	case treesitter.Java:
 		return treesitter.Java
 	}
-	return treesitter.Language(b)
+	return treesitter.Language(s)
 }
 
 // File returns one file with its imports, fields and locals. Decoded

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -759,3 +760,77 @@ func syntheticFile(i, nsym, ncalls int) graph.FileFacts {
 // syntheticCallees is how many distinct callee names synthetic files call:
 // 5,000 files of 10 symbols with 5 calls each give 50 calls per name.
 const syntheticCallees = 5000
+
+// TestOddPaths: paths and packages holding JSON's special characters,
+// control characters and bytes that are not UTF-8 come back as they went in
+// (Files reads them back through JSON).
+func TestOddPaths(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	paths := []string{`a"b.ts`, `c\d.ts`, "e\x01f.ts", "g\xffh.ts", "日本/語.ts", "tab\there.ts", "nul\x00.ts", "z/\u2028.ts", "emoji🙂.ts"}
+	var batch []graph.FileFacts
+	for i, p := range paths {
+		ff := syntheticFile(i, 2, 1)
+		ff.File.Path = p
+		ff.File.Package = p + "\\pkg\""
+		batch = append(batch, ff)
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	files, err := s.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(paths)
+	slices.Sort(want)
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Path)
+		if f.Package != f.Path+"\\pkg\"" {
+			t.Errorf("%q: package %q", f.Path, f.Package)
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Files paths (-want +got):\n%s", diff)
+	}
+	for i, p := range paths {
+		f, err := s.File(ctx, p)
+		if err != nil {
+			t.Errorf("File(%q): %v", p, err)
+			continue
+		}
+		wantFile := batch[i].File
+		if diff := cmp.Diff(wantFile, f, equateEmpty); diff != "" {
+			t.Errorf("File(%q) (-want +got):\n%s", p, diff)
+		}
+	}
+}
+
+func TestJSONParserEscapes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`"plain"`, "plain"},
+		{`"a\"b\\c\/d"`, `a"b\c/d`},
+		{`"\b\f\n\r\t"`, "\b\f\n\r\t"},
+		{`"\u0000\u001f\u00e9"`, "\x00\x1fé"},
+		{`"\ud83d\ude42!"`, "🙂!"},
+		{"\"raw \xff bytes\"", "raw \xff bytes"},
+	} {
+		p := jsonParser{s: tc.in}
+		if got := p.string(); got != tc.want || p.err != nil || p.i != len(tc.in) {
+			t.Errorf("string(%s) = %q, %v; want %q", tc.in, got, p.err, tc.want)
+		}
+	}
+	for _, bad := range []string{`"unterminated`, `"bad \q escape"`, `"\u12"`, `x`} {
+		p := jsonParser{s: bad}
+		if p.string(); p.err == nil {
+			t.Errorf("string(%s): no error", bad)
+		}
+	}
+	if _, err := parseFiles(`[["a","h",1,2,"go","",0],["b"]]`); err == nil {
+		t.Errorf("parseFiles of a short row: no error")
+	}
+	if files, err := parseFiles(`[]`); err != nil || len(files) != 0 {
+		t.Errorf("parseFiles([]) = %v, %v", files, err)
+	}
+}
