@@ -23,7 +23,7 @@ func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err 
 	if err != nil {
 		return nil, err
 	}
-	grammar, names, err := g.compiled()
+	grammar, _, err := g.compiled()
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err 
 	}()
 
 	root := tree.RootNode()
-	flat, err := flatten(root, names, len(src)/4+64)
+	flat, err := flatten(root, g, len(src)/4+64)
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +153,24 @@ type captures struct {
 	pkg                          *node
 }
 
+// reset empties c, keeping its memory.
+func (c *captures) reset() {
+	clear(c.symbols)
+	clear(c.fields)
+	clear(c.calls)
+	clear(c.imports)
+	clear(c.locals)
+	clear(c.strs)
+	*c = captures{
+		symbols: c.symbols[:0],
+		fields:  c.fields[:0],
+		calls:   c.calls[:0],
+		imports: c.imports[:0],
+		locals:  c.locals[:0],
+		strs:    c.strs[:0],
+	}
+}
+
 // sameNode reports whether a and b would be one capture: the same byte
 // range and type (a zero-width MISSING node can repeat its neighbour's).
 func sameNode(a, b *node) bool {
@@ -221,15 +239,22 @@ func (c *captures) str(n *node) {
 // run matches every node of the tree and hands each matched node to the
 // language hooks: symbols first, since everything else is placed by them.
 func (e *extractor) run(t *syntaxTree) error {
-	var c captures
+	c := &t.captures
 	for i := range t.nodes {
 		if i%4096 == 0 && e.ctx.Err() != nil {
 			return fmt.Errorf("treesitter: extract: %w", e.ctx.Err())
 		}
-		e.hooks.match(e, &t.nodes[i], &c)
+		e.hooks.match(e, &t.nodes[i], c)
 	}
 	if c.pkg != nil {
 		e.facts.Package = e.text(c.pkg)
+	}
+	// Each capture gives at most one call or string.
+	if len(c.calls) > 0 {
+		e.facts.Calls = make([]Call, 0, len(c.calls))
+	}
+	if len(c.strs) > 0 {
+		e.facts.Strings = make([]StringLit, 0, len(c.strs))
 	}
 
 	e.buildSymbols(c.symbols)
@@ -248,6 +273,12 @@ func (e *extractor) run(t *syntaxTree) error {
 	}
 	for _, n := range c.strs {
 		e.hooks.stringLit(e, n)
+	}
+	if len(e.facts.Calls) == 0 {
+		e.facts.Calls = nil // none, as when nothing was captured
+	}
+	if len(e.facts.Strings) == 0 {
+		e.facts.Strings = nil
 	}
 	e.finish()
 	if err := e.ctx.Err(); err != nil {

@@ -140,8 +140,8 @@ func queryCaptures(t testing.TB, lang Language, src []byte, root *sitter.Node) [
 // matchCaptures runs the Go matchers over the flattened tree.
 func matchCaptures(t testing.TB, lang Language, src []byte, root *sitter.Node) []string {
 	g, _ := lookup(lang)
-	_, nm, _ := g.compiled()
-	flat, err := flatten(root, nm, 0)
+	g.compiled()
+	flat, err := flatten(root, g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,8 +197,8 @@ func checkMatchesQuery(t testing.TB, lang Language, src []byte) {
 func checkFlatTree(t testing.TB, lang Language, root *sitter.Node) {
 	t.Helper()
 	g, _ := lookup(lang)
-	_, nm, _ := g.compiled()
-	flat, err := flatten(root, nm, 0)
+	g.compiled()
+	flat, err := flatten(root, g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,9 +350,9 @@ func TestFlattenGrowsItsBuffer(t *testing.T) {
 	tree := parseForTest(t, JavaScript, src)
 	defer tree.Close()
 	g, _ := lookup(JavaScript)
-	_, nm, _ := g.compiled()
+	g.compiled()
 	for _, hint := range []int{0, 1, 100, 100000} {
-		flat, err := flatten(tree.RootNode(), nm, hint)
+		flat, err := flatten(tree.RootNode(), g, hint)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,6 +23,7 @@ import (
 // tree, which costs a fraction of running a query cursor, and the tests
 // check that both capture the same nodes (match_test.go).
 type grammar struct {
+	index     uint8 // in registry
 	language  Language
 	sitter    func() *sitter.Language
 	queryFile string // under queries/; TSX shares the TypeScript query, its node types are a superset
@@ -39,6 +40,12 @@ var registry = []*grammar{
 	{language: Python, sitter: python.GetLanguage, queryFile: "python.scm"},
 	{language: Go, sitter: golang.GetLanguage, queryFile: "go.scm"},
 	{language: Java, sitter: java.GetLanguage, queryFile: "java.scm"},
+}
+
+func init() {
+	for i, g := range registry {
+		g.index = uint8(i)
+	}
 }
 
 var extensions = map[string]Language{

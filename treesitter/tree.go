@@ -40,20 +40,35 @@ extern uint16_t ts_node_symbol(TSNode);
 extern uint32_t ts_node_start_byte(TSNode);
 extern uint32_t ts_node_end_byte(TSNode);
 
-// cc_node is one visible node; links are indexes into the array, -1 for none.
+// cc_node is one visible node, laid out as Go's node type; links are
+// indexes into the array, -1 for none.
 typedef struct {
 	uint32_t start, end;
-	int32_t parent, next, prev, first, last;
+	int32_t parent, next, prev, first, last, self;
 	uint16_t symbol, field;
+	uint8_t named, grammar;
 } cc_node;
 
-static void cc_emit(const TSTreeCursor *c, cc_node *out, int64_t i, int32_t parent) {
+// cc_grammar is what the walk needs to know of a grammar: which symbols are
+// named, and the grammar's index in Go's registry.
+typedef struct {
+	const uint8_t *named;
+	uint32_t symbol_count;
+	uint8_t index;
+} cc_grammar;
+
+static void cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
 	TSNode n = ts_tree_cursor_current_node(c);
 	cc_node *o = &out[i];
 	o->start = ts_node_start_byte(n);
 	o->end = ts_node_end_byte(n);
 	o->symbol = ts_node_symbol(n);
 	o->field = ts_tree_cursor_current_field_id(c);
+	// Nodes carry public symbols, which share their name and kind with
+	// every symbol they stand for, aliases included; ERROR nodes are named.
+	o->named = o->symbol < g->symbol_count ? g->named[o->symbol] : o->symbol == 65535;
+	o->grammar = g->index;
+	o->self = (int32_t)i;
 	o->parent = parent;
 	o->next = o->prev = o->first = o->last = -1;
 	if (parent >= 0) {
@@ -71,16 +86,16 @@ static void cc_emit(const TSTreeCursor *c, cc_node *out, int64_t i, int32_t pare
 // cc_flatten writes root and its visible descendants to out in pre-order
 // and returns how many there are. When that is more than cap, only the
 // first cap are written: call again with a larger array.
-static int64_t cc_flatten(TSNode root, cc_node *out, int64_t cap) {
+static int64_t cc_flatten(TSNode root, cc_grammar g, cc_node *out, int64_t cap) {
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	int64_t n = 0;
 	int32_t cur = 0;
-	if (cap > 0) cc_emit(&c, out, 0, -1);
+	if (cap > 0) cc_emit(&c, &g, out, 0, -1);
 	n = 1;
 	for (;;) {
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			if (n < cap) {
-				cc_emit(&c, out, n, cur);
+				cc_emit(&c, &g, out, n, cur);
 				cur = (int32_t)n;
 			}
 			n++;
@@ -89,7 +104,7 @@ static int64_t cc_flatten(TSNode root, cc_node *out, int64_t cap) {
 		for (;;) {
 			if (ts_tree_cursor_goto_next_sibling(&c)) {
 				if (n < cap) {
-					cc_emit(&c, out, n, out[cur].parent);
+					cc_emit(&c, &g, out, n, out[cur].parent);
 					cur = (int32_t)n;
 				}
 				n++;
@@ -130,18 +145,18 @@ var nodeLayoutOK = unsafe.Sizeof(sitter.Node{}) == unsafe.Sizeof(C.TSNode{})+uns
 // field id, read once so that a node's type costs no cgo call.
 type names struct {
 	symbols []string
-	named   []bool   // by symbol: a named node, not a token like "(" or "if"
+	named   []uint8  // by symbol: 1 for a named node, 0 for a token like "(" or "if"
 	fields  []string // fields[0] is "", no field
 }
 
 func newNames(lang *sitter.Language) *names {
 	count := lang.SymbolCount()
-	n := &names{symbols: make([]string, count), named: make([]bool, count), fields: []string{""}}
+	n := &names{symbols: make([]string, count), named: make([]uint8, count), fields: []string{""}}
 	for i := range n.symbols {
 		n.symbols[i] = lang.SymbolName(sitter.Symbol(i))
-		// Nodes carry public symbols, which share their name and kind with
-		// every symbol they stand for, aliases included.
-		n.named[i] = lang.SymbolType(sitter.Symbol(i)) == sitter.SymbolTypeRegular
+		if lang.SymbolType(sitter.Symbol(i)) == sitter.SymbolTypeRegular {
+			n.named[i] = 1
+		}
 	}
 	// Field ids run from 1 to the field count, which the bindings do not
 	// expose; past the last one the name is NULL, read as "".
@@ -153,14 +168,6 @@ func newNames(lang *sitter.Language) *names {
 		n.fields = append(n.fields, name)
 	}
 	return n
-}
-
-// isNamed reports whether nodes of symbol s are named; ERROR nodes are.
-func (n *names) isNamed(s uint16) bool {
-	if int(s) < len(n.named) {
-		return n.named[s]
-	}
-	return s == errorSymbol
 }
 
 func (n *names) symbol(s uint16) string {
@@ -177,27 +184,46 @@ func (n *names) symbol(s uint16) string {
 }
 
 // syntaxTree is a parsed file in Go memory: its visible nodes in pre-order,
-// nodes[0] the root. Node methods mirror sitter.Node's.
+// nodes[0] the root.
 type syntaxTree struct {
-	names *names
-	nodes []node
-	raw   []C.cc_node
+	nodes    []node
+	captures captures // the matched nodes, kept with the tree for reuse
 }
 
-// node is one node of a syntaxTree. Pointers to nodes are only valid until
-// the tree is released.
+// node is one node of a syntaxTree, written by cc_flatten: the two types
+// must have the same layout (checked below, at compile time). Its methods
+// mirror sitter.Node's. A node finds its neighbours by its own index in
+// the tree's array, and its names by its grammar's index in the registry,
+// so it holds no pointer and the C walk can write it directly. Pointers to
+// nodes are only valid until the tree is released.
 type node struct {
-	t                               *syntaxTree
-	start, end                      uint32
-	parent, next, prev, first, last int32
-	symbol, field                   uint16
-	named                           bool
+	start, end                            uint32
+	parent, next, prev, first, last, self int32
+	symbol, field                         uint16
+	named                                 bool
+	grammar                               uint8
 }
+
+// Compile-time checks that node and cc_node have the same layout: each
+// index is out of range unless the two offsets are equal.
+var _ = [1]struct{}{}[unsafe.Sizeof(node{})-unsafe.Sizeof(C.cc_node{})]
+var _ = [1]struct{}{}[unsafe.Sizeof(C.cc_node{})-unsafe.Sizeof(node{})]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.end)-unsafe.Offsetof(C.cc_node{}.end)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.parent)-unsafe.Offsetof(C.cc_node{}.parent)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.next)-unsafe.Offsetof(C.cc_node{}.next)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.prev)-unsafe.Offsetof(C.cc_node{}.prev)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.first)-unsafe.Offsetof(C.cc_node{}.first)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.last)-unsafe.Offsetof(C.cc_node{}.last)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.self)-unsafe.Offsetof(C.cc_node{}.self)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.symbol)-unsafe.Offsetof(C.cc_node{}.symbol)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.field)-unsafe.Offsetof(C.cc_node{}.field)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.named)-unsafe.Offsetof(C.cc_node{}.named)]
+var _ = [1]struct{}{}[unsafe.Offsetof(node{}.grammar)-unsafe.Offsetof(C.cc_node{}.grammar)]
 
 var treePool = sync.Pool{New: func() any { return new(syntaxTree) }}
 
 // flatten copies the tree under root into Go memory. Release it when done.
-func flatten(root *sitter.Node, nm *names, sizeHint int) (*syntaxTree, error) {
+func flatten(root *sitter.Node, g *grammar, sizeHint int) (*syntaxTree, error) {
 	if !nodeLayoutOK {
 		return nil, errNodeLayout
 	}
@@ -205,46 +231,30 @@ func flatten(root *sitter.Node, nm *names, sizeHint int) (*syntaxTree, error) {
 	if uintptr(croot.id) != root.ID() || croot.tree == nil {
 		return nil, errNodeLayout
 	}
+	cg := C.cc_grammar{
+		named:        (*C.uint8_t)(unsafe.Pointer(&g.names.named[0])),
+		symbol_count: C.uint32_t(len(g.names.named)),
+		index:        C.uint8_t(g.index),
+	}
 	t := treePool.Get().(*syntaxTree)
-	t.names = nm
-	if sizeHint = max(sizeHint, 1); cap(t.raw) < sizeHint {
-		t.raw = make([]C.cc_node, sizeHint)
+	if sizeHint = max(sizeHint, 1); cap(t.nodes) < sizeHint {
+		t.nodes = make([]node, sizeHint)
 	}
-	t.raw = t.raw[:cap(t.raw)]
-	count := int(C.cc_flatten(croot, &t.raw[0], C.int64_t(len(t.raw))))
-	if count > len(t.raw) {
-		t.raw = make([]C.cc_node, count+count/4)
-		count = int(C.cc_flatten(croot, &t.raw[0], C.int64_t(len(t.raw))))
-	}
-	if cap(t.nodes) < count {
-		t.nodes = make([]node, count, count+count/4)
+	t.nodes = t.nodes[:cap(t.nodes)]
+	count := int(C.cc_flatten(croot, cg, (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))))
+	if count > len(t.nodes) {
+		t.nodes = make([]node, count+count/4)
+		count = int(C.cc_flatten(croot, cg, (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))))
 	}
 	t.nodes = t.nodes[:count]
-	for i := range t.nodes {
-		r := &t.raw[i]
-		sym := uint16(r.symbol)
-		t.nodes[i] = node{
-			t:      t,
-			start:  uint32(r.start),
-			end:    uint32(r.end),
-			parent: int32(r.parent),
-			next:   int32(r.next),
-			prev:   int32(r.prev),
-			first:  int32(r.first),
-			last:   int32(r.last),
-			symbol: sym,
-			field:  uint16(r.field),
-			named:  nm.isNamed(sym),
-		}
-	}
 	return t, nil
 }
 
 // release returns the tree's memory for reuse; its nodes must not be used
 // afterwards.
 func (t *syntaxTree) release() {
-	t.nodes = t.nodes[:0] // its nodes point back to t only
-	t.names = nil
+	t.nodes = t.nodes[:0]
+	t.captures.reset()
 	treePool.Put(t)
 }
 
@@ -255,14 +265,17 @@ func (t *syntaxTree) root() *node {
 	return &t.nodes[0]
 }
 
+// at is the node at index i of n's tree, nil for -1.
 func (n *node) at(i int32) *node {
 	if i < 0 {
 		return nil
 	}
-	return &n.t.nodes[i]
+	return (*node)(unsafe.Add(unsafe.Pointer(n), int(i-n.self)*int(unsafe.Sizeof(node{}))))
 }
 
-func (n *node) Type() string      { return n.t.names.symbol(n.symbol) }
+func (n *node) names() *names { return registry[n.grammar].names }
+
+func (n *node) Type() string      { return n.names().symbol(n.symbol) }
 func (n *node) IsNamed() bool     { return n.named }
 func (n *node) StartByte() uint32 { return n.start }
 func (n *node) EndByte() uint32   { return n.end }
@@ -276,8 +289,8 @@ func (n *node) LastChild() *node   { return n.at(n.last) }
 
 // FieldName is the name of the field n fills in its parent, "" for none.
 func (n *node) FieldName() string {
-	if int(n.field) < len(n.t.names.fields) {
-		return n.t.names.fields[n.field]
+	if fields := n.names().fields; int(n.field) < len(fields) {
+		return fields[n.field]
 	}
 	return ""
 }
