@@ -17,7 +17,8 @@ import (
 // are not failures: tree-sitter recovers, the facts hold what parsed, and
 // HasErrors is set. Binary content (see looksBinary) is not parsed at all:
 // its facts are empty with HasErrors set. Extract fails only for an
-// unsupported language, a broken query, or a cancelled context.
+// unsupported language or a cancelled context (or, were go-tree-sitter
+// upgraded to a different Node layout, with errNodeLayout; see tree.go).
 func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err error) {
 	g, err := lookup(lang)
 	if err != nil {

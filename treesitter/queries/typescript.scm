@@ -2,6 +2,11 @@
 ; extractor reads the details (names, receivers, types) from the captured
 ; node, so patterns stay broad and simple. Captures starting with "_" are
 ; only for predicates.
+;
+; These files are the specification; extraction does not run them. Each
+; language's match method (extract_*.go) does the same matching in Go over
+; the flattened tree, which is much cheaper than a query cursor, and
+; match_test.go fails when the two capture different nodes: change both.
 
 ; Symbols: @function/@method/@class/@interface is the declaration, @name its name.
 (function_declaration name: (identifier) @name) @function
