@@ -220,7 +220,8 @@ const (
 )
 
 // noteErr passes err through, first marking the store for a rebuild if err
-// says the database is corrupt. Every method's errors go through it.
+// says the database is corrupt (or a stored value does not decode). Every
+// method's errors go through it.
 func (s *Store) noteErr(err error) error {
 	if isCorrupt(err) && s.corrupt.CompareAndSwap(false, true) {
 		s.log.Error("embedded: graph store is corrupt; it will be rebuilt when next opened", "path", s.path, "err", err)
@@ -233,6 +234,9 @@ func (s *Store) noteErr(err error) error {
 }
 
 func isCorrupt(err error) bool {
+	if errors.Is(err, errCorruptBlob) {
+		return true // a value of ours that does not decode
+	}
 	var e *sqlite.Error
 	if !errors.As(err, &e) {
 		return false

@@ -834,3 +834,67 @@ func TestJSONParserEscapes(t *testing.T) {
 		t.Errorf("parseFiles([]) = %v, %v", files, err)
 	}
 }
+
+// TestSearchRowCount: the count of search rows kept in meta (Search prunes
+// common terms by it) follows replacements, renames and deletes.
+func TestSearchRowCount(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	check := func(when string) {
+		t.Helper()
+		var counted, rows, docs int64
+		if err := s.readDB.QueryRowContext(ctx, searchRowsSQL).Scan(&counted); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.readDB.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM symbols) + (SELECT count(*) FROM literals)`).Scan(&rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.readDB.QueryRowContext(ctx, `SELECT count(*) FROM search_docsize`).Scan(&docs); err != nil {
+			t.Fatal(err)
+		}
+		if counted != rows || docs != rows {
+			t.Errorf("%s: meta counts %d search rows, the index holds %d, symbols and literals are %d", when, counted, docs, rows)
+		}
+	}
+	var batch []graph.FileFacts
+	for i := range 20 {
+		batch = append(batch, syntheticFile(i, 5, 2))
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	check("after the first index")
+	batch = batch[:0]
+	for i := range 10 {
+		ff := syntheticFile(i, 3+i%4, 2) // fewer symbols, some more
+		if i%2 == 0 {
+			ff.Symbols[0].Name += "Renamed"
+			ff.Literals = append(ff.Literals, graph.Literal{Text: "another literal", Span: span(1, 5, 5)})
+		}
+		batch = append(batch, ff)
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	check("after replacements")
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	check("after the same again")
+	for i := 5; i < 15; i++ {
+		if err := s.DeleteFile(ctx, syntheticPath(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("after deletes")
+	if _, err := s.writeDB.ExecContext(ctx, `INSERT INTO search(search) VALUES ('integrity-check')`); err != nil {
+		t.Errorf("FTS5 integrity-check: %v", err)
+	}
+	hits, err := s.Search(ctx, "renamed", 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 3 { // files 0, 2 and 4: 6 and 8 were deleted
+		t.Errorf("Search(renamed) = %d hits, want 3: %+v", len(hits), hits)
+	}
+}

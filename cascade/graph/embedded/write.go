@@ -15,23 +15,27 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph"
 )
 
-// Writes go in bulk. The rows of a batch are inserted by multi-row INSERT …
-// VALUES statements of up to bulkChunk rows, prepared once per store, and a
-// file's previous rows are deleted by one statement per table for the whole
-// batch. Row by row, each INSERT cost about ten microseconds, mostly in
-// database/sql and the driver rather than in SQLite.
+// Writes go in bulk. Row by row, each INSERT cost about ten microseconds,
+// mostly in database/sql and the driver rather than in SQLite; now the rows
+// of a batch go in by multi-row INSERT … VALUES statements of up to
+// bulkChunk rows, prepared once per store.
 //
 // Rowids are assigned here, not by SQLite, so no statement needs RETURNING
-// (see rowShift).
+// (see rowShift). A file keeps its fid across replacements, so its new rows
+// take the rowids of its old ones: they are written with INSERT OR REPLACE,
+// and only the old rows beyond the new counts (kept on the files row) are
+// deleted, a rowid range per file and table.
+//
+// The search table is different. FTS5 flushes its pending in-memory index
+// to a new segment at every statement savepoint after it has been written,
+// whenever a rowid comes below the previous one, and, with
+// contentless_delete, at every row deleted while rows are pending. So its
+// rows are written by two statements at most: one deleting the rows of the
+// files' previous versions that changed, one adding the new rows in rowid
+// order as one JSON document. A row whose symbol or literal is unchanged
+// stays, so re-indexing a lightly edited file costs little FTS5 work.
 //
 // JSON goes to SQLite as text: a blob would be taken for JSONB.
-//
-// The search table is written by one statement at the start of a batch
-// (deleting) and one at its end (inserting), never in between: FTS5 flushes
-// its pending in-memory index to disk at every statement savepoint after it
-// has been written in a transaction, so interleaving its writes with the
-// other tables' would flush at every statement and leave a heap of small
-// segments to merge. Its rows therefore go as one JSON document.
 
 // bulkTable is a table written by multi-row INSERTs.
 type bulkTable struct {
@@ -215,13 +219,6 @@ type stored struct {
 // transaction: a crash or a cancelled ctx leaves the previous state whole.
 // Rows belong to the file they are given with; their own Path fields are not
 // consulted. When a path occurs twice in a batch the last occurrence wins.
-//
-// A file keeps its fid, so its new rows take the rowids of its old ones:
-// they are written with INSERT OR REPLACE, and only the old rows beyond the
-// new counts are deleted. Not so in the search table: an FTS5 table with
-// contentless_delete flushes its pending index at each row it deletes while
-// it holds pending rows, so its old rows are deleted by one statement
-// before any is added.
 func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error {
 	batch = lastOfEachPath(batch)
 	if len(batch) == 0 {
@@ -292,21 +289,19 @@ func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts
 		return fmt.Errorf("look up files: %w", err)
 	}
 	fids := make([]int64, len(batch))
+	for i := range old {
+		fids[i] = old[i].fid
+	}
 	if known < len(batch) {
 		var next int64
 		if err := tx.QueryRowContext(ctx, maxFileSQL).Scan(&next); err != nil {
 			return fmt.Errorf("next file id: %w", err)
 		}
-		for i := range old {
-			if old[i].fid == 0 {
+		for i := range fids {
+			if fids[i] == 0 {
 				next++
 				fids[i] = next
 			}
-		}
-	}
-	for i := range old {
-		if old[i].fid != 0 {
-			fids[i] = old[i].fid
 		}
 	}
 
