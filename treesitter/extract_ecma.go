@@ -39,6 +39,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if h.typed {
 			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
 		}
+	case "method_signature":
+		// (interface_body (method_signature name: (_) @name) @method)
+		if h.typed && is(n.Parent(), "interface_body") {
+			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+		}
 	case "variable_declarator":
 		// (variable_declarator name: (identifier) @name value: [functions]) @function
 		if fieldChild(n, "value", isFunctionValue) != nil {

@@ -32,11 +32,15 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		// The type comes after the name.
 		typ := goSpecType(name)
 		switch {
-		case is(typ, "struct_type"):
+		case is(typ, "struct_type"), isAny(typ, goNamedTypeKinds...):
 			c.symbol(KindClass, n, name)
 		case is(typ, "interface_type"):
 			c.symbol(KindInterface, n, name)
 		}
+	case "type_alias":
+		c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
+	case "method_elem":
+		c.symbol(KindMethod, n, fieldChild(n, "name", func(c *node) bool { return is(c, "field_identifier") }))
 	case "field_declaration":
 		// (type_spec name: (type_identifier) @container
 		//   type: (struct_type (field_declaration_list (field_declaration) @field)))
@@ -100,9 +104,14 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 
 // goSpecType is the struct or interface type that follows a type_spec's
 // name in its type field.
+// goNamedTypeKinds are the non-struct types a named type may have
+// (type List []Node): such types get symbols, since they have methods.
+var goNamedTypeKinds = []string{"type_identifier", "qualified_type", "generic_type", "slice_type", "array_type",
+	"map_type", "pointer_type", "function_type", "channel_type"}
+
 func goSpecType(name *node) *node {
 	for t := name.NextSibling(); t != nil; t = t.NextSibling() {
-		if t.field != 0 && t.FieldName() == "type" && isAny(t, "struct_type", "interface_type") {
+		if t.field != 0 && t.FieldName() == "type" && (isAny(t, "struct_type", "interface_type") || isAny(t, goNamedTypeKinds...)) {
 			return t
 		}
 	}

@@ -153,6 +153,7 @@ export const run = async (repo: Repo<User>) => {
 `,
 			symbols: []string{
 				"interface Store L0:17 extends Base",
+				"method Store.get L0:41 in Store",
 				"class Repo L1:22 extends BaseRepo, Store, ns.Closer",
 				"method Repo.handle L4:2 in Repo (e:Event)",
 				"method Repo.find L5:11 in Repo (id:string)",
@@ -284,6 +285,7 @@ func helper(a, b int, _ *Opts) {}
 		symbols: []string{
 			"class Service L11:5 extends Embedded, log.Logger",
 			"interface Runner L19:5 extends fmt.Stringer",
+			"method Runner.Run L21:1 in Runner",
 			"method Service.Charge L24:21 (s:Service, ctx:context.Context, ids:string)",
 			"function helper L39:5 (a:int, b:int, _:Opts)",
 		},

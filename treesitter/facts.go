@@ -5,7 +5,7 @@ package treesitter
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 4
+const ExtractorVersion = 5
 
 // Language names a grammar in the registry.
 type Language string

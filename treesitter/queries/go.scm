@@ -7,6 +7,14 @@
 (method_declaration name: (field_identifier) @name) @method
 (type_spec name: (type_identifier) @name type: (struct_type)) @class
 (type_spec name: (type_identifier) @name type: (interface_type)) @interface
+; Named non-struct types (type List []Node) have methods too.
+(type_spec
+  name: (type_identifier) @name
+  type: [(type_identifier) (qualified_type) (generic_type) (slice_type) (array_type)
+         (map_type) (pointer_type) (function_type) (channel_type)]) @class
+(type_alias name: (type_identifier) @name) @class
+; Interface methods: calls through an interface resolve to them.
+(method_elem name: (field_identifier) @name) @method
 
 ; Calls. F[int](x) parses as a conversion to a generic type.
 (call_expression) @call

@@ -16,6 +16,7 @@
 (interface_declaration name: (type_identifier) @name) @interface
 (method_definition name: (_) @name) @method
 (abstract_method_signature name: (_) @name) @method
+(interface_body (method_signature name: (_) @name) @method)
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @function
