@@ -11,11 +11,11 @@ import (
 // popular method name reads a few hundred calling files.
 const fileCacheSize = 2048
 
-// fileCache keeps the decoded imports, fields and locals of recently read
-// files, least recently used first out. An entry holds the content hash it
-// was decoded for and File uses it only while the stored row still has that
-// hash, so an entry that another process made stale is never served. Writes
-// of this process drop the entries of the files they touch.
+// fileCache keeps recently read files, decoded, least recently used first
+// out. An entry holds the files.entry it was decoded from, and File uses it
+// only while the stored row still has that entry (which holds the content
+// hash), so an entry that another process made stale is never served.
+// Writes of this process drop the entries of the files they touch.
 type fileCache struct {
 	mu    sync.Mutex
 	order list.List // of *cachedFile, most recent first
@@ -23,35 +23,36 @@ type fileCache struct {
 }
 
 type cachedFile struct {
-	path, hash string
-	extra      fileExtra
+	path, entry string
+	file        graph.File
 }
 
-// get returns the cached hash and extra for path, if any.
-func (c *fileCache) get(path string) (string, fileExtra, bool) {
+// get returns the cached entry and file for path, if any. The file's slices
+// are the cache's: not to be changed.
+func (c *fileCache) get(path string) (string, graph.File, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.byKey[path]
 	if !ok {
-		return "", fileExtra{}, false
+		return "", graph.File{}, false
 	}
 	c.order.MoveToFront(e)
 	f := e.Value.(*cachedFile)
-	return f.hash, f.extra, true
+	return f.entry, f.file, true
 }
 
-func (c *fileCache) put(path, hash string, x fileExtra) {
+func (c *fileCache) put(path, entry string, f graph.File) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.byKey == nil {
 		c.byKey = map[string]*list.Element{}
 	}
 	if e, ok := c.byKey[path]; ok {
-		e.Value = &cachedFile{path: path, hash: hash, extra: x}
+		e.Value = &cachedFile{path: path, entry: entry, file: f}
 		c.order.MoveToFront(e)
 		return
 	}
-	c.byKey[path] = c.order.PushFront(&cachedFile{path: path, hash: hash, extra: x})
+	c.byKey[path] = c.order.PushFront(&cachedFile{path: path, entry: entry, file: f})
 	for c.order.Len() > fileCacheSize {
 		last := c.order.Back()
 		c.order.Remove(last)

@@ -358,9 +358,74 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// jsonParser reads the JSON SQLite writes (no spaces between tokens), for
-// the few fixed shapes the store reads back in bulk. Strings without
-// escapes are substrings of the text.
+// appendFileEntry appends a file's entry, files.entry: the JSON array
+// [path, hash, size, mtime, language, package, errors (0 or 1)]. Files
+// reads every entry in one value (see allFiles), File reads one.
+func appendFileEntry(b []byte, f *graph.File) []byte {
+	b = append(b, '[')
+	b = appendJSONString(b, f.Path)
+	b = append(b, ',')
+	b = appendJSONString(b, f.Hash)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, f.Size, 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, f.ModTime, 10)
+	b = append(b, ',')
+	b = appendJSONString(b, string(f.Language))
+	b = append(b, ',')
+	b = appendJSONString(b, f.Package)
+	if f.Errors {
+		b = append(b, ",1]"...)
+	} else {
+		b = append(b, ",0]"...)
+	}
+	return b
+}
+
+// fileEntry parses an entry (see appendFileEntry).
+func (p *jsonParser) fileEntry() graph.File {
+	var f graph.File
+	p.byte('[')
+	f.Path = p.string()
+	p.byte(',')
+	f.Hash = p.string()
+	p.byte(',')
+	f.Size = p.int()
+	p.byte(',')
+	f.ModTime = p.int()
+	p.byte(',')
+	f.Language = language(p.string())
+	p.byte(',')
+	f.Package = p.string()
+	p.byte(',')
+	f.Errors = p.int() != 0
+	p.byte(']')
+	return f
+}
+
+// language returns s as a Language, the known ones as constants (no
+// substring of a big string kept alive for them).
+func language(s string) treesitter.Language {
+	switch treesitter.Language(s) {
+	case treesitter.TypeScript:
+		return treesitter.TypeScript
+	case treesitter.TSX:
+		return treesitter.TSX
+	case treesitter.JavaScript:
+		return treesitter.JavaScript
+	case treesitter.Go:
+		return treesitter.Go
+	case treesitter.Python:
+		return treesitter.Python
+	case treesitter.Java:
+		return treesitter.Java
+	}
+	return treesitter.Language(s)
+}
+
+// jsonParser reads the JSON of file entries (see appendFileEntry), which has
+// no spaces between tokens. Strings without escapes are substrings of the
+// text.
 type jsonParser struct {
 	s   string
 	i   int

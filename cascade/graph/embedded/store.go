@@ -394,12 +394,7 @@ const schema = `
 CREATE TABLE files (
 	fid        INTEGER PRIMARY KEY,
 	path       TEXT NOT NULL UNIQUE,
-	hash       TEXT NOT NULL,
-	size       INTEGER NOT NULL,
-	mtime      INTEGER NOT NULL,
-	language   TEXT NOT NULL,
-	package    TEXT NOT NULL,
-	errors     INTEGER NOT NULL,
+	entry      TEXT NOT NULL, -- JSON: path, hash, size, mtime, language, package, errors (see codec.go)
 	top_calls  INTEGER NOT NULL, -- calls at the top level: the file's first ones
 	n_symbols  INTEGER NOT NULL, -- how many rows of each kind it has
 	n_calls    INTEGER NOT NULL,

@@ -47,11 +47,9 @@ type bulkTable struct {
 
 var (
 	filesTable = &bulkTable{name: "files",
-		cols: []string{"fid", "path", "hash", "size", "mtime", "language", "package", "errors",
-			"top_calls", "n_symbols", "n_calls", "n_literals"},
-		conflict: ` ON CONFLICT(fid) DO UPDATE SET path = excluded.path, hash = excluded.hash, size = excluded.size,
-	mtime = excluded.mtime, language = excluded.language, package = excluded.package, errors = excluded.errors,
-	top_calls = excluded.top_calls, n_symbols = excluded.n_symbols, n_calls = excluded.n_calls, n_literals = excluded.n_literals`}
+		cols: []string{"fid", "path", "entry", "top_calls", "n_symbols", "n_calls", "n_literals"},
+		conflict: ` ON CONFLICT(fid) DO UPDATE SET path = excluded.path, entry = excluded.entry, top_calls = excluded.top_calls,
+	n_symbols = excluded.n_symbols, n_calls = excluded.n_calls, n_literals = excluded.n_literals`}
 	fileExtraTable = &bulkTable{name: "file_extra", replace: true, cols: []string{"fid", "extra"}}
 	symbolsTable   = &bulkTable{name: "symbols", replace: true,
 		cols: []string{"rid", "id", "language", "name", "kind", "container", "detail", "first_call", "calls"}}
@@ -499,7 +497,8 @@ type batchRows struct {
 	oldDocs map[int64]docSource
 	// arena holds the blobs; a blob is never written again once sliced
 	// off, so growing the arena leaves earlier blobs intact.
-	arena []byte
+	arena   []byte
+	scratch []byte
 
 	symbolOrder, callOrder []int
 	callGroup              []int // by call: see addFile
@@ -670,7 +669,8 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 		r.calls = append(r.calls, base|int64(ord), caller, c.Callee, c.Receiver, site, callerID)
 	}
 
-	r.files = append(r.files, fid, f.Path, f.Hash, f.Size, f.ModTime, string(f.Language), f.Package, f.Errors,
+	r.scratch = appendFileEntry(r.scratch[:0], f)
+	r.files = append(r.files, fid, f.Path, string(r.scratch),
 		topCalls, int64(len(facts.Symbols)), int64(len(facts.Calls)), int64(len(facts.Literals)))
 	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals}); !x.empty() {
 		r.extra = append(r.extra, fid, r.blob(func(b []byte) []byte { return appendFileExtra(b, &x) }))
