@@ -449,27 +449,6 @@ func (p *jsonParser) byte(c byte) {
 	p.fail()
 }
 
-// more reports whether an array has another element, consuming the comma
-// before it, or its closing byte end.
-func (p *jsonParser) more(end byte) bool {
-	if p.err != nil || p.i >= len(p.s) {
-		p.fail()
-		return false
-	}
-	switch c := p.s[p.i]; {
-	case c == end:
-		p.i++
-		return false
-	case c == ',' && p.s[p.i-1] != '[':
-		p.i++
-		return true
-	case p.s[p.i-1] == '[':
-		return true
-	}
-	p.fail()
-	return false
-}
-
 func (p *jsonParser) int() int64 {
 	start := p.i
 	for p.i < len(p.s) && (p.s[p.i] == '-' || p.s[p.i] >= '0' && p.s[p.i] <= '9') {

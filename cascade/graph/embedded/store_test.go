@@ -827,11 +827,17 @@ func TestJSONParserEscapes(t *testing.T) {
 			t.Errorf("string(%s): no error", bad)
 		}
 	}
-	if _, err := parseFiles(`[["a","h",1,2,"go","",0],["b"]]`); err == nil {
-		t.Errorf("parseFiles of a short row: no error")
+	if _, err := parseFiles(`["a","h",1,2,"go","",0],["b"]`); err == nil {
+		t.Errorf("parseFiles of a short entry: no error")
 	}
-	if files, err := parseFiles(`[]`); err != nil || len(files) != 0 {
-		t.Errorf("parseFiles([]) = %v, %v", files, err)
+	if _, err := parseFiles(`["a","h",1,2,"go","",0]x`); err == nil {
+		t.Errorf("parseFiles of trailing bytes: no error")
+	}
+	if files, err := parseFiles(`["a","h",1,2,"go","p",1],["b","i",3,4,"ts","",0]`); err != nil || len(files) != 2 || !files[0].Errors || files[1].Size != 3 {
+		t.Errorf("parseFiles = %+v, %v", files, err)
+	}
+	if files, err := parseFiles(``); err != nil || len(files) != 0 {
+		t.Errorf("parseFiles of nothing = %v, %v", files, err)
 	}
 }
 
