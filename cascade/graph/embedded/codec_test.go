@@ -1,0 +1,76 @@
+package embedded
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+func TestFileExtraRoundTrip(t *testing.T) {
+	x := fileExtra{
+		Imports: []treesitter.Import{
+			{Local: "a", Imported: "a", Module: "./m", Span: span(1, 2, 3)},
+			{Local: "b", Imported: "c", Module: "./m", Span: span(4, 5, 6)},
+			{Local: "", Imported: "*", Module: ""},
+			{Local: "x", Imported: "", Module: "./n"},
+			{Local: "y", Imported: "y", Module: "./n\x00\xff"},
+		},
+		Fields: []treesitter.Field{
+			{Container: "C", Name: "f", Type: "T"},
+			{Container: "C", Name: "g"},
+			{Container: "", Name: "h", Type: "U"},
+		},
+		Locals: []graph.Local{
+			{SymbolID: "p#C.m", Name: "v", Type: "V"},
+			{SymbolID: "p#C.m", Name: "w", Type: "call:make"},
+			{Name: "top", Type: "T"},
+			{SymbolID: "p#C.n", Name: "", Type: ""},
+		},
+	}
+	got, err := decodeFileExtra(appendFileExtra(nil, &x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(x, got); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	// Truncated or padded, it does not decode.
+	b := appendFileExtra(nil, &x)
+	for _, bad := range [][]byte{b[:len(b)-1], append(b, 0), {0xff}} {
+		if _, err := decodeFileExtra(bad); err == nil {
+			t.Errorf("decodeFileExtra(% x…): no error", bad[:min(len(bad), 8)])
+		}
+	}
+}
+
+func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
+	for _, c := range []graph.Call{
+		{Span: span(1, 2, 3)},
+		{Span: span(1, 2, 3), New: true, Args: []string{"", "'x'", "a\x00b"}},
+	} {
+		var got graph.Call
+		if err := decodeCallSite(appendCallSite(nil, &c), &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(c, got); diff != "" {
+			t.Errorf("call site (-want +got):\n%s", diff)
+		}
+	}
+	for _, sym := range []graph.Symbol{
+		{Span: span(1, 2, 3), Selection: span(1, 2, 1)},
+		{Span: span(1, 2, 3), Returns: "T"},
+		{Span: span(1, 2, 3), Decorators: []treesitter.Decorator{{Name: "D", Args: []string{"a"}, Span: span(0, 0, 2)}},
+			Params: []treesitter.Param{{Name: "p"}, {Name: "q", Type: "Q"}}, Extends: []string{"B"}},
+	} {
+		var got graph.Symbol
+		if err := decodeSymbolDetail(appendSymbolDetail(nil, &sym), &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(sym, got); diff != "" {
+			t.Errorf("symbol detail (-want +got):\n%s", diff)
+		}
+	}
+}
