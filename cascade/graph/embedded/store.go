@@ -13,9 +13,11 @@
 // when the previous session did not close the store: Close leaves a marker
 // file beside the database, and Open removes it. A process killed while
 // writing cannot corrupt a WAL database, so the check is a belt over those
-// braces; what does catch corruption is any query failing with
-// SQLITE_CORRUPT or SQLITE_NOTADB, which leaves a second marker that makes
-// the next Open rebuild.
+// braces (and with two processes on one store, the first to close marks it
+// clean although the other may yet crash). What does catch corruption is
+// any query failing with SQLITE_CORRUPT or SQLITE_NOTADB, or a stored value
+// that does not decode: that leaves a second marker, which makes the next
+// Open rebuild.
 package embedded
 
 import (
