@@ -399,6 +399,17 @@ func (e *extractor) paramType(i int, name string) string {
 	return ""
 }
 
+// addCallTo records call c of the name node callee; a call with no name to
+// record (f()(), import('x')) has callee nil and is dropped.
+func (e *extractor) addCallTo(c Call, callee, n *node) {
+	if callee == nil {
+		return
+	}
+	c.Callee = e.text(callee)
+	c.Span = e.span(callee)
+	e.addCall(c, n)
+}
+
 func (e *extractor) addCall(c Call, node *node) {
 	c.Enclosing = e.enclosingFunction(node.StartByte())
 	e.facts.Calls = append(e.facts.Calls, c)

@@ -332,12 +332,7 @@ func (ecmaHooks) call(e *extractor, n *node) {
 	default:
 		return
 	}
-	if callee == nil {
-		return
-	}
-	c.Callee = e.text(callee)
-	c.Span = e.span(callee)
-	e.addCall(c, n)
+	e.addCallTo(c, callee, n)
 }
 
 // ecmaReceiver is the receiver as the resolver reads it: whitespace

@@ -191,12 +191,7 @@ func (goHooks) call(e *extractor, n *node) {
 	default: // func literals, conversions like []byte(x), calls of calls
 		return
 	}
-	if callee == nil {
-		return
-	}
-	c.Callee = e.text(callee)
-	c.Span = e.span(callee)
-	e.addCall(c, n)
+	e.addCallTo(c, callee, n)
 }
 
 // goMajorVersion matches a module path's major version element, "v2".

@@ -145,13 +145,8 @@ func (javaHooks) call(e *extractor, n *node) {
 	default:
 		return
 	}
-	if callee == nil {
-		return
-	}
-	c.Callee = e.text(callee)
-	c.Span = e.span(callee)
 	c.Args = e.argTexts(field(n, "arguments"))
-	e.addCall(c, n)
+	e.addCallTo(c, callee, n)
 }
 
 func (javaHooks) imports(e *extractor, n *node) {

@@ -192,13 +192,8 @@ func (pythonHooks) call(e *extractor, n *node) {
 	default:
 		return
 	}
-	if callee == nil {
-		return
-	}
-	c.Callee = e.text(callee)
-	c.Span = e.span(callee)
 	c.Args = e.argTexts(field(n, "arguments"))
-	e.addCall(c, n)
+	e.addCallTo(c, callee, n)
 }
 
 func (pythonHooks) imports(e *extractor, n *node) {
