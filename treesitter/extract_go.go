@@ -62,7 +62,7 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		}
 	case "import_spec":
 		c.imp(n)
-	case "short_var_declaration", "var_spec":
+	case "short_var_declaration", "var_spec", "range_clause":
 		c.local(n)
 	case "interpreted_string_literal", "raw_string_literal":
 		c.str(n)
@@ -98,17 +98,20 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 					}
 				}
 			}
+		case "slice_type", "array_type", "map_type", "channel_type":
+			// type Diagnostics []*Diagnostic: what indexing or ranging yields.
+			s.Returns = goType(e, t)
 		}
 	}
 }
 
-// goSpecType is the struct or interface type that follows a type_spec's
-// name in its type field.
 // goNamedTypeKinds are the non-struct types a named type may have
 // (type List []Node): such types get symbols, since they have methods.
 var goNamedTypeKinds = []string{"type_identifier", "qualified_type", "generic_type", "slice_type", "array_type",
 	"map_type", "pointer_type", "function_type", "channel_type"}
 
+// goSpecType is the type that follows a type_spec's name in its type field,
+// when it is one a symbol is made for.
 func goSpecType(name *node) *node {
 	for t := name.NextSibling(); t != nil; t = t.NextSibling() {
 		if t.field != 0 && t.FieldName() == "type" && (isAny(t, "struct_type", "interface_type") || isAny(t, goNamedTypeKinds...)) {
@@ -149,6 +152,8 @@ func goType(e *extractor, n *node) string {
 		return goType(e, firstNamed(n))
 	case "slice_type", "array_type", "implicit_length_array_type":
 		return goType(e, field(n, "element"))
+	case "map_type", "channel_type": // like slices: the element, what indexing or ranging yields
+		return goType(e, field(n, "value"))
 	case "generic_type":
 		return goType(e, field(n, "type"))
 	case "type_elem":
@@ -253,6 +258,11 @@ func (goHooks) locals(e *extractor, n *node) {
 			if name.Type() == "identifier" && values[i] != nil {
 				e.addLocal(n.StartByte(), e.text(name), goValueType(e, values[i]))
 			}
+		}
+	case "range_clause": // for _, v := range xs: v is an element of xs
+		names := namedChildren(field(n, "left"))
+		if len(names) == 2 && names[1].Type() == "identifier" {
+			e.addLocal(n.StartByte(), e.text(names[1]), RangeTypePrefix+e.squeezed(field(n, "right")))
 		}
 	case "var_spec": // var x Foo, var x = &Foo{}
 		names := childrenByField(n, "name")

@@ -5,7 +5,7 @@ package treesitter
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 5
+const ExtractorVersion = 6
 
 // Language names a grammar in the registry.
 type Language string
@@ -116,6 +116,13 @@ type Local struct {
 
 // CallTypePrefix marks a Local or Field type that is the result of a call.
 const CallTypePrefix = "call:"
+
+// RangeTypePrefix marks a Local that is an element of the collection written
+// after it (for _, v := range xs). Declared types drop collection wrappers
+// ([]T, map[K]T are T), so an element of a declared collection has the
+// collection's type, except for named collection types (type List []Node),
+// whose element type is recorded as the type symbol's Returns.
+const RangeTypePrefix = "range:"
 
 // StringLit is a string literal's content (quotes removed), kept for the
 // keyword stage: dynamically dispatched names often appear only in strings

@@ -645,8 +645,16 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 	var cur typeRef
 	first := segs[0]
 	switch {
+	case first.index && !first.call: // xs[i].m(): an element of xs
+		ref, err := q.evalName(ctx, f, caller, first.name)
+		if err != nil {
+			return typeRef{}, err
+		}
+		if cur, err = q.elementOf(ctx, f, ref); err != nil {
+			return typeRef{}, err
+		}
 	case first.index:
-		return typeRef{kind: refUnknown}, nil // element types are not tracked
+		return typeRef{kind: refUnknown}, nil
 	case !first.call && (first.name == "this" || ((first.name == "self" || first.name == "cls") && f.Language == treesitter.Python)):
 		if caller == nil || caller.Container == "" {
 			return typeRef{kind: refUnknown}, nil
@@ -687,7 +695,7 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 		}
 	}
 	for _, seg := range segs[1:] {
-		if seg.index {
+		if seg.index && seg.call {
 			return typeRef{kind: refUnknown}, nil
 		}
 		switch cur.kind {
@@ -711,8 +719,16 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			if err != nil {
 				return typeRef{}, err
 			}
+			if seg.index { // a.items[i]: an element of the field
+				if next, err = q.elementOf(ctx, f, next); err != nil {
+					return typeRef{}, err
+				}
+			}
 			cur = next
 		case refModule:
+			if seg.index {
+				return typeRef{kind: refUnknown}, nil
+			}
 			if seg.call { // pkg.F(...): F's result
 				next := typeRef{kind: refUnknown}
 				syms, err := q.named(ctx, seg.name)
@@ -752,6 +768,22 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 		}
 	}
 	return cur, nil
+}
+
+// elementOf is the type of an element of a collection of type ref: declared
+// types already drop []T and map[K]T wrappers, so that is ref itself, except
+// for Go named collection types, whose element type is their Returns.
+func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
+	if ref.kind != refInstance {
+		if ref.kind == refExternal {
+			return ref, nil
+		}
+		return typeRef{kind: refUnknown}, nil
+	}
+	if ref.class.Language == treesitter.Go && ref.class.Returns != "" {
+		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
+	}
+	return ref, nil
 }
 
 // methodResult is the type that cls.name(...) returns.
@@ -959,6 +991,13 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
 func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ string) (typeRef, error) {
+	if coll, isRange := strings.CutPrefix(typ, treesitter.RangeTypePrefix); isRange {
+		ref, err := q.evalReceiver(ctx, f, caller, coll)
+		if err != nil {
+			return typeRef{}, err
+		}
+		return q.elementOf(ctx, f, ref)
+	}
 	expr, isCall := strings.CutPrefix(typ, treesitter.CallTypePrefix)
 	if !isCall {
 		return q.instanceOf(ctx, f, typ)

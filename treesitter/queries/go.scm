@@ -31,6 +31,7 @@
 ; Locals.
 (short_var_declaration) @local
 (var_spec) @local
+(range_clause) @local
 
 ; Strings.
 (interpreted_string_literal) @string

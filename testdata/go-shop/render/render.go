@@ -24,7 +24,7 @@ type List []Node
 func (l List) Render() string { // @def(listRender, "Render")
 	parts := make([]string, 0, len(l))
 	for _, n := range l {
-		parts = append(parts, n.Render())
+		parts = append(parts, n.Render()) // @site(listLoop, "Render") @call(listRender, nodeRender, listLoop) @dispatch(listRender, textRender, listLoop) @dispatch(listRender, listRender, listLoop)
 	}
 	return strings.Join(parts, "")
 }
@@ -42,4 +42,9 @@ func Page(root Node) string { // @def(page, "Page")
 // Count uses a List method through a typed parameter.
 func Count(l List) int { // @def(count, "Count")
 	return l.Len() // @site(countLen, "Len") @call(count, listLen, countLen)
+}
+
+// First renders the first child: l[0] is a Node, List's element type.
+func First(l List) string { // @def(first, "First")
+	return l[0].Render() // @site(firstRender, "Render") @call(first, nodeRender, firstRender) @dispatch(first, textRender, firstRender) @dispatch(first, listRender, firstRender)
 }
