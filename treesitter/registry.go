@@ -81,6 +81,17 @@ func lookup(lang Language) (*grammar, error) {
 	return nil, fmt.Errorf("treesitter: unsupported language %q", lang)
 }
 
+// Grammar returns the tree-sitter language the registry parses lang with,
+// for callers that parse without extracting (benchmarks, the grep stage).
+func Grammar(lang Language) (*sitter.Language, error) {
+	g, err := lookup(lang)
+	if err != nil {
+		return nil, err
+	}
+	l, _, err := g.compiled()
+	return l, err
+}
+
 // compiled returns the grammar's language and its node type and field
 // names, read once.
 func (g *grammar) compiled() (*sitter.Language, *names, error) {

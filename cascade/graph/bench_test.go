@@ -41,12 +41,6 @@ import (
 	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
-	"github.com/smacker/go-tree-sitter/golang"
-	"github.com/smacker/go-tree-sitter/java"
-	"github.com/smacker/go-tree-sitter/javascript"
-	"github.com/smacker/go-tree-sitter/python"
-	"github.com/smacker/go-tree-sitter/typescript/tsx"
-	"github.com/smacker/go-tree-sitter/typescript/typescript"
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/graph"
@@ -481,17 +475,6 @@ func (r *benchRepo) benchIncoming(b *testing.B) {
 	r.record("slowest incomingCalls", strings.Join(slow, "; "), "")
 }
 
-// grammars are the tree-sitter languages of the raw parse reference, the
-// same grammars treesitter's registry uses.
-var grammars = map[treesitter.Language]*sitter.Language{
-	treesitter.TypeScript: typescript.GetLanguage(),
-	treesitter.TSX:        tsx.GetLanguage(),
-	treesitter.JavaScript: javascript.GetLanguage(),
-	treesitter.Python:     python.GetLanguage(),
-	treesitter.Go:         golang.GetLanguage(),
-	treesitter.Java:       java.GetLanguage(),
-}
-
 // benchParse parses every file on workers goroutines: tree-sitter alone
 // (a parser per file, as Extract does, then Close), or with extract set,
 // treesitter.Extract (parse, query, facts) without storage.
@@ -531,7 +514,8 @@ func (r *benchRepo) benchParse(b *testing.B, workers int, extract bool, mbps fun
 						continue
 					}
 					p := sitter.NewParser()
-					p.SetLanguage(grammars[f.lang])
+					grammar, _ := treesitter.Grammar(f.lang) // walked files are all of known languages
+					p.SetLanguage(grammar)
 					tree, err := p.ParseCtx(ctx, nil, f.content)
 					if err != nil {
 						failed.Add(1)
