@@ -84,25 +84,18 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 	}
 	q := r.newQuery()
 	byCaller := map[string]*Edge{}
-	for _, c := range calls {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		targets, res, err := q.resolveCall(ctx, c)
-		if err != nil {
-			return nil, err
-		}
+	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
 		via := ""
 		if !containsID(targets, target.ID) {
 			if res != ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
-				continue // super.m() names the base method exactly: no dispatch
+				return nil // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
 			// which implements or overrides it.
 			for _, t := range targets {
 				ok, err := q.dispatches(ctx, t, target)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				if ok {
 					via = t.Container + "." + t.Name
@@ -110,12 +103,12 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 				}
 			}
 			if via == "" {
-				continue
+				return nil
 			}
 		}
 		caller, err := q.callerOf(ctx, c)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		e := byCaller[caller.ID]
 		if e == nil {
@@ -128,6 +121,10 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 			}
 		}
 		e.Sites = append(e.Sites, c.Span)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return sortedEdges(byCaller), nil
 }
@@ -141,14 +138,7 @@ func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) 
 	}
 	q := r.newQuery()
 	byCallee := map[string]*Edge{}
-	for _, c := range calls {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		targets, res, err := q.resolveCall(ctx, c)
-		if err != nil {
-			return nil, err
-		}
+	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
 		for _, t := range targets {
 			e := byCallee[t.ID]
 			if e == nil {
@@ -157,8 +147,30 @@ func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) 
 			}
 			e.Sites = append(e.Sites, c.Span)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return sortedEdges(byCallee), nil
+}
+
+// eachResolved resolves each call and hands it to fn, stopping at the first
+// error or when ctx ends.
+func (q *query) eachResolved(ctx context.Context, calls []Call, fn func(Call, []Symbol, Resolution) error) error {
+	for _, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		targets, res, err := q.resolveCall(ctx, c)
+		if err != nil {
+			return err
+		}
+		if err := fn(c, targets, res); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ResolveCall returns the symbols a call site may invoke and how that was
