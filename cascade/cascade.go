@@ -124,6 +124,10 @@ func GraphDetail(e graph.Edge) string {
 		return where + "precise (ast), dispatched through " + e.Via
 	case e.Resolution == graph.ResolvedAST:
 		return where + "precise (ast)"
+	case e.Resolution == graph.ResolvedEvent:
+		return where + "via event '" + e.Event + "'"
+	case e.Resolution == graph.ResolvedRegistration && e.Via != "":
+		return where + "registered via " + e.Via
 	case e.Resolution == graph.ResolvedName:
 		return where + "name match only: receiver not resolved"
 	}

@@ -21,6 +21,12 @@ const (
 	// ResolvedName: the receiver could not be resolved and the name is unique
 	// among the workspace's callables. Shown, but flagged.
 	ResolvedName Resolution = "name"
+	// ResolvedEvent: the caller publishes an event (or topic, signal,
+	// message pattern) that the target subscribes to. Edge.Event names it.
+	ResolvedEvent Resolution = "event"
+	// ResolvedRegistration: the caller registers the target by value with a
+	// router, bus, scheduler or signal; Edge.Via names the registering call.
+	ResolvedRegistration Resolution = "registration"
 )
 
 // Edge is one caller (incoming) or callee (outgoing) with its call sites.
@@ -31,6 +37,9 @@ type Edge struct {
 	// Via names the interface or base-class method the call was written
 	// against, when the edge exists through dynamic dispatch.
 	Via string `json:"via,omitempty"`
+	// Event is the event name or topic linking publisher and subscriber,
+	// for ResolvedEvent edges.
+	Event string `json:"event,omitempty"`
 }
 
 // Resolver turns stored call sites into caller/callee edges at query time.
