@@ -13,6 +13,22 @@ import (
 // ErrNotFound is returned by lookups of a single thing that is not stored.
 var ErrNotFound = errors.New("graph: not found")
 
+// Backend error classes. A store wraps its backend's errors in one of these
+// so the engine can decide, without knowing the backend, what trips a
+// breaker and what the user must fix.
+var (
+	// ErrUnavailable: the backend could not answer (refused or dropped
+	// connection, server error, a timeout inside the driver). Counts against
+	// the repository's breaker.
+	ErrUnavailable = errors.New("graph: backend unavailable")
+	// ErrUnauthorized: the backend rejected the credentials. A configuration
+	// problem for the user, never a breaker failure.
+	ErrUnauthorized = errors.New("graph: backend rejected the credentials")
+	// ErrIndexMissing: the backend is up but holds no index for this
+	// repository (never indexed, or indexed under another repository id).
+	ErrIndexMissing = errors.New("graph: no index for this repository")
+)
+
 // Symbol is a stored declaration. ID is stable across edits that do not rename
 // or move it: "<path>#<Container>.<Name>" plus "~N" for the N-th duplicate.
 type Symbol struct {
