@@ -1,116 +1,389 @@
 // Package cascade answers "who calls this?" through a cascade of stages and
 // says which stage answered. It knows nothing of LSP: the same engine serves
 // the language server, the CLI and tests.
+//
+// The stages run in order — graph (one attempt per graph backend, each behind
+// its repository's breaker) → grep → keyword → report — each with its own
+// timeout inside the request's total budget. A stage that meets its success
+// condition answers; a miss is recorded with its reason and the next stage
+// runs. The report stage always answers, so no request ends empty-handed.
 package cascade
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/report"
 )
 
 // Stage names.
 const (
-	StageGraph = "graph"
+	StageGraph   = "graph"
+	StageGrep    = "grep"
+	StageKeyword = "keyword"
+	StageReport  = "report"
 )
 
 // Reason codes recorded on attempts that did not answer.
 const (
-	ReasonSymbolNotFound = "symbol_not_found"
-	ReasonNoCallers      = "no_callers"
-	ReasonTimeout        = "timeout"
-	ReasonBackendError   = "backend_error"
-	ReasonCancelled      = "cancelled"
+	ReasonSymbolNotFound    = "symbol_not_found"
+	ReasonNoCallers         = "no_callers"
+	ReasonTimeout           = "timeout"
+	ReasonCircuitOpen       = "circuit_open"
+	ReasonBackendError      = "backend_error"
+	ReasonIndexMissing      = "index_missing"
+	ReasonNoMatches         = "no_matches"
+	ReasonTooManyMatches    = "too_many_matches"
+	ReasonNoRelevantMatches = "no_relevant_matches"
+	ReasonCancelled         = "cancelled"
 )
 
 // Outcome of one stage attempt.
 const (
-	OutcomeHit  = "hit"
-	OutcomeMiss = "miss"
+	OutcomeHit     = "hit"
+	OutcomeMiss    = "miss"
+	OutcomeSkipped = "skipped"
+)
+
+// Directions.
+const (
+	Incoming = "incoming"
+	Outgoing = "outgoing"
 )
 
 // Call is one caller (incoming) or callee (outgoing) with its call sites.
 type Call struct {
 	graph.Edge
 	Stage  string `json:"stage"`
-	Detail string `json:"detail"` // provenance for people: "precise (ast)", "name match only"
+	Detail string `json:"detail"` // provenance for people: "precise (ast)", "grep fallback", "keyword match 0.62"
 }
 
 // Attempt records what one stage did.
 type Attempt struct {
-	Stage    string        `json:"stage"`
-	Outcome  string        `json:"outcome"`
-	Reason   string        `json:"reason,omitempty"`
-	Duration time.Duration `json:"durationNs"`
-	Count    int           `json:"count"`
-	Error    string        `json:"error,omitempty"` // for logs and reports; never a credential
+	Stage     string        `json:"stage"`
+	Backend   string        `json:"backend,omitempty"` // graph stages: embedded, neo4j
+	Outcome   string        `json:"outcome"`
+	Reason    string        `json:"reason,omitempty"`
+	Duration  time.Duration `json:"durationNs"`
+	Count     int           `json:"count"`
+	Partial   bool          `json:"partial,omitempty"`  // cut off mid-scan: what was found so far
+	Observed  string        `json:"observed,omitempty"` // what the stage saw, in words
+	Condition string        `json:"condition"`          // the stage's success condition
+	Error     string        `json:"error,omitempty"`    // for logs and reports; never a credential
 }
 
 // Result is the answer to one query.
 type Result struct {
 	Target    graph.Symbol `json:"target"`
-	Direction string       `json:"direction"` // "incoming" or "outgoing"
+	Found     bool         `json:"found"` // the target is in the index
+	Root      string       `json:"root"`
+	Direction string       `json:"direction"`
 	Calls     []Call       `json:"calls"`
-	Stage     string       `json:"stage"` // the stage that answered, "" when none did
+	Stage     string       `json:"stage"`             // the stage that answered; "report" when none found anything
+	Backend   string       `json:"backend,omitempty"` // the graph backend that answered
+	Partial   bool         `json:"partial,omitempty"`
 	Attempts  []Attempt    `json:"attempts"`
+	// Suggestions are the next steps for a degraded or empty answer.
+	Suggestions []report.Suggestion `json:"suggestions,omitempty"`
+	// Report is the structured not-found, when no stage found anything.
+	Report *report.Report `json:"report,omitempty"`
+	// AuthFailed: a backend rejected its credentials; a configuration problem.
+	AuthFailed bool `json:"authFailed,omitempty"`
+	// Missing lists sources that could not be consulted (a backend down,
+	// the target's file excluded).
+	Missing []string `json:"missingSources,omitempty"`
 }
 
-// Config holds the engine's budgets.
+// Degraded says the answer did not come from the code graph.
+func (r Result) Degraded() bool { return r.Stage != StageGraph }
+
+// Reason is the reason code that best explains a degraded answer: the first
+// graph miss (why the precise answer is missing), else the last miss.
+func (r Result) Reason() string {
+	for _, a := range r.Attempts {
+		if a.Stage == StageGraph && a.Outcome != OutcomeHit && a.Reason != "" {
+			return a.Reason
+		}
+	}
+	for i := len(r.Attempts) - 1; i >= 0; i-- {
+		if r.Attempts[i].Reason != "" {
+			return r.Attempts[i].Reason
+		}
+	}
+	return ""
+}
+
+// Config holds the engine's budgets and thresholds; zero values take the
+// defaults.
 type Config struct {
-	GraphTimeout time.Duration // 0 means DefaultGraphTimeout
+	GraphTimeout     time.Duration
+	GrepTimeout      time.Duration
+	KeywordTimeout   time.Duration
+	Budget           time.Duration // the whole cascade
+	GrepLimit        int           // grep answers with 1..GrepLimit code sites
+	KeywordThreshold float64       // relevance 0..1 a literal needs
+	Breaker          BreakerConfig
 }
 
-// DefaultGraphTimeout bounds the graph stage.
-const DefaultGraphTimeout = 150 * time.Millisecond
+// Defaults.
+const (
+	DefaultGraphTimeout   = 150 * time.Millisecond
+	DefaultGrepTimeout    = 150 * time.Millisecond
+	DefaultKeywordTimeout = 200 * time.Millisecond
+	DefaultBudget         = 500 * time.Millisecond
+	DefaultGrepLimit      = 50
+)
 
-// Engine runs the stages.
-type Engine struct {
+// WithDefaults fills zero fields.
+func (c Config) WithDefaults() Config {
+	if c.GraphTimeout <= 0 {
+		c.GraphTimeout = DefaultGraphTimeout
+	}
+	if c.GrepTimeout <= 0 {
+		c.GrepTimeout = DefaultGrepTimeout
+	}
+	if c.KeywordTimeout <= 0 {
+		c.KeywordTimeout = DefaultKeywordTimeout
+	}
+	if c.Budget <= 0 {
+		c.Budget = DefaultBudget
+	}
+	if c.GrepLimit <= 0 {
+		c.GrepLimit = DefaultGrepLimit
+	}
+	return c
+}
+
+// GraphBackend is one code graph store with its resolver.
+type GraphBackend struct {
+	Name     string // "embedded", "neo4j": the breaker's backend name
+	Store    graph.Store
 	Resolver *graph.Resolver
+}
+
+// Engine runs the stages for one workspace root.
+type Engine struct {
+	Root string
+	// Graphs are tried in order (a shared Neo4j first, the embedded store
+	// behind it); the first hit answers.
+	Graphs []GraphBackend
+	// Grep scans the live workspace; nil skips the stage.
+	Grep GrepSearcher
+	// Search is the store whose full-text index the keyword stage ranks
+	// with; nil skips the stage.
+	Search   graph.Store
 	Config   Config
+	Breakers *Breakers
+	Metrics  *Metrics
+	Logger   *slog.Logger
+	// Context adds what the report needs about the target (excluded,
+	// oversized, framework roles); optional.
+	Context func(ctx context.Context, target graph.Symbol) TargetContext
 }
 
-// Incoming answers who calls target.
+// TargetContext is what the workspace knows of a target beyond the graph.
+type TargetContext struct {
+	Excluded  bool
+	Oversized bool
+	Roles     []string
+}
+
+// Incoming answers who calls target. A target with an empty ID is one the
+// index does not know (only its name): the graph misses with
+// symbol_not_found and the later stages search by name.
 func (e *Engine) Incoming(ctx context.Context, target graph.Symbol) (Result, error) {
-	return e.run(ctx, target, "incoming", e.Resolver.Incoming)
+	return e.run(ctx, target, Incoming)
 }
 
-// Outgoing answers what source calls.
+// Outgoing answers what source calls. Only the graph knows a function's
+// callees; the report explains an empty answer.
 func (e *Engine) Outgoing(ctx context.Context, source graph.Symbol) (Result, error) {
-	return e.run(ctx, source, "outgoing", e.Resolver.Outgoing)
+	return e.run(ctx, source, Outgoing)
 }
 
-func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string, query func(context.Context, graph.Symbol) ([]graph.Edge, error)) (Result, error) {
-	res := Result{Target: target, Direction: dir, Calls: []Call{}}
-	timeout := e.Config.GraphTimeout
+// stage is one step of the cascade.
+type stage interface {
+	name() string
+	backend() string
+	condition() string
+	timeout(Config) time.Duration
+	// breaker is the stage's backend breaker, nil for stages without one.
+	breaker(e *Engine) breakerGate
+	run(ctx context.Context, q *query) outcome
+}
+
+// query is what every stage is asked.
+type query struct {
+	target    graph.Symbol
+	found     bool
+	direction string
+	cfg       Config
+	// candidates collects places worth opening from stages that missed.
+	candidates []report.Candidate
+	stale      bool
+}
+
+// outcome is what one stage returns.
+type outcome struct {
+	calls    []Call
+	hit      bool
+	reason   string
+	observed string
+	count    int
+	partial  bool
+	err      error
+	fault    bool // a backend fault: counts against the breaker
+	auth     bool // credentials rejected
+}
+
+func (e *Engine) stages(dir string) []stage {
+	var out []stage
+	for _, g := range e.Graphs {
+		out = append(out, graphStage{g})
+	}
+	if dir == Incoming {
+		if e.Grep != nil {
+			out = append(out, grepStage{e.Grep, e.Root})
+		}
+		if e.Search != nil {
+			out = append(out, keywordStage{e.Search})
+		}
+	}
+	return out
+}
+
+func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Result, error) {
+	cfg := e.Config.WithDefaults()
+	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
+	q := &query{target: target, found: res.Found, direction: dir, cfg: cfg}
+	deadline := time.Now().Add(cfg.Budget)
+	for _, st := range e.stages(dir) {
+		if err := ctx.Err(); err != nil {
+			return res, err // the caller gave up: not any stage's fault
+		}
+		att, out := e.attempt(ctx, st, q, time.Until(deadline))
+		res.Attempts = append(res.Attempts, att)
+		if out.auth {
+			res.AuthFailed = true
+		}
+		if st.name() == StageGraph && (out.fault || out.auth || att.Reason == ReasonCircuitOpen) {
+			res.Missing = append(res.Missing, StageGraph+":"+st.backend())
+		}
+		if out.hit {
+			res.Calls, res.Stage, res.Partial = out.calls, st.name(), out.partial
+			if st.name() == StageGraph {
+				res.Backend = st.backend()
+			}
+			break
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	tc := TargetContext{}
+	if e.Context != nil && res.Found {
+		tc = e.Context(ctx, target)
+	}
+	if tc.Excluded || tc.Oversized {
+		res.Missing = append(res.Missing, "file:"+target.Path)
+	}
+	if res.Stage == "" {
+		start := time.Now()
+		rep := report.Build(e.reportInput(res, q, tc))
+		res.Report, res.Stage = &rep, StageReport
+		res.Suggestions = rep.Suggestions
+		res.Attempts = append(res.Attempts, Attempt{Stage: StageReport, Outcome: OutcomeHit, Duration: time.Since(start),
+			Condition: "always", Observed: fmt.Sprintf("%d likely causes, %d suggestions", len(rep.Causes), len(rep.Suggestions))})
+	} else if res.Degraded() {
+		res.Suggestions = report.Build(e.reportInput(res, q, tc)).Suggestions
+	}
+	e.Metrics.Observe(e.Root, res)
+	if e.Logger != nil {
+		for _, a := range res.Attempts {
+			e.Logger.Debug("stage", "root", e.Root, "direction", dir, "target", targetName(target), "stage", a.Stage, "backend", a.Backend,
+				"outcome", a.Outcome, "reason", a.Reason, "count", a.Count, "duration", a.Duration, "partial", a.Partial, "error", a.Error)
+		}
+	}
+	return res, nil
+}
+
+// attempt runs one stage under its timeout (bounded by what is left of the
+// budget) and its breaker. The stage runs in its own goroutine so that a
+// backend ignoring its context still cannot hold the request past the
+// budget; the goroutine finishes on its own when the backend returns.
+func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Duration) (Attempt, outcome) {
+	att := Attempt{Stage: st.name(), Backend: st.backend(), Condition: st.condition()}
+	start := time.Now()
+	defer func() { att.Duration = time.Since(start) }()
+	timeout := min(st.timeout(q.cfg), left)
 	if timeout <= 0 {
-		timeout = DefaultGraphTimeout
+		att.Outcome, att.Reason, att.Observed = OutcomeSkipped, ReasonTimeout, "the request's budget was spent before this stage"
+		return att, outcome{reason: ReasonTimeout}
+	}
+	gate := st.breaker(e)
+	if gate != nil {
+		if err := gate.allow(); err != nil {
+			att.Outcome, att.Reason = OutcomeSkipped, ReasonCircuitOpen
+			att.Observed = "the breaker for this backend is open after repeated faults; skipped"
+			att.Duration = time.Since(start)
+			return att, outcome{reason: ReasonCircuitOpen}
+		}
 	}
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	start := time.Now()
-	edges, err := query(sctx, target)
-	att := Attempt{Stage: StageGraph, Duration: time.Since(start), Count: len(edges)}
-	switch {
-	case ctx.Err() != nil:
-		return res, ctx.Err() // the caller gave up: not the stage's fault
-	case errors.Is(err, context.DeadlineExceeded):
-		att.Outcome, att.Reason = OutcomeMiss, ReasonTimeout
-	case err != nil:
-		att.Outcome, att.Reason, att.Error = OutcomeMiss, ReasonBackendError, err.Error()
-	case len(edges) == 0:
-		att.Outcome, att.Reason = OutcomeMiss, ReasonNoCallers
-	default:
-		att.Outcome = OutcomeHit
-		res.Stage = StageGraph
-		for _, edge := range edges {
-			res.Calls = append(res.Calls, Call{Edge: edge, Stage: StageGraph, Detail: GraphDetail(edge)})
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome{reason: ReasonBackendError, err: fmt.Errorf("stage %s panicked: %v", st.name(), p), fault: true}
+			}
+		}()
+		done <- st.run(sctx, q)
+	}()
+	var out outcome
+	select {
+	case out = <-done:
+	case <-sctx.Done():
+		out = outcome{err: sctx.Err()}
+	}
+	if out.err != nil && !out.hit {
+		switch {
+		case ctx.Err() != nil:
+			out.reason, out.fault = ReasonCancelled, false
+		case errors.Is(out.err, context.DeadlineExceeded) || sctx.Err() != nil:
+			out.reason = ReasonTimeout
+			out.fault = gate != nil // a slow backend is a fault; a slow scan is not
+			if out.observed == "" {
+				out.observed = fmt.Sprintf("no answer within %s", timeout)
+			}
+		case out.reason == "":
+			out.reason = ReasonBackendError
 		}
 	}
-	res.Attempts = append(res.Attempts, att)
-	return res, nil
+	if gate != nil {
+		gate.done(out, ctx.Err() != nil)
+	}
+	att.Count, att.Partial, att.Observed, att.Reason = out.count, out.partial, out.observed, out.reason
+	if out.hit {
+		att.Outcome, att.Reason = OutcomeHit, ""
+	} else {
+		att.Outcome = OutcomeMiss
+	}
+	if out.err != nil {
+		att.Error = out.err.Error()
+	}
+	return att, out
+}
+
+func targetName(s graph.Symbol) string {
+	if s.ID != "" {
+		return s.ID
+	}
+	return s.Name
 }
 
 // GraphDetail says, for people, how a graph edge was established.

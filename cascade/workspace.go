@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,9 +16,14 @@ import (
 // Workspace is one workspace root with its store, indexer and engine.
 type Workspace struct {
 	Root    string
-	Store   graph.Store
+	Store   graph.Store // the local (embedded) store the indexer writes
 	Indexer *graph.Indexer
 	Engine  *Engine
+	Walk    graph.WalkOptions
+
+	resolver *graph.Resolver
+	buffers  func() map[string][]byte
+	noGrep   bool
 }
 
 // Options configure a workspace.
@@ -26,20 +32,70 @@ type Options struct {
 	Engine  Config
 	Logger  *slog.Logger
 	Workers int
+	// Shared are graph backends tried before the local store (a team's
+	// Neo4j); each is behind its own breaker.
+	Shared []GraphBackend
+	// Breakers and Metrics are shared by every workspace of a process; nil
+	// makes private ones.
+	Breakers *Breakers
+	Metrics  *Metrics
+	// Buffers returns the editor's unsaved buffers under root, by
+	// workspace-relative path (the grep stage reads them instead of disk).
+	Buffers func() map[string][]byte
+	// NoGrep and NoKeyword leave those stages out (tests of one stage).
+	NoGrep, NoKeyword bool
 }
+
+// BackendEmbedded names the local store's breaker.
+const BackendEmbedded = "embedded"
 
 // NewWorkspace wires a store to an indexer and an engine for root.
 func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	root = filepath.Clean(root)
 	resolver := &graph.Resolver{Store: store}
-	return &Workspace{
+	breakers := opts.Breakers
+	if breakers == nil {
+		breakers = &Breakers{Config: opts.Engine.Breaker, Logger: opts.Logger}
+	}
+	w := &Workspace{
 		Root:  root,
 		Store: store,
+		Walk:  opts.Walk,
 		Indexer: &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers,
 			Changed: resolver.Invalidate},
-		Engine: &Engine{Resolver: resolver, Config: opts.Engine},
+		resolver: resolver,
 	}
+	graphs := append([]GraphBackend(nil), opts.Shared...)
+	graphs = append(graphs, GraphBackend{Name: BackendEmbedded, Store: store, Resolver: resolver})
+	w.Engine = &Engine{Root: root, Graphs: graphs, Config: opts.Engine, Breakers: breakers, Metrics: opts.Metrics, Logger: opts.Logger,
+		Context: w.targetContext}
+	if !opts.NoKeyword {
+		w.Engine.Search = store
+	}
+	w.buffers = opts.Buffers
+	w.noGrep = opts.NoGrep
+	return w
 }
+
+// targetContext tells the report what the graph cannot: whether the
+// target's file is too big to index or search.
+func (w *Workspace) targetContext(_ context.Context, t graph.Symbol) TargetContext {
+	var tc TargetContext
+	if t.Path == "" {
+		return tc
+	}
+	limit := w.Walk.MaxFileSize
+	if limit <= 0 {
+		limit = graph.DefaultMaxFileSize
+	}
+	if fi, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(t.Path))); err == nil && fi.Size() > limit {
+		tc.Oversized = true
+	}
+	return tc
+}
+
+// Resolver is the local store's resolver.
+func (w *Workspace) Resolver() *graph.Resolver { return w.resolver }
 
 // TargetAt finds the symbol a position in a file refers to: the declaration
 // whose name is under the cursor, or else what the call under the cursor
@@ -80,7 +136,7 @@ func (w *Workspace) TargetAt(ctx context.Context, rel string, content []byte, of
 		if !c.Span.Contains(offset) {
 			continue
 		}
-		targets, _, err := w.Engine.Resolver.ResolveCall(ctx, c)
+		targets, _, err := w.resolver.ResolveCall(ctx, c)
 		if err != nil {
 			return graph.Symbol{}, wrap("resolve call", err)
 		}

@@ -1,0 +1,159 @@
+package cascade
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/sony/gobreaker/v2"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+)
+
+// BreakerConfig sets when a backend's breaker trips.
+//
+// The breaker trips on a failure *rate* over a rolling window with a minimum
+// number of requests, not on a count of consecutive failures: a busy editor
+// on a healthy but briefly slow backend racks up a few timeouts in a row
+// (Bazel's remote cache learned this), while a dead backend fails nearly every
+// request. Half of at least MinRequests requests in the last Window failing
+// means the backend is the problem, not the request.
+type BreakerConfig struct {
+	Window      time.Duration // rolling window of counts (default 60 s, in 10 s buckets)
+	MinRequests uint32        // requests in the window before the rate counts (default 5)
+	FailureRate float64       // share of failures that trips (default 0.5)
+	OpenFor     time.Duration // open period before one trial request (default 30 s)
+}
+
+// Breaker defaults; see BreakerConfig for why a rate.
+const (
+	DefaultBreakerWindow      = 60 * time.Second
+	DefaultBreakerMinRequests = 5
+	DefaultBreakerFailureRate = 0.5
+	DefaultBreakerOpenFor     = 30 * time.Second
+)
+
+func (c BreakerConfig) withDefaults() BreakerConfig {
+	if c.Window <= 0 {
+		c.Window = DefaultBreakerWindow
+	}
+	if c.MinRequests == 0 {
+		c.MinRequests = DefaultBreakerMinRequests
+	}
+	if c.FailureRate <= 0 || c.FailureRate > 1 {
+		c.FailureRate = DefaultBreakerFailureRate
+	}
+	if c.OpenFor <= 0 {
+		c.OpenFor = DefaultBreakerOpenFor
+	}
+	return c
+}
+
+// Breakers holds one breaker per failure domain: a repository (workspace
+// root) on one backend.
+type Breakers struct {
+	Config BreakerConfig
+	Logger *slog.Logger
+	// OnChange, when set, hears every state change (the server turns an
+	// opening breaker into a message to the user).
+	OnChange func(repo, backend string, from, to string)
+
+	mu sync.Mutex
+	m  map[breakerKey]*gobreaker.TwoStepCircuitBreaker[struct{}]
+}
+
+type breakerKey struct{ repo, backend string }
+
+// backendFault marks an error that counts against a breaker. Everything
+// else a stage returns is an answer (not found, no callers) or the user's
+// own cancellation, and the breaker must not see it as a failure.
+type backendFault struct{ err error }
+
+func (f backendFault) Error() string { return f.err.Error() }
+func (f backendFault) Unwrap() error { return f.err }
+
+func (b *Breakers) get(repo, backend string) *gobreaker.TwoStepCircuitBreaker[struct{}] {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k := breakerKey{repo, backend}
+	if cb, ok := b.m[k]; ok {
+		return cb
+	}
+	if b.m == nil {
+		b.m = map[breakerKey]*gobreaker.TwoStepCircuitBreaker[struct{}]{}
+	}
+	cfg := b.Config.withDefaults()
+	bucket := cfg.Window / 6
+	if bucket <= 0 {
+		bucket = cfg.Window
+	}
+	cb := gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
+		Name:         backend + " " + repo,
+		MaxRequests:  1, // one trial request when half-open
+		Interval:     cfg.Window,
+		BucketPeriod: bucket,
+		Timeout:      cfg.OpenFor,
+		ReadyToTrip: func(c gobreaker.Counts) bool {
+			return c.Requests >= cfg.MinRequests && float64(c.TotalFailures) >= cfg.FailureRate*float64(c.Requests)
+		},
+		IsSuccessful: func(err error) bool {
+			var f backendFault
+			return !errors.As(err, &f)
+		},
+		// A cancelled request tells nothing about the backend, and rejected
+		// credentials are the user's to fix: neither counts either way.
+		IsExcluded: func(err error) bool {
+			return errors.Is(err, context.Canceled) || errors.Is(err, graph.ErrUnauthorized)
+		},
+		OnStateChange: func(_ string, from, to gobreaker.State) {
+			if b.Logger != nil {
+				b.Logger.Warn("breaker state change", "repo", repo, "backend", backend, "from", from.String(), "to", to.String())
+			}
+			if b.OnChange != nil {
+				b.OnChange(repo, backend, from.String(), to.String())
+			}
+		},
+	})
+	b.m[k] = cb
+	return cb
+}
+
+// BreakerState is one breaker's state for status reports.
+type BreakerState struct {
+	Repo     string `json:"repo"`
+	Backend  string `json:"backend"`
+	State    string `json:"state"` // closed, open, half-open
+	Requests uint32 `json:"requests"`
+	Failures uint32 `json:"failures"`
+}
+
+// States lists every breaker's state, sorted by repository and backend.
+func (b *Breakers) States() []BreakerState {
+	b.mu.Lock()
+	keys := make([]breakerKey, 0, len(b.m))
+	for k := range b.m {
+		keys = append(keys, k)
+	}
+	b.mu.Unlock()
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].repo != keys[j].repo {
+			return keys[i].repo < keys[j].repo
+		}
+		return keys[i].backend < keys[j].backend
+	})
+	out := make([]BreakerState, 0, len(keys))
+	for _, k := range keys {
+		cb := b.get(k.repo, k.backend)
+		c := cb.Counts()
+		out = append(out, BreakerState{Repo: k.repo, Backend: k.backend, State: cb.State().String(), Requests: c.Requests, Failures: c.TotalFailures})
+	}
+	return out
+}
+
+// State returns one breaker's state ("closed" for one never used).
+func (b *Breakers) State(repo, backend string) string {
+	return b.get(repo, backend).State().String()
+}

@@ -1,0 +1,234 @@
+// Package report builds the cascade's last stage: a structured account of
+// why no stage found callers, the likely causes, and what to run next. It
+// is never empty-handed: every report carries at least three suggestions,
+// each an executable command with its arguments.
+package report
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Stage statuses.
+const (
+	StatusHit     = "hit"
+	StatusMiss    = "miss"
+	StatusSkipped = "skipped"
+)
+
+// StageStatus is what one earlier stage was asked, saw and concluded.
+type StageStatus struct {
+	Stage      string  `json:"stage"`
+	Backend    string  `json:"backend,omitempty"`
+	Condition  string  `json:"condition"` // the stage's success condition, in words
+	Observed   string  `json:"observed"`  // what it saw
+	Status     string  `json:"status"`    // hit, miss, skipped
+	Reason     string  `json:"reason,omitempty"`
+	DurationMs float64 `json:"durationMs"`
+	Count      int     `json:"count"`
+}
+
+// Cause is a likely reason the callers were not found.
+type Cause struct {
+	Code string `json:"code"` // decorator, dependency_injection, dynamic_dispatch, stale_index, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
+	Text string `json:"text"`
+}
+
+// Suggestion is an executable next step: an LSP command with its arguments
+// (for editors, through workspace/executeCommand) and the same step as a
+// shell command line (for people and assistants outside an editor).
+type Suggestion struct {
+	Title     string   `json:"title"`
+	Command   string   `json:"command"`
+	Arguments []any    `json:"arguments"`
+	Shell     []string `json:"shell,omitempty"`
+}
+
+// Command identifiers the server executes.
+const (
+	CommandReindex     = "callcascade.reindex"
+	CommandFindCallers = "callcascade.findCallers"
+	CommandShowMatches = "callcascade.showGrepMatches"
+	CommandOpen        = "callcascade.openLocation"
+	CommandCopyReport  = "callcascade.copyReport"
+	CommandStatus      = "callcascade.status"
+)
+
+// Candidate is a place worth opening: a grep match not counted as an
+// answer, or a keyword hit under the threshold.
+type Candidate struct {
+	Name string `json:"name"` // the enclosing symbol, or the file when at top level
+	Path string `json:"path"` // workspace-relative
+	Line int    `json:"line"` // 1-based
+	Col  int    `json:"col"`  // 1-based, in characters
+	Why  string `json:"why"`  // "grep: call", "keyword 0.41"
+}
+
+// Input is what the engine knows when every earlier stage missed.
+type Input struct {
+	Root        string   // absolute workspace root
+	Name        string   // the target's name
+	Qualified   string   // Container.name, or name
+	Path        string   // workspace-relative declaration path, "" when not indexed
+	Line, Col   int      // 1-based declaration position, 0 when unknown
+	Language    string   // "" when the file's language is unsupported
+	Found       bool     // the target is in the index
+	Decorators  []string // decorator/annotation names on the target
+	Roles       []string // framework roles known for the target ("NestJS route GET /fees")
+	Method      bool     // a method of a class or type (DI and dispatch apply)
+	Stages      []StageStatus
+	Candidates  []Candidate
+	Excluded    bool // the target's file is excluded by settings or .gitignore
+	Oversized   bool // the target's file is over the size limit
+	Stale       bool // grep saw call sites the graph does not have
+	BackendDown bool
+}
+
+// Report is the structured not-found.
+type Report struct {
+	Error       string        `json:"error"` // SYMBOL_NOT_FOUND or NO_CALLERS_FOUND
+	Symbol      string        `json:"symbol"`
+	Explanation string        `json:"explanation"`
+	Stages      []StageStatus `json:"stages"`
+	Causes      []Cause       `json:"causes"`
+	Candidates  []Candidate   `json:"candidates,omitempty"`
+	Suggestions []Suggestion  `json:"suggestions"`
+}
+
+// Error codes of a report.
+const (
+	ErrSymbolNotFound = "SYMBOL_NOT_FOUND"
+	ErrNoCallersFound = "NO_CALLERS_FOUND"
+)
+
+// Build writes the report for in.
+func Build(in Input) Report {
+	r := Report{Symbol: in.Qualified, Stages: in.Stages, Candidates: in.Candidates}
+	if r.Symbol == "" {
+		r.Symbol = in.Name
+	}
+	if in.Found {
+		r.Error = ErrNoCallersFound
+	} else {
+		r.Error = ErrSymbolNotFound
+	}
+	r.Causes = causes(in)
+	r.Explanation = explain(in, r)
+	r.Suggestions = suggestions(in)
+	return r
+}
+
+func causes(in Input) []Cause {
+	var out []Cause
+	add := func(code, format string, args ...any) {
+		out = append(out, Cause{Code: code, Text: fmt.Sprintf(format, args...)})
+	}
+	if in.BackendDown {
+		add("backend_down", "the code graph backend did not answer, so the graph's edges were not consulted")
+	}
+	if in.Language == "" && in.Path != "" {
+		add("unsupported_language", "%s is in a language callcascade does not parse", in.Path)
+	}
+	if in.Excluded {
+		add("excluded_file", "%s is excluded (settings or .gitignore), so it is not indexed or searched", in.Path)
+	}
+	if in.Oversized {
+		add("oversized_file", "%s is over the size limit, so it is not indexed or searched", in.Path)
+	}
+	for _, role := range in.Roles {
+		add("decorator", "invoked by a framework: %s — its caller is the framework, not code in this workspace", role)
+	}
+	if len(in.Roles) == 0 && len(in.Decorators) > 0 {
+		add("decorator", "decorated with @%s: a framework may call it through the decorator", strings.Join(in.Decorators, ", @"))
+	}
+	if in.Stale {
+		add("stale_index", "the workspace has call sites of %s that the index does not: it may be out of date", in.Name)
+	}
+	if !in.Found {
+		add("stale_index", "%s is not in the index: the file may be new, unsaved, or not yet indexed", in.Name)
+	}
+	if in.Method {
+		add("dependency_injection", "a method can be reached through an injected or untyped field whose type the index could not resolve")
+	}
+	add("dynamic_dispatch", "the name may be called dynamically (a string key, reflection, getattr, a handler table)")
+	if len(in.Roles) == 0 && len(in.Decorators) == 0 && in.Found {
+		add("dead_code", "nothing in the workspace may call it: it could be unused, or called only from outside the workspace (tests, other repositories, public API)")
+	}
+	return out
+}
+
+func explain(in Input, r Report) string {
+	var b strings.Builder
+	if in.Found {
+		fmt.Fprintf(&b, "No callers of %s were found.", r.Symbol)
+	} else {
+		fmt.Fprintf(&b, "%s is not in the index, and no stage found callers by name.", r.Symbol)
+	}
+	for _, s := range in.Stages {
+		fmt.Fprintf(&b, " %s: %s", stageLabel(s), s.Observed)
+		if !strings.HasSuffix(s.Observed, ".") {
+			b.WriteString(".")
+		}
+	}
+	if len(r.Causes) > 0 {
+		fmt.Fprintf(&b, " Most likely: %s.", r.Causes[0].Text)
+	}
+	return b.String()
+}
+
+func stageLabel(s StageStatus) string {
+	if s.Backend != "" {
+		return s.Stage + " (" + s.Backend + ")"
+	}
+	return s.Stage
+}
+
+func suggestions(in Input) []Suggestion {
+	var out []Suggestion
+	name := in.Name
+	target := map[string]any{"name": in.Qualified, "root": in.Root}
+	for i, c := range in.Candidates {
+		if i == 3 {
+			break
+		}
+		out = append(out, Suggestion{
+			Title:     fmt.Sprintf("Open likely caller %s (%s:%d)", c.Name, c.Path, c.Line),
+			Command:   CommandOpen,
+			Arguments: []any{map[string]any{"root": in.Root, "path": c.Path, "line": c.Line, "col": c.Col}},
+			Shell:     []string{"sed", "-n", fmt.Sprintf("%d,%dp", max(1, c.Line-3), c.Line+3), path.Join(in.Root, c.Path)},
+		})
+	}
+	out = append(out,
+		Suggestion{
+			Title:     "Re-index the workspace",
+			Command:   CommandReindex,
+			Arguments: []any{map[string]any{"root": in.Root}},
+			Shell:     []string{"callcascade", "index", in.Root},
+		},
+		Suggestion{
+			Title:     fmt.Sprintf("Show every mention of %s in code (grep)", name),
+			Command:   CommandShowMatches,
+			Arguments: []any{map[string]any{"name": name, "root": in.Root}},
+			Shell:     []string{"rg", "-n", "-w", "--fixed-strings", name, in.Root},
+		},
+		Suggestion{
+			Title:     "Copy the JSON report",
+			Command:   CommandCopyReport,
+			Arguments: []any{target},
+			Shell:     []string{"callcascade", "callers", "--json", "--root", in.Root, in.Qualified},
+		},
+	)
+	if len(in.Decorators) > 0 {
+		ds := append([]string(nil), in.Decorators...)
+		sort.Strings(ds)
+		out = append(out, Suggestion{
+			Title:     fmt.Sprintf("Show the other uses of @%s (publishers, routes, registrations)", ds[0]),
+			Command:   CommandShowMatches,
+			Arguments: []any{map[string]any{"name": ds[0], "root": in.Root}},
+			Shell:     []string{"rg", "-n", "-w", "--fixed-strings", ds[0], in.Root},
+		})
+	}
+	return out
+}

@@ -1,0 +1,323 @@
+package cascade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/keyword"
+	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// breakerGate is a stage's view of its breaker.
+type breakerGate interface {
+	allow() error
+	done(out outcome, cancelled bool)
+}
+
+type twoStepGate struct {
+	allowFn func() (func(error), error)
+	doneFn  func(error)
+}
+
+func (g *twoStepGate) allow() error {
+	done, err := g.allowFn()
+	g.doneFn = done
+	return err
+}
+
+func (g *twoStepGate) done(out outcome, cancelled bool) {
+	switch {
+	case g.doneFn == nil:
+	case cancelled:
+		g.doneFn(context.Canceled)
+	case out.auth:
+		g.doneFn(graph.ErrUnauthorized)
+	case out.fault:
+		g.doneFn(backendFault{out.err})
+	default:
+		g.doneFn(nil) // an answer, found or not
+	}
+}
+
+// graphStage asks one code graph backend.
+type graphStage struct{ g GraphBackend }
+
+func (s graphStage) name() string                   { return StageGraph }
+func (s graphStage) backend() string                { return s.g.Name }
+func (s graphStage) timeout(c Config) time.Duration { return c.GraphTimeout }
+func (s graphStage) condition() string {
+	return "the symbol is indexed and has at least one caller edge"
+}
+
+func (s graphStage) breaker(e *Engine) breakerGate {
+	if e.Breakers == nil {
+		return nil
+	}
+	cb := e.Breakers.get(e.Root, s.g.Name)
+	return &twoStepGate{allowFn: cb.Allow}
+}
+
+func (s graphStage) run(ctx context.Context, q *query) outcome {
+	if !q.found {
+		return outcome{reason: ReasonSymbolNotFound, observed: fmt.Sprintf("%s is not in the index", q.target.Name)}
+	}
+	sym, err := s.g.Store.Symbol(ctx, q.target.ID)
+	if err != nil {
+		return graphError(err, q)
+	}
+	var edges []graph.Edge
+	if q.direction == Outgoing {
+		edges, err = s.g.Resolver.Outgoing(ctx, sym)
+	} else {
+		edges, err = s.g.Resolver.Incoming(ctx, sym)
+	}
+	if err != nil {
+		return graphError(err, q)
+	}
+	if len(edges) == 0 {
+		what := "caller"
+		if q.direction == Outgoing {
+			what = "callee"
+		}
+		return outcome{reason: ReasonNoCallers, observed: fmt.Sprintf("%s is indexed and has no %s edge", qualifiedName(sym), what)}
+	}
+	calls := make([]Call, 0, len(edges))
+	precise := 0
+	for _, edge := range edges {
+		calls = append(calls, Call{Edge: edge, Stage: StageGraph, Detail: GraphDetail(edge)})
+		if edge.Resolution != graph.ResolvedName {
+			precise++
+		}
+	}
+	return outcome{calls: calls, hit: true, count: len(calls),
+		observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
+}
+
+// graphError classifies a backend's error: only faults count against the
+// breaker; not-found and a missing index are answers.
+func graphError(err error, q *query) outcome {
+	out := outcome{err: err}
+	switch {
+	case errors.Is(err, context.Canceled):
+		out.reason = ReasonCancelled
+	case errors.Is(err, context.DeadlineExceeded):
+		out.reason, out.fault = ReasonTimeout, true
+	case errors.Is(err, graph.ErrUnauthorized):
+		out.reason, out.auth = ReasonBackendError, true
+		out.observed = "the backend rejected the configured credentials"
+	case errors.Is(err, graph.ErrIndexMissing):
+		out.reason, out.err = ReasonIndexMissing, nil
+		out.observed = "the backend holds no index for this repository"
+	case errors.Is(err, graph.ErrNotFound):
+		out.reason, out.err = ReasonSymbolNotFound, nil
+		out.observed = fmt.Sprintf("%s is not in this backend's index (it may be stale)", q.target.ID)
+	default:
+		out.reason, out.fault = ReasonBackendError, true
+		out.observed = "the backend failed: " + err.Error()
+	}
+	return out
+}
+
+// GrepSearcher finds the code sites of a name in the live workspace.
+type GrepSearcher interface {
+	SearchCallers(ctx context.Context, target graph.Symbol, limit int) (GrepResult, error)
+}
+
+// GrepResult is a grep stage scan: calls grouped by enclosing function,
+// best-ranked first.
+type GrepResult struct {
+	Calls   []Call
+	Sites   int  // code sites found
+	Files   int  // files parsed after the byte prefilter
+	Partial bool // cut off by the deadline or a cancellation
+}
+
+type grepStage struct {
+	g    GrepSearcher
+	root string
+}
+
+func (s grepStage) name() string                   { return StageGrep }
+func (s grepStage) backend() string                { return "" }
+func (s grepStage) timeout(c Config) time.Duration { return c.GrepTimeout }
+func (s grepStage) breaker(*Engine) breakerGate    { return nil }
+func (s grepStage) condition() string {
+	return "1..50 code call sites of the name in the live workspace (comments and strings excluded)"
+}
+
+func (s grepStage) run(ctx context.Context, q *query) outcome {
+	limit := q.cfg.GrepLimit
+	r, err := s.g.SearchCallers(ctx, q.target, limit)
+	out := outcome{count: r.Sites, partial: r.Partial,
+		observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.target.Name, r.Files)}
+	if r.Partial {
+		out.observed += " (cut off: partial)"
+	}
+	if err != nil {
+		out.err = err
+		return out
+	}
+	if q.found && r.Sites > 0 {
+		q.stale = true
+	}
+	switch {
+	case r.Sites == 0 && r.Partial:
+		out.reason, out.err = ReasonTimeout, context.DeadlineExceeded
+	case r.Sites == 0:
+		out.reason = ReasonNoMatches
+	case r.Sites > limit:
+		out.reason = ReasonTooManyMatches
+		out.observed = fmt.Sprintf("%d code sites of %q: more than %d, too common a name to answer by name", r.Sites, q.target.Name, limit)
+		for _, c := range r.Calls {
+			q.candidates = append(q.candidates, candidateOf(c, "grep: "+c.Detail))
+		}
+	default:
+		out.calls, out.hit = r.Calls, true
+	}
+	return out
+}
+
+type keywordStage struct{ store graph.Store }
+
+func (s keywordStage) name() string                   { return StageKeyword }
+func (s keywordStage) backend() string                { return "" }
+func (s keywordStage) timeout(c Config) time.Duration { return c.KeywordTimeout }
+func (s keywordStage) breaker(*Engine) breakerGate    { return nil }
+func (s keywordStage) condition() string {
+	return "a string literal naming the target scores above the relevance threshold (BM25)"
+}
+
+func (s keywordStage) run(ctx context.Context, q *query) outcome {
+	res, err := keyword.Search(ctx, s.store, keyword.Query{Name: q.target.Name, TargetID: q.target.ID, Threshold: q.cfg.KeywordThreshold})
+	if err != nil {
+		return outcome{err: err}
+	}
+	threshold := q.cfg.KeywordThreshold
+	if threshold <= 0 {
+		threshold = keyword.DefaultThreshold
+	}
+	for i, h := range res.Related {
+		if i == 5 {
+			break
+		}
+		why := fmt.Sprintf("keyword %.2f: similar %s %q", h.Relevance, h.Kind, h.Text)
+		q.candidates = append(q.candidates, report.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
+	}
+	if len(res.Literals) == 0 {
+		return outcome{reason: ReasonNoRelevantMatches, count: 0,
+			observed: fmt.Sprintf("words %s: no string literal scored %.2f or more (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
+	}
+	// One caller per enclosing symbol, its sites the literals.
+	byCaller := map[string]*Call{}
+	var order []string
+	for _, h := range res.Literals {
+		key := h.SymbolID
+		if key == "" {
+			key = h.Path + "#"
+		}
+		c, ok := byCaller[key]
+		if !ok {
+			sym := graph.Symbol{ID: h.SymbolID, Path: h.Path, Name: fileCallerName(h.Path), Kind: "module", Selection: h.Span, Span: h.Span}
+			if h.SymbolID != "" {
+				if s, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
+					sym = s
+				}
+			}
+			if lang, ok := treesitter.LanguageForPath(h.Path); ok && sym.Language == "" {
+				sym.Language = lang
+			}
+			c = &Call{Edge: graph.Edge{Symbol: sym, Resolution: "keyword"}, Stage: StageKeyword,
+				Detail: fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
+			byCaller[key] = c
+			order = append(order, key)
+		}
+		c.Sites = append(c.Sites, h.Span)
+	}
+	calls := make([]Call, 0, len(order))
+	for _, k := range order {
+		calls = append(calls, *byCaller[k])
+	}
+	sortCalls(calls)
+	return outcome{calls: calls, hit: true, count: len(res.Literals),
+		observed: fmt.Sprintf("words %s: %d string literals scored %.2f or more", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+}
+
+// fileCallerName names code at a file's top level as its caller.
+func fileCallerName(path string) string {
+	if i := strings.LastIndex(path, "/"); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+func sortCalls(calls []Call) {
+	sort.SliceStable(calls, func(i, j int) bool {
+		a, b := calls[i].Symbol, calls[j].Symbol
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Span.StartByte < b.Span.StartByte
+	})
+}
+
+func candidateOf(c Call, why string) report.Candidate {
+	site := c.Symbol.Selection
+	if len(c.Sites) > 0 {
+		site = c.Sites[0]
+	}
+	return report.Candidate{Name: qualifiedName(c.Symbol), Path: c.Symbol.Path, Line: int(site.Start.Line) + 1, Col: int(site.Start.Character) + 1, Why: why}
+}
+
+func qualifiedName(s graph.Symbol) string {
+	if s.Container != "" {
+		return s.Container + "." + s.Name
+	}
+	return s.Name
+}
+
+func (e *Engine) reportInput(res Result, q *query, tc TargetContext) report.Input {
+	t := res.Target
+	in := report.Input{
+		Root: e.Root, Name: t.Name, Qualified: qualifiedName(t), Path: t.Path, Found: res.Found,
+		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Excluded: tc.Excluded, Oversized: tc.Oversized,
+		Candidates: q.candidates, Stale: q.stale && res.Stage != StageGraph,
+	}
+	if res.Found {
+		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1
+	}
+	if _, ok := treesitter.LanguageForPath(t.Path); ok || t.Path == "" {
+		in.Language = string(t.Language)
+		if in.Language == "" {
+			in.Language = "unknown"
+		}
+	}
+	for _, d := range t.Decorators {
+		in.Decorators = append(in.Decorators, d.Name)
+	}
+	for _, a := range res.Attempts {
+		st := report.StageStatus{Stage: a.Stage, Backend: a.Backend, Condition: a.Condition, Observed: a.Observed,
+			Reason: a.Reason, Count: a.Count, DurationMs: float64(a.Duration.Microseconds()) / 1000}
+		switch a.Outcome {
+		case OutcomeHit:
+			st.Status = report.StatusHit
+		case OutcomeSkipped:
+			st.Status = report.StatusSkipped
+		default:
+			st.Status = report.StatusMiss
+		}
+		if st.Observed == "" {
+			st.Observed = a.Reason
+		}
+		if a.Stage == StageGraph && (a.Reason == ReasonBackendError || a.Reason == ReasonCircuitOpen || a.Reason == ReasonTimeout) {
+			in.BackendDown = true
+		}
+		in.Stages = append(in.Stages, st)
+	}
+	return in
+}
