@@ -49,7 +49,15 @@ func (s *Store) classify(ctx context.Context, op string, err error) error {
 		if errors.Is(ctxErr, context.Canceled) {
 			return &storeError{msg: prefix + "cancelled", ctxErr: context.Canceled}
 		}
-		return &storeError{msg: prefix + "timed out", class: graph.ErrUnavailable, ctxErr: context.DeadlineExceeded}
+		what := "timed out"
+		if cause := failureBeforeRetry(err); cause != nil {
+			// The driver waits about two seconds before its first retry,
+			// so a request with a shorter deadline ends in that wait: say
+			// what failed, not only that time ran out.
+			_, c := describe(cause)
+			what = c + " (the deadline passed waiting to retry)"
+		}
+		return &storeError{msg: prefix + what, class: graph.ErrUnavailable, ctxErr: context.DeadlineExceeded}
 	}
 	class, what := describe(err)
 	e := &storeError{msg: prefix + what, class: class}
@@ -58,6 +66,26 @@ func (s *Store) classify(ctx context.Context, op string, err error) error {
 		e.ctxErr = context.DeadlineExceeded
 	}
 	return e
+}
+
+// failureBeforeRetry returns the error of the last attempt when the driver
+// gave up waiting to retry it, nil when the attempt itself ran out of time.
+func failureBeforeRetry(err error) error {
+	var limit *neo4j.TransactionExecutionLimit
+	if !errors.As(err, &limit) {
+		return nil
+	}
+	for i := len(limit.Errors) - 1; i >= 0; i-- {
+		e := limit.Errors[i]
+		if errors.Is(e, context.DeadlineExceeded) || errors.Is(e, context.Canceled) {
+			continue
+		}
+		if _, what := describe(e); what == "timed out" || what == "unavailable" {
+			return nil
+		}
+		return e
+	}
+	return nil
 }
 
 // securityCodes are the server's codes for credentials or permissions the

@@ -1,0 +1,209 @@
+package neo4j_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"net"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeServer is a loopback listener that treats each connection with
+// handle; Close ends every connection and waits for its goroutines.
+type fakeServer struct {
+	ln     net.Listener
+	handle func(net.Conn, <-chan struct{})
+	stop   chan struct{}
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	conns  []net.Conn
+	closed bool
+}
+
+func startServer(t *testing.T, handle func(conn net.Conn, stop <-chan struct{})) *fakeServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &fakeServer{ln: ln, handle: handle, stop: make(chan struct{})}
+	s.wg.Add(1)
+	go s.serve()
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *fakeServer) Addr() string { return s.ln.Addr().String() }
+
+func (s *fakeServer) serve() {
+	defer s.wg.Done()
+	for {
+		conn, err := s.ln.Accept()
+		if err != nil {
+			return
+		}
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			conn.Close()
+			return
+		}
+		s.conns = append(s.conns, conn)
+		s.wg.Add(1)
+		s.mu.Unlock()
+		go func() {
+			defer s.wg.Done()
+			defer conn.Close()
+			s.handle(conn, s.stop)
+		}()
+	}
+}
+
+func (s *fakeServer) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	close(s.stop)
+	s.ln.Close()
+	for _, c := range s.conns {
+		c.Close()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// refusedAddr is a loopback address nothing listens on.
+func refusedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// silent accepts and never answers (it reads, so the client's writes
+// succeed, and discards).
+func silent(conn net.Conn, stop <-chan struct{}) {
+	io.Copy(io.Discard, conn)
+}
+
+// slow reads the handshake and answers it only after delay.
+func slow(delay time.Duration) func(net.Conn, <-chan struct{}) {
+	return func(conn net.Conn, stop <-chan struct{}) {
+		buf := make([]byte, 20)
+		if _, err := io.ReadFull(conn, buf); err != nil {
+			return
+		}
+		select {
+		case <-time.After(delay):
+			conn.Write([]byte{0, 0, 0, 5})
+		case <-stop:
+			return
+		}
+		io.Copy(io.Discard, conn)
+	}
+}
+
+// closeMidHandshake reads part of the client's handshake and hangs up.
+func closeMidHandshake(conn net.Conn, stop <-chan struct{}) {
+	buf := make([]byte, 6)
+	io.ReadFull(conn, buf)
+}
+
+// garbage answers the handshake with bytes no Bolt server sends.
+func garbage(conn net.Conn, stop <-chan struct{}) {
+	buf := make([]byte, 20)
+	if _, err := io.ReadFull(conn, buf); err != nil {
+		return
+	}
+	conn.Write([]byte("\x13\x37\xde\xad\xbe\xef garbage \x00\xff\xfe"))
+	io.Copy(io.Discard, conn)
+}
+
+// boltAuthFailure is a minimal Bolt server for one error path: it
+// completes the handshake (magic 0x6060B017 and four version proposals;
+// it picks 5.0), reads the first message (HELLO, which in Bolt 5.0
+// carries the credentials) and answers FAILURE with the code Neo4j uses
+// for rejected credentials. Messages are PackStream structures sent in
+// chunks: a two-byte big-endian length, the bytes, and a zero chunk.
+func boltAuthFailure(conn net.Conn, stop <-chan struct{}) {
+	hs := make([]byte, 20)
+	if _, err := io.ReadFull(conn, hs); err != nil {
+		return
+	}
+	if !bytes.Equal(hs[:4], []byte{0x60, 0x60, 0xb0, 0x17}) {
+		return
+	}
+	if _, err := conn.Write([]byte{0x00, 0x00, 0x00, 0x05}); err != nil {
+		return
+	}
+	if _, err := readMessage(conn); err != nil {
+		return
+	}
+	conn.Write(chunk(failure("Neo.ClientError.Security.Unauthorized", "The client is unauthorized due to authentication failure.")))
+	// A driver may send GOODBYE or RESET before hanging up; read until it does.
+	io.Copy(io.Discard, conn)
+}
+
+// readMessage reads one chunked Bolt message.
+func readMessage(r io.Reader) ([]byte, error) {
+	var msg []byte
+	for {
+		var size uint16
+		if err := binary.Read(r, binary.BigEndian, &size); err != nil {
+			return nil, err
+		}
+		if size == 0 {
+			if len(msg) == 0 {
+				continue // a NOOP chunk between messages
+			}
+			return msg, nil
+		}
+		buf := make([]byte, size)
+		if _, err := io.ReadFull(r, buf); err != nil {
+			return nil, err
+		}
+		msg = append(msg, buf...)
+	}
+}
+
+func chunk(msg []byte) []byte {
+	if len(msg) > 0xffff {
+		panic(errors.New("message too long for one chunk"))
+	}
+	out := binary.BigEndian.AppendUint16(nil, uint16(len(msg)))
+	out = append(out, msg...)
+	return append(out, 0, 0)
+}
+
+// failure packs FAILURE {code, message}: a structure of one field (0xB1)
+// with signature 0x7F, the field a two-entry map (0xA2) of strings.
+func failure(code, message string) []byte {
+	out := []byte{0xb1, 0x7f, 0xa2}
+	for _, s := range []string{"code", code, "message", message} {
+		out = appendString(out, s)
+	}
+	return out
+}
+
+func appendString(b []byte, s string) []byte {
+	switch n := len(s); {
+	case n < 16:
+		b = append(b, 0x80|byte(n))
+	case n < 256:
+		b = append(b, 0xd0, byte(n))
+	default:
+		b = append(b, 0xd1)
+		b = binary.BigEndian.AppendUint16(b, uint16(n))
+	}
+	return append(b, s...)
+}
