@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -18,6 +19,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/graph"
@@ -84,12 +87,31 @@ type commonFlags struct {
 	maxFileSize int64
 	exclude     stringList
 	logLevel    string
+	engine      engineFlags
+}
+
+// engineFlags are the cascade's budgets, shared by serve and callers.
+type engineFlags struct {
+	graph, grep, keyword, budget time.Duration
+	threshold                    float64
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&c.maxFileSize, "max-file-size", graph.DefaultMaxFileSize, "skip files larger than this many bytes")
 	fs.Var(&c.exclude, "exclude", "gitignore-style pattern of files not to index (repeatable)")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
+}
+
+func (e *engineFlags) register(fs *flag.FlagSet) {
+	fs.DurationVar(&e.graph, "graph-timeout", cascade.DefaultGraphTimeout, "graph stage timeout")
+	fs.DurationVar(&e.grep, "grep-timeout", cascade.DefaultGrepTimeout, "grep stage timeout")
+	fs.DurationVar(&e.keyword, "keyword-timeout", cascade.DefaultKeywordTimeout, "keyword stage timeout")
+	fs.DurationVar(&e.budget, "budget", cascade.DefaultBudget, "total budget of one cascade query")
+	fs.Float64Var(&e.threshold, "keyword-threshold", 0, "relevance (0..1) a string literal needs in the keyword stage (default 0.5)")
+}
+
+func (e engineFlags) config() cascade.Config {
+	return cascade.Config{GraphTimeout: e.graph, GrepTimeout: e.grep, KeywordTimeout: e.keyword, Budget: e.budget, KeywordThreshold: e.threshold}
 }
 
 func (c *commonFlags) logger(w io.Writer) *slog.Logger {
@@ -112,8 +134,10 @@ func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var c commonFlags
 	c.register(fs)
+	c.engine.register(fs)
 	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
 	logFile := fs.String("log", "", "write logs to this file instead of stderr")
+	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics on this address (host:port; a bare :port binds loopback only)")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -130,7 +154,18 @@ func runServe(ctx context.Context, args []string) error {
 	opts := server.Options{
 		Logger:    log,
 		OpenStore: openEmbedded,
-		Settings:  server.Settings{MaxFileSize: c.maxFileSize, Exclude: c.exclude},
+		Settings: server.Settings{MaxFileSize: c.maxFileSize, Exclude: c.exclude,
+			GraphTimeoutMs: int(c.engine.graph.Milliseconds()), GrepTimeoutMs: int(c.engine.grep.Milliseconds()),
+			KeywordTimeoutMs: int(c.engine.keyword.Milliseconds()), BudgetMs: int(c.engine.budget.Milliseconds()),
+			KeywordThreshold: c.engine.threshold},
+		Metrics: cascade.NewMetrics(),
+	}
+	if *metricsAddr != "" {
+		addr, err := serveMetrics(ctx, *metricsAddr, opts.Metrics, log)
+		if err != nil {
+			return err
+		}
+		log.Info("metrics", "addr", addr)
 	}
 	if *listen != "" {
 		ln, err := net.Listen("tcp", *listen)
@@ -183,6 +218,7 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
 		Walk:   graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
 		Logger: log,
+		Engine: c.engine.config(),
 	})
 	var report graph.ProgressFunc
 	if progress {
@@ -227,6 +263,7 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 	root := fs.String("root", ".", "workspace root")
 	asJSON := fs.Bool("json", false, "print the structured result as JSON")
 	outgoing := fs.Bool("outgoing", false, "list what the target calls instead of its callers")
+	c.engine.register(fs)
 	c.logLevel = "warn"
 	if err := fs.Parse(reorder(args)); err != nil {
 		return usageError{err}
@@ -260,9 +297,13 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		if len(results) == 1 {
-			return enc.Encode(results[0])
+			return enc.Encode(results[0].Answer())
 		}
-		return enc.Encode(results)
+		answers := make([]cascade.Answer, len(results))
+		for i, r := range results {
+			answers[i] = r.Answer()
+		}
+		return enc.Encode(answers)
 	}
 	for i, res := range results {
 		if i > 0 {
@@ -333,7 +374,13 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]gr
 		return nil, err
 	}
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("no symbol named %q in %s", arg, ws.Root)
+		// Not in the index: the cascade still searches by name, and its
+		// report says the symbol was not found.
+		name := arg
+		if i := strings.LastIndexAny(name, ".#"); i >= 0 {
+			name = name[i+1:]
+		}
+		return []graph.Symbol{{Name: name}}, nil
 	}
 	return targets, nil
 }
@@ -386,7 +433,11 @@ func printResult(out io.Writer, res cascade.Result) {
 	if res.Direction == "outgoing" {
 		verb = "calls from"
 	}
-	fmt.Fprintf(out, "%s %s (%s:%d:%d)\n", verb, qualified(t), t.Path, t.Selection.Start.Line+1, t.Selection.Start.Character+1)
+	if res.Found {
+		fmt.Fprintf(out, "%s %s (%s:%d:%d)\n", verb, qualified(t), t.Path, t.Selection.Start.Line+1, t.Selection.Start.Character+1)
+	} else {
+		fmt.Fprintf(out, "%s %s (not in the index)\n", verb, t.Name)
+	}
 	if len(res.Calls) == 0 {
 		fmt.Fprintln(out, "  none found")
 	}
@@ -404,7 +455,28 @@ func printResult(out io.Writer, res cascade.Result) {
 		if a.Reason != "" {
 			status += " (" + a.Reason + ")"
 		}
-		fmt.Fprintf(out, "  stage %s: %s, %d found in %s\n", a.Stage, status, a.Count, a.Duration.Round(time.Microsecond))
+		stage := a.Stage
+		if a.Backend != "" {
+			stage += " (" + a.Backend + ")"
+		}
+		fmt.Fprintf(out, "  stage %s: %s, %d found in %s", stage, status, a.Count, a.Duration.Round(time.Microsecond))
+		if a.Observed != "" {
+			fmt.Fprintf(out, " — %s", a.Observed)
+		}
+		fmt.Fprintln(out)
+	}
+	ans := res.Answer()
+	if ans.Meta.Warning != "" {
+		fmt.Fprintf(out, "  warning: %s\n", ans.Meta.Warning)
+	}
+	if ans.Error != "" {
+		fmt.Fprintf(out, "  %s: %s\n", ans.Error, ans.Explanation)
+		for _, c := range ans.Causes {
+			fmt.Fprintf(out, "  likely cause (%s): %s\n", c.Code, c.Text)
+		}
+	}
+	for _, s := range ans.Suggestions {
+		fmt.Fprintf(out, "  try: %s\n", s)
 	}
 }
 
@@ -460,4 +532,27 @@ func runStatus(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// serveMetrics serves Prometheus metrics on addr until ctx ends. A bare
+// ":port" binds the loopback interface only: metrics name repositories, and
+// exposing them beyond the machine must be a deliberate choice.
+func serveMetrics(ctx context.Context, addr string, m *cascade.Metrics, log *slog.Logger) (string, error) {
+	if strings.HasPrefix(addr, ":") {
+		addr = "127.0.0.1" + addr
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", fmt.Errorf("metrics: listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Warn("metrics server stopped", "error", err)
+		}
+	}()
+	go func() { <-ctx.Done(); srv.Close() }()
+	return ln.Addr().String(), nil
 }

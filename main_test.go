@@ -63,7 +63,7 @@ func TestCallersCommand(t *testing.T) {
 		"callers of EvidenceService.moveFilesToPermanentStorage (src/evidence/evidence.service.ts:12:9)",
 		"src/reports/fees-report-consumer.controller.ts:15:32\tFeesReportConsumerController.handle",
 		"precise (ast)",
-		"stage graph: hit",
+		"stage graph (embedded): hit",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -79,28 +79,52 @@ func TestCallersCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var res struct {
-		Target struct{ ID string } `json:"target"`
-		Stage  string              `json:"stage"`
+		Symbol struct{ ID string } `json:"symbol"`
 		Calls  []struct {
-			Symbol     struct{ ID string } `json:"symbol"`
-			Resolution string              `json:"resolution"`
-			Sites      []json.RawMessage   `json:"sites"`
+			ID         string            `json:"id"`
+			Ranges     []json.RawMessage `json:"ranges"`
+			Provenance struct {
+				Stage, Resolution string
+				Precise           bool
+			} `json:"provenance"`
 		} `json:"calls"`
-		Attempts []struct{ Stage, Outcome string } `json:"attempts"`
+		Meta struct {
+			Stage, Strategy string
+			Degraded        bool
+			Attempts        []struct{ Stage, Outcome string }
+		} `json:"meta"`
+		Error string `json:"error"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("--json output is not JSON: %v\n%s", err, out)
 	}
-	if res.Target.ID != "src/evidence/evidence.service.ts#EvidenceService.moveFilesToPermanentStorage" || res.Stage != "graph" ||
-		len(res.Calls) != 1 || res.Calls[0].Symbol.ID != "src/reports/fees-report-consumer.controller.ts#FeesReportConsumerController.handle" ||
-		res.Calls[0].Resolution != "ast" || len(res.Calls[0].Sites) != 1 || len(res.Attempts) != 1 {
+	if res.Symbol.ID != "src/evidence/evidence.service.ts#EvidenceService.moveFilesToPermanentStorage" || res.Meta.Stage != "graph" ||
+		res.Meta.Strategy != "precise" || res.Meta.Degraded || res.Error != "" ||
+		len(res.Calls) != 1 || res.Calls[0].ID != "src/reports/fees-report-consumer.controller.ts#FeesReportConsumerController.handle" ||
+		res.Calls[0].Provenance.Resolution != "ast" || !res.Calls[0].Provenance.Precise || len(res.Calls[0].Ranges) != 1 || len(res.Meta.Attempts) != 1 {
 		t.Errorf("unexpected JSON result:\n%s", out)
 	}
 
-	// Mistakes get a clear message and a non-zero exit.
-	if _, errOut, code = run(t, "callers", "--root", "testdata/nest-fees", "noSuchFunction"); code == 0 || !strings.Contains(errOut, `no symbol named "noSuchFunction"`) {
-		t.Errorf("unknown name: exit %d, stderr %q", code, errOut)
+	// A name nobody defines: the cascade still runs by name and its report
+	// says so, with next steps, instead of a bare error.
+	out, errOut, code = run(t, "callers", "--json", "--root", "testdata/nest-fees", "noSuchFunction")
+	if code != 0 {
+		t.Fatalf("unknown name: exit %d: %s", code, errOut)
 	}
+	var missing struct {
+		Error       string
+		Explanation string
+		NextActions []struct{ Command string } `json:"next_actions"`
+		Meta        struct{ Stage string }
+	}
+	if err := json.Unmarshal([]byte(out), &missing); err != nil {
+		t.Fatalf("--json output is not JSON: %v\n%s", err, out)
+	}
+	if missing.Error != "SYMBOL_NOT_FOUND" || missing.Meta.Stage != "report" || len(missing.NextActions) < 3 || !strings.Contains(missing.Explanation, "noSuchFunction") {
+		t.Errorf("unknown name: unexpected report:\n%s", out)
+	}
+
+	// Mistakes get a clear message and a non-zero exit.
 	if _, errOut, code = run(t, "callers", "--root", "testdata/nest-fees", "/etc/hosts:1:1"); code == 0 || !strings.Contains(errOut, "outside the workspace") {
 		t.Errorf("file outside the root: exit %d, stderr %q", code, errOut)
 	}

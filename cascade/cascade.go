@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph"
@@ -183,6 +184,21 @@ type Engine struct {
 	// Context adds what the report needs about the target (excluded,
 	// oversized, framework roles); optional.
 	Context func(ctx context.Context, target graph.Symbol) TargetContext
+
+	cfgMu sync.RWMutex
+}
+
+// SetConfig replaces the budgets for the next queries (settings changed).
+func (e *Engine) SetConfig(c Config) {
+	e.cfgMu.Lock()
+	defer e.cfgMu.Unlock()
+	e.Config = c
+}
+
+func (e *Engine) config() Config {
+	e.cfgMu.RLock()
+	defer e.cfgMu.RUnlock()
+	return e.Config.WithDefaults()
 }
 
 // TargetContext is what the workspace knows of a target beyond the graph.
@@ -257,7 +273,7 @@ func (e *Engine) stages(dir string) []stage {
 }
 
 func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Result, error) {
-	cfg := e.Config.WithDefaults()
+	cfg := e.config()
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
 	q := &query{target: target, found: res.Found, direction: dir, cfg: cfg}
 	deadline := time.Now().Add(cfg.Budget)
@@ -315,8 +331,8 @@ func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Resu
 // budget) and its breaker. The stage runs in its own goroutine so that a
 // backend ignoring its context still cannot hold the request past the
 // budget; the goroutine finishes on its own when the backend returns.
-func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Duration) (Attempt, outcome) {
-	att := Attempt{Stage: st.name(), Backend: st.backend(), Condition: st.condition()}
+func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Duration) (att Attempt, out outcome) {
+	att = Attempt{Stage: st.name(), Backend: st.backend(), Condition: st.condition()}
 	start := time.Now()
 	defer func() { att.Duration = time.Since(start) }()
 	timeout := min(st.timeout(q.cfg), left)
@@ -344,7 +360,6 @@ func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Dura
 		}()
 		done <- st.run(sctx, q)
 	}()
-	var out outcome
 	select {
 	case out = <-done:
 	case <-sctx.Done():

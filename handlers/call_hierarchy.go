@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -20,6 +22,8 @@ import (
 type ItemData struct {
 	SymbolID string `json:"symbolId"`
 	Root     string `json:"root"`
+	// Name is set instead of SymbolID for a name the index does not know.
+	Name string `json:"name,omitempty"`
 }
 
 // PrepareCallHierarchy returns exactly one item (real clients break on
@@ -46,12 +50,37 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 	}
 	target, err := ws.TargetAt(ctx, rel, content, offset)
 	if errors.Is(err, cascade.ErrNoSymbol) {
+		// Not a declaration or a resolvable call, but a name: answer for the
+		// name, so the fallbacks can search for it (a function defined in a
+		// file the index skipped, or not saved yet).
+		if word, span, ok := treesitter.IdentifierAt(content, offset); ok && !treesitter.IsKeyword(lang(rel), word) {
+			return []protocol.CallHierarchyItem{unindexedItem(ws, path, word, span)}, nil
+		}
 		return nil, nil
 	}
 	if err != nil {
 		return nil, rpcError(err)
 	}
 	return []protocol.CallHierarchyItem{itemFor(ws, target, "")}, nil
+}
+
+func lang(rel string) treesitter.Language {
+	l, _ := treesitter.LanguageForPath(rel)
+	return l
+}
+
+// unindexedItem stands for a name the index does not know; its data carries
+// the name instead of a symbol id.
+func unindexedItem(ws *cascade.Workspace, path, name string, span treesitter.Span) protocol.CallHierarchyItem {
+	return protocol.CallHierarchyItem{
+		Name:           name,
+		Kind:           protocol.SymbolKindFunction,
+		Detail:         "not in the index: answered by name",
+		URI:            URIFromPath(path),
+		Range:          toRange(span),
+		SelectionRange: toRange(span),
+		Data:           ItemData{Root: ws.Root, Name: name},
+	}
 }
 
 // IncomingCalls answers who calls the item.
@@ -64,7 +93,8 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 	if err != nil {
 		return nil, rpcError(err)
 	}
-	h.logResult(res)
+	h.logResult(ctx, res)
+	h.noteResult(ctx, params.Item, itemDataOf(params.Item), res)
 	out := make([]protocol.CallHierarchyIncomingCall, 0, len(res.Calls))
 	for _, c := range res.Calls {
 		ranges := make([]protocol.Range, 0, len(c.Sites))
@@ -86,7 +116,7 @@ func (h *Handlers) OutgoingCalls(ctx context.Context, params *protocol.CallHiera
 	if err != nil {
 		return nil, rpcError(err)
 	}
-	h.logResult(res)
+	h.logResult(ctx, res)
 	out := make([]protocol.CallHierarchyOutgoingCall, 0, len(res.Calls))
 	for _, c := range res.Calls {
 		ranges := make([]protocol.Range, 0, len(c.Sites))
@@ -98,14 +128,41 @@ func (h *Handlers) OutgoingCalls(ctx context.Context, params *protocol.CallHiera
 	return out, nil
 }
 
-func (h *Handlers) logResult(res cascade.Result) {
-	if h.Logger == nil {
+// logResult sends the request's stage log to the editor's log
+// (window/logMessage, type Log); the engine logs it through slog at debug.
+func (h *Handlers) logResult(ctx context.Context, res cascade.Result) {
+	if h.Client == nil {
 		return
 	}
-	for _, a := range res.Attempts {
-		h.Logger.Info("stage", "direction", res.Direction, "target", res.Target.ID, "stage", a.Stage,
-			"outcome", a.Outcome, "reason", a.Reason, "count", a.Count, "duration", a.Duration)
+	var b strings.Builder
+	name := res.Target.ID
+	if name == "" {
+		name = res.Target.Name + " (not indexed)"
 	}
+	fmt.Fprintf(&b, "%s %s: answered by %s with %d", res.Direction, name, res.Stage, len(res.Calls))
+	for _, a := range res.Attempts {
+		fmt.Fprintf(&b, " | %s", a.Stage)
+		if a.Backend != "" {
+			fmt.Fprintf(&b, "(%s)", a.Backend)
+		}
+		fmt.Fprintf(&b, " %s", a.Outcome)
+		if a.Reason != "" {
+			fmt.Fprintf(&b, " %s", a.Reason)
+		}
+		fmt.Fprintf(&b, " %d in %s", a.Count, a.Duration.Round(time.Microsecond))
+	}
+	_ = h.Client.Notify(ctx, protocol.MethodWindowLogMessage, &protocol.LogMessageParams{Type: protocol.MessageTypeLog, Message: b.String()})
+}
+
+func itemDataOf(item protocol.CallHierarchyItem) ItemData {
+	var data ItemData
+	if item.Data != nil {
+		// Data comes back as map[string]any: re-marshal into our type.
+		if raw, err := json.Marshal(item.Data); err == nil {
+			_ = json.Unmarshal(raw, &data)
+		}
+	}
+	return data
 }
 
 // itemSymbol finds the symbol an item stands for: by the ID in its data,
@@ -120,12 +177,9 @@ func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyIt
 	if err != nil {
 		return nil, graph.Symbol{}, err
 	}
-	var data ItemData
-	if item.Data != nil {
-		// Data comes back as map[string]any: re-marshal into our type.
-		if raw, err := json.Marshal(item.Data); err == nil {
-			_ = json.Unmarshal(raw, &data)
-		}
+	data := itemDataOf(item)
+	if data.SymbolID == "" && data.Name != "" {
+		return ws, graph.Symbol{Name: data.Name}, nil
 	}
 	if data.SymbolID != "" {
 		if s, err := ws.Store.Symbol(ctx, data.SymbolID); err == nil && s.Path == rel {

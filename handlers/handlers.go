@@ -29,6 +29,8 @@ type Env interface {
 	// Content returns the text of an open buffer, or reads the file from
 	// disk if it is inside a workspace root.
 	Content(path string) ([]byte, error)
+	// Workspaces lists the open workspace roots.
+	Workspaces() []*cascade.Workspace
 }
 
 // Errors handlers map to JSON-RPC errors.
@@ -37,11 +39,24 @@ var (
 	ErrNotFileURI       = errors.New("only file: URIs are supported")
 )
 
+// Client is how handlers talk back to the editor.
+type Client interface {
+	Notify(ctx context.Context, method string, params any) error
+	Call(ctx context.Context, method string, params, result any) error
+}
+
 // Handlers holds every feature's handler.
 type Handlers struct {
 	Env    Env
 	Docs   Documents
 	Logger *slog.Logger
+	// Client sends diagnostics, log messages and showDocument; nil in tests
+	// that do not care.
+	Client   Client
+	Breakers *cascade.Breakers
+	Metrics  *cascade.Metrics
+
+	diags diagnostics
 }
 
 // PathFromURI converts a file: URI to a local path. uri.URI.Filename panics

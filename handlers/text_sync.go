@@ -39,6 +39,7 @@ func (h *Handlers) DidChange(ctx context.Context, params *protocol.DidChangeText
 	text := []byte(params.ContentChanges[len(params.ContentChanges)-1].Text)
 	h.Docs.Update(path, params.TextDocument.Version, text)
 	h.reindex(ctx, path, text, true)
+	h.clearDocument(ctx, params.TextDocument.URI)
 	return nil
 }
 

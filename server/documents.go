@@ -1,6 +1,10 @@
 package server
 
-import "sync"
+import (
+	"path/filepath"
+	"strings"
+	"sync"
+)
 
 // overlay holds the text of documents open in the editor; it is the truth
 // for those files until they are closed.
@@ -35,4 +39,19 @@ func (o *overlay) get(path string) ([]byte, bool) {
 	defer o.mu.RUnlock()
 	d, ok := o.docs[path]
 	return d.text, ok
+}
+
+// under returns copies of the open buffers inside root, by path relative to
+// root with forward slashes (the grep stage reads them instead of the disk).
+func (o *overlay) under(root string) map[string][]byte {
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	out := map[string][]byte{}
+	prefix := root + string(filepath.Separator)
+	for path, d := range o.docs {
+		if strings.HasPrefix(path, prefix) {
+			out[filepath.ToSlash(strings.TrimPrefix(path, prefix))] = d.text
+		}
+	}
+	return out
 }

@@ -35,6 +35,9 @@ func (s *Server) initialize(ctx context.Context, p *protocol.InitializeParams) (
 	if p.Capabilities.Window != nil && p.Capabilities.Window.WorkDoneProgress {
 		s.progress = true
 	}
+	if p.Capabilities.Workspace != nil && p.Capabilities.Workspace.Configuration {
+		s.configPull = true
+	}
 	s.mu.Unlock()
 	for _, root := range roots {
 		if err := s.addWorkspace(root); err != nil {
@@ -53,7 +56,9 @@ func (s *Server) initialize(ctx context.Context, p *protocol.InitializeParams) (
 			},
 			// Advertised whatever the client says: Neovim 0.7 puts the
 			// capability in the wrong place, eglot and ALE send none.
-			CallHierarchyProvider: true,
+			CallHierarchyProvider:  true,
+			CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: handlers.Commands},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			},
@@ -69,8 +74,28 @@ func mergeSettings(base, over Settings) Settings {
 	if len(over.Exclude) > 0 {
 		base.Exclude = append(append([]string(nil), base.Exclude...), over.Exclude...)
 	}
-	if over.GraphTimeoutMs > 0 {
-		base.GraphTimeoutMs = over.GraphTimeoutMs
+	for _, f := range []struct {
+		dst *int
+		v   int
+	}{
+		{&base.GraphTimeoutMs, over.GraphTimeoutMs}, {&base.GrepTimeoutMs, over.GrepTimeoutMs},
+		{&base.KeywordTimeoutMs, over.KeywordTimeoutMs}, {&base.BudgetMs, over.BudgetMs}, {&base.BreakerOpenMs, over.BreakerOpenMs},
+	} {
+		if f.v > 0 {
+			*f.dst = f.v
+		}
+	}
+	if over.KeywordThreshold > 0 {
+		base.KeywordThreshold = over.KeywordThreshold
+	}
+	if over.Backend != "" {
+		base.Backend = over.Backend
+	}
+	if over.Neo4jURI != "" {
+		base.Neo4jURI = over.Neo4jURI
+	}
+	if over.RepoID != "" {
+		base.RepoID = over.RepoID
 	}
 	return base
 }
@@ -124,11 +149,21 @@ func (s *Server) addWorkspace(root string) error {
 	if err != nil {
 		return err
 	}
+	s.mu.Lock()
 	settings := s.opts.Settings
+	s.mu.Unlock()
+	var shared []cascade.GraphBackend
+	if s.opts.Shared != nil {
+		shared = s.opts.Shared(abs, settings)
+	}
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
-		Walk:   graph.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
-		Engine: cascade.Config{GraphTimeout: time.Duration(settings.GraphTimeoutMs) * time.Millisecond},
-		Logger: s.log,
+		Walk:     graph.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
+		Engine:   settings.engineConfig(),
+		Logger:   s.log,
+		Shared:   shared,
+		Breakers: s.breakers,
+		Metrics:  s.opts.Metrics,
+		Buffers:  func() map[string][]byte { return s.docs.under(abs) },
 	})
 	s.mu.Lock()
 	s.workspaces = append(s.workspaces, ws)
@@ -256,6 +291,14 @@ func (e *env) Content(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is %d bytes, over the %d-byte limit (setting maxFileSize)", filepath.Base(path), st.Size(), limit)
 	}
 	return os.ReadFile(real)
+}
+
+// Workspaces lists the open workspaces.
+func (e *env) Workspaces() []*cascade.Workspace {
+	s := (*Server)(e)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*cascade.Workspace(nil), s.workspaces...)
 }
 
 var _ handlers.Env = (*env)(nil)

@@ -38,6 +38,11 @@ type Options struct {
 	// RequestTimeout bounds every request the client does not cancel itself;
 	// 0 means DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// Metrics counts answers per repository; nil makes one per session.
+	Metrics *cascade.Metrics
+	// Shared opens graph backends tried before the embedded store (a team's
+	// Neo4j) for a workspace root; nil means the embedded store alone.
+	Shared func(root string, s Settings) []cascade.GraphBackend
 }
 
 // DefaultRequestTimeout is the hard deadline of one request: jsonrpc2 gives
@@ -46,9 +51,29 @@ const DefaultRequestTimeout = 5 * time.Second
 
 // Settings are what a user can set through initializationOptions or flags.
 type Settings struct {
-	MaxFileSize    int64    `json:"maxFileSize,omitempty"`
-	Exclude        []string `json:"exclude,omitempty"` // gitignore-syntax patterns
-	GraphTimeoutMs int      `json:"graphTimeoutMs,omitempty"`
+	MaxFileSize      int64    `json:"maxFileSize,omitempty"`
+	Exclude          []string `json:"exclude,omitempty"` // gitignore-syntax patterns
+	GraphTimeoutMs   int      `json:"graphTimeoutMs,omitempty"`
+	GrepTimeoutMs    int      `json:"grepTimeoutMs,omitempty"`
+	KeywordTimeoutMs int      `json:"keywordTimeoutMs,omitempty"`
+	BudgetMs         int      `json:"budgetMs,omitempty"`
+	KeywordThreshold float64  `json:"keywordThreshold,omitempty"`
+	// BreakerOpenMs is how long an open breaker skips its backend.
+	BreakerOpenMs int `json:"breakerOpenMs,omitempty"`
+	// Backend selects the graph backend: "embedded" (default) or "neo4j"
+	// (the Neo4j store first, the embedded store behind it).
+	Backend string `json:"backend,omitempty"`
+	// Neo4jURI and RepoID select the shared graph; credentials come only
+	// from the environment, never from settings.
+	Neo4jURI string `json:"neo4jUri,omitempty"`
+	RepoID   string `json:"repoId,omitempty"`
+}
+
+// engineConfig turns settings into the cascade's budgets.
+func (st Settings) engineConfig() cascade.Config {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	return cascade.Config{GraphTimeout: ms(st.GraphTimeoutMs), GrepTimeout: ms(st.GrepTimeoutMs), KeywordTimeout: ms(st.KeywordTimeoutMs),
+		Budget: ms(st.BudgetMs), KeywordThreshold: st.KeywordThreshold, Breaker: cascade.BreakerConfig{OpenFor: ms(st.BreakerOpenMs)}}
 }
 
 // Server is one LSP session.
@@ -68,6 +93,8 @@ type Server struct {
 	workspaces  []*cascade.Workspace
 	stores      []graph.Store
 	progress    bool // the client accepts server-initiated work-done progress
+	configPull  bool // the client answers workspace/configuration
+	breakers    *cascade.Breakers
 	inflight    map[string]context.CancelFunc
 	indexing    sync.WaitGroup
 	indexCtx    context.Context
@@ -91,7 +118,12 @@ func New(opts Options) *Server {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{opts: opts, log: log, docs: newOverlay(), exited: make(chan struct{}), inflight: map[string]context.CancelFunc{}}
-	s.handlers = &handlers.Handlers{Env: (*env)(s), Docs: s.docs, Logger: log}
+	if opts.Metrics == nil {
+		s.opts.Metrics = cascade.NewMetrics()
+	}
+	s.opts.Metrics.FallbackAlert = s.fallbackAlert
+	s.breakers = &cascade.Breakers{Config: opts.Settings.engineConfig().Breaker, Logger: log, OnChange: s.breakerChanged}
+	s.handlers = &handlers.Handlers{Env: (*env)(s), Docs: s.docs, Logger: log, Client: (*client)(s), Breakers: s.breakers, Metrics: s.opts.Metrics}
 	s.notifications = s.notificationHandlers()
 	return s
 }
@@ -223,6 +255,9 @@ func (s *Server) notification(ctx context.Context, method string, params json.Ra
 		s.cancelRequest(params)
 	case protocol.MethodInitialized:
 		s.startIndexing()
+		go s.pullConfiguration(s.indexCtx)
+	case protocol.MethodWorkspaceDidChangeConfiguration:
+		s.configurationChanged(params)
 	case protocol.MethodExit:
 		select {
 		case <-s.exited:
@@ -342,6 +377,10 @@ func (s *Server) request(ctx context.Context, method string, params json.RawMess
 		return requestHandler(h.IncomingCalls)(ctx, params)
 	case protocol.MethodCallHierarchyOutgoingCalls:
 		return requestHandler(h.OutgoingCalls)(ctx, params)
+	case protocol.MethodTextDocumentCodeAction:
+		return requestHandler(h.CodeAction)(ctx, params)
+	case protocol.MethodWorkspaceExecuteCommand:
+		return requestHandler(h.ExecuteCommand)(ctx, params)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, "method not found: "+method)
 }

@@ -1,0 +1,341 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Commands lists what workspace/executeCommand runs.
+var Commands = []string{
+	report.CommandReindex, report.CommandFindCallers, report.CommandStatus,
+	report.CommandShowMatches, report.CommandOpen, report.CommandCopyReport,
+}
+
+// commandArgs is the union of our commands' argument objects.
+type commandArgs struct {
+	Root     string             `json:"root,omitempty"`
+	Name     string             `json:"name,omitempty"`
+	URI      string             `json:"uri,omitempty"`
+	Position *protocol.Position `json:"position,omitempty"`
+	Path     string             `json:"path,omitempty"`
+	Line     int                `json:"line,omitempty"` // 1-based, for openLocation
+	Col      int                `json:"col,omitempty"`
+}
+
+// ExecuteCommand runs one of Commands.
+func (h *Handlers) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCommandParams) (any, error) {
+	var args commandArgs
+	if len(params.Arguments) > 0 {
+		raw, err := json.Marshal(params.Arguments[0])
+		if err == nil {
+			err = json.Unmarshal(raw, &args)
+		}
+		if err != nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s: the argument must be an object: %v", params.Command, err))
+		}
+	}
+	switch params.Command {
+	case report.CommandReindex:
+		return h.reindexCommand(ctx, args)
+	case report.CommandFindCallers, report.CommandCopyReport:
+		return h.findCallersCommand(ctx, args)
+	case report.CommandStatus:
+		return h.statusCommand(ctx)
+	case report.CommandShowMatches:
+		return h.showMatchesCommand(ctx, args)
+	case report.CommandOpen:
+		return h.openCommand(ctx, args)
+	}
+	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q (known: %s)", params.Command, strings.Join(Commands, ", ")))
+}
+
+// workspacesFor picks the workspaces a command's root names; all when none.
+func (h *Handlers) workspacesFor(root string) ([]*cascade.Workspace, error) {
+	all := h.Env.Workspaces()
+	if root == "" {
+		if len(all) == 0 {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "no workspace folder is open")
+		}
+		return all, nil
+	}
+	for _, w := range all {
+		if w.Root == filepath.Clean(root) || w.Root == evalOr(root) {
+			return []*cascade.Workspace{w}, nil
+		}
+	}
+	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s is not a workspace folder", root))
+}
+
+// ReindexResult is one workspace's re-index summary.
+type ReindexResult struct {
+	Root      string  `json:"root"`
+	Files     int     `json:"files"`
+	Parsed    int     `json:"parsed"`
+	Unchanged int     `json:"unchanged"`
+	Removed   int     `json:"removed"`
+	Symbols   int     `json:"symbols"`
+	Calls     int     `json:"calls"`
+	Seconds   float64 `json:"seconds"`
+	Error     string  `json:"error,omitempty"`
+}
+
+func (h *Handlers) reindexCommand(ctx context.Context, args commandArgs) (any, error) {
+	wss, err := h.workspacesFor(args.Root)
+	if err != nil {
+		return nil, err
+	}
+	out := []ReindexResult{}
+	for _, ws := range wss {
+		st, err := ws.Indexer.IndexAll(ctx, nil)
+		r := ReindexResult{Root: ws.Root, Files: st.Files, Parsed: st.Parsed, Unchanged: st.Unchanged, Removed: st.Deleted,
+			Symbols: st.Symbols, Calls: st.Calls, Seconds: st.Duration.Seconds()}
+		if err != nil {
+			r.Error = err.Error()
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (h *Handlers) findCallersCommand(ctx context.Context, args commandArgs) (any, error) {
+	if args.URI != "" {
+		if args.Position == nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "findCallers: a uri needs a position")
+		}
+		items, err := h.PrepareCallHierarchy(ctx, &protocol.CallHierarchyPrepareParams{
+			TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: protocol.DocumentURI(args.URI)}, Position: *args.Position}})
+		if err != nil {
+			return nil, err
+		}
+		if len(items) == 0 {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("no function, method or name at %s:%d:%d", args.URI, args.Position.Line+1, args.Position.Character+1))
+		}
+		ws, target, err := h.itemSymbol(ctx, items[0])
+		if err != nil {
+			return nil, rpcError(err)
+		}
+		res, err := ws.Engine.Incoming(ctx, target)
+		if err != nil {
+			return nil, rpcError(err)
+		}
+		h.logResult(ctx, res)
+		h.noteResult(ctx, items[0], itemDataOf(items[0]), res)
+		return res.Answer(), nil
+	}
+	if args.Name == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "findCallers needs {uri, position} or {name}")
+	}
+	wss, err := h.workspacesFor(args.Root)
+	if err != nil {
+		return nil, err
+	}
+	var answers []cascade.Answer
+	for _, ws := range wss {
+		targets, err := ws.TargetsByName(ctx, args.Name)
+		if err != nil {
+			return nil, rpcError(err)
+		}
+		if len(targets) == 0 {
+			short := args.Name
+			if i := strings.LastIndexAny(short, ".#"); i >= 0 {
+				short = short[i+1:]
+			}
+			targets = []graph.Symbol{{Name: short}}
+		}
+		for _, t := range targets {
+			res, err := ws.Engine.Incoming(ctx, t)
+			if err != nil {
+				return nil, rpcError(err)
+			}
+			h.logResult(ctx, res)
+			answers = append(answers, res.Answer())
+		}
+	}
+	// One target, one answer; an ambiguous name, one answer per match, the
+	// found ones first.
+	best := answers[:0:0]
+	for _, a := range answers {
+		if a.Symbol.ID != "" {
+			best = append(best, a)
+		}
+	}
+	if len(best) == 0 {
+		best = answers[:1]
+	}
+	if len(best) == 1 {
+		return best[0], nil
+	}
+	return best, nil
+}
+
+// Status is callcascade.status: breaker states, per-stage counts and the
+// fallback rate per repository.
+type Status struct {
+	Workspaces   []WorkspaceStatus      `json:"workspaces"`
+	Breakers     []cascade.BreakerState `json:"breakers"`
+	Repositories []cascade.RepoStats    `json:"repositories"`
+	Degraded     bool                   `json:"degraded"` // a breaker is not closed
+}
+
+// WorkspaceStatus is one root.
+type WorkspaceStatus struct {
+	Root     string   `json:"root"`
+	Backends []string `json:"backends"`
+	Files    int      `json:"files"`
+}
+
+func (h *Handlers) statusCommand(ctx context.Context) (any, error) {
+	st := Status{Workspaces: []WorkspaceStatus{}, Breakers: []cascade.BreakerState{}, Repositories: []cascade.RepoStats{}}
+	for _, ws := range h.Env.Workspaces() {
+		w := WorkspaceStatus{Root: ws.Root}
+		for _, g := range ws.Engine.Graphs {
+			w.Backends = append(w.Backends, g.Name)
+		}
+		if files, err := ws.Store.Files(ctx); err == nil {
+			w.Files = len(files)
+		}
+		st.Workspaces = append(st.Workspaces, w)
+	}
+	if h.Breakers != nil {
+		st.Breakers = h.Breakers.States()
+	}
+	for _, b := range st.Breakers {
+		if b.State != "closed" {
+			st.Degraded = true
+		}
+	}
+	if stats := h.Metrics.Stats(); stats != nil {
+		st.Repositories = stats
+	}
+	return st, nil
+}
+
+// MatchesResult is callcascade.showGrepMatches.
+type MatchesResult struct {
+	Name    string       `json:"name"`
+	Sites   int          `json:"sites"`
+	Partial bool         `json:"partial"`
+	Matches []MatchEntry `json:"matches"`
+}
+
+// MatchEntry is one code site.
+type MatchEntry struct {
+	URI    string         `json:"uri"`
+	Range  protocol.Range `json:"range"`
+	Caller string         `json:"caller"`
+	Detail string         `json:"detail"`
+}
+
+func (h *Handlers) showMatchesCommand(ctx context.Context, args commandArgs) (any, error) {
+	if args.Name == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "showGrepMatches needs {name}")
+	}
+	wss, err := h.workspacesFor(args.Root)
+	if err != nil {
+		return nil, err
+	}
+	out := MatchesResult{Name: args.Name, Matches: []MatchEntry{}}
+	for _, ws := range wss {
+		if ws.Engine.Grep == nil {
+			return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "the grep stage is not available")
+		}
+		r, err := ws.Engine.Grep.SearchCallers(ctx, graph.Symbol{Name: args.Name}, 1000)
+		if err != nil {
+			return nil, rpcError(err)
+		}
+		out.Sites += r.Sites
+		out.Partial = out.Partial || r.Partial
+		for _, c := range r.Calls {
+			uri := URIFromPath(filepath.Join(ws.Root, filepath.FromSlash(c.Symbol.Path)))
+			for _, s := range c.Sites {
+				out.Matches = append(out.Matches, MatchEntry{URI: string(uri), Range: toRange(s), Caller: c.Symbol.Name, Detail: c.Detail})
+			}
+		}
+	}
+	if h.Client != nil {
+		var b strings.Builder
+		fmt.Fprintf(&b, "callcascade: %d code sites of %s", out.Sites, args.Name)
+		for i, m := range out.Matches {
+			if i == 5 {
+				fmt.Fprintf(&b, ", …")
+				break
+			}
+			fmt.Fprintf(&b, "%s %s:%d (%s)", map[bool]string{true: ":", false: ","}[i == 0], filepath.Base(m.URI), m.Range.Start.Line+1, m.Caller)
+		}
+		_ = h.Client.Notify(ctx, protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: b.String()})
+	}
+	return out, nil
+}
+
+// openCommand asks the editor to show a location, only inside a workspace.
+func (h *Handlers) openCommand(ctx context.Context, args commandArgs) (any, error) {
+	if args.Path == "" || args.Line <= 0 {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "openLocation needs {root, path, line}")
+	}
+	wss, err := h.workspacesFor(args.Root)
+	if err != nil {
+		return nil, err
+	}
+	abs := filepath.Join(wss[0].Root, filepath.FromSlash(args.Path))
+	if _, _, err := h.Env.Workspace(abs); err != nil || !strings.HasPrefix(abs, wss[0].Root+string(filepath.Separator)) {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s is outside the workspace", args.Path))
+	}
+	pos := protocol.Position{Line: uint32(args.Line - 1)}
+	if content, err := h.Env.Content(abs); err == nil && args.Col > 0 {
+		pos.Character = utf16Col(content, uint32(args.Line-1), args.Col-1)
+	}
+	uri := URIFromPath(abs)
+	if h.Client == nil {
+		return map[string]any{"uri": uri, "shown": false}, nil
+	}
+	var shown struct {
+		Success bool `json:"success"`
+	}
+	err = h.Client.Call(ctx, "window/showDocument", &protocol.ShowDocumentParams{
+		URI: protocol.URI(uri), TakeFocus: true, Selection: &protocol.Range{Start: pos, End: pos}}, &shown)
+	if err != nil {
+		return map[string]any{"uri": uri, "shown": false, "error": "the editor did not show the document"}, nil
+	}
+	return map[string]any{"uri": uri, "shown": shown.Success}, nil
+}
+
+// utf16Col converts a 0-based character column on a line to UTF-16 units.
+func utf16Col(content []byte, line uint32, chars int) uint32 {
+	li := treesitter.NewLineIndex(content)
+	start, ok := li.Offset(treesitter.Position{Line: line})
+	if !ok {
+		return 0
+	}
+	var units uint32
+	for _, r := range string(content[start:]) {
+		if chars == 0 || r == '\n' || r == '\r' {
+			break
+		}
+		if r > 0xFFFF {
+			units += 2
+		} else {
+			units++
+		}
+		chars--
+	}
+	return units
+}
+
+func evalOr(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
