@@ -1,0 +1,255 @@
+package editors_test
+
+// Each test here drives one real editor (or a protocol replay of one) against
+// the callcascade binary built from this checkout, on a copy of a testdata/
+// fixture, with HOME and XDG_* pointed at temp folders. The editor-side
+// scripts record what the editor showed as JSON; the assertions are here.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var (
+	repoRoot string
+	binary   string
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	repoRoot = filepath.Dir(wd)
+	dir, err := os.MkdirTemp("", "callcascade-editors")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	binary = filepath.Join(dir, "callcascade")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Dir = repoRoot
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building callcascade:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// requireTool returns the path of an editor's executable. A missing one
+// skips the test, saying it did not run, or fails it when CI demands every
+// editor (CALLCASCADE_REQUIRE_EDITORS=1).
+func requireTool(t *testing.T, name, install string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	if os.Getenv("CALLCASCADE_REQUIRE_EDITORS") == "1" {
+		t.Fatalf("%s is not installed and CALLCASCADE_REQUIRE_EDITORS=1 (install: %s)", name, install)
+	}
+	t.Skipf("NOT RUN: %s is not installed (install: %s; CI sets CALLCASCADE_REQUIRE_EDITORS=1)", name, install)
+	return ""
+}
+
+// requireFile is requireTool for things that are not on PATH (a Vim plugin,
+// an npm install in the shared cache).
+func requireFile(t *testing.T, path, what, install string) {
+	t.Helper()
+	if _, err := os.Stat(path); err == nil {
+		return
+	}
+	if os.Getenv("CALLCASCADE_REQUIRE_EDITORS") == "1" {
+		t.Fatalf("%s is missing at %s and CALLCASCADE_REQUIRE_EDITORS=1 (install: %s)", what, path, install)
+	}
+	t.Skipf("NOT RUN: %s is missing at %s (install: %s)", what, path, install)
+}
+
+// announce says which editor and version a test drove, on stderr too so
+// that CI logs show it without -v.
+func announce(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf(format, args...)
+	t.Log(msg)
+	fmt.Fprintf(os.Stderr, "editors: %s: %s\n", t.Name(), msg)
+}
+
+// versionOf is the first line of `tool --version`.
+func versionOf(t *testing.T, tool string, args ...string) string {
+	t.Helper()
+	if len(args) == 0 {
+		args = []string{"--version"}
+	}
+	out, err := exec.Command(tool, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", tool, args, err, out)
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	return line
+}
+
+// workspace copies testdata/<fixture> into a temp folder, so that an editor
+// or the server writing into it cannot change the checked-in fixture.
+func workspace(t *testing.T, fixture string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), fixture)
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join(repoRoot, "testdata", fixture))); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return real
+}
+
+// editorEnv is the environment an editor runs in: the test's own HOME and
+// XDG folders, so nothing is read from or left in the user's.
+func editorEnv(t *testing.T, extra ...string) ([]string, string) {
+	t.Helper()
+	home := t.TempDir()
+	env := []string{}
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if name == "HOME" || strings.HasPrefix(name, "XDG_") || strings.HasPrefix(name, "CC_") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env,
+		"HOME="+home,
+		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"),
+		"XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"),
+		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+	)
+	return append(env, extra...), home
+}
+
+// artifacts is where a test leaves its logs and screenshots for CI.
+func artifacts(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("CALLCASCADE_ARTIFACTS")
+	if base == "" {
+		base = filepath.Join(os.TempDir(), "callcascade-artifacts")
+	}
+	dir := filepath.Join(base, strings.ReplaceAll(t.Name(), "/", "_"))
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// keepOnFailure copies files (logs the editor wrote under its temp HOME)
+// into the artifacts folder when the test fails.
+func keepOnFailure(t *testing.T, dir string, files ...string) {
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				continue
+			}
+			_ = os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644)
+		}
+		t.Logf("logs kept in %s", dir)
+	})
+}
+
+// position is where needle starts in file: a 1-based line and a 0-based
+// column in UTF-16 units (the fixtures are ASCII, so bytes). Expectations
+// are found in the fixture's text rather than written down as numbers.
+func position(t *testing.T, file, needle string) (line, col int) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(data, []byte(needle))
+	if i < 0 {
+		t.Fatalf("%s does not contain %q", file, needle)
+	}
+	line = bytes.Count(data[:i], []byte("\n")) + 1
+	col = i - (bytes.LastIndexByte(data[:i], '\n') + 1)
+	return line, col
+}
+
+// deadFunction writes a function nobody calls into the workspace, so that
+// its incomingCalls come back empty. The words in its name appear nowhere
+// else, so no fallback stage can find a plausible caller either.
+func deadFunction(t *testing.T, ws string) (file string, line, col int) {
+	t.Helper()
+	file = filepath.Join(ws, "src", "reports", "zebra-ledger.ts")
+	src := "export class ZebraLedger {\n  reconcileQuarterlyZebraLedger(): number {\n    return 0;\n  }\n}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line, col = position(t, file, "reconcileQuarterlyZebraLedger")
+	return file, line, col
+}
+
+// runEditor runs an editor's headless script with a deadline and returns
+// its combined output; a hang is a failure, not a stuck CI.
+func runEditor(t *testing.T, timeout time.Duration, env []string, dir string, name string, args ...string) (string, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = env
+	cmd.Dir = dir
+	cmd.WaitDelay = 2 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		err = fmt.Errorf("%s did not finish within %s: %w", name, timeout, ctx.Err())
+	}
+	return out.String(), err
+}
+
+func readReport(t *testing.T, path string, into any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the editor wrote no report: %v", err)
+	}
+	if err := json.Unmarshal(data, into); err != nil {
+		t.Fatalf("report %s: %v\n%s", path, err, data)
+	}
+}
+
+// walkFiles lists files under dir (for error messages about a workspace).
+func walkFiles(dir string) []string {
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
+
+var errNotRun = errors.New("not run")
