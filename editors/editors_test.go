@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -240,16 +239,14 @@ func readReport(t *testing.T, path string, into any) {
 	}
 }
 
-// walkFiles lists files under dir (for error messages about a workspace).
-func walkFiles(dir string) []string {
+// walkFiles lists the files under dir whose names end in ext.
+func walkFiles(dir, ext string) []string {
 	var out []string
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ext) {
 			out = append(out, p)
 		}
 		return nil
 	})
 	return out
 }
-
-var errNotRun = errors.New("not run")

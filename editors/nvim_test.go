@@ -1,8 +1,10 @@
 package editors_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -28,6 +30,20 @@ type nvimReport struct {
 	Incoming          qfList   `json:"incoming"`
 	Outgoing          qfList   `json:"outgoing"`
 	DeadIncoming      qfList   `json:"dead_incoming"`
+	Diagnostics       []struct {
+		Lnum     int    `json:"lnum"`
+		Col      int    `json:"col"`
+		Severity int    `json:"severity"`
+		Source   string `json:"source"`
+		Code     string `json:"code"`
+		Message  string `json:"message"`
+	} `json:"diagnostics"`
+	Actions  []string `json:"actions"`
+	Executed []struct {
+		Command string          `json:"command"`
+		Error   string          `json:"error"`
+		Result  json.RawMessage `json:"result"`
+	} `json:"executed"`
 }
 
 // TestNeovim runs Debian's Neovim (0.7.2) headless with
@@ -41,6 +57,7 @@ func TestNeovim(t *testing.T) {
 	line, col := position(t, target, "moveFilesToPermanentStorage(reportId")
 	caller := filepath.Join(ws, "src/reports/fees-report-consumer.controller.ts")
 	callLine, callCol := position(t, caller, "moveFilesToPermanentStorage(event")
+	dead, deadLine, deadCol := deadFunction(t, ws)
 
 	art := artifacts(t)
 	out := filepath.Join(art, "report.json")
@@ -52,6 +69,10 @@ func TestNeovim(t *testing.T) {
 		"CC_TARGET_FILE="+target,
 		fmt.Sprintf("CC_TARGET_LINE=%d", line),
 		fmt.Sprintf("CC_TARGET_COL=%d", col),
+		"CC_DEAD_FILE="+dead,
+		fmt.Sprintf("CC_DEAD_LINE=%d", deadLine),
+		fmt.Sprintf("CC_DEAD_COL=%d", deadCol),
+		"CC_ACTION=^Re%-index", // a Lua pattern
 	)
 	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"))
 	script := filepath.Join(repoRoot, "editors", "nvim", "test", "e2e.lua")
@@ -97,5 +118,36 @@ func TestNeovim(t *testing.T) {
 	sort.Strings(wantOut)
 	if strings.Join(got, " ") != strings.Join(wantOut, " ") {
 		t.Errorf("outgoing quickfix = %v, want %v", got, wantOut)
+	}
+
+	// A function nobody calls: an empty quickfix list, and a Warning on its
+	// name in vim.diagnostic.get saying so.
+	if !rep.DeadIncoming.Filled || len(rep.DeadIncoming.Items) != 0 {
+		t.Errorf("incoming calls of a dead function: filled=%v items=%+v, want an empty list", rep.DeadIncoming.Filled, rep.DeadIncoming.Items)
+	}
+	if len(rep.Diagnostics) != 1 {
+		t.Fatalf("vim.diagnostic.get on the dead function's buffer = %+v, want one callcascade diagnostic", rep.Diagnostics)
+	}
+	d := rep.Diagnostics[0]
+	if d.Source != "callcascade" || d.Code != "no_callers" || d.Severity != 2 || d.Lnum != deadLine-1 || d.Col != deadCol ||
+		!strings.Contains(d.Message, "reconcileQuarterlyZebraLedger") {
+		t.Errorf("diagnostic = %+v, want a Warning (2) from callcascade, code no_callers, at %d:%d, naming the function", d, deadLine-1, deadCol)
+	}
+
+	// The code-action menu offers the diagnostic's quickfixes; the chosen
+	// one (re-index) runs on the server.
+	if !slices.ContainsFunc(rep.Actions, func(a string) bool { return strings.HasPrefix(a, "Find callers") }) {
+		t.Errorf("code actions %q lack \"Find callers (with fallbacks)\"", rep.Actions)
+	}
+	if len(rep.Executed) != 1 || rep.Executed[0].Command != "callcascade.reindex" || rep.Executed[0].Error != "" {
+		t.Fatalf("executed commands = %+v, want one successful callcascade.reindex (actions offered: %q)", rep.Executed, rep.Actions)
+	}
+	sources := walkFiles(ws, ".ts")
+	var reindexed []struct {
+		Root  string `json:"root"`
+		Files int    `json:"files"`
+	}
+	if err := json.Unmarshal(rep.Executed[0].Result, &reindexed); err != nil || len(reindexed) != 1 || reindexed[0].Root != ws || reindexed[0].Files != len(sources) {
+		t.Errorf("re-index answered %s (err %v), want the workspace %s with its %d source files", rep.Executed[0].Result, err, ws, len(sources))
 	}
 }
