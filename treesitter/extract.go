@@ -456,6 +456,18 @@ func (e *extractor) addString(text []byte, node *node) {
 	})
 }
 
+// maxConstantLen bounds the string constants kept (see Constant): event
+// names, topics and routes are short.
+const maxConstantLen = 200
+
+// addConstant records that container.name is bound to the literal text.
+func (e *extractor) addConstant(container, name string, text []byte) {
+	if name == "" || len(text) > maxConstantLen || bytes.ContainsAny(text, "\r\n") {
+		return
+	}
+	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Value: string(text)})
+}
+
 // nameLike reports whether a literal's content could be an event, method
 // or route name: 1 to maxStringLen bytes with no whitespace or line break.
 func nameLike(b []byte) bool {

@@ -517,5 +517,93 @@ func (ecmaHooks) stringLit(e *extractor, n *node) {
 			}
 		}
 	}
-	e.addString(e.innerBytes(n), n)
+	text := e.innerBytes(n)
+	ecmaConstant(e, n, text)
+	e.addString(text, n)
+}
+
+// ecmaConstant records the literal n as a constant when it is bound to a
+// name at the top level: const X = 'x', enum E { X = 'x' }, const E = { X:
+// 'x' } (as const), or a class's static field.
+func ecmaConstant(e *extractor, n *node, text []byte) {
+	v := n
+	for isAny(parent(v), "as_expression", "satisfies_expression", "parenthesized_expression") {
+		v = parent(v)
+	}
+	p := parent(v)
+	switch nodeType(p) {
+	case "variable_declarator":
+		if field(p, "value") == v && ecmaTopLevelConst(p) {
+			e.addConstant("", e.text(fieldChild(p, "name", isIdentifier)), text)
+		}
+	case "enum_assignment":
+		if enum := parent(parent(p)); nodeType(enum) == "enum_declaration" && field(p, "value") == v {
+			e.addConstant(e.text(field(enum, "name")), ecmaName(e, field(p, "name")), text)
+		}
+	case "pair":
+		if field(p, "value") != v {
+			return
+		}
+		if container := ecmaConstObject(e, parent(p)); container != "" {
+			e.addConstant(container, ecmaName(e, field(p, "key")), text)
+		}
+	case "public_field_definition", "field_definition":
+		if !ecmaStatic(p) {
+			return
+		}
+		name := field(p, "name")
+		if name == nil {
+			name = field(p, "property")
+		}
+		if class := parent(parent(p)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+			e.addConstant(e.text(field(class, "name")), ecmaName(e, name), text)
+		}
+	}
+}
+
+// ecmaTopLevelConst reports whether a declarator belongs to a const
+// declaration at the top level of the module (exported or not).
+func ecmaTopLevelConst(declarator *node) bool {
+	decl := parent(declarator)
+	if nodeType(decl) != "lexical_declaration" || nodeType(decl.FirstChild()) != "const" {
+		return false
+	}
+	up := parent(decl)
+	if nodeType(up) == "export_statement" {
+		up = parent(up)
+	}
+	return nodeType(up) == "program"
+}
+
+// ecmaConstObject names a top-level constant object literal, dotted for
+// nested ones ("Events.Report" for the inner object of const Events =
+// {Report: {...}}); "" for any other object.
+func ecmaConstObject(e *extractor, obj *node) string {
+	if nodeType(obj) != "object" {
+		return ""
+	}
+	v := obj
+	for isAny(parent(v), "as_expression", "satisfies_expression", "parenthesized_expression") {
+		v = parent(v)
+	}
+	switch p := parent(v); nodeType(p) {
+	case "variable_declarator":
+		if field(p, "value") == v && ecmaTopLevelConst(p) {
+			return e.text(fieldChild(p, "name", isIdentifier))
+		}
+	case "pair":
+		if outer := ecmaConstObject(e, parent(p)); outer != "" && field(p, "value") == v {
+			return outer + "." + ecmaName(e, field(p, "key"))
+		}
+	}
+	return ""
+}
+
+func ecmaStatic(member *node) bool {
+	for c := member.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == "static" {
+			return true
+		}
+	}
+	return false
 }

@@ -328,5 +328,28 @@ func (goHooks) stringLit(e *extractor, n *node) {
 	case "import_spec", "field_declaration": // import paths, struct tags
 		return
 	}
-	e.addString(e.innerBytes(n), n)
+	text := e.innerBytes(n)
+	goConstant(e, n, text)
+	e.addString(text, n)
+}
+
+// goConstant records a package-level const or var bound to a string
+// literal: const TopicOrders = "orders".
+func goConstant(e *extractor, n *node, text []byte) {
+	list := parent(n)
+	spec := parent(list)
+	if nodeType(list) != "expression_list" || !isAny(spec, "const_spec", "var_spec") || nodeType(parent(parent(spec))) != "source_file" {
+		return
+	}
+	var names []*node
+	for _, c := range childrenByField(spec, "name") {
+		if is(c, "identifier") { // the field holds the commas too
+			names = append(names, c)
+		}
+	}
+	for i, v := range namedChildren(list) {
+		if v == n && i < len(names) {
+			e.addConstant("", e.text(names[i]), text)
+		}
+	}
 }

@@ -216,5 +216,14 @@ func (javaHooks) locals(e *extractor, n *node) {
 }
 
 func (javaHooks) stringLit(e *extractor, n *node) {
-	e.addString(e.innerBytes(n), n)
+	text := e.innerBytes(n)
+	// static final String TOPIC = "orders": a constant of its class.
+	if d := parent(n); nodeType(d) == "variable_declarator" && field(d, "value") == n {
+		if fd := parent(d); nodeType(fd) == "field_declaration" {
+			if class := parent(parent(fd)); class != nil && field(class, "name") != nil {
+				e.addConstant(e.text(field(class, "name")), e.text(field(d, "name")), text)
+			}
+		}
+	}
+	e.addString(text, n)
 }

@@ -296,5 +296,29 @@ func (pythonHooks) stringLit(e *extractor, n *node) {
 	if start == nil || end == nil || start.EndByte() > end.StartByte() {
 		return
 	}
-	e.addString(e.src[start.EndByte():end.StartByte()], n)
+	text := e.src[start.EndByte():end.StartByte()]
+	pythonConstant(e, n, text)
+	e.addString(text, n)
+}
+
+// pythonConstant records X = "x" at module level, or in a class body (an
+// Enum's members, a class of names), as a constant.
+func pythonConstant(e *extractor, n *node, text []byte) {
+	a := parent(n)
+	if nodeType(a) != "assignment" || field(a, "right") != n {
+		return
+	}
+	name := fieldChild(a, "left", isIdentifier)
+	st := parent(a)
+	if name == nil || nodeType(st) != "expression_statement" {
+		return
+	}
+	switch up := parent(st); nodeType(up) {
+	case "module":
+		e.addConstant("", e.text(name), text)
+	case "block":
+		if class := parent(up); nodeType(class) == "class_definition" {
+			e.addConstant(e.text(field(class, "name")), e.text(name), text)
+		}
+	}
 }

@@ -743,3 +743,74 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+// Constants: event names and topics are often given through them, so each
+// language's top-level string constants, enum members, constant objects and
+// static fields are recorded, and nothing else is.
+func TestExtractConstants(t *testing.T) {
+	cases := []struct {
+		name string
+		lang Language
+		src  string
+		want []Constant
+	}{
+		{"ts const, enum, object, static field", TypeScript, `
+export const REPORT_CREATED = 'report.created';
+const LOCAL = "local" as const;
+let mutable = 'not a constant';
+export enum ReportEvents { Exported = 'report.exported', Count = 3 }
+export const Events = { Archived: 'report.archived', Nested: { Deep: 'deep.x' } } as const;
+class Topics { static readonly ORDERS = 'orders'; name = 'instance'; }
+function f() { const inner = 'inner'; }
+const templ = ` + "`t.${x}`" + `;
+`, []Constant{
+			{Name: "REPORT_CREATED", Value: "report.created"},
+			{Name: "LOCAL", Value: "local"},
+			{Container: "ReportEvents", Name: "Exported", Value: "report.exported"},
+			{Container: "Events", Name: "Archived", Value: "report.archived"},
+			{Container: "Events.Nested", Name: "Deep", Value: "deep.x"},
+			{Container: "Topics", Name: "ORDERS", Value: "orders"},
+		}},
+		{"python module and class constants", Python, `
+ORDER_SHIPPED = "order.shipped"
+class Topics(str, Enum):
+    ORDERS = "orders"
+    count: int = 3
+def f():
+    local = "local"
+x = f"{ORDER_SHIPPED}.x"
+`, []Constant{
+			{Name: "ORDER_SHIPPED", Value: "order.shipped"},
+			{Container: "Topics", Name: "ORDERS", Value: "orders"},
+		}},
+		{"java static final fields", Java, `
+class Topics {
+    public static final String ORDERS = "orders";
+    void f() { String local = "local"; }
+}`, []Constant{{Container: "Topics", Name: "ORDERS", Value: "orders"}}},
+		{"go package constants", Go, `package bus
+const TopicOrders = "orders"
+const (
+	A, B = "a", "b"
+)
+var Route = "/x"
+func f() { const inner = "inner" }
+`, []Constant{
+			{Name: "TopicOrders", Value: "orders"},
+			{Name: "A", Value: "a"},
+			{Name: "B", Value: "b"},
+			{Name: "Route", Value: "/x"},
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Extract(context.Background(), tc.lang, []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, f.Constants, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("constants (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -5,7 +5,7 @@ package treesitter
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 6
+const ExtractorVersion = 7
 
 // Language names a grammar in the registry.
 type Language string
@@ -138,6 +138,17 @@ type StringLit struct {
 	Enclosing int    `json:"enclosing"`
 }
 
+// Constant is a name bound to a string literal: a top-level constant
+// (const X = 'x', X = "x", const X = "x"), an enum member or a member of a
+// constant object (container Events for Events.X), a class's static field.
+// Event names, topics and routes are often given through such constants;
+// the resolver reads them to link publishers and subscribers.
+type Constant struct {
+	Container string `json:"container,omitempty"`
+	Name      string `json:"name"`
+	Value     string `json:"value"`
+}
+
 // Facts is everything extracted from one file.
 type Facts struct {
 	Language  Language    `json:"language"`
@@ -148,5 +159,6 @@ type Facts struct {
 	Fields    []Field     `json:"fields"`
 	Locals    []Local     `json:"locals"`
 	Strings   []StringLit `json:"strings,omitempty"`
+	Constants []Constant  `json:"constants,omitempty"`
 	HasErrors bool        `json:"hasErrors,omitempty"` // the tree had ERROR/MISSING nodes; what parsed is still here
 }

@@ -52,14 +52,15 @@ func QualifiedName(facts *treesitter.Facts, i int) string {
 // assigning each symbol its stable ID.
 func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) FileFacts {
 	ff := FileFacts{File: File{
-		Path:     relPath,
-		Hash:     HashContent(content),
-		Size:     int64(len(content)),
-		Language: facts.Language,
-		Package:  facts.Package,
-		Imports:  facts.Imports,
-		Fields:   facts.Fields,
-		Errors:   facts.HasErrors,
+		Path:      relPath,
+		Hash:      HashContent(content),
+		Size:      int64(len(content)),
+		Language:  facts.Language,
+		Package:   facts.Package,
+		Imports:   facts.Imports,
+		Fields:    facts.Fields,
+		Constants: facts.Constants,
+		Errors:    facts.HasErrors,
 	}}
 	ids := make([]string, len(facts.Symbols))
 	seen := make(map[string]int, len(facts.Symbols))

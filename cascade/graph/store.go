@@ -76,7 +76,10 @@ type File struct {
 	Imports  []treesitter.Import `json:"imports,omitempty"`
 	Fields   []treesitter.Field  `json:"fields,omitempty"`
 	Locals   []Local             `json:"locals,omitempty"`
-	Errors   bool                `json:"errors,omitempty"`
+	// Constants are the file's names bound to string literals (event
+	// names, topics, routes).
+	Constants []treesitter.Constant `json:"constants,omitempty"`
+	Errors    bool                  `json:"errors,omitempty"`
 }
 
 // FileFacts is one file's complete contribution to the graph; the indexer
@@ -112,7 +115,7 @@ type Literal struct {
 type Store interface {
 	// Files lists every indexed file (without imports, fields or locals).
 	Files(ctx context.Context) ([]File, error)
-	// File returns one file with its imports, fields and locals.
+	// File returns one file with its imports, fields, locals and constants.
 	File(ctx context.Context, path string) (File, error)
 	// ReplaceFiles atomically replaces everything known about each file in
 	// the batch (one transaction for the whole batch).

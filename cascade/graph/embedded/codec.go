@@ -252,12 +252,15 @@ func decodeSymbolDetail(b []byte, sym *graph.Symbol) error {
 // fileExtra is what file_extra keeps of a file: what the resolver needs but
 // never searches by.
 type fileExtra struct {
-	Imports []treesitter.Import
-	Fields  []treesitter.Field
-	Locals  []graph.Local
+	Imports   []treesitter.Import
+	Fields    []treesitter.Field
+	Locals    []graph.Local
+	Constants []treesitter.Constant
 }
 
-func (x *fileExtra) empty() bool { return len(x.Imports)+len(x.Fields)+len(x.Locals) == 0 }
+func (x *fileExtra) empty() bool {
+	return len(x.Imports)+len(x.Fields)+len(x.Locals)+len(x.Constants) == 0
+}
 
 func appendFileExtra(b []byte, x *fileExtra) []byte {
 	b = binary.AppendUvarint(b, uint64(len(x.Imports)))
@@ -284,6 +287,14 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendString(b, l.Name)
 		b = appendString(b, l.Type)
 		symbol = l.SymbolID
+	}
+	b = binary.AppendUvarint(b, uint64(len(x.Constants)))
+	container = ""
+	for _, c := range x.Constants {
+		b = appendStringRef(b, c.Container, container)
+		b = appendString(b, c.Name)
+		b = appendString(b, c.Value)
+		container = c.Container
 	}
 	return b
 }
@@ -323,6 +334,17 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			l.Name = r.string()
 			l.Type = r.string()
 			symbol = l.SymbolID
+		}
+	}
+	if n := r.count(); n > 0 {
+		x.Constants = make([]treesitter.Constant, n)
+		container := ""
+		for i := range x.Constants {
+			c := &x.Constants[i]
+			c.Container = r.stringRef(container)
+			c.Name = r.string()
+			c.Value = r.string()
+			container = c.Container
 		}
 	}
 	return x, r.done()

@@ -29,6 +29,11 @@ func TestFileExtraRoundTrip(t *testing.T) {
 			{Name: "top", Type: "T"},
 			{SymbolID: "p#C.n", Name: "", Type: ""},
 		},
+		Constants: []treesitter.Constant{
+			{Name: "TOPIC", Value: "orders"},
+			{Container: "Events", Name: "Created", Value: "report.created"},
+			{Container: "Events", Name: "Empty", Value: ""},
+		},
 	}
 	got, err := decodeFileExtra(appendFileExtra(nil, &x))
 	if err != nil {

@@ -221,7 +221,7 @@ func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
 			if err != nil {
 				return graph.File{}, fmt.Errorf("decode: %w", err)
 			}
-			f.Imports, f.Fields, f.Locals = x.Imports, x.Fields, x.Locals
+			f.Imports, f.Fields, f.Locals, f.Constants = x.Imports, x.Fields, x.Locals, x.Constants
 		}
 		s.files.put(path, newEntry.String, f)
 	}

@@ -672,7 +672,7 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 	r.scratch = appendFileEntry(r.scratch[:0], f)
 	r.files = append(r.files, fid, f.Path, string(r.scratch),
 		topCalls, int64(len(facts.Symbols)), int64(len(facts.Calls)), int64(len(facts.Literals)))
-	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals}); !x.empty() {
+	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals, Constants: f.Constants}); !x.empty() {
 		r.extra = append(r.extra, fid, r.blob(func(b []byte) []byte { return appendFileExtra(b, &x) }))
 	}
 
