@@ -65,16 +65,18 @@ type Call struct {
 
 // Attempt records what one stage did.
 type Attempt struct {
-	Stage     string        `json:"stage"`
-	Backend   string        `json:"backend,omitempty"` // graph stages: embedded, neo4j
-	Outcome   string        `json:"outcome"`
-	Reason    string        `json:"reason,omitempty"`
-	Duration  time.Duration `json:"durationNs"`
-	Count     int           `json:"count"`
-	Partial   bool          `json:"partial,omitempty"`  // cut off mid-scan: what was found so far
-	Observed  string        `json:"observed,omitempty"` // what the stage saw, in words
-	Condition string        `json:"condition"`          // the stage's success condition
-	Error     string        `json:"error,omitempty"`    // for logs and reports; never a credential
+	Stage    string        `json:"stage"`
+	Backend  string        `json:"backend,omitempty"` // graph stages: embedded, neo4j
+	Outcome  string        `json:"outcome"`
+	Reason   string        `json:"reason,omitempty"`
+	Duration time.Duration `json:"-"`
+	// DurationMs is Duration for JSON (encoders disagree on time.Duration).
+	DurationMs float64 `json:"durationMs"`
+	Count      int     `json:"count"`
+	Partial    bool    `json:"partial,omitempty"`  // cut off mid-scan: what was found so far
+	Observed   string  `json:"observed,omitempty"` // what the stage saw, in words
+	Condition  string  `json:"condition"`          // the stage's success condition
+	Error      string  `json:"error,omitempty"`    // for logs and reports; never a credential
 }
 
 // Result is the answer to one query.
@@ -241,6 +243,7 @@ type query struct {
 	// candidates collects places worth opening from stages that missed.
 	candidates []report.Candidate
 	stale      bool
+	grepSites  int // code sites the grep stage saw; -1 until it ran to the end
 }
 
 // outcome is what one stage returns.
@@ -275,7 +278,7 @@ func (e *Engine) stages(dir string) []stage {
 func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Result, error) {
 	cfg := e.config()
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
-	q := &query{target: target, found: res.Found, direction: dir, cfg: cfg}
+	q := &query{target: target, found: res.Found, direction: dir, cfg: cfg, grepSites: -1}
 	deadline := time.Now().Add(cfg.Budget)
 	for _, st := range e.stages(dir) {
 		if err := ctx.Err(); err != nil {
@@ -312,7 +315,8 @@ func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Resu
 		rep := report.Build(e.reportInput(res, q, tc))
 		res.Report, res.Stage = &rep, StageReport
 		res.Suggestions = rep.Suggestions
-		res.Attempts = append(res.Attempts, Attempt{Stage: StageReport, Outcome: OutcomeHit, Duration: time.Since(start),
+		took := time.Since(start)
+		res.Attempts = append(res.Attempts, Attempt{Stage: StageReport, Outcome: OutcomeHit, Duration: took, DurationMs: float64(took.Microseconds()) / 1000,
 			Condition: "always", Observed: fmt.Sprintf("%d likely causes, %d suggestions", len(rep.Causes), len(rep.Suggestions))})
 	} else if res.Degraded() {
 		res.Suggestions = report.Build(e.reportInput(res, q, tc)).Suggestions
@@ -334,7 +338,10 @@ func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Resu
 func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Duration) (att Attempt, out outcome) {
 	att = Attempt{Stage: st.name(), Backend: st.backend(), Condition: st.condition()}
 	start := time.Now()
-	defer func() { att.Duration = time.Since(start) }()
+	defer func() {
+		att.Duration = time.Since(start)
+		att.DurationMs = float64(att.Duration.Microseconds()) / 1000
+	}()
 	timeout := min(st.timeout(q.cfg), left)
 	if timeout <= 0 {
 		att.Outcome, att.Reason, att.Observed = OutcomeSkipped, ReasonTimeout, "the request's budget was spent before this stage"

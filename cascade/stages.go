@@ -166,6 +166,9 @@ func (s grepStage) run(ctx context.Context, q *query) outcome {
 	if q.found && r.Sites > 0 {
 		q.stale = true
 	}
+	if !r.Partial {
+		q.grepSites = r.Sites
+	}
 	switch {
 	case r.Sites == 0 && r.Partial:
 		out.reason, out.err = ReasonTimeout, context.DeadlineExceeded
@@ -202,11 +205,15 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 	if threshold <= 0 {
 		threshold = keyword.DefaultThreshold
 	}
-	for i, h := range res.Related {
-		if i == 5 {
-			break
+	// Literals under the threshold may still be a dispatch table; symbols
+	// that merely share a word (a class name, a path) are not candidates.
+	kept := 0
+	for _, h := range res.Related {
+		if h.Kind != "literal" || h.Relevance < threshold/2 || kept == 5 {
+			continue
 		}
-		why := fmt.Sprintf("keyword %.2f: similar %s %q", h.Relevance, h.Kind, h.Text)
+		kept++
+		why := fmt.Sprintf("keyword %.2f: string %q", h.Relevance, h.Text)
 		q.candidates = append(q.candidates, report.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
 	}
 	if len(res.Literals) == 0 {
@@ -233,7 +240,7 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 				sym.Language = lang
 			}
 			c = &Call{Edge: graph.Edge{Symbol: sym, Resolution: "keyword"}, Stage: StageKeyword,
-				Detail: fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
+				Detail: containerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
 			byCaller[key] = c
 			order = append(order, key)
 		}
@@ -246,6 +253,15 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 	sortCalls(calls)
 	return outcome{calls: calls, hit: true, count: len(res.Literals),
 		observed: fmt.Sprintf("words %s: %d string literals scored %.2f or more", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+}
+
+// containerPrefix starts a caller's detail the way GraphDetail does, so an
+// editor's tree shows the class whatever the stage.
+func containerPrefix(s graph.Symbol) string {
+	if s.Container == "" {
+		return ""
+	}
+	return s.Container + " · "
 }
 
 // fileCallerName names code at a file's top level as its caller.
@@ -286,7 +302,7 @@ func (e *Engine) reportInput(res Result, q *query, tc TargetContext) report.Inpu
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: qualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Excluded: tc.Excluded, Oversized: tc.Oversized,
-		Candidates: q.candidates, Stale: q.stale && res.Stage != StageGraph,
+		Candidates: q.candidates, Stale: q.stale && res.Stage != StageGraph, GrepSites: q.grepSites,
 	}
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1

@@ -84,6 +84,9 @@ type Input struct {
 	Oversized   bool // the target's file is over the size limit
 	Stale       bool // grep saw call sites the graph does not have
 	BackendDown bool
+	// GrepSites is how many code sites of the name the grep stage saw; -1
+	// when it did not run to the end.
+	GrepSites int
 }
 
 // Report is the structured not-found.
@@ -149,12 +152,21 @@ func causes(in Input) []Cause {
 	if !in.Found {
 		add("stale_index", "%s is not in the index: the file may be new, unsaved, or not yet indexed", in.Name)
 	}
-	if in.Method {
+	// With no code site of the name anywhere, no injected field or handler
+	// table can call it by that name: unused code is the likeliest answer.
+	deadFirst := in.Found && in.GrepSites == 0 && len(in.Roles) == 0 && len(in.Decorators) == 0
+	dead := func() {
+		add("dead_code", "nothing in the workspace may call it: it could be unused, or called only from outside the workspace (tests, other repositories, public API)")
+	}
+	if deadFirst {
+		dead()
+	}
+	if in.Method && in.GrepSites != 0 {
 		add("dependency_injection", "a method can be reached through an injected or untyped field whose type the index could not resolve")
 	}
-	add("dynamic_dispatch", "the name may be called dynamically (a string key, reflection, getattr, a handler table)")
-	if len(in.Roles) == 0 && len(in.Decorators) == 0 && in.Found {
-		add("dead_code", "nothing in the workspace may call it: it could be unused, or called only from outside the workspace (tests, other repositories, public API)")
+	add("dynamic_dispatch", "the name may be called dynamically (a string key built at run time, reflection, getattr, a handler table)")
+	if !deadFirst && len(in.Roles) == 0 && len(in.Decorators) == 0 && in.Found {
+		dead()
 	}
 	return out
 }
