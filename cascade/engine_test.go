@@ -280,6 +280,7 @@ func TestEngineNextBackendAnswersWhenSharedOneMisses(t *testing.T) {
 		})
 	}
 }
+
 // When every graph backend misses, the later stages run in order and the
 // result names the one that answered.
 func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
