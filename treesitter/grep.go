@@ -1,0 +1,580 @@
+package treesitter
+
+// Tree-sitter grep: where does a name occur in code? A byte search finds
+// every occurrence of the name; the parse decides which of them are
+// identifiers in code (never comments or string contents, which are single
+// tree-sitter nodes with no identifiers inside), whether each is called or
+// only referred to, and which function encloses it. Calls are read by the
+// same language hooks the indexer uses, so a grep call site has the callee,
+// receiver and enclosing symbol the graph would record for it.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// SiteKind says how an identifier is used.
+type SiteKind string
+
+const (
+	// SiteCall: the name is called (f(), obj.f(), new F(), a decorator @f).
+	SiteCall SiteKind = "call"
+	// SiteReference: the name is used as a value without being called here
+	// (router.get('/x', handler), h := obj.Method, Foo::bar).
+	SiteReference SiteKind = "reference"
+)
+
+// IdentifierSite is one use of a name in code.
+type IdentifierSite struct {
+	Kind     SiteKind
+	Span     Span   // the identifier itself
+	Receiver string // the receiver's text ("this.storage", "pkg", "self"), "" for a bare name
+	New      bool   // a constructor call
+	// Enclosing is the innermost function or method around the site, an
+	// index into IdentifierSites.Symbols; -1 at top level and in a class
+	// body outside its methods.
+	Enclosing int
+}
+
+// IdentifierSites is what FindIdentifiers found in one file.
+type IdentifierSites struct {
+	Language Language
+	Package  string // Go package name, Java package
+	// Symbols are the file's declarations exactly as Extract reports them,
+	// so their qualified names and ids are the graph's.
+	Symbols   []Symbol
+	Sites     []IdentifierSite // in source order
+	HasErrors bool             // the tree had syntax errors; what parsed is still here
+}
+
+// ErrNotIdentifier is returned for a name that no supported language could
+// declare (empty, "a.b*", "x y"): such a name is never found, and saying so
+// beats a silent empty answer.
+var ErrNotIdentifier = errors.New("treesitter: not an identifier")
+
+// maxIdentifierLen bounds names: longer ones are not names anyone declared.
+const maxIdentifierLen = 512
+
+// IsIdentifierName reports whether name could be an identifier in one of
+// the supported languages: letters, digits, '_' and '$' (JavaScript and
+// Java allow it), not starting with a digit. Keywords pass: they are simply
+// never identifiers in a parse.
+func IsIdentifierName(name string) bool {
+	if name == "" || len(name) > maxIdentifierLen || !utf8.ValidString(name) {
+		return false
+	}
+	for i, r := range name {
+		if !grepIdentRune(r) || (i == 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+func grepIdentRune(r rune) bool {
+	return r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
+}
+
+// IndexWord returns the offset of the first occurrence of word in src at or
+// after from that is a whole word (no identifier character right before or
+// after it), or -1. Invalid UTF-8 around a match counts as a boundary.
+func IndexWord(src, word []byte, from int) int {
+	if len(word) == 0 {
+		return -1
+	}
+	for from <= len(src)-len(word) {
+		i := bytes.Index(src[from:], word)
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		if grepBoundaryBefore(src, at) && grepBoundaryAfter(src, at+len(word)) {
+			return at
+		}
+		from = at + 1
+	}
+	return -1
+}
+
+func grepBoundaryBefore(src []byte, at int) bool {
+	if at == 0 {
+		return true
+	}
+	if c := src[at-1]; c < utf8.RuneSelf {
+		return !grepIdentByte(c)
+	}
+	r, _ := utf8.DecodeLastRune(src[:at])
+	return r == utf8.RuneError || !grepIdentRune(r)
+}
+
+func grepBoundaryAfter(src []byte, at int) bool {
+	if at >= len(src) {
+		return true
+	}
+	if c := src[at]; c < utf8.RuneSelf {
+		return !grepIdentByte(c)
+	}
+	r, _ := utf8.DecodeRune(src[at:])
+	return r == utf8.RuneError || !grepIdentRune(r)
+}
+
+func grepIdentByte(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// Finder finds identifiers with one parser per language, reused from call
+// to call. A Finder is not safe for concurrent use: give each worker its
+// own, and Close it.
+type Finder struct {
+	parsers map[Language]*sitter.Parser
+}
+
+// NewFinder returns a Finder with no parser yet.
+func NewFinder() *Finder { return &Finder{parsers: map[Language]*sitter.Parser{}} }
+
+// Close frees the parsers.
+func (f *Finder) Close() {
+	for lang, p := range f.parsers {
+		p.Close()
+		delete(f.parsers, lang)
+	}
+}
+
+// FindIdentifiers is Finder.Find with a parser of its own.
+func FindIdentifiers(ctx context.Context, lang Language, src []byte, name string) (*IdentifierSites, error) {
+	f := NewFinder()
+	defer f.Close()
+	return f.Find(ctx, lang, src, name)
+}
+
+// Find parses src as lang and returns the sites where name is an identifier
+// in code: calls of it and references to it. Declarations of the name
+// (functions, methods, parameters, variables, fields, object keys, imports
+// and exports) and assignments to it are not sites. A syntax error is not a
+// failure (HasErrors is set); binary content (a NUL in its first 8 KB) has
+// no sites. Find fails for a name that is not an identifier
+// (ErrNotIdentifier), an unsupported language, or a cancelled ctx.
+func (f *Finder) Find(ctx context.Context, lang Language, src []byte, name string) (sites *IdentifierSites, err error) {
+	if !IsIdentifierName(name) {
+		return nil, fmt.Errorf("treesitter: find %q: %w", name, ErrNotIdentifier)
+	}
+	g, err := lookup(lang)
+	if err != nil {
+		return nil, err
+	}
+	grammar, _, err := g.compiled()
+	if err != nil {
+		return nil, err
+	}
+	out := &IdentifierSites{Language: lang}
+	if looksBinary(src) {
+		out.HasErrors = true
+		return out, nil
+	}
+	// No whole-word occurrence, no site: the parse can be skipped.
+	if IndexWord(src, []byte(name), 0) < 0 {
+		return out, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("treesitter: find: %w", err)
+	}
+
+	tree, err := f.parse(ctx, lang, grammar, src)
+	if err != nil {
+		return nil, err
+	}
+	defer tree.Close()
+
+	defer func() {
+		if r := recover(); r != nil {
+			sites, err = nil, fmt.Errorf("treesitter: find in %s: internal error: %v", lang, r)
+		}
+	}()
+
+	root := tree.RootNode()
+	flat, err := flatten(root, g, len(src)/4+64)
+	if err != nil {
+		return nil, err
+	}
+	defer flat.release()
+
+	e := &extractor{
+		ctx:   ctx,
+		src:   src,
+		lines: NewLineIndex(src),
+		facts: &Facts{Language: lang},
+		hooks: hooksFor(lang),
+	}
+	out.HasErrors = root.HasError()
+	if err := e.findSites(flat, []byte(name), out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// parse parses src with the Finder's parser for lang. A parser whose parse
+// failed is dropped: go-tree-sitter leaves a cancelled parser's cancel flag
+// set, sometimes even after a parse that finished just as ctx ended, so a
+// failure with ctx still live is retried once on a fresh parser.
+func (f *Finder) parse(ctx context.Context, lang Language, grammar *sitter.Language, src []byte) (*sitter.Tree, error) {
+	for attempt := 0; ; attempt++ {
+		parser := f.parsers[lang]
+		if parser == nil {
+			parser = sitter.NewParser()
+			parser.SetLanguage(grammar)
+			f.parsers[lang] = parser
+		}
+		tree, err := parser.ParseCtx(ctx, nil, src)
+		if err == nil {
+			return tree, nil
+		}
+		parser.Close()
+		delete(f.parsers, lang)
+		if ctx.Err() != nil || attempt > 0 {
+			return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)
+		}
+	}
+}
+
+// findSites runs the symbol half of extraction, then classifies every
+// whole-word occurrence of name.
+func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) error {
+	c := &t.captures
+	for i := range t.nodes {
+		if i%4096 == 0 && e.ctx.Err() != nil {
+			return fmt.Errorf("treesitter: find: %w", e.ctx.Err())
+		}
+		e.hooks.match(e, &t.nodes[i], c)
+	}
+	if c.pkg != nil {
+		out.Package = e.text(c.pkg)
+	}
+	e.buildSymbols(c.symbols)
+	out.Symbols = e.facts.Symbols
+
+	var occurrences []uint32
+	for at := IndexWord(e.src, name, 0); at >= 0; at = IndexWord(e.src, name, at+len(name)) {
+		occurrences = append(occurrences, uint32(at))
+	}
+	// Calls as the indexer records them, for the call nodes around an
+	// occurrence only (reading arguments of every call would cost more).
+	for _, n := range c.calls {
+		k := sort.Search(len(occurrences), func(i int) bool { return occurrences[i] >= n.start })
+		if k < len(occurrences) && occurrences[k] < n.end {
+			e.hooks.call(e, n)
+		}
+	}
+	calledAt := map[uint32]Call{}
+	for _, call := range e.facts.Calls {
+		if call.Callee == string(name) {
+			calledAt[call.Span.StartByte] = call
+		}
+	}
+
+	root := t.root()
+	for _, at := range occurrences {
+		if call, ok := calledAt[at]; ok && call.Span.EndByte == at+uint32(len(name)) {
+			out.Sites = append(out.Sites, IdentifierSite{
+				Kind: SiteCall, Span: call.Span, Receiver: call.Receiver, New: call.New, Enclosing: call.Enclosing,
+			})
+			continue
+		}
+		n := grepLeafAt(root, at, at+uint32(len(name)))
+		if n == nil {
+			continue // inside a comment, a string, or a longer token
+		}
+		kind, receiver, ok := e.classify(n)
+		if !ok {
+			continue
+		}
+		out.Sites = append(out.Sites, IdentifierSite{
+			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
+		})
+	}
+	return e.ctx.Err()
+}
+
+// grepLeafAt is the named node spanning exactly [start, end) with no child,
+// found by descending from root through the children that contain start;
+// nil when the innermost node there is something else (a comment or string
+// holds the bytes as one token).
+func grepLeafAt(root *node, start, end uint32) *node {
+	n := root
+	for n != nil {
+		var next *node
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if c.start <= start && end <= c.end && c.end > c.start {
+				next = c
+				break
+			}
+			if c.start > start {
+				break
+			}
+		}
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	if n == nil || n.start != start || n.end != end || !n.named || n.FirstChild() != nil {
+		return nil
+	}
+	return n
+}
+
+// classify decides whether the identifier leaf n is a call or reference of
+// the name, and reads its receiver; ok is false for declarations,
+// assignment targets, imports, types and keys.
+func (e *extractor) classify(n *node) (kind SiteKind, receiver string, ok bool) {
+	p := n.Parent()
+	if p == nil {
+		return "", "", false
+	}
+	if p.symbol == errorSymbol {
+		return e.classifyInError(n)
+	}
+	switch registry[n.grammar].language {
+	case TypeScript, TSX, JavaScript:
+		return e.classifyECMA(n, p)
+	case Python:
+		return e.classifyPython(n, p)
+	case Go:
+		return e.classifyGo(n, p)
+	case Java:
+		return e.classifyJava(n, p)
+	}
+	return "", "", false
+}
+
+// classifyInError reads an identifier the parser could not place: called if
+// "(" follows it, else a reference; with a "." before it, the receiver is
+// the word before the dot.
+func (e *extractor) classifyInError(n *node) (SiteKind, string, bool) {
+	if !isAny(n, "identifier", "property_identifier", "field_identifier") {
+		return "", "", false
+	}
+	kind := SiteReference
+	rest := bytes.TrimLeft(e.src[n.end:], " \t")
+	if len(rest) > 0 && rest[0] == '(' {
+		kind = SiteCall
+	}
+	var receiver string
+	if prev := n.PrevSibling(); prev != nil && e.text(prev) == "." {
+		if obj := prev.PrevSibling(); obj != nil && obj.named {
+			receiver = e.squeezed(obj)
+		}
+	}
+	return kind, receiver, true
+}
+
+// grepAssignTarget reports whether n is written by an assignment of one of
+// the given node types: the left side itself, the property of a member on
+// the left (obj.handler = ...), or one name of a tuple on the left.
+func grepAssignTarget(n *node, assignments ...string) bool {
+	m := n
+	if p := m.Parent(); isAny(p, "member_expression", "attribute", "selector_expression", "field_access") {
+		if f := m.FieldName(); f != "property" && f != "attribute" && f != "field" {
+			return false // handler.x = 1 reads handler
+		}
+		m = p
+	}
+	for isAny(m.Parent(), "expression_list", "pattern_list", "tuple_pattern", "list_pattern", "array_pattern",
+		"parenthesized_expression") {
+		m = m.Parent()
+	}
+	return isAny(m.Parent(), assignments...) && m.FieldName() == "left"
+}
+
+// grepInside reports whether an ancestor of n has one of the types.
+func grepInside(n *node, types ...string) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if isAny(p, types...) {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
+	f := n.FieldName()
+	switch n.Type() {
+	case "identifier":
+	case "property_identifier":
+		// Only obj.name reads the name; keys, methods and fields declare it.
+		if !is(p, "member_expression") || f != "property" {
+			return "", "", false
+		}
+	case "shorthand_property_identifier": // { handler } passes handler
+		return SiteReference, "", true
+	default:
+		return "", "", false
+	}
+	switch p.Type() {
+	case "function_declaration", "generator_function_declaration", "function_expression", "function",
+		"class_declaration", "class", "variable_declarator", "method_definition", "labeled_statement",
+		"import_specifier", "export_specifier", "namespace_import", "namespace_export", "import_clause",
+		"catch_clause", "enum_declaration", "required_parameter", "optional_parameter", "formal_parameters",
+		"assignment_pattern", "object_assignment_pattern", "rest_pattern", "object_pattern", "array_pattern",
+		"enum_assignment":
+		if f != "value" && f != "right" && f != "body" {
+			return "", "", false
+		}
+	case "pair_pattern": // const {key: bound} = o declares bound
+		return "", "", false
+	case "arrow_function":
+		if f == "parameter" {
+			return "", "", false
+		}
+	case "for_in_statement":
+		if f == "left" {
+			return "", "", false
+		}
+	case "decorator": // @handler: the decorator is called on the class or member
+		return SiteCall, "", true
+	}
+	if grepInside(n, "import_statement", "type_annotation", "type_arguments", "type_parameters", "type_query") ||
+		grepAssignTarget(n, "assignment_expression", "augmented_assignment_expression") {
+		return "", "", false
+	}
+	callee, receiver := n, ""
+	if is(p, "member_expression") && f == "property" {
+		callee, receiver = p, ecmaReceiver(e, field(p, "object"))
+		if is(p.Parent(), "decorator") {
+			return SiteCall, receiver, true // @ns.handler
+		}
+	}
+	// Calls the extractor does not name: handler!(), (obj.handler)().
+	for isAny(callee.Parent(), "non_null_expression", "parenthesized_expression") {
+		callee = callee.Parent()
+	}
+	if cp := callee.Parent(); (is(cp, "call_expression") && callee.FieldName() == "function") ||
+		(is(cp, "new_expression") && callee.FieldName() == "constructor") {
+		return SiteCall, receiver, true
+	}
+	return SiteReference, receiver, true
+}
+
+func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
+	if !is(n, "identifier") {
+		return "", "", false
+	}
+	f := n.FieldName()
+	switch p.Type() {
+	case "function_definition", "class_definition", "keyword_argument", "default_parameter", "typed_default_parameter":
+		if f == "name" {
+			return "", "", false
+		}
+	case "parameters", "lambda_parameters", "typed_parameter", "list_splat_pattern", "dictionary_splat_pattern",
+		"global_statement", "nonlocal_statement", "as_pattern_target", "dotted_name", "aliased_import":
+		return "", "", false
+	case "as_pattern":
+		if f == "alias" {
+			return "", "", false
+		}
+	case "for_statement", "for_in_clause":
+		if f == "left" {
+			return "", "", false
+		}
+	case "decorator": // @handler
+		return SiteCall, "", true
+	}
+	if is(p, "pattern_list") || is(p, "tuple_pattern") || is(p, "list_pattern") {
+		if grepInside(n, "for_statement", "for_in_clause") {
+			return "", "", false
+		}
+	}
+	if grepInside(n, "import_statement", "import_from_statement", "future_import_statement", "type") ||
+		grepAssignTarget(n, "assignment", "augmented_assignment") {
+		return "", "", false
+	}
+	if is(p, "attribute") && f == "attribute" {
+		receiver := e.squeezed(field(p, "object"))
+		if is(p.Parent(), "decorator") {
+			return SiteCall, receiver, true // @app.task
+		}
+		return SiteReference, receiver, true
+	}
+	return SiteReference, "", true
+}
+
+func (e *extractor) classifyGo(n, p *node) (SiteKind, string, bool) {
+	f := n.FieldName()
+	switch n.Type() {
+	case "identifier":
+	case "field_identifier":
+		// Only x.Name reads the name; declarations and struct fields declare it.
+		if !is(p, "selector_expression") || f != "field" {
+			return "", "", false
+		}
+	default:
+		return "", "", false
+	}
+	switch p.Type() {
+	case "function_declaration", "method_declaration", "parameter_declaration", "variadic_parameter_declaration",
+		"var_spec", "const_spec", "type_spec", "field_declaration", "import_spec", "labeled_statement",
+		"method_elem", "method_spec", "type_parameter_declaration":
+		if f == "name" {
+			return "", "", false
+		}
+	case "literal_element":
+		// T{Name: v}: the key names a field (or, in a map, a key).
+		if ke := p.Parent(); is(ke, "keyed_element") && ke.FirstChild() == p {
+			return "", "", false
+		}
+	case "expression_list":
+		if pp := p.Parent(); isAny(pp, "short_var_declaration", "range_clause") && p.FieldName() == "left" {
+			return "", "", false
+		}
+	case "range_clause":
+		if f == "left" {
+			return "", "", false
+		}
+	}
+	if grepAssignTarget(n, "assignment_statement") {
+		return "", "", false
+	}
+	if is(p, "selector_expression") && f == "field" {
+		return SiteReference, e.squeezed(field(p, "operand")), true
+	}
+	return SiteReference, "", true
+}
+
+func (e *extractor) classifyJava(n, p *node) (SiteKind, string, bool) {
+	if !is(n, "identifier") {
+		return "", "", false
+	}
+	f := n.FieldName()
+	switch p.Type() {
+	case "method_declaration", "constructor_declaration", "class_declaration", "interface_declaration",
+		"enum_declaration", "record_declaration", "annotation_type_declaration", "formal_parameter",
+		"spread_parameter", "catch_formal_parameter", "variable_declarator", "enum_constant",
+		"annotation_type_element_declaration", "compact_constructor_declaration", "resource":
+		if f == "name" {
+			return "", "", false
+		}
+	case "inferred_parameters", "lambda_expression", "labeled_statement", "marker_annotation", "annotation",
+		"scoped_identifier", "scoped_type_identifier", "enhanced_for_statement", "element_value_pair":
+		if f != "value" && f != "body" {
+			return "", "", false
+		}
+	case "method_reference": // Type::name; the first child is the receiver
+		if first := p.FirstChild(); first != n {
+			return SiteReference, e.squeezed(first), true
+		}
+	}
+	if grepInside(n, "import_declaration", "package_declaration") ||
+		grepAssignTarget(n, "assignment_expression") {
+		return "", "", false
+	}
+	if is(p, "field_access") && f == "field" {
+		return SiteReference, e.squeezed(field(p, "object")), true
+	}
+	return SiteReference, "", true
+}
