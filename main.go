@@ -140,6 +140,9 @@ func runServe(ctx context.Context, args []string) error {
 	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
 	logFile := fs.String("log", "", "write logs to this file instead of stderr")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics on this address (host:port; a bare :port binds loopback only)")
+	backend := fs.String("backend", "", "graph backend: embedded (default) or neo4j (Neo4j first, the embedded store behind it)")
+	neo4jURI := fs.String("neo4j-uri", "", "Neo4j URI for --backend neo4j (default $"+neo4jstore.EnvURI+"); credentials only from $"+neo4jstore.EnvUser+" and $"+neo4jstore.EnvPassword)
+	repoID := fs.String("repo-id", "", "the repository's id in Neo4j (default $"+neo4jstore.EnvRepoID+", else the workspace folder's name)")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -159,8 +162,11 @@ func runServe(ctx context.Context, args []string) error {
 		Settings: server.Settings{MaxFileSize: c.maxFileSize, Exclude: c.exclude,
 			GraphTimeoutMs: int(c.engine.graph.Milliseconds()), GrepTimeoutMs: int(c.engine.grep.Milliseconds()),
 			KeywordTimeoutMs: int(c.engine.keyword.Milliseconds()), BudgetMs: int(c.engine.budget.Milliseconds()),
-			KeywordThreshold: c.engine.threshold},
+			KeywordThreshold: c.engine.threshold, Backend: *backend, Neo4jURI: *neo4jURI, RepoID: *repoID},
 		Metrics: cascade.NewMetrics(),
+		Shared: func(root string, st server.Settings) []cascade.GraphBackend {
+			return sharedBackends(ctx, root, st, log)
+		},
 	}
 	if *metricsAddr != "" {
 		addr, err := serveMetrics(ctx, *metricsAddr, opts.Metrics, log)
@@ -609,4 +615,31 @@ func serveMetrics(ctx context.Context, addr string, m *cascade.Metrics, log *slo
 	}()
 	go func() { <-ctx.Done(); srv.Close() }()
 	return ln.Addr().String(), nil
+}
+
+// sharedBackends opens the team's Neo4j graph for a workspace root when the
+// settings select it; the embedded store stays behind it. A configuration
+// that cannot work is logged (never with a credential) and leaves the
+// embedded store alone.
+func sharedBackends(ctx context.Context, root string, st server.Settings, log *slog.Logger) []cascade.GraphBackend {
+	cfg := neo4jstore.ConfigFromEnv()
+	if st.Neo4jURI != "" {
+		cfg.URI = st.Neo4jURI
+	}
+	if st.RepoID != "" {
+		cfg.RepoID = st.RepoID
+	}
+	if st.Backend != "neo4j" && (st.Backend != "" || st.Neo4jURI == "") {
+		return nil
+	}
+	if cfg.RepoID == "" {
+		cfg.RepoID = filepath.Base(root)
+	}
+	store, err := neo4jstore.Open(ctx, cfg)
+	if err != nil {
+		log.Error("neo4j backend not used", "root", root, "error", err)
+		return nil
+	}
+	log.Info("graph backend", "root", root, "neo4j", cfg.Endpoint(), "repo", cfg.RepoID)
+	return []cascade.GraphBackend{{Name: "neo4j", Store: store, Resolver: &graph.Resolver{Store: store}}}
 }

@@ -168,6 +168,9 @@ func (s *Server) addWorkspace(root string) error {
 	s.mu.Lock()
 	s.workspaces = append(s.workspaces, ws)
 	s.stores = append(s.stores, store)
+	for _, g := range shared {
+		s.stores = append(s.stores, g.Store)
+	}
 	started := s.initialized
 	s.mu.Unlock()
 	if started {
