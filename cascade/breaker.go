@@ -97,7 +97,8 @@ func (b *Breakers) get(repo, backend string) *gobreaker.TwoStepCircuitBreaker[st
 		BucketPeriod: bucket,
 		Timeout:      cfg.OpenFor,
 		ReadyToTrip: func(c gobreaker.Counts) bool {
-			return c.Requests >= cfg.MinRequests && float64(c.TotalFailures) >= cfg.FailureRate*float64(c.Requests)
+			judged := countedRequests(c)
+			return judged >= cfg.MinRequests && float64(c.TotalFailures) >= cfg.FailureRate*float64(judged)
 		},
 		IsSuccessful: func(err error) bool {
 			var f backendFault
@@ -121,12 +122,23 @@ func (b *Breakers) get(repo, backend string) *gobreaker.TwoStepCircuitBreaker[st
 	return cb
 }
 
+// countedRequests leaves out excluded requests (cancellations, rejected
+// credentials): gobreaker counts them in Requests, and letting them make up
+// the minimum, or dilute the rate, would judge a backend by requests that
+// said nothing about it.
+func countedRequests(c gobreaker.Counts) uint32 {
+	if c.TotalExclusions > c.Requests {
+		return 0
+	}
+	return c.Requests - c.TotalExclusions
+}
+
 // BreakerState is one breaker's state for status reports.
 type BreakerState struct {
 	Repo     string `json:"repo"`
 	Backend  string `json:"backend"`
-	State    string `json:"state"` // closed, open, half-open
-	Requests uint32 `json:"requests"`
+	State    string `json:"state"`    // closed, open, half-open
+	Requests uint32 `json:"requests"` // in the window, cancellations and rejected credentials left out
 	Failures uint32 `json:"failures"`
 }
 
@@ -148,7 +160,7 @@ func (b *Breakers) States() []BreakerState {
 	for _, k := range keys {
 		cb := b.get(k.repo, k.backend)
 		c := cb.Counts()
-		out = append(out, BreakerState{Repo: k.repo, Backend: k.backend, State: cb.State().String(), Requests: c.Requests, Failures: c.TotalFailures})
+		out = append(out, BreakerState{Repo: k.repo, Backend: k.backend, State: cb.State().String(), Requests: countedRequests(c), Failures: c.TotalFailures})
 	}
 	return out
 }

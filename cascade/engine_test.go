@@ -49,7 +49,7 @@ type fixture struct {
 // newFixture writes files under a temp root, indexes them into an embedded
 // store, and closes the store when the test ends. Tests checking for leaked
 // goroutines close it themselves first (close is idempotent).
-func newFixture(t *testing.T, files map[string]string) *fixture {
+func newFixture(t testing.TB, files map[string]string) *fixture {
 	t.Helper()
 	root := t.TempDir()
 	for rel, text := range files {
@@ -74,7 +74,7 @@ func newFixture(t *testing.T, files map[string]string) *fixture {
 }
 
 // symbol looks a symbol up by name; the test fails when it is not indexed.
-func (f *fixture) symbol(t *testing.T, name string) graph.Symbol {
+func (f *fixture) symbol(t testing.TB, name string) graph.Symbol {
 	t.Helper()
 	syms, err := f.store.SymbolsByName(context.Background(), name)
 	if err != nil || len(syms) != 1 {
@@ -191,7 +191,7 @@ func newEngine(f *fixture, fake *faultyStore, cfg cascade.Config) *cascade.Engin
 
 // attemptOf returns the attempt of a stage (and backend); the test fails
 // when there is none.
-func attemptOf(t *testing.T, res cascade.Result, stage, backend string) cascade.Attempt {
+func attemptOf(t testing.TB, res cascade.Result, stage, backend string) cascade.Attempt {
 	t.Helper()
 	for _, a := range res.Attempts {
 		if a.Stage == stage && a.Backend == backend {

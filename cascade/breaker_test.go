@@ -1,0 +1,296 @@
+package cascade_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+)
+
+// Small breaker settings so a test can walk every state in well under a
+// second.
+var testBreaker = cascade.BreakerConfig{OpenFor: 200 * time.Millisecond, MinRequests: 3}
+
+// breakerRig is an engine whose shared backend the test breaks and heals.
+type breakerRig struct {
+	t      *testing.T
+	f      *fixture
+	fake   *faultyStore
+	e      *cascade.Engine
+	target graph.Symbol
+}
+
+func newBreakerRig(t *testing.T) *breakerRig {
+	f := newFixture(t, map[string]string{"src/billing.ts": billingTS})
+	fake := newFaultyStore(f.store)
+	t.Cleanup(fake.unblock)
+	e := newEngine(f, fake, cascade.Config{GraphTimeout: 50 * time.Millisecond, Breaker: testBreaker})
+	return &breakerRig{t: t, f: f, fake: fake, e: e, target: f.symbol(t, "computeTotal")}
+}
+
+// ask runs one request and returns the shared backend's attempt and whether
+// the backend itself was called.
+func (r *breakerRig) ask() (cascade.Attempt, bool) {
+	r.t.Helper()
+	before := r.fake.calls.Load()
+	res, err := r.e.Incoming(context.Background(), r.target)
+	if err != nil {
+		r.t.Fatalf("Incoming: %v", err)
+	}
+	// Whatever the shared backend does, the embedded store answers.
+	if res.Stage != cascade.StageGraph || len(res.Calls) == 0 {
+		r.t.Fatalf("no graph answer: %s", describe(res))
+	}
+	return attemptOf(r.t, res, cascade.StageGraph, sharedBackend), r.fake.calls.Load() > before
+}
+
+func (r *breakerRig) state() string { return r.e.Breakers.State(r.f.root, sharedBackend) }
+
+// waitHalfOpen waits out the open period (polling, so a slow machine only
+// makes the test slower, never wrong).
+func (r *breakerRig) waitHalfOpen() {
+	r.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for r.state() != "half-open" {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("breaker still %s long after its open period", r.state())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// trip fails the backend until the breaker opens.
+func (r *breakerRig) trip(mode fault, err error) {
+	r.t.Helper()
+	r.fake.set(mode, err)
+	for i := range int(testBreaker.MinRequests) {
+		if st := r.state(); st != "closed" {
+			r.t.Fatalf("breaker %s after %d faults, want closed until %d", st, i, testBreaker.MinRequests)
+		}
+		a, called := r.ask()
+		if !called || a.Outcome != cascade.OutcomeMiss {
+			r.t.Fatalf("fault %d: backend called %v, attempt %s/%s", i, called, a.Outcome, a.Reason)
+		}
+	}
+	if st := r.state(); st != "open" {
+		r.t.Fatalf("breaker %s after %d faults in %d requests, want open", st, testBreaker.MinRequests, testBreaker.MinRequests)
+	}
+}
+
+// expectSkipped checks that an open breaker answers for the backend
+// without calling it.
+func (r *breakerRig) expectSkipped() {
+	r.t.Helper()
+	a, called := r.ask()
+	if called {
+		r.t.Errorf("the backend was called through an open breaker")
+	}
+	if a.Outcome != cascade.OutcomeSkipped || a.Reason != cascade.ReasonCircuitOpen {
+		r.t.Errorf("attempt through an open breaker = %s/%s, want skipped/circuit_open", a.Outcome, a.Reason)
+	}
+}
+
+func TestBreakerClosedOpenHalfOpenClosed(t *testing.T) {
+	for name, f := range map[string]struct {
+		mode fault
+		err  error
+	}{
+		"unavailable": {failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable)},
+		"timeout":     {honourCtx, nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := newBreakerRig(t)
+			r.trip(f.mode, f.err)
+			r.expectSkipped()
+			r.expectSkipped()
+
+			r.waitHalfOpen()
+			r.fake.set(healthy, nil)
+			a, called := r.ask()
+			if !called || a.Outcome != cascade.OutcomeHit {
+				t.Fatalf("trial request: called %v, attempt %s/%s, want the healed backend to answer", called, a.Outcome, a.Reason)
+			}
+			if st := r.state(); st != "closed" {
+				t.Errorf("breaker %s after a successful trial, want closed", st)
+			}
+			if a, called := r.ask(); !called || a.Outcome != cascade.OutcomeHit {
+				t.Errorf("after closing: called %v, attempt %s", called, a.Outcome)
+			}
+		})
+	}
+}
+
+func TestBreakerHalfOpenToOpenWhenStillFailing(t *testing.T) {
+	r := newBreakerRig(t)
+	r.trip(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+	r.waitHalfOpen()
+
+	a, called := r.ask()
+	if !called || a.Reason != cascade.ReasonBackendError {
+		t.Fatalf("trial request: called %v, reason %s, want the backend tried and failing", called, a.Reason)
+	}
+	if st := r.state(); st != "open" {
+		t.Fatalf("breaker %s after a failed trial, want open", st)
+	}
+	r.expectSkipped()
+
+	// And it recovers once the backend does.
+	r.waitHalfOpen()
+	r.fake.set(healthy, nil)
+	if a, _ := r.ask(); a.Outcome != cascade.OutcomeHit || r.state() != "closed" {
+		t.Errorf("after healing: attempt %s, breaker %s; want hit, closed", a.Outcome, r.state())
+	}
+}
+
+// Answers that say "not here" and the user's own problems are not backend
+// faults: however many there are, the backend keeps being asked.
+func TestBreakerIgnoresAnswersAndNonFaults(t *testing.T) {
+	cases := []struct {
+		name       string
+		mode       fault
+		err        error
+		target     string
+		wantReason string
+		wantAuth   bool
+	}{
+		{name: "not found", mode: failWith, err: fmt.Errorf("neo4j: %w", graph.ErrNotFound), target: "computeTotal", wantReason: cascade.ReasonSymbolNotFound},
+		{name: "index missing", mode: failWith, err: fmt.Errorf("neo4j: %w", graph.ErrIndexMissing), target: "computeTotal", wantReason: cascade.ReasonIndexMissing},
+		{name: "no callers", mode: healthy, target: "orphanHelper", wantReason: cascade.ReasonNoCallers},
+		{name: "unauthorized", mode: failWith, err: fmt.Errorf("neo4j: %w", graph.ErrUnauthorized), target: "computeTotal", wantReason: cascade.ReasonBackendError, wantAuth: true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newBreakerRig(t)
+			r.fake.set(tc.mode, tc.err)
+			target := r.f.symbol(t, tc.target)
+			const n = 10
+			for i := range n {
+				res, err := r.e.Incoming(context.Background(), target)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a := attemptOf(t, res, cascade.StageGraph, sharedBackend)
+				if a.Reason != tc.wantReason {
+					t.Fatalf("request %d: reason %s, want %s", i, a.Reason, tc.wantReason)
+				}
+				if res.AuthFailed != tc.wantAuth {
+					t.Errorf("request %d: AuthFailed = %v, want %v", i, res.AuthFailed, tc.wantAuth)
+				}
+			}
+			if got := r.fake.calls.Load(); got != n {
+				t.Errorf("backend called %d times in %d requests: some were skipped", got, n)
+			}
+			if st := r.state(); st != "closed" {
+				t.Errorf("breaker %s after %d %s answers, want closed", st, n, tc.name)
+			}
+		})
+	}
+}
+
+// Cancelled requests and rejected credentials are neither successes nor
+// failures, so they must not make up the minimum request count either: two
+// real faults after two excluded requests are too few to judge the backend.
+func TestBreakerExcludedRequestsDoNotCountTowardTheMinimum(t *testing.T) {
+	excluded := map[string]func(r *breakerRig){
+		"cancelled": func(r *breakerRig) {
+			r.e.SetConfig(cascade.Config{GraphTimeout: 5 * time.Second, Breaker: testBreaker})
+			defer r.e.SetConfig(cascade.Config{GraphTimeout: 50 * time.Millisecond, Breaker: testBreaker})
+			r.fake.set(honourCtx, nil)
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			if _, err := r.e.Incoming(ctx, r.target); err == nil {
+				t.Fatal("a request whose context expired returned no error")
+			}
+		},
+		"unauthorized": func(r *breakerRig) {
+			r.fake.set(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnauthorized))
+			r.ask()
+		},
+	}
+	for name, exclude := range excluded {
+		t.Run(name, func(t *testing.T) {
+			r := newBreakerRig(t)
+			exclude(r)
+			exclude(r)
+			r.fake.set(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+			for range int(testBreaker.MinRequests) - 1 {
+				r.ask()
+			}
+			if st := r.state(); st != "closed" {
+				t.Errorf("breaker %s after %d faults (minimum %d) and 2 %s requests, want closed", st, testBreaker.MinRequests-1, testBreaker.MinRequests, name)
+			}
+			// One more fault reaches the minimum: now it trips.
+			r.ask()
+			if st := r.state(); st != "open" {
+				t.Errorf("breaker %s after %d faults, want open", st, testBreaker.MinRequests)
+			}
+		})
+	}
+}
+
+// Breakers are per repository: one repository's dead backend does not
+// skip the backend for another.
+func TestBreakerPerRepository(t *testing.T) {
+	r := newBreakerRig(t)
+	r.trip(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+	other := newEngine(r.f, r.fake, cascade.Config{GraphTimeout: 50 * time.Millisecond})
+	other.Root = r.f.root + "-other"
+	other.Breakers = r.e.Breakers
+	r.fake.set(healthy, nil)
+	res, err := other.Incoming(context.Background(), r.target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := attemptOf(t, res, cascade.StageGraph, sharedBackend); a.Outcome != cascade.OutcomeHit {
+		t.Errorf("another repository's request: %s/%s, want the backend asked and answering", a.Outcome, a.Reason)
+	}
+	if st := r.state(); st != "open" {
+		t.Errorf("the first repository's breaker is %s, want still open", st)
+	}
+}
+
+// No goroutine outlives the requests, whatever the breaker did.
+func TestBreakerNoGoroutineLeft(t *testing.T) {
+	r := newBreakerRig(t)
+	defer r.f.store.Close()
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	defer r.fake.unblock()
+	r.trip(ignoreCtx, nil)
+	r.expectSkipped()
+	r.waitHalfOpen()
+	r.fake.set(healthy, nil)
+	if a, _ := r.ask(); a.Outcome != cascade.OutcomeHit {
+		t.Errorf("trial after healing: %s/%s", a.Outcome, a.Reason)
+	}
+}
+
+// An open breaker skips its backend without waiting on it: skipped_ns is
+// the skipped attempt's own duration (the aim: microseconds).
+func BenchmarkOpenBreakerSkip(b *testing.B) {
+	f := newFixture(b, map[string]string{"src/billing.ts": billingTS})
+	fake := newFaultyStore(f.store)
+	fake.set(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+	e := newEngine(f, fake, cascade.Config{Breaker: cascade.BreakerConfig{MinRequests: 1, OpenFor: time.Hour}})
+	target := f.symbol(b, "computeTotal")
+	if _, err := e.Incoming(context.Background(), target); err != nil {
+		b.Fatal(err)
+	}
+	var skipped time.Duration
+	for b.Loop() {
+		res, err := e.Incoming(context.Background(), target)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a := attemptOf(b, res, cascade.StageGraph, sharedBackend)
+		if a.Reason != cascade.ReasonCircuitOpen {
+			b.Fatalf("attempt %s/%s, want skipped by the open breaker", a.Outcome, a.Reason)
+		}
+		skipped += a.Duration
+	}
+	b.ReportMetric(float64(skipped.Nanoseconds())/float64(b.N), "skipped_ns/op")
+}
