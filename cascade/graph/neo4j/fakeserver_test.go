@@ -207,3 +207,105 @@ func appendString(b []byte, s string) []byte {
 	}
 	return append(b, s...)
 }
+
+// boltEmpty is a minimal Bolt 5.0 server that accepts any credentials and
+// answers every query with no records: a Neo4j that is up and holds no
+// index for the repository. It answers SUCCESS to every request message,
+// with the fields RUN and PULL need, and hangs up on GOODBYE.
+func boltEmpty(conn net.Conn, stop <-chan struct{}) {
+	hs := make([]byte, 20)
+	if _, err := io.ReadFull(conn, hs); err != nil || !bytes.Equal(hs[:4], []byte{0x60, 0x60, 0xb0, 0x17}) {
+		return
+	}
+	if _, err := conn.Write([]byte{0x00, 0x00, 0x00, 0x05}); err != nil {
+		return
+	}
+	for {
+		msg, err := readMessage(conn)
+		if err != nil || len(msg) < 2 {
+			return
+		}
+		var meta map[string]any
+		switch msg[1] { // the structure's signature
+		case 0x01: // HELLO
+			meta = map[string]any{"server": "Neo4j/5.0.0", "connection_id": "bolt-1"}
+		case 0x02: // GOODBYE
+			return
+		case 0x10: // RUN
+			meta = map[string]any{"fields": []string{"json"}, "t_first": int64(0)}
+		case 0x3f: // PULL
+			meta = map[string]any{"has_more": false, "t_last": int64(0), "type": "r", "db": "neo4j"}
+		case 0x12: // COMMIT
+			meta = map[string]any{"bookmark": "fake:1"}
+		default: // BEGIN, RESET, ROLLBACK, DISCARD, ROUTE, ...
+			meta = map[string]any{}
+		}
+		if _, err := conn.Write(chunk(success(meta))); err != nil {
+			return
+		}
+	}
+}
+
+// success packs SUCCESS {meta}.
+func success(meta map[string]any) []byte {
+	return appendValue([]byte{0xb1, 0x70}, meta)
+}
+
+// appendValue packs the few PackStream types the fake servers send.
+func appendValue(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case string:
+		return appendString(b, v)
+	case bool:
+		if v {
+			return append(b, 0xc3)
+		}
+		return append(b, 0xc2)
+	case int64:
+		if v >= -16 && v < 128 {
+			return append(b, byte(v))
+		}
+		b = append(b, 0xcb)
+		return binary.BigEndian.AppendUint64(b, uint64(v))
+	case []string:
+		if len(v) >= 16 {
+			panic("list too long for the fake server")
+		}
+		b = append(b, 0x90|byte(len(v)))
+		for _, s := range v {
+			b = appendString(b, s)
+		}
+		return b
+	case map[string]any:
+		if len(v) >= 16 {
+			panic("map too large for the fake server")
+		}
+		b = append(b, 0xa0|byte(len(v)))
+		for k, x := range v {
+			b = appendString(b, k)
+			b = appendValue(b, x)
+		}
+		return b
+	}
+	panic("no PackStream encoding for this value in the fake server")
+}
+
+// switchable lets a test change what a fake server does to new
+// connections (a backend going down, coming back).
+type switchable struct {
+	mu sync.Mutex
+	h  func(net.Conn, <-chan struct{})
+}
+
+func (s *switchable) set(h func(net.Conn, <-chan struct{})) {
+	s.mu.Lock()
+	s.h = h
+	s.mu.Unlock()
+}
+
+func (s *switchable) handle(conn net.Conn, stop <-chan struct{}) {
+	s.mu.Lock()
+	h := s.h
+	s.mu.Unlock()
+	h(conn, stop)
+}
