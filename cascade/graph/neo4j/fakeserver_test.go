@@ -309,3 +309,117 @@ func (s *switchable) handle(conn net.Conn, stop <-chan struct{}) {
 	s.mu.Unlock()
 	h(conn, stop)
 }
+
+// boltRecorder is boltEmpty that also records, per connection, the
+// transaction boundaries and the text of every query it is sent.
+type boltRecorder struct {
+	mu  sync.Mutex
+	log []string // "BEGIN", "COMMIT", "ROLLBACK", or the query text of a RUN
+}
+
+func (r *boltRecorder) entries() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.log...)
+}
+
+func (r *boltRecorder) handle(conn net.Conn, stop <-chan struct{}) {
+	boltEmpty(&recordingConn{Conn: conn, r: r}, stop)
+}
+
+// recordingConn notes each request message boltEmpty reads through it.
+type recordingConn struct {
+	net.Conn
+	r       *boltRecorder
+	pending []byte
+	started bool
+}
+
+func (c *recordingConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.pending = append(c.pending, p[:n]...)
+	if !c.started {
+		if len(c.pending) < 20 {
+			return n, err
+		}
+		c.pending, c.started = c.pending[20:], true // the handshake
+	}
+	for {
+		msg, rest, ok := splitMessage(c.pending)
+		if !ok {
+			break
+		}
+		c.pending = rest
+		c.r.note(msg)
+	}
+	return n, err
+}
+
+func (r *boltRecorder) note(msg []byte) {
+	if len(msg) < 2 {
+		return
+	}
+	entry := ""
+	switch msg[1] {
+	case 0x11:
+		entry = "BEGIN"
+	case 0x12:
+		entry = "COMMIT"
+	case 0x13:
+		entry = "ROLLBACK"
+	case 0x10:
+		entry, _ = unpackString(msg[2:])
+	default:
+		return
+	}
+	r.mu.Lock()
+	r.log = append(r.log, entry)
+	r.mu.Unlock()
+}
+
+// splitMessage takes one whole chunked message off the front of b.
+func splitMessage(b []byte) (msg, rest []byte, ok bool) {
+	for i := 0; ; {
+		if len(b) < i+2 {
+			return nil, b, false
+		}
+		size := int(binary.BigEndian.Uint16(b[i:]))
+		i += 2
+		if size == 0 {
+			if len(msg) == 0 {
+				b, i = b[i:], 0 // a NOOP chunk
+				continue
+			}
+			return msg, b[i:], true
+		}
+		if len(b) < i+size {
+			return nil, b, false
+		}
+		msg = append(msg, b[i:i+size]...)
+		i += size
+	}
+}
+
+// unpackString reads a PackStream string.
+func unpackString(b []byte) (string, bool) {
+	if len(b) == 0 {
+		return "", false
+	}
+	n, head := 0, 0
+	switch m := b[0]; {
+	case m&0xf0 == 0x80:
+		n, head = int(m&0x0f), 1
+	case m == 0xd0 && len(b) >= 2:
+		n, head = int(b[1]), 2
+	case m == 0xd1 && len(b) >= 3:
+		n, head = int(binary.BigEndian.Uint16(b[1:])), 3
+	case m == 0xd2 && len(b) >= 5:
+		n, head = int(binary.BigEndian.Uint32(b[1:])), 5
+	default:
+		return "", false
+	}
+	if len(b) < head+n {
+		return "", false
+	}
+	return string(b[head : head+n]), true
+}
