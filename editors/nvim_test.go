@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -52,31 +51,17 @@ func TestNeovim(t *testing.T) {
 	nvim := requireTool(t, "nvim", "apt-get install neovim")
 	announce(t, "drove %s (headless) with editors/nvim", versionOf(t, nvim))
 
-	ws := workspace(t, "nest-fees")
-	target := filepath.Join(ws, "src/evidence/evidence.service.ts")
-	line, col := position(t, target, "moveFilesToPermanentStorage(reportId")
-	caller := filepath.Join(ws, "src/reports/fees-report-consumer.controller.ts")
-	callLine, callCol := position(t, caller, "moveFilesToPermanentStorage(event")
-	dead, deadLine, deadCol := deadFunction(t, ws)
-
+	c := newFeesCase(t)
 	art := artifacts(t)
 	out := filepath.Join(art, "report.json")
-	env, home := editorEnv(t,
+	env, home := editorEnv(t, append(c.env(),
 		"CC_PLUGIN="+filepath.Join(repoRoot, "editors", "nvim"),
-		"CC_BIN="+binary,
 		"CC_OUT="+out,
-		"CC_WATCHDOG_MS=25000",
-		"CC_TARGET_FILE="+target,
-		fmt.Sprintf("CC_TARGET_LINE=%d", line),
-		fmt.Sprintf("CC_TARGET_COL=%d", col),
-		"CC_DEAD_FILE="+dead,
-		fmt.Sprintf("CC_DEAD_LINE=%d", deadLine),
-		fmt.Sprintf("CC_DEAD_COL=%d", deadCol),
 		"CC_ACTION=^Re%-index", // a Lua pattern
-	)
+	)...)
 	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"))
 	script := filepath.Join(repoRoot, "editors", "nvim", "test", "e2e.lua")
-	output, err := runEditor(t, 40*time.Second, env, ws, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
+	output, err := runEditor(t, 40*time.Second, env, c.ws, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
 	if err != nil {
 		t.Fatalf("nvim: %v\n%s", err, output)
 	}
@@ -93,7 +78,7 @@ func TestNeovim(t *testing.T) {
 	if !rep.Incoming.Filled {
 		t.Fatalf("incoming calls never reached the quickfix list")
 	}
-	want := []qfItem{{Filename: caller, Lnum: callLine, Col: callCol + 1, Text: "handle"}}
+	want := []qfItem{{Filename: c.caller, Lnum: c.callLine, Col: c.callCol + 1, Text: "handle"}}
 	if fmt.Sprint(rep.Incoming.Items) != fmt.Sprint(want) {
 		t.Errorf("incoming quickfix = %+v\nwant %+v", rep.Incoming.Items, want)
 	}
@@ -101,23 +86,8 @@ func TestNeovim(t *testing.T) {
 	// :CallcascadeOutgoing — what the method calls, on the lines of its body.
 	// (Neovim 0.7.2 files cross-file callees under the callee's file with
 	// the caller's positions, so only names and lines are compared.)
-	var got []string
-	for _, it := range rep.Outgoing.Items {
-		got = append(got, fmt.Sprintf("%s@%d", it.Text, it.Lnum))
-	}
-	sort.Strings(got)
-	var wantOut []string
-	for _, callee := range []struct{ name, needle string }{
-		{"formatReportId", "fmtId(reportId)"},
-		{"list", "list(id)"},
-		{"copy", "copy(files"},
-	} {
-		l, _ := position(t, target, callee.needle)
-		wantOut = append(wantOut, fmt.Sprintf("%s@%d", callee.name, l))
-	}
-	sort.Strings(wantOut)
-	if strings.Join(got, " ") != strings.Join(wantOut, " ") {
-		t.Errorf("outgoing quickfix = %v, want %v", got, wantOut)
+	if got := namesAtLines(rep.Outgoing.Items); strings.Join(got, " ") != strings.Join(c.outgoingNamesAtLines, " ") {
+		t.Errorf("outgoing quickfix = %v, want %v", got, c.outgoingNamesAtLines)
 	}
 
 	// A function nobody calls: an empty quickfix list, and a Warning on its
@@ -129,9 +99,9 @@ func TestNeovim(t *testing.T) {
 		t.Fatalf("vim.diagnostic.get on the dead function's buffer = %+v, want one callcascade diagnostic", rep.Diagnostics)
 	}
 	d := rep.Diagnostics[0]
-	if d.Source != "callcascade" || d.Code != "no_callers" || d.Severity != 2 || d.Lnum != deadLine-1 || d.Col != deadCol ||
+	if d.Source != "callcascade" || d.Code != "no_callers" || d.Severity != 2 || d.Lnum != c.deadLine-1 || d.Col != c.deadCol ||
 		!strings.Contains(d.Message, "reconcileQuarterlyZebraLedger") {
-		t.Errorf("diagnostic = %+v, want a Warning (2) from callcascade, code no_callers, at %d:%d, naming the function", d, deadLine-1, deadCol)
+		t.Errorf("diagnostic = %+v, want a Warning (2) from callcascade, code no_callers, at %d:%d, naming the function", d, c.deadLine-1, c.deadCol)
 	}
 
 	// The code-action menu offers the diagnostic's quickfixes; the chosen
@@ -142,12 +112,12 @@ func TestNeovim(t *testing.T) {
 	if len(rep.Executed) != 1 || rep.Executed[0].Command != "callcascade.reindex" || rep.Executed[0].Error != "" {
 		t.Fatalf("executed commands = %+v, want one successful callcascade.reindex (actions offered: %q)", rep.Executed, rep.Actions)
 	}
-	sources := walkFiles(ws, ".ts")
+	sources := walkFiles(c.ws, ".ts")
 	var reindexed []struct {
 		Root  string `json:"root"`
 		Files int    `json:"files"`
 	}
-	if err := json.Unmarshal(rep.Executed[0].Result, &reindexed); err != nil || len(reindexed) != 1 || reindexed[0].Root != ws || reindexed[0].Files != len(sources) {
-		t.Errorf("re-index answered %s (err %v), want the workspace %s with its %d source files", rep.Executed[0].Result, err, ws, len(sources))
+	if err := json.Unmarshal(rep.Executed[0].Result, &reindexed); err != nil || len(reindexed) != 1 || reindexed[0].Root != c.ws || reindexed[0].Files != len(sources) {
+		t.Errorf("re-index answered %s (err %v), want the workspace %s with its %d source files", rep.Executed[0].Result, err, c.ws, len(sources))
 	}
 }
