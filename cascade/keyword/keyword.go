@@ -13,7 +13,9 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph"
 )
 
-// DefaultThreshold is the relevance (0..1) a literal needs to count.
+// DefaultThreshold is the relevance (0..1) a literal must exceed to count.
+// Strictly: a literal holding one word of a two-word name has a share of
+// exactly 0.5, and must not pass for the name.
 const DefaultThreshold = 0.5
 
 // DefaultLimit bounds how many hits are ranked.
@@ -23,7 +25,7 @@ const DefaultLimit = 50
 type Query struct {
 	Name      string  // the target's name
 	TargetID  string  // hits inside the target itself are not callers
-	Threshold float64 // 0 means DefaultThreshold
+	Threshold float64 // a literal must score above it; 0 means DefaultThreshold
 	Limit     int     // 0 means DefaultLimit
 }
 
@@ -40,7 +42,7 @@ type Hit struct {
 // Result is what the search found.
 type Result struct {
 	Words []string `json:"words"`
-	// Literals are literal hits at or above the threshold, best first: the
+	// Literals are literal hits above the threshold, best first: the
 	// stage's answer (their enclosing functions are likely callers).
 	Literals []Hit `json:"literals"`
 	// Related are other hits worth a look: symbols with similar names and
@@ -72,7 +74,7 @@ func Search(ctx context.Context, store graph.Store, q Query) (Result, error) {
 			continue // the target's own name, or a string inside the target
 		}
 		hit := Hit{SearchHit: h, Relevance: relevance(h, ref, res.Words)}
-		if h.Kind == "literal" && hit.Relevance >= threshold {
+		if h.Kind == "literal" && hit.Relevance > threshold {
 			res.Literals = append(res.Literals, hit)
 		} else {
 			res.Related = append(res.Related, hit)
