@@ -13,6 +13,13 @@ package server_test
 //	                            method that TARGET implements or overrides: incomingCalls(TARGET)
 //	                            lists CALLER ("dispatched through"), outgoingCalls does not
 //	@callers(TARGET, CALLER...) incomingCalls(TARGET) is exactly these callers (none if empty)
+//	@event(PUBLISHER, SUBSCRIBER, "name", SITE...)  PUBLISHER publishes event name at SITE,
+//	                            which SUBSCRIBER handles: incomingCalls(SUBSCRIBER) lists
+//	                            PUBLISHER with detail "via event 'name'", and
+//	                            outgoingCalls(PUBLISHER) lists SUBSCRIBER at the same sites
+//	@registered(CALLER, HANDLER, "via", SITE...)  CALLER registers HANDLER by value at SITE:
+//	                            both directions list the edge, with detail "registered via"
+//	                            followed by via (e.g. http.HandleFunc("/orders"))
 
 import (
 	"bufio"
@@ -34,7 +41,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers)\(([^()]*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -50,6 +57,8 @@ type edgeWant struct {
 	sites          []string
 	nameOnly       bool
 	dispatch       bool
+	detail         string // for @event and @registered: what the caller's detail must contain
+	framework      bool   // @event or @registered: the site is not a call of the target
 	at             string
 }
 
@@ -110,6 +119,16 @@ func parseFixture(t *testing.T, root string) *fixture {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", at: at})
+					fx.mentions[args[1]] = true
+				case "event", "registered":
+					if len(args) < 4 {
+						t.Fatalf("%s: @%s wants (CALLER, TARGET, \"name\", SITE...)", at, m[1])
+					}
+					detail := "via event '" + args[2] + "'"
+					if m[1] == "registered" {
+						detail = "registered via " + args[2]
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: detail, framework: true, at: at})
 					fx.mentions[args[1]] = true
 				case "callers":
 					if len(args) < 1 {
@@ -242,11 +261,16 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 	}
 	precise := map[string]bool{}    // caller@sites -> want precise
 	dispatched := map[string]bool{} // caller@sites -> want "dispatched through"
+	details := map[string]string{}  // caller@sites -> the detail must contain this
 	for _, e := range fx.calls {
 		sites := append([]string(nil), e.sites...)
 		sort.Strings(sites)
 		key := e.caller + "@" + strings.Join(sites, ",")
 		want[e.target] = append(want[e.target], key)
+		if e.framework {
+			details[e.target+"<-"+key] = e.detail
+			continue
+		}
 		precise[e.target+"<-"+key] = !e.nameOnly
 		dispatched[e.target+"<-"+key] = e.dispatch
 	}
@@ -278,6 +302,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		for _, in := range got {
 			key := describe(in.From.URI, in.From, in.FromRanges)
 			have = append(have, key)
+			if wantDetail, ok := details[target+"<-"+key]; ok && !strings.Contains(in.From.Detail, wantDetail) {
+				t.Errorf("incomingCalls %s: caller %s has detail %q, want it to contain %q", target, key, in.From.Detail, wantDetail)
+			}
 			if wantPrecise, ok := precise[target+"<-"+key]; ok {
 				isPrecise := strings.Contains(in.From.Detail, "precise")
 				if wantPrecise != isPrecise {
@@ -322,9 +349,12 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			have = append(have, describe(item.URI, out.To, out.FromRanges))
 		}
 		found := false
-		for _, h := range have {
+		for i, h := range have {
 			if h == wantKey {
 				found = true
+				if e.framework && !strings.Contains(got[i].To.Detail, e.detail) {
+					t.Errorf("%s: outgoingCalls(%s) has %s with detail %q, want it to contain %q", e.at, e.caller, wantKey, got[i].To.Detail, e.detail)
+				}
 			}
 		}
 		if !found {
@@ -332,9 +362,10 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		}
 	}
 
-	// A cursor on a call site prepares the called symbol.
+	// A cursor on a call site prepares the called symbol (an event's or a
+	// registration's site calls the bus or router, not the target).
 	for _, e := range fx.calls {
-		if e.dispatch {
+		if e.dispatch || e.framework {
 			continue
 		}
 		l := fx.sites[e.sites[0]]

@@ -76,6 +76,10 @@ type Pattern struct {
 	// SenderKey names the argument that restricts a subscription or a
 	// publication to one sender (Django's sender=Model).
 	SenderKey string
+	// ModelSignals: the call sends these Django signals with the model
+	// class of its receiver as the sender (instance.save(), Model.objects.
+	// create(...)).
+	ModelSignals []string
 	// HTTPMethod for routes; PathLiteral requires EventArg to be a string
 	// literal starting with "/" (router methods named Get, get, GET are
 	// too common to trust otherwise).
@@ -203,6 +207,9 @@ var Catalog = []Pattern{
 	// Python calls.
 	{Framework: "Django", Family: "python", Callee: "send", Role: RolePublisher, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", Means: "sends the receiver signal (sender=)"},
 	{Framework: "Django", Family: "python", Callee: "send_robust", Role: RolePublisher, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", Means: "sends the receiver signal, catching errors (sender=)"},
+	{Framework: "Django", Family: "python", Callee: "save", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_save", "post_save"}, Means: "saving a model instance sends pre_save and post_save (sender: its model)"},
+	{Framework: "Django", Family: "python", Callee: "create", Receiver: "objects", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_save", "post_save"}, Means: "Model.objects.create() saves a new instance: pre_save and post_save (sender: the model)"},
+	{Framework: "Django", Family: "python", Callee: "delete", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_delete", "post_delete"}, Means: "deleting a model instance sends pre_delete and post_delete (sender: its model)"},
 	{Framework: "Django", Family: "python", Callee: "connect", Role: RoleRegistration, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", HandlerArg: 0, HandlerKeys: []string{"receiver"}, Means: "connects handler (arg 1) to the receiver signal (sender=)"},
 	{Framework: "Celery", Family: "python", Callee: "delay", Role: RoleTaskCall, EventArg: -1, Means: "queues the receiver task"},
 	{Framework: "Celery", Family: "python", Callee: "apply_async", Role: RoleTaskCall, EventArg: -1, Means: "queues the receiver task with options"},
@@ -400,15 +407,8 @@ func hasName(list []string, s string) bool {
 // positional argument at index (-1: the last), skipping keyword arguments.
 // ok is false when there is no such argument.
 func Argument(args []string, index int, keys []string) (string, bool) {
-	for _, k := range keys {
-		for _, a := range args {
-			if v, ok := keywordValue(a, k); ok {
-				return v, true
-			}
-			if v, ok := objectField(a, k); ok {
-				return v, true
-			}
-		}
+	if v, ok := Keyword(args, keys...); ok {
+		return v, true
 	}
 	var positional []string
 	for _, a := range args {
@@ -423,6 +423,46 @@ func Argument(args []string, index int, keys []string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSpace(positional[index]), true
+}
+
+// EventArgument returns the argument holding the pattern's event, topic,
+// path or schedule: a keyword argument named in EventKeys, else the
+// positional argument EventArg (none when EventArg is negative).
+func (p *Pattern) EventArgument(args []string) (string, bool) {
+	if v, ok := Keyword(args, p.EventKeys...); ok {
+		return v, true
+	}
+	if p.EventArg < 0 {
+		return "", false
+	}
+	return Argument(args, p.EventArg, nil)
+}
+
+// HandlerArgument returns the argument a registration registers: a keyword
+// argument named in HandlerKeys, else the positional HandlerArg (-1: the
+// last).
+func (p *Pattern) HandlerArgument(args []string) (string, bool) {
+	if v, ok := Keyword(args, p.HandlerKeys...); ok {
+		return v, true
+	}
+	return Argument(args, p.HandlerArg, nil)
+}
+
+// Keyword returns the value of the first keyword argument (key=value, key =
+// value, or an object literal argument's field key: value) named one of
+// keys.
+func Keyword(args []string, keys ...string) (string, bool) {
+	for _, k := range keys {
+		for _, a := range args {
+			if v, ok := keywordValue(a, k); ok {
+				return v, true
+			}
+			if v, ok := objectField(a, k); ok {
+				return v, true
+			}
+		}
+	}
+	return "", false
 }
 
 // splitKeyword splits "key=value" and "key = value" (Python keywords, Java

@@ -35,7 +35,7 @@ func TestCatalogEntriesAreWellFormed(t *testing.T) {
 		if (p.Role == RolePublisher || p.Role == RoleSubscriber) && p.Bus == "" {
 			t.Errorf("%s: publishers and subscribers need a bus", what)
 		}
-		if p.Role == RolePublisher && p.EventArg < 0 && len(p.EventKeys) == 0 && !p.EventIsReceiver {
+		if p.Role == RolePublisher && p.EventArg < 0 && len(p.EventKeys) == 0 && !p.EventIsReceiver && len(p.ModelSignals) == 0 {
 			t.Errorf("%s: a publisher must say where its event is", what)
 		}
 		if p.Callee != "" && p.Role != RolePublisher && p.Role != RoleRegistration && p.Role != RoleTaskCall {

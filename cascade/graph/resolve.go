@@ -50,6 +50,9 @@ type Resolver struct {
 
 	mu    sync.Mutex
 	files []File // every indexed file, cached until Invalidate
+	// subscribers: per file, its symbols with a subscriber decorator,
+	// kept until the file's hash changes (see decoratedSubscribers).
+	subscribers map[string]fileSubscribers
 }
 
 // Invalidate drops what the resolver cached from the store; the indexer
@@ -87,12 +90,27 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
 		name = target.Container // constructors are called by their class's name
 	}
-	calls, err := r.Store.CallsByCallee(ctx, name)
+	q := r.newQuery()
+	calls, err := q.callsNamed(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	q := r.newQuery()
-	byCaller := map[string]*Edge{}
+	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
+	if isTask(q.rolesOf(ctx, target)) {
+		// task.delay(...), task.s(...): calls of the task under another name.
+		for _, callee := range treesitter.CalleesFor(family(target.Language), treesitter.RoleTaskCall) {
+			more, err := q.callsNamed(ctx, callee)
+			if err != nil {
+				return nil, err
+			}
+			for _, c := range more {
+				if lastSegmentOf(c.Receiver) == target.Name {
+					calls = append(calls, c)
+				}
+			}
+		}
+	}
+	byCaller := edgeSet{}
 	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
 		via := ""
 		if !containsID(targets, target.ID) {
@@ -135,6 +153,9 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := q.frameworkIncoming(ctx, target, byCaller); err != nil {
+		return nil, err
+	}
 	return sortedEdges(byCaller), nil
 }
 
@@ -146,7 +167,7 @@ func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) 
 		return nil, err
 	}
 	q := r.newQuery()
-	byCallee := map[string]*Edge{}
+	byCallee := edgeSet{}
 	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
 		for _, t := range targets {
 			e := byCallee[t.ID]
@@ -159,6 +180,9 @@ func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) 
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := q.frameworkOutgoing(ctx, calls, byCallee); err != nil {
 		return nil, err
 	}
 	return sortedEdges(byCallee), nil
@@ -231,6 +255,7 @@ type query struct {
 	modules     map[string]string // go.mod dir -> module path
 	all         []File            // every indexed file, loaded on first need
 	depth       int               // nesting of declaredType through call results
+	callsByName map[string][]Call // call sites by callee name
 }
 
 func (q *query) allFiles(ctx context.Context) []File {
@@ -348,18 +373,27 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 	if err != nil || f == nil {
 		return nil, "", err
 	}
+	var caller *Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return nil, "", err
+		}
+	}
+	if c.Receiver != "" && f.Language == treesitter.Python {
+		// render.delay(...): a call of the task render.
+		if task, err := q.taskCalled(ctx, f, caller, c); err != nil || task != nil {
+			if task == nil {
+				return nil, "", err
+			}
+			return []Symbol{*task}, ResolvedAST, nil
+		}
+	}
 	candidates, err := q.named(ctx, c.Callee)
 	if err != nil {
 		return nil, "", err
 	}
 	if len(candidates) == 0 {
 		return nil, "", nil
-	}
-	var caller *Symbol
-	if c.CallerID != "" {
-		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return nil, "", err
-		}
 	}
 	fam := family(f.Language)
 	sameFamily := candidates[:0:0]

@@ -226,7 +226,7 @@ func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
 		s.files.put(path, newEntry.String, f)
 	}
 	// Copies, so that a caller that changes them does not change the cache.
-	f.Imports, f.Fields, f.Locals = slices.Clone(f.Imports), slices.Clone(f.Fields), slices.Clone(f.Locals)
+	f.Imports, f.Fields, f.Locals, f.Constants = slices.Clone(f.Imports), slices.Clone(f.Fields), slices.Clone(f.Locals), slices.Clone(f.Constants)
 	return f, nil
 }
 

@@ -81,7 +81,9 @@ func controllerFacts() graph.FileFacts {
 		Kind: treesitter.KindMethod, Container: "ReportController", Span: span(5, 80, 100), Selection: span(5, 80, 6),
 	}
 	return graph.FileFacts{
-		File:    graph.File{Path: path, Hash: "def456", Size: 99, ModTime: 5, Language: treesitter.TypeScript},
+		// Constants and nothing else of the extras: still a file_extra row.
+		File: graph.File{Path: path, Hash: "def456", Size: 99, ModTime: 5, Language: treesitter.TypeScript,
+			Constants: []treesitter.Constant{{Name: "ROUTE", Value: "/reports"}, {Container: "Events", Name: "Created", Value: "report.created"}}},
 		Symbols: []graph.Symbol{create},
 		Calls: []graph.Call{
 			{Path: path, CallerID: create.ID, Callee: "moveFilesToPermanentStorage", Receiver: "this.storage", Span: span(7, 130, 27)},
@@ -111,6 +113,11 @@ func TestRoundTrip(t *testing.T) {
 	if diff := cmp.Diff(storage.File, gotFile, equateEmpty); diff != "" {
 		t.Errorf("File (-want +got):\n%s", diff)
 	}
+	if gotFile, err = s.File(ctx, controller.File.Path); err != nil {
+		t.Fatal(err)
+	} else if diff := cmp.Diff(controller.File, gotFile, equateEmpty); diff != "" {
+		t.Errorf("File with constants only (-want +got):\n%s", diff)
+	}
 
 	files, err := s.Files(ctx)
 	if err != nil {
@@ -118,7 +125,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	wantFiles := []graph.File{controller.File, storage.File} // sorted by path
 	for i := range wantFiles {
-		wantFiles[i].Imports, wantFiles[i].Fields, wantFiles[i].Locals = nil, nil, nil
+		wantFiles[i].Imports, wantFiles[i].Fields, wantFiles[i].Locals, wantFiles[i].Constants = nil, nil, nil, nil
 	}
 	if diff := cmp.Diff(wantFiles, files, equateEmpty); diff != "" {
 		t.Errorf("Files (-want +got):\n%s", diff)

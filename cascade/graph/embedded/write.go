@@ -166,7 +166,7 @@ func (s *Store) prepareBatch(ctx context.Context, batch []graph.FileFacts) error
 	var extras, symbols, calls, literals int
 	for i := range batch {
 		f := &batch[i]
-		if len(f.File.Imports)+len(f.File.Fields)+len(f.File.Locals) > 0 {
+		if len(f.File.Imports)+len(f.File.Fields)+len(f.File.Locals)+len(f.File.Constants) > 0 {
 			extras++
 		}
 		symbols += len(f.Symbols)
@@ -319,7 +319,7 @@ func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts
 		f := &batch[i]
 		trims = append(trims, trim{stored: old[i],
 			keep: stored{symbols: int64(len(f.Symbols)), calls: int64(len(f.Calls)), literals: int64(len(f.Literals))}})
-		if len(f.File.Imports)+len(f.File.Fields)+len(f.File.Locals) == 0 {
+		if len(f.File.Imports)+len(f.File.Fields)+len(f.File.Locals)+len(f.File.Constants) == 0 {
 			noExtra = append(noExtra, old[i].fid)
 		}
 		oldFids = appendJSONInt(oldFids, old[i].fid)

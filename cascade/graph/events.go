@@ -1,0 +1,1160 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Framework-aware edges. Everything here is computed at query time from
+// stored per-file facts (decorators, call sites with their arguments,
+// constants), like the rest of the resolver: no link between two files is
+// ever stored, so re-indexing one file never leaves a stale edge. What each
+// decorator or call means comes from treesitter.Catalog.
+
+// Role is what a framework makes of a symbol: it is invoked by the
+// framework (a route, a subscriber, a scheduled job, a task, a hook).
+type Role struct {
+	Kind      treesitter.RoleKind `json:"kind"`
+	Framework string              `json:"framework"`
+	// Pattern is the decorator as written, "@OnEvent('report.created')",
+	// or the hook's name.
+	Pattern string `json:"pattern"`
+	Bus     string `json:"bus,omitempty"`
+	// Events are the resolved event names, topics, signals, paths or
+	// schedules; Unresolved is the argument as written when it could not
+	// be resolved (a name built at run time): reported, never guessed.
+	Events     []string `json:"events,omitempty"`
+	Unresolved string   `json:"unresolved,omitempty"`
+	Sender     string   `json:"sender,omitempty"` // Django: sender=Model
+	Method     string   `json:"method,omitempty"` // routes: GET, POST, ...
+	// Summary says it for people: "NestJS route GET /reports/:id",
+	// "handles event 'report.created' (NestJS @OnEvent)".
+	Summary string `json:"summary"`
+}
+
+// FrameworkRoles says how frameworks invoke sym, from its decorators (and
+// its class's, for route prefixes and lifecycle hooks) and the catalog.
+// An empty result means no catalog entry applies.
+func (r *Resolver) FrameworkRoles(ctx context.Context, sym Symbol) ([]Role, error) {
+	q := r.newQuery()
+	roles := q.rolesOf(ctx, sym)
+	return roles, ctx.Err()
+}
+
+// eventBuses whose events are identities, not strings: a Django signal is
+// the object receiver(post_save) names.
+var identityBuses = map[string]bool{"django-signal": true}
+
+func (q *query) rolesOf(ctx context.Context, sym Symbol) []Role {
+	if !isCallable(sym) {
+		return nil
+	}
+	f, err := q.file(ctx, sym.Path)
+	if err != nil || f == nil {
+		return nil
+	}
+	var cls *Symbol
+	if sym.Container != "" {
+		cls, _ = q.classOf(ctx, &sym)
+	}
+	var roles []Role
+	for _, d := range sym.Decorators {
+		for _, p := range treesitter.DecoratorPatterns(sym.Language, d.Name) {
+			roles = append(roles, q.decoratorRole(ctx, f, sym, cls, d, p))
+		}
+	}
+	if cls != nil {
+		for _, p := range treesitter.MethodPatterns(sym.Language, sym.Name, cls.Decorators) {
+			roles = append(roles, Role{Kind: p.Role, Framework: p.Framework, Pattern: sym.Name,
+				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
+		}
+	}
+	return roles
+}
+
+func decoratorText(d treesitter.Decorator) string {
+	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
+}
+
+func (q *query) decoratorRole(ctx context.Context, f *File, sym Symbol, cls *Symbol, d treesitter.Decorator, p *treesitter.Pattern) Role {
+	role := Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
+	if len(d.Args) == 0 {
+		role.Pattern = "@" + d.Name
+	}
+	arg, hasArg := p.EventArgument(d.Args)
+	if hasArg {
+		if identityBuses[p.Bus] {
+			role.Events = identities(arg)
+		} else if vals, ok := q.eventValues(ctx, f, arg); ok {
+			role.Events = vals
+		} else {
+			role.Unresolved = arg
+		}
+	}
+	if !hasArg || strings.HasPrefix(strings.TrimSpace(arg), "(") || strings.Contains(arg, "=>") {
+		// @Subscription(() => Comment): the first argument is a type thunk.
+		switch {
+		case p.EventIsParamType && len(sym.Params) > 0 && sym.Params[0].Type != "":
+			role.Events, role.Unresolved = []string{lastSegmentOf(sym.Params[0].Type)}, ""
+		case p.EventIsName:
+			role.Events, role.Unresolved = []string{sym.Name}, ""
+		}
+	}
+	if p.SenderKey != "" {
+		if s, ok := treesitter.Keyword(d.Args, p.SenderKey); ok {
+			role.Sender = lastSegmentOf(s)
+		}
+	}
+	if p.Role == treesitter.RoleRoute {
+		prefix := ""
+		if cls != nil && p.PrefixDecorator != "" {
+			for _, cd := range cls.Decorators {
+				if lastSegmentOf(cd.Name) != p.PrefixDecorator {
+					continue
+				}
+				if a, ok := treesitter.Argument(cd.Args, 0, []string{"value", "path"}); ok {
+					if vals, ok := q.eventValues(ctx, q.mustFile(ctx, cls.Path, f), a); ok && len(vals) > 0 {
+						prefix = vals[0]
+					}
+				}
+			}
+		}
+		if prefix != "" || len(role.Events) > 0 {
+			p0 := ""
+			if len(role.Events) > 0 {
+				p0 = role.Events[0]
+			}
+			role.Events = []string{joinRoute(prefix, p0)}
+		}
+	}
+	role.Summary = summarize(p, role)
+	return role
+}
+
+// joinRoute joins a controller prefix and a route path: "reports" and
+// ":id" are "/reports/:id".
+func joinRoute(prefix, p string) string {
+	parts := []string{}
+	for _, s := range []string{prefix, p} {
+		if s = strings.Trim(s, "/"); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return "/" + strings.Join(parts, "/")
+}
+
+func quoted(vals []string) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		q[i] = "'" + v + "'"
+	}
+	return strings.Join(q, ", ")
+}
+
+// summarize says what a role means in a line, in the words the report and
+// the diagnostics use.
+func summarize(p *treesitter.Pattern, r Role) string {
+	by := fmt.Sprintf("(%s %s)", p.Framework, r.Pattern)
+	if len(r.Pattern) > 60 {
+		by = fmt.Sprintf("(%s @%s)", p.Framework, p.Decorator)
+	}
+	switch r.Kind {
+	case treesitter.RoleSubscriber:
+		switch {
+		case r.Bus == "django-signal" && len(r.Events) > 0:
+			s := "invoked by Django signal " + strings.Join(r.Events, ", ")
+			if r.Sender != "" {
+				s += " (sender=" + r.Sender + ")"
+			}
+			return s
+		case len(r.Events) > 0:
+			return fmt.Sprintf("handles %s %s %s", busNoun(r.Bus, len(r.Events)), quoted(r.Events), by)
+		case r.Unresolved != "":
+			return fmt.Sprintf("handles a %s whose name is computed (%s), not resolved %s", busNoun(r.Bus, 1), r.Unresolved, by)
+		}
+		return fmt.Sprintf("handles %s %s", busNoun(r.Bus, 2), by)
+	case treesitter.RoleRoute:
+		where := ""
+		if len(r.Events) > 0 {
+			where = " " + r.Events[0]
+		} else if r.Unresolved != "" {
+			where = " " + r.Unresolved
+		}
+		return fmt.Sprintf("%s route %s%s", p.Framework, r.Method, where)
+	case treesitter.RoleScheduled:
+		if len(r.Events) > 0 || r.Unresolved != "" {
+			spec := r.Unresolved
+			if len(r.Events) > 0 {
+				spec = r.Events[0]
+			}
+			return fmt.Sprintf("scheduled: %s '%s' %s", scheduleNoun(p.Decorator), spec, by)
+		}
+		return "scheduled " + by
+	case treesitter.RoleTask:
+		return fmt.Sprintf("%s task %s: %s", p.Framework, r.Pattern, p.Means)
+	}
+	return fmt.Sprintf("invoked by %s %s: %s", p.Framework, r.Pattern, p.Means)
+}
+
+func busNoun(bus string, n int) string {
+	noun := map[string]string{"kafka": "Kafka topic", "rabbit": "RabbitMQ queue", "jms": "JMS destination", "sqs": "SQS queue",
+		"dapr": "Dapr topic", "microservice": "message pattern", "websocket": "websocket message", "queue": "queue job",
+		"dom": "DOM event", "graphql": "GraphQL subscription", "spring-event": "application event", "go-bus": "topic"}[bus]
+	if noun == "" {
+		noun = "event"
+	}
+	if n > 1 {
+		noun += "s"
+	}
+	return noun
+}
+
+func scheduleNoun(decorator string) string {
+	switch decorator {
+	case "Interval":
+		return "every (ms)"
+	case "Timeout":
+		return "once after (ms)"
+	}
+	return "cron"
+}
+
+// identities reads signal names: receiver(post_save) and
+// receiver([post_save, post_delete]) name the signals post_save and
+// post_delete, whatever module they come from.
+func identities(arg string) []string {
+	var out []string
+	for _, el := range treesitter.ListElements(arg) {
+		if name := lastSegmentOf(el); isIdentifier(name) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) || s[i] == '$' {
+			return false
+		}
+	}
+	return true
+}
+
+func lastSegmentOf(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// eventValues resolves an argument naming events: string literals,
+// constants and enum members (in the file or imported), Java class
+// literals (X.class), lists of those ({"a", "b"}), and pattern objects
+// ({ cmd: 'x' }, compared as written without spaces). ok is false when
+// nothing could be resolved.
+func (q *query) eventValues(ctx context.Context, f *File, arg string) ([]string, bool) {
+	var out []string
+	for _, el := range treesitter.ListElements(arg) {
+		el = strings.TrimSpace(el)
+		if v, ok := treesitter.StringLiteral(el); ok {
+			out = append(out, v)
+			continue
+		}
+		if strings.HasPrefix(el, "{") {
+			out = append(out, canonicalPattern(el))
+			continue
+		}
+		if cls, ok := strings.CutSuffix(el, ".class"); ok && f.Language == treesitter.Java {
+			out = append(out, lastSegmentOf(cls))
+			continue
+		}
+		if isNumber(el) {
+			out = append(out, el)
+			continue
+		}
+		if v, ok := q.constant(ctx, f, el, 0); ok {
+			out = append(out, v)
+		}
+	}
+	return out, len(out) > 0
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '_' && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalPattern writes a pattern object as written, minus whitespace and
+// with one kind of quote, so { cmd: 'x' } and {cmd:"x"} are one pattern.
+func canonicalPattern(s string) string {
+	s = strings.Join(strings.Fields(s), "")
+	return strings.ReplaceAll(s, `"`, "'")
+}
+
+// constant resolves a name or a dotted member (Events.Created,
+// events.ORDER_SHIPPED, Topics.ORDERS) to the string it is bound to.
+func (q *query) constant(ctx context.Context, f *File, expr string, depth int) (string, bool) {
+	if depth > 3 || !isDotted(expr) {
+		return "", false
+	}
+	container, name := "", expr
+	if i := strings.LastIndexByte(expr, '.'); i >= 0 {
+		container, name = expr[:i], expr[i+1:]
+	}
+	if v, ok := constantIn(f, container, name); ok {
+		return v, true
+	}
+	first, rest, _ := strings.Cut(container, ".")
+	if container == "" {
+		first = name
+	}
+	// Imported: the name itself, or the first segment of its container.
+	for _, imp := range f.Imports {
+		if imp.Local != first {
+			continue
+		}
+		wantContainer := container
+		switch {
+		case container == "": // import {X}: X in the module's top level
+			wantContainer, name = "", imp.Imported
+		case imp.Imported == "*": // import * as ev / import events: ev.X, ev.E.X
+			wantContainer = rest
+		default: // import {Events}: Events.X
+			wantContainer = imp.Imported
+			if rest != "" {
+				wantContainer += "." + rest
+			}
+		}
+		for _, mf := range q.moduleFiles(ctx, f, imp.Module) {
+			if v, ok := constantIn(mf, wantContainer, name); ok {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	switch f.Language {
+	case treesitter.Go:
+		dir := path.Dir(f.Path)
+		if container != "" {
+			d, ok := "", false
+			for _, imp := range f.Imports {
+				if imp.Local == container {
+					d, ok = q.goImportDir(ctx, imp.Module)
+				}
+			}
+			if !ok {
+				return "", false
+			}
+			dir, container = d, ""
+		}
+		for _, wf := range q.allFiles(ctx) {
+			if wf.Language == treesitter.Go && path.Dir(wf.Path) == dir && wf.Path != f.Path {
+				if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
+					if v, ok := constantIn(mf, container, name); ok {
+						return v, true
+					}
+				}
+			}
+		}
+	case treesitter.Java:
+		if container != "" {
+			if cls, err := q.resolveTypeName(ctx, f, container); err == nil && cls != nil {
+				if cf, err := q.file(ctx, cls.Path); err == nil && cf != nil {
+					return constantIn(cf, cls.Name, name)
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+func isDotted(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, ".") {
+		if !isIdentifier(part) && !(part != "" && strings.Trim(part, "$_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == "") {
+			return false
+		}
+	}
+	return true
+}
+
+func constantIn(f *File, container, name string) (string, bool) {
+	for _, c := range f.Constants {
+		if c.Name == name && c.Container == container {
+			return c.Value, true
+		}
+	}
+	return "", false
+}
+
+// moduleFiles loads the workspace files a module specifier written in f
+// names.
+func (q *query) moduleFiles(ctx context.Context, f *File, module string) []*File {
+	var out []*File
+	for _, wf := range q.allFiles(ctx) {
+		if family(wf.Language) != family(f.Language) {
+			continue
+		}
+		if f.Language == treesitter.Java {
+			continue
+		}
+		if q.moduleHasFile(f, module, wf.Path) {
+			if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
+				out = append(out, mf)
+			}
+		}
+	}
+	return out
+}
+
+// receiverTypeName is the declared type of a simple receiver (this.x,
+// self.x, x) as written, even when the type is not in the workspace
+// (EventEmitter2, ClientProxy); "" when unknown.
+func (q *query) receiverTypeName(ctx context.Context, f *File, caller *Symbol, recv string) string {
+	segs := parseReceiver(recv)
+	if len(segs) == 0 || len(segs) > 2 {
+		return ""
+	}
+	for _, s := range segs {
+		if s.call || s.index {
+			return ""
+		}
+	}
+	if len(segs) == 2 {
+		if segs[0].name != "this" && segs[0].name != "self" || caller == nil {
+			return ""
+		}
+		cls, err := q.classOf(ctx, caller)
+		if err != nil || cls == nil {
+			return ""
+		}
+		t, _ := q.fieldType(ctx, *cls, segs[1].name, 0)
+		return plainType(t)
+	}
+	name := segs[0].name
+	if caller != nil {
+		for _, l := range f.Locals {
+			if l.Name == name && l.SymbolID != "" && (l.SymbolID == caller.ID || strings.HasPrefix(caller.ID, l.SymbolID+".")) {
+				return plainType(l.Type)
+			}
+		}
+		if f.Language == treesitter.Java && caller.Container != "" {
+			if cls, err := q.classOf(ctx, caller); err == nil && cls != nil {
+				t, _ := q.fieldType(ctx, *cls, name, 0)
+				return plainType(t)
+			}
+		}
+	}
+	return ""
+}
+
+// plainType drops call:/range: types, which name no type as written.
+func plainType(t string) string {
+	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) {
+		return ""
+	}
+	return t
+}
+
+// publication is an event a call publishes.
+type publication struct {
+	bus    string
+	events []string
+	sender string // "" when the publication names no sender
+}
+
+// callPatterns returns the catalog entries of a role that call c matches,
+// its receiver's declared type checked.
+func (q *query) callPatterns(ctx context.Context, f *File, caller *Symbol, c Call, roles ...treesitter.RoleKind) []*treesitter.Pattern {
+	var out []*treesitter.Pattern
+	declared, typed := "", false
+	for _, p := range treesitter.CallPatterns(f.Language, c.Callee, c.Receiver) {
+		if !hasRole(roles, p.Role) {
+			continue
+		}
+		if p.ReceiverType != "" && !typed {
+			declared, typed = q.receiverTypeName(ctx, f, caller, c.Receiver), true
+		}
+		if p.AcceptsReceiver(c.Receiver, declared) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func hasRole(roles []treesitter.RoleKind, r treesitter.RoleKind) bool {
+	for _, x := range roles {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// publications lists what call c publishes, with resolved event names.
+func (q *query) publications(ctx context.Context, f *File, caller *Symbol, c Call) []publication {
+	var out []publication
+	for _, p := range q.callPatterns(ctx, f, caller, c, treesitter.RolePublisher) {
+		pub := publication{bus: p.Bus}
+		switch {
+		case len(p.ModelSignals) > 0:
+			model := q.modelOf(ctx, f, caller, c)
+			if model == "" {
+				continue // not a Django model, or not known to be one: no guess
+			}
+			pub.events, pub.sender = p.ModelSignals, model
+		case p.EventIsReceiver:
+			if c.Receiver == "" {
+				continue
+			}
+			pub.events = []string{lastSegmentOf(c.Receiver)}
+		default:
+			arg, ok := p.EventArgument(c.Args)
+			if !ok {
+				continue
+			}
+			if p.Bus == "spring-event" {
+				pub.events = q.eventClass(ctx, f, caller, arg)
+			} else {
+				pub.events, _ = q.eventValues(ctx, f, arg)
+			}
+		}
+		if p.SenderKey != "" && pub.sender == "" {
+			if s, ok := treesitter.Keyword(c.Args, p.SenderKey); ok {
+				pub.sender = lastSegmentOf(s)
+			}
+		}
+		if len(pub.events) > 0 {
+			out = append(out, pub)
+		}
+	}
+	return out
+}
+
+// eventClass is the class of a published Spring event: new X(...), or a
+// local or parameter declared as X.
+func (q *query) eventClass(ctx context.Context, f *File, caller *Symbol, arg string) []string {
+	arg = strings.TrimSpace(arg)
+	if rest, ok := strings.CutPrefix(arg, "new "); ok {
+		name := strings.TrimSpace(rest)
+		if i := strings.IndexAny(name, "(<"); i >= 0 {
+			name = name[:i]
+		}
+		if name = lastSegmentOf(name); isIdentifier(name) {
+			return []string{name}
+		}
+		return nil
+	}
+	if isIdentifier(arg) {
+		if t := q.receiverTypeName(ctx, f, caller, arg); t != "" {
+			return []string{lastSegmentOf(t)}
+		}
+	}
+	return nil
+}
+
+// modelOf is the Django model class a save()/delete()/objects.create()
+// call acts on: its receiver's class, when that class is a model.
+func (q *query) modelOf(ctx context.Context, f *File, caller *Symbol, c Call) string {
+	recv := c.Receiver
+	if c.Callee == "create" {
+		recv = strings.TrimSuffix(recv, ".objects")
+	}
+	ref, err := q.evalReceiver(ctx, f, caller, recv)
+	if err != nil || (ref.kind != refInstance && ref.kind != refClass) {
+		return ""
+	}
+	if !q.isDjangoModel(ctx, ref.class, 0) {
+		return ""
+	}
+	return ref.class.Name
+}
+
+func (q *query) isDjangoModel(ctx context.Context, cls Symbol, depth int) bool {
+	if depth > 5 {
+		return false
+	}
+	for _, e := range cls.Extends {
+		if lastSegmentOf(e) == "Model" {
+			return true
+		}
+	}
+	for _, b := range q.bases(ctx, cls) {
+		if q.isDjangoModel(ctx, b, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// subscription is an event a symbol handles.
+type subscription struct {
+	bus    string
+	event  string
+	sender string
+}
+
+// matches reports whether a publication reaches the subscription: same bus
+// and event, and for sender-aware buses no conflicting sender (a receiver
+// restricted to one sender hears only publications naming that sender).
+func (s subscription) matches(p publication, event string) bool {
+	if s.bus != p.bus || s.event != event {
+		return false
+	}
+	return s.sender == "" || s.sender == p.sender
+}
+
+// subscriptionsOf lists the events target handles through its decorators.
+func subscriptionsOf(roles []Role) []subscription {
+	var out []subscription
+	for _, r := range roles {
+		if r.Kind != treesitter.RoleSubscriber {
+			continue
+		}
+		for _, e := range r.Events {
+			out = append(out, subscription{bus: r.Bus, event: e, sender: r.Sender})
+		}
+	}
+	return out
+}
+
+// isTask reports whether roles make the symbol a task or actor, which
+// .delay()/.send() calls on its name run.
+func isTask(roles []Role) bool {
+	for _, r := range roles {
+		if r.Kind == treesitter.RoleTask {
+			return true
+		}
+	}
+	return false
+}
+
+// callsNamed loads call sites by callee name once per query.
+func (q *query) callsNamed(ctx context.Context, name string) ([]Call, error) {
+	if q.callsByName == nil {
+		q.callsByName = map[string][]Call{}
+	}
+	if cs, ok := q.callsByName[name]; ok {
+		return cs, nil
+	}
+	cs, err := q.store.CallsByCallee(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	q.callsByName[name] = cs
+	return cs, nil
+}
+
+// callContext loads the file and enclosing symbol of a stored call.
+func (q *query) callContext(ctx context.Context, c Call) (*File, *Symbol, error) {
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return nil, nil, err
+	}
+	var caller *Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return nil, nil, err
+		}
+	}
+	return f, caller, nil
+}
+
+// publishersOf finds the calls that publish what subs subscribe to.
+func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(c Call, event string) error) error {
+	buses := map[string]bool{}
+	for _, s := range subs {
+		buses[s.bus] = true
+	}
+	seenCallee := map[string]bool{}
+	for i := range treesitter.Catalog {
+		p := &treesitter.Catalog[i]
+		if p.Role != treesitter.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
+			continue
+		}
+		seenCallee[p.Callee] = true
+		calls, err := q.callsNamed(ctx, p.Callee)
+		if err != nil {
+			return err
+		}
+		for _, c := range calls {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			f, caller, err := q.callContext(ctx, c)
+			if err != nil {
+				return err
+			}
+			if f == nil {
+				continue
+			}
+			for _, pub := range q.publications(ctx, f, caller, c) {
+				for _, ev := range pub.events {
+					for _, s := range subs {
+						if s.matches(pub, ev) {
+							if err := add(c, ev); err != nil {
+								return err
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// handlerRef reads a handler passed by value: h, s.handle, this.onEvent,
+// this.onEvent.bind(this), this::run, Foo::bar, and one wrapping call
+// (http.HandlerFunc(h), auth(h)). ok is false for anything else (a lambda,
+// an expression).
+func handlerRef(text string, depth int) (recv, name string, ok bool) {
+	t := strings.TrimSpace(text)
+	if i := strings.Index(t, ".bind("); i > 0 && strings.HasSuffix(t, ")") {
+		t = t[:i]
+	}
+	if r, n, found := strings.Cut(t, "::"); found {
+		if isDotted(r) && isIdentifier(n) {
+			return r, n, true
+		}
+		return "", "", false
+	}
+	if strings.HasSuffix(t, ")") && depth == 0 {
+		if open := strings.IndexByte(t, '('); open > 0 && isDotted(t[:open]) {
+			args := treesitter.SplitTopLevel(t[open+1 : len(t)-1])
+			if len(args) == 1 {
+				return handlerRef(args[0], depth+1)
+			}
+		}
+		return "", "", false
+	}
+	if !isDotted(t) {
+		return "", "", false
+	}
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		return t[:i], t[i+1:], true
+	}
+	return "", t, true
+}
+
+// registration is one handler a call registers by value.
+type registration struct {
+	pattern *treesitter.Pattern
+	handler string // the handler argument as written
+	recv    string
+	name    string
+}
+
+// registrationsIn lists the handlers call c registers by value.
+func (q *query) registrationsIn(ctx context.Context, f *File, caller *Symbol, c Call) []registration {
+	var out []registration
+	for _, p := range q.callPatterns(ctx, f, caller, c, treesitter.RoleRegistration) {
+		if p.PathLiteral {
+			a, ok := p.EventArgument(c.Args)
+			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") {
+				continue
+			}
+		}
+		if h, ok := p.HandlerArgument(c.Args); ok {
+			if recv, name, ok := handlerRef(h, 0); ok {
+				out = append(out, registration{pattern: p, handler: h, recv: recv, name: name})
+			}
+		}
+	}
+	return out
+}
+
+// resolveHandler resolves a registered handler reference as if it were
+// called where it is registered.
+func (q *query) resolveHandler(ctx context.Context, c Call, reg registration) ([]Symbol, error) {
+	ref := Call{Path: c.Path, CallerID: c.CallerID, Callee: reg.name, Receiver: reg.recv, Span: c.Span}
+	if reg.recv == "this" || reg.recv == "self" {
+		// this.handle names a method of the enclosing class.
+		ref.Receiver = reg.recv
+	}
+	targets, res, err := q.resolveCall(ctx, ref)
+	if err != nil || res != ResolvedAST {
+		return nil, err // a handler named only by a common name is not linked
+	}
+	var out []Symbol
+	for _, t := range targets {
+		if isCallable(t) || isType(t) {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// viaText names a registering call for people: http.HandleFunc("/x").
+func viaText(c Call, p *treesitter.Pattern) string {
+	name := c.Callee
+	if c.Receiver != "" {
+		name = lastSegmentOf(c.Receiver) + "." + name
+		if parts := parseReceiver(c.Receiver); len(parts) == 1 {
+			name = c.Receiver + "." + c.Callee
+		}
+	}
+	arg := ""
+	if a, ok := p.EventArgument(c.Args); ok {
+		arg = a
+		if len(arg) > 40 {
+			arg = arg[:37] + "..."
+		}
+	}
+	return name + "(" + arg + ")"
+}
+
+// registrationSubscriptions lists the events a registration subscribes
+// its handler to (emitter.on('x', h), order_shipped.connect(h)).
+func (q *query) registrationSubscriptions(ctx context.Context, f *File, c Call, reg registration) []subscription {
+	p := reg.pattern
+	if p.Bus == "" {
+		return nil
+	}
+	var events []string
+	switch {
+	case p.EventIsReceiver:
+		if c.Receiver != "" {
+			events = []string{lastSegmentOf(c.Receiver)}
+		}
+	default:
+		if a, ok := p.EventArgument(c.Args); ok {
+			events, _ = q.eventValues(ctx, f, a)
+		}
+	}
+	sender := ""
+	if p.SenderKey != "" {
+		if s, ok := treesitter.Keyword(c.Args, p.SenderKey); ok {
+			sender = lastSegmentOf(s)
+		}
+	}
+	var out []subscription
+	for _, e := range events {
+		out = append(out, subscription{bus: p.Bus, event: e, sender: sender})
+	}
+	return out
+}
+
+// edgeSet collects edges by symbol, keeping the strongest resolution when
+// one symbol is linked several ways.
+type edgeSet map[string]*Edge
+
+var resolutionRank = map[Resolution]int{ResolvedAST: 4, ResolvedEvent: 3, ResolvedRegistration: 2, ResolvedName: 1}
+
+func (s edgeSet) add(sym Symbol, site Call, res Resolution, via, event string) {
+	e := s[sym.ID]
+	if e == nil {
+		e = &Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
+		s[sym.ID] = e
+	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
+		e.Resolution, e.Via, e.Event = res, via, event
+	}
+	for _, sp := range e.Sites {
+		if sp == site.Span {
+			return
+		}
+	}
+	e.Sites = append(e.Sites, site.Span)
+}
+
+// frameworkIncoming adds to byCaller the publishers of the events target
+// subscribes to and the calls that register target by value.
+func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller edgeSet) error {
+	if !isCallable(target) && !isType(target) {
+		return nil
+	}
+	subs := subscriptionsOf(q.rolesOf(ctx, target))
+
+	// Registrations of target by value: the registering call's caller is
+	// an edge, and the registration may subscribe target to an event.
+	for _, callee := range treesitter.CalleesFor(family(target.Language), treesitter.RoleRegistration) {
+		calls, err := q.callsNamed(ctx, callee)
+		if err != nil {
+			return err
+		}
+		for _, c := range calls {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if !argMentions(c.Args, target.Name) {
+				continue
+			}
+			f, caller, err := q.callContext(ctx, c)
+			if err != nil {
+				return err
+			}
+			if f == nil || family(f.Language) != family(target.Language) {
+				continue
+			}
+			for _, reg := range q.registrationsIn(ctx, f, caller, c) {
+				if reg.name != target.Name {
+					continue
+				}
+				targets, err := q.resolveHandler(ctx, c, reg)
+				if err != nil {
+					return err
+				}
+				if !containsID(targets, target.ID) {
+					continue
+				}
+				from, err := q.callerOf(ctx, c)
+				if err != nil {
+					return err
+				}
+				byCaller.add(from, c, ResolvedRegistration, viaText(c, reg.pattern), "")
+				subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
+			}
+		}
+	}
+	if len(subs) == 0 {
+		return nil
+	}
+	return q.publishersOf(ctx, subs, func(c Call, event string) error {
+		from, err := q.callerOf(ctx, c)
+		if err != nil {
+			return err
+		}
+		byCaller.add(from, c, ResolvedEvent, "", event)
+		return nil
+	})
+}
+
+// argMentions is a cheap filter: does any argument mention name as a word?
+func argMentions(args []string, name string) bool {
+	for _, a := range args {
+		for i := strings.Index(a, name); i >= 0; {
+			end := i + len(name)
+			if (i == 0 || !isIdentByte(a[i-1])) && (end == len(a) || !isIdentByte(a[end])) {
+				return true
+			}
+			next := strings.Index(a[i+1:], name)
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+	return false
+}
+
+// frameworkOutgoing adds to byCallee the subscribers of what source's calls
+// publish and the handlers they register by value.
+func (q *query) frameworkOutgoing(ctx context.Context, calls []Call, byCallee edgeSet) error {
+	for _, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f, caller, err := q.callContext(ctx, c)
+		if err != nil {
+			return err
+		}
+		if f == nil {
+			continue
+		}
+		for _, reg := range q.registrationsIn(ctx, f, caller, c) {
+			targets, err := q.resolveHandler(ctx, c, reg)
+			if err != nil {
+				return err
+			}
+			for _, t := range targets {
+				byCallee.add(t, c, ResolvedRegistration, viaText(c, reg.pattern), "")
+			}
+		}
+		for _, pub := range q.publications(ctx, f, caller, c) {
+			for _, ev := range pub.events {
+				subs, err := q.subscribersOf(ctx, pub, ev)
+				if err != nil {
+					return err
+				}
+				for _, s := range subs {
+					byCallee.add(s, c, ResolvedEvent, "", ev)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// subscribersOf finds the symbols that handle event ev as published by
+// pub: decorated subscribers anywhere in the workspace, and handlers
+// registered for it by value.
+func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) ([]Symbol, error) {
+	var out []Symbol
+	decorated, err := q.r.decoratedSubscribers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range decorated {
+		for _, sub := range subscriptionsOf(q.rolesOf(ctx, s)) {
+			if sub.matches(pub, ev) {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	for i := range treesitter.Catalog {
+		p := &treesitter.Catalog[i]
+		if p.Role != treesitter.RoleRegistration || p.Bus != pub.bus {
+			continue
+		}
+		calls, err := q.callsNamed(ctx, p.Callee)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range calls {
+			f, caller, err := q.callContext(ctx, c)
+			if err != nil {
+				return nil, err
+			}
+			if f == nil {
+				continue
+			}
+			for _, reg := range q.registrationsIn(ctx, f, caller, c) {
+				if reg.pattern != p {
+					continue
+				}
+				heard := false
+				for _, sub := range q.registrationSubscriptions(ctx, f, c, reg) {
+					heard = heard || sub.matches(pub, ev)
+				}
+				if !heard {
+					continue
+				}
+				targets, err := q.resolveHandler(ctx, c, reg)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, targets...)
+			}
+		}
+	}
+	return out, nil
+}
+
+// decoratedSubscribers lists the workspace's symbols with a subscriber
+// decorator from the catalog. It reads each file's symbols once and keeps
+// them per file until the file's hash changes, so a re-index re-reads only
+// the files it changed; an interrupted scan keeps what it read.
+func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]Symbol, error) {
+	files, err := r.allFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.subscribers == nil {
+		r.subscribers = map[string]fileSubscribers{}
+	}
+	cached := r.subscribers
+	r.mu.Unlock()
+
+	present := make(map[string]bool, len(files))
+	var out []Symbol
+	for _, f := range files {
+		switch family(f.Language) {
+		case "js", string(treesitter.Python), string(treesitter.Java):
+		default:
+			continue
+		}
+		present[f.Path] = true
+		key := fmt.Sprintf("%s/%d/%d", f.Hash, f.Size, f.ModTime)
+		r.mu.Lock()
+		entry, ok := cached[f.Path]
+		r.mu.Unlock()
+		if !ok || entry.key != key {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			syms, err := r.Store.SymbolsInFile(ctx, f.Path)
+			if err != nil {
+				return nil, err
+			}
+			entry = fileSubscribers{key: key}
+			for _, s := range syms {
+				if hasSubscriberDecorator(s) {
+					entry.symbols = append(entry.symbols, s)
+				}
+			}
+			r.mu.Lock()
+			cached[f.Path] = entry
+			r.mu.Unlock()
+		}
+		out = append(out, entry.symbols...)
+	}
+	r.mu.Lock()
+	for p := range cached {
+		if !present[p] {
+			delete(cached, p)
+		}
+	}
+	r.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool { return SymbolLess(out[i], out[j]) })
+	return out, nil
+}
+
+type fileSubscribers struct {
+	key     string // the file's hash, size and modification time when read
+	symbols []Symbol
+}
+
+func hasSubscriberDecorator(s Symbol) bool {
+	for _, d := range s.Decorators {
+		for _, p := range treesitter.DecoratorPatterns(s.Language, d.Name) {
+			if p.Role == treesitter.RoleSubscriber {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// taskCalled returns the task a call such as render.delay(...) runs: the
+// callee is a task-call entry of the catalog and the receiver resolves,
+// as a function reference, to a symbol with a task role. nil otherwise.
+func (q *query) taskCalled(ctx context.Context, f *File, caller *Symbol, c Call) (*Symbol, error) {
+	if len(treesitter.CallPatterns(f.Language, c.Callee, c.Receiver)) == 0 {
+		return nil, nil
+	}
+	isTaskCall := false
+	for _, p := range treesitter.CallPatterns(f.Language, c.Callee, c.Receiver) {
+		isTaskCall = isTaskCall || p.Role == treesitter.RoleTaskCall
+	}
+	recv, name, ok := handlerRef(c.Receiver, 1)
+	if !isTaskCall || !ok {
+		return nil, nil
+	}
+	if q.depth > 4 {
+		return nil, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	ref := Call{Path: c.Path, CallerID: c.CallerID, Callee: name, Receiver: recv, Span: c.Span}
+	targets, res, err := q.resolveCall(ctx, ref)
+	if err != nil || res != ResolvedAST {
+		return nil, err
+	}
+	for _, t := range targets {
+		if isTask(q.rolesOf(ctx, t)) {
+			return &t, nil
+		}
+	}
+	return nil, nil
+}
