@@ -7,7 +7,7 @@ export class FeesReportController {
 
   @Post()
   async createReport(@Body() body: { reportId: string }) { // @def(createReport, "createReport")
-    this.client.emit('fees-report.created', { reportId: body.reportId });
+    this.client.emit('fees-report.created', { reportId: body.reportId }); // @site(createEmit, "emit") @event(createReport, handle, "fees-report.created", createEmit)
     return { ok: true };
   }
 }
