@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -509,4 +511,153 @@ func TestEngineCancelledRequest(t *testing.T) {
 			t.Errorf("backend asked %d times for a request already cancelled", n)
 		}
 	})
+}
+
+// dispatchTS calls archiveReport only by name, from a string list.
+const dispatchTS = `export class ReportJobs {
+  archiveReport(): void {}
+
+  purge(): void {}
+
+  runAll(): void {
+    const actions = ['archiveReport', 'purge'];
+    for (let i = 0; i < actions.length; i++) {
+      (this as any)[actions[i]]();
+    }
+  }
+}
+`
+
+// dispatchPy calls archive_report only through getattr.
+const dispatchPy = `class Reports:
+    def archive_report(self):
+        return None
+
+
+def dispatch(obj):
+    name = "archive_report"
+    getattr(obj, name)()
+`
+
+// A method dispatched by name has no call edge; the keyword stage answers
+// with the function holding the string that names it.
+func TestEngineKeywordStageFindsDispatchByName(t *testing.T) {
+	detail := regexp.MustCompile(`\bkeyword match [01]\.\d\d\b`)
+	for _, tc := range []struct {
+		lang, path, text, target, caller string
+	}{
+		{"typescript", "src/jobs.ts", dispatchTS, "archiveReport", "runAll"},
+		{"python", "app/reports.py", dispatchPy, "archive_report", "dispatch"},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			f := newFixture(t, map[string]string{tc.path: tc.text})
+			target := f.symbol(t, tc.target)
+			e := newEngine(f, nil, cascade.Config{})
+			e.Grep = &fakeGrep{}
+			res, err := e.Incoming(context.Background(), target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Stage != cascade.StageKeyword {
+				t.Fatalf("answered by %s, want keyword: %s", res.Stage, describe(res))
+			}
+			if got := attemptOf(t, res, cascade.StageGraph, cascade.BackendEmbedded); got.Reason != cascade.ReasonNoCallers {
+				t.Errorf("graph attempt reason %s, want no_callers", got.Reason)
+			}
+			if len(res.Calls) != 1 {
+				t.Fatalf("calls = %v, want the one dispatching function", callerNames(res.Calls))
+			}
+			c := res.Calls[0]
+			if c.Symbol.Name != tc.caller || c.Symbol.Path != tc.path || c.Stage != cascade.StageKeyword {
+				t.Errorf("caller %s in %s (stage %s), want %s in %s", c.Symbol.Name, c.Symbol.Path, c.Stage, tc.caller, tc.path)
+			}
+			if !detail.MatchString(c.Detail) || !strings.Contains(c.Detail, tc.target) {
+				t.Errorf("detail %q, want \"keyword match 0.xx\" naming %s", c.Detail, tc.target)
+			}
+			if len(c.Sites) != 1 || c.Sites[0].Start.Line <= c.Symbol.Span.Start.Line || c.Sites[0].End.Line > c.Symbol.Span.End.Line {
+				t.Errorf("sites %+v, want the literal inside %s %+v", c.Sites, tc.caller, c.Symbol.Span)
+			}
+			if !res.Degraded() || len(res.Suggestions) == 0 {
+				t.Errorf("a keyword answer must be marked degraded and carry suggestions")
+			}
+
+			// The threshold is configurable: above any relevance, the
+			// keyword stage misses and the report answers.
+			e.SetConfig(cascade.Config{KeywordThreshold: 1})
+			res, err = e.Incoming(context.Background(), target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a := attemptOf(t, res, cascade.StageKeyword, ""); a.Outcome != cascade.OutcomeMiss || a.Reason != cascade.ReasonNoRelevantMatches {
+				t.Errorf("with threshold 1: keyword %s/%s, want miss/no_relevant_matches", a.Outcome, a.Reason)
+			}
+			if res.Stage != cascade.StageReport {
+				t.Errorf("with threshold 1: answered by %s, want report", res.Stage)
+			}
+		})
+	}
+}
+
+// A dead function gets the structured not-found: every stage with its
+// condition, observation and status, the likely causes, and at least three
+// executable suggestions.
+func TestEngineReportForDeadFunction(t *testing.T) {
+	f := newFixture(t, map[string]string{"src/billing.ts": billingTS})
+	for _, tc := range []struct {
+		name          string
+		target        graph.Symbol
+		wantError     string
+		wantDecorator bool
+	}{
+		{name: "plain function", target: f.symbol(t, "orphanHelper"), wantError: report.ErrNoCallersFound},
+		{name: "decorated method", target: f.symbol(t, "sweepExpiredSessions"), wantError: report.ErrNoCallersFound, wantDecorator: true},
+		{name: "name not in the index", target: graph.Symbol{Name: "neverWrittenAnywhere"}, wantError: report.ErrSymbolNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEngine(f, nil, cascade.Config{})
+			e.Grep = &fakeGrep{}
+			res, err := e.Incoming(context.Background(), tc.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Stage != cascade.StageReport || res.Report == nil {
+				t.Fatalf("answered by %s, want report: %s", res.Stage, describe(res))
+			}
+			rep := res.Report
+			if rep.Error != tc.wantError {
+				t.Errorf("error %s, want %s", rep.Error, tc.wantError)
+			}
+			if rep.Explanation == "" || rep.Symbol == "" {
+				t.Errorf("report without symbol or explanation: %+v", rep)
+			}
+			// Every attempt before the report is listed, in order.
+			if len(rep.Stages) != len(res.Attempts)-1 {
+				t.Errorf("report lists %d stages, %d were tried", len(rep.Stages), len(res.Attempts)-1)
+			}
+			for i, s := range rep.Stages {
+				a := res.Attempts[i]
+				if s.Stage != a.Stage || s.Backend != a.Backend || s.Reason != a.Reason {
+					t.Errorf("report stage %d = %s/%s %s, attempt %s/%s %s", i, s.Stage, s.Backend, s.Reason, a.Stage, a.Backend, a.Reason)
+				}
+				if s.Condition == "" || s.Observed == "" || s.Status != report.StatusMiss {
+					t.Errorf("report stage %d (%s) = condition %q observed %q status %q", i, s.Stage, s.Condition, s.Observed, s.Status)
+				}
+			}
+			if len(res.Suggestions) < 3 {
+				t.Errorf("%d suggestions, want at least 3", len(res.Suggestions))
+			}
+			for _, s := range res.Suggestions {
+				if s.Command == "" || len(s.Arguments) == 0 {
+					t.Errorf("suggestion %q has no command or arguments", s.Title)
+				}
+			}
+			var causes []string
+			for _, c := range rep.Causes {
+				causes = append(causes, c.Code)
+			}
+			if got := slices.Contains(causes, "decorator"); got != tc.wantDecorator {
+				t.Errorf("causes %v: decorator listed %v, want %v", causes, got, tc.wantDecorator)
+			}
+		})
+	}
 }
