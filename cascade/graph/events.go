@@ -325,9 +325,10 @@ func (q *query) constant(ctx context.Context, f *File, expr string, depth int) (
 	if container == "" {
 		first = name
 	}
-	// Imported: the name itself, or the first segment of its container.
+	// Imported: the name itself, or the first segment of its container
+	// (JS and Python modules; Go and Java resolve by package below).
 	for _, imp := range f.Imports {
-		if imp.Local != first {
+		if imp.Local != first || f.Language == treesitter.Go || f.Language == treesitter.Java {
 			continue
 		}
 		wantContainer := container

@@ -1,0 +1,3 @@
+module example.com/routes
+
+go 1.22

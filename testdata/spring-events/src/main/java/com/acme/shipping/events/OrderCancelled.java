@@ -1,0 +1,3 @@
+package com.acme.shipping.events;
+
+public record OrderCancelled(String id) {}
