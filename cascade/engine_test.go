@@ -94,6 +94,7 @@ const (
 	ignoreCtx                  // hangs until released, deaf to its context
 	honourCtx                  // hangs until its context ends
 	sleepIgnoring              // sleeps for faultyStore.sleep regardless of its context, then answers
+	panics                     // a bug in the backend's client
 )
 
 // faultyStore is a graph backend in front of a real store whose faults the
@@ -150,6 +151,9 @@ func (f *faultyStore) Symbol(ctx context.Context, id string) (graph.Symbol, erro
 		}
 	case sleepIgnoring:
 		time.Sleep(sleep)
+	case panics:
+		var m map[string]int
+		m["boom"]++
 	}
 	return f.Store.Symbol(ctx, id)
 }
@@ -242,12 +246,15 @@ func TestEngineNextBackendAnswersWhenSharedOneMisses(t *testing.T) {
 		{name: "not found (stale shared index)", mode: failWith, err: fmt.Errorf("neo4j: %w", graph.ErrNotFound), wantReason: cascade.ReasonSymbolNotFound},
 		{name: "hangs honouring its context", mode: honourCtx, wantReason: cascade.ReasonTimeout, wantMissing: true},
 		{name: "hangs ignoring its context", mode: ignoreCtx, wantReason: cascade.ReasonTimeout, wantMissing: true},
+		{name: "slower than its timeout", mode: sleepIgnoring, wantReason: cascade.ReasonTimeout, wantMissing: true},
+		{name: "panics", mode: panics, wantReason: cascade.ReasonBackendError, wantMissing: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			fake := newFaultyStore(f.store)
 			defer fake.unblock()
 			fake.set(tc.mode, tc.err)
+			fake.sleep = 200 * time.Millisecond
 			e := newEngine(f, fake, cascade.Config{GraphTimeout: 50 * time.Millisecond})
 			res, err := e.Incoming(context.Background(), target)
 			if err != nil {
