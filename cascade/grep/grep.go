@@ -1,0 +1,539 @@
+// Package grep is the cascade's grep stage: a tree-sitter grep of the live
+// workspace (files on disk, with the editor's unsaved buffers in their
+// place) for the code sites of one name. A byte prefilter picks the files
+// that contain the name as a whole word; tree-sitter then keeps only the
+// identifiers in code, calls first, then references, each attributed to its
+// enclosing function as the caller.
+package grep
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Defaults for a Query's zero fields.
+const (
+	DefaultLimit   = 50
+	DefaultMaxKeep = 200
+)
+
+// ErrNotIdentifier is returned for a name no supported language can declare
+// ("a.b*", "x y", ""): it can have no code sites, and the caller should say
+// so rather than report "no matches". Names that are keywords ("if", "def")
+// are identifiers by spelling and simply find nothing.
+var ErrNotIdentifier = treesitter.ErrNotIdentifier
+
+// Query says what to look for and where.
+type Query struct {
+	Name      string // identifier to find, taken literally
+	Container string // the target's class, struct or type, "" if none: a receiver naming it ranks first
+	// Package is the target's package: a workspace-relative directory or a
+	// Go package name, "" if unknown. A receiver naming it, or a bare call
+	// from the same directory, ranks first.
+	Package string
+	// TargetPath and TargetSpan locate the declaration's name (its
+	// Selection), which is never reported. A wider span (the whole
+	// declaration) is accepted: recursive calls inside it stay callers.
+	TargetPath string
+	TargetSpan treesitter.Span
+	Root       string            // absolute workspace root; nothing outside it is read
+	Walk       graph.WalkOptions // ignores, size limit, excludes, as the indexer walks
+	// Buffers are unsaved editor buffers by workspace-relative path; they
+	// are searched instead of the file on disk, and searched even if the
+	// file is not on disk yet.
+	Buffers map[string][]byte
+	Limit   int // 1..Limit code sites is a hit; 0 means DefaultLimit
+	MaxKeep int // matches kept in Result.Matches; 0 means DefaultMaxKeep
+	// StopAfter stops parsing further files once this many sites are
+	// found; Total is then a lower bound and Capped is set. Files likely to
+	// hold the best-ranked sites (those naming Container or Package, and
+	// the target's own directory) are always parsed first and in full.
+	// 0 means MaxKeep; negative means never stop early.
+	StopAfter int
+	Workers   int // parallel readers and parsers; 0 means GOMAXPROCS
+}
+
+// Kind says how a match uses the name.
+type Kind string
+
+const (
+	KindCall      Kind = "call"
+	KindReference Kind = "reference"
+)
+
+// Match is one code site of the name.
+type Match struct {
+	Path     string          // workspace-relative, forward slashes
+	Site     treesitter.Span // the identifier; its UTF-16 positions are LSP's
+	Kind     Kind
+	Receiver string // receiver text ("this.storage", "pkg"), "" for a bare name
+	// ReceiverMatches says the receiver names the target's Container or
+	// Package (or is this/self inside a method of Container, or a bare
+	// call from the target's own file or Go package).
+	ReceiverMatches bool
+	// Caller is the enclosing function or method with the id the graph
+	// gives it, so an editor can ask for its callers next. Code at the top
+	// level of a file has the file's module symbol (graph.ModuleSymbol).
+	Caller graph.Symbol
+}
+
+// Result is one scan.
+type Result struct {
+	// Matches are ranked best first: calls before references, receivers
+	// naming the target first, then by path and position. At most MaxKeep.
+	Matches []Match
+	Total   int // code sites found; may exceed len(Matches)
+	// Files is how many files the prefilter read (buffers included),
+	// Candidates how many held the name as a whole word, Parsed how many of
+	// those were parsed.
+	Files, Candidates, Parsed int
+	Skipped                   int  // files that vanished, grew past the limit or failed to parse mid-scan
+	Partial                   bool // ctx ended mid-scan: what was found so far
+	Capped                    bool // parsing stopped after StopAfter sites: Total is a lower bound
+}
+
+// CallerSites are the matches of one caller, best first.
+type CallerSites struct {
+	Caller  graph.Symbol
+	Matches []Match
+}
+
+// ByCaller groups the matches by caller, callers in the order of their best
+// match.
+func (r Result) ByCaller() []CallerSites {
+	var out []CallerSites
+	index := map[string]int{}
+	for _, m := range r.Matches {
+		i, ok := index[m.Caller.ID]
+		if !ok {
+			i = len(out)
+			index[m.Caller.ID] = i
+			out = append(out, CallerSites{Caller: m.Caller})
+		}
+		out[i].Matches = append(out[i].Matches, m)
+	}
+	return out
+}
+
+// candidate is a file that holds the name as a whole word.
+type candidate struct {
+	rel     string
+	lang    treesitter.Language
+	content []byte // nil when it did not fit the memory budget: read again
+	first   bool   // likely to hold the best-ranked sites: parsed first, in full
+}
+
+// keepBudget bounds the candidate contents held between the prefilter and
+// the parse; past it, candidates are read again when parsed. (A variable
+// for tests.)
+var keepBudget int64 = 64 << 20
+
+// afterPrefilter, when set by a test, runs between the prefilter and the
+// parse, where a file can change or vanish.
+var afterPrefilter func()
+
+// Search scans the workspace for the code sites of q.Name. It returns an
+// error only for a bad query (a name that is not an identifier, a root that
+// is not a directory); a deadline or cancellation returns what was found
+// so far with Partial set.
+func Search(ctx context.Context, q Query) (Result, error) {
+	if !treesitter.IsIdentifierName(q.Name) {
+		return Result{}, fmt.Errorf("grep: %q: %w", q.Name, ErrNotIdentifier)
+	}
+	if q.Root == "" {
+		return Result{}, errors.New("grep: no workspace root")
+	}
+	root, err := filepath.Abs(q.Root)
+	if err != nil {
+		return Result{}, fmt.Errorf("grep: root %s: %w", q.Root, err)
+	}
+	if q.Limit <= 0 {
+		q.Limit = DefaultLimit
+	}
+	if q.MaxKeep <= 0 {
+		q.MaxKeep = DefaultMaxKeep
+	}
+	if q.StopAfter == 0 {
+		q.StopAfter = max(q.MaxKeep, q.Limit+1)
+	}
+	if q.Workers <= 0 {
+		q.Workers = runtime.GOMAXPROCS(0)
+	}
+	if q.Walk.MaxFileSize <= 0 {
+		q.Walk.MaxFileSize = graph.DefaultMaxFileSize
+	}
+	// Reads go through os.Root, so no path (a symlink swapped in after the
+	// walk looked at it, say) can lead outside the workspace.
+	dir, err := os.OpenRoot(root)
+	if err != nil {
+		return Result{}, fmt.Errorf("grep: root %s: %w", q.Root, err)
+	}
+	defer dir.Close()
+
+	s := &scan{q: q, root: root, dir: dir, name: []byte(q.Name)}
+	s.rank = newRanker(q)
+	if err := s.prefilter(ctx); err != nil {
+		return Result{}, err
+	}
+	if afterPrefilter != nil {
+		afterPrefilter()
+	}
+	s.parse(ctx)
+	return s.result(), nil
+}
+
+type scan struct {
+	q    Query
+	root string
+	dir  *os.Root
+	name []byte
+	rank *ranker
+
+	files, skipped atomic.Int64
+	partial        atomic.Bool
+
+	mu         sync.Mutex
+	candidates []candidate
+	kept       int64 // bytes of candidate content held
+
+	parsed  []parsedFile // parallel to candidates
+	matches []Match
+	total   int
+	capped  bool
+	nParsed int
+}
+
+type parsedFile struct {
+	done    bool
+	matches []Match
+}
+
+// prefilter walks the workspace and reads every source file in parallel,
+// keeping those that contain the name as a whole word.
+func (s *scan) prefilter(ctx context.Context) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	paths := make(chan graph.WalkedFile, 256)
+	var walkErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(paths)
+		opts := s.q.Walk
+		opts.DeferBinaryCheck = true // checked on the bytes read anyway
+		_, err := graph.Walk(ctx, s.root, opts, func(f graph.WalkedFile) error {
+			if _, ok := s.q.Buffers[f.Rel]; ok {
+				return nil // the buffer is searched instead
+			}
+			select {
+			case paths <- f:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		})
+		if err != nil && ctx.Err() == nil {
+			walkErr = err
+		}
+	}()
+	for range s.q.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for f := range paths {
+				if ctx.Err() != nil {
+					continue // drain: the walker stops on its own
+				}
+				buf = s.readCandidate(f, buf)
+			}
+		}()
+	}
+	s.addBuffers()
+	wg.Wait()
+	if walkErr != nil {
+		return fmt.Errorf("grep: %w", walkErr)
+	}
+	if ctx.Err() != nil {
+		s.partial.Store(true)
+	}
+	return nil
+}
+
+// readCandidate reads one walked file into buf and records it if it holds
+// the name; it returns the buffer for reuse.
+func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
+	lang, ok := treesitter.LanguageForPath(f.Rel)
+	if !ok {
+		return buf // go.mod: the walker yields it for the indexer
+	}
+	content, err := s.read(f.Rel, buf)
+	if err != nil {
+		s.skipped.Add(1)
+		return buf
+	}
+	s.files.Add(1)
+	if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+		return content
+	}
+	s.addCandidate(candidate{rel: f.Rel, lang: lang}, content)
+	return content
+}
+
+// errTooLarge: the file grew past the size limit after the walk saw it.
+var errTooLarge = errors.New("grep: file over the size limit")
+
+// read reads a workspace file into buf (grown as needed), through the root.
+func (s *scan) read(rel string, buf []byte) ([]byte, error) {
+	f, err := s.dir.Open(filepath.FromSlash(rel))
+	if err != nil {
+		return buf, err
+	}
+	defer f.Close()
+	limit := s.q.Walk.MaxFileSize
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, max(4096, len(buf)))
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return buf, errTooLarge
+		}
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}
+
+func (s *scan) addCandidate(c candidate, content []byte) {
+	c.first = s.rank.likelyFirst(c.rel, content)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kept+int64(len(content)) <= keepBudget {
+		c.content = bytes.Clone(content)
+		s.kept += int64(len(content))
+	}
+	s.candidates = append(s.candidates, c)
+}
+
+// addBuffers prefilters the editor's buffers: files the walk would skip
+// (dependencies, excluded paths, paths escaping the root) stay skipped.
+func (s *scan) addBuffers() {
+	if len(s.q.Buffers) == 0 {
+		return
+	}
+	var patterns []gitignore.Pattern
+	for _, line := range s.q.Walk.ExtraIgnores {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			patterns = append(patterns, gitignore.ParsePattern(line, nil))
+		}
+	}
+	excluded := gitignore.NewMatcher(patterns)
+	for rel, content := range s.q.Buffers {
+		lang, ok := treesitter.LanguageForPath(rel)
+		if !ok || !localPath(rel) {
+			continue
+		}
+		parts := strings.Split(rel, "/")
+		if slices.ContainsFunc(parts[:len(parts)-1], func(p string) bool { return slices.Contains(graph.DefaultSkipDirs, p) }) ||
+			excluded.Match(parts, false) || int64(len(content)) > s.q.Walk.MaxFileSize {
+			continue
+		}
+		s.files.Add(1)
+		if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+			continue
+		}
+		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
+		s.mu.Lock()
+		s.candidates = append(s.candidates, c)
+		s.mu.Unlock()
+	}
+}
+
+// localPath reports whether rel is a clean relative slash path inside the
+// root.
+func localPath(rel string) bool {
+	return rel != "" && path.Clean(rel) == rel && filepath.IsLocal(filepath.FromSlash(rel)) && !strings.Contains(rel, `\`)
+}
+
+// parse parses the candidates, likely-first ones first, then by path, in
+// parallel; it stops early once StopAfter sites are found, cutting at the
+// same file whatever the timing so that answers are reproducible.
+func (s *scan) parse(ctx context.Context) {
+	slices.SortFunc(s.candidates, func(a, b candidate) int {
+		if a.first != b.first {
+			if a.first {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.rel, b.rel)
+	})
+	s.parsed = make([]parsedFile, len(s.candidates))
+	if s.partial.Load() {
+		return // the prefilter used the whole budget
+	}
+	var next atomic.Int64
+	var found atomic.Int64
+	var wg sync.WaitGroup
+	for range min(s.q.Workers, len(s.candidates)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			finder := treesitter.NewFinder()
+			defer finder.Close()
+			var buf []byte
+			for ctx.Err() == nil {
+				// Stop before taking a file, never after: every file taken is
+				// parsed, so the files parsed are always a prefix of the order.
+				if i := int(next.Load()); i < len(s.candidates) && !s.candidates[i].first &&
+					s.q.StopAfter > 0 && found.Load() >= int64(s.q.StopAfter) {
+					return
+				}
+				i := int(next.Add(1) - 1)
+				if i >= len(s.candidates) {
+					return
+				}
+				c := s.candidates[i]
+				var matches []Match
+				matches, buf = s.parseOne(ctx, finder, c, buf)
+				found.Add(int64(len(matches)))
+				s.parsed[i] = parsedFile{done: true, matches: matches}
+			}
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		s.partial.Store(true)
+	}
+}
+
+// parseOne finds the sites in one candidate and turns them into matches.
+func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) ([]Match, []byte) {
+	content := c.content
+	if content == nil {
+		var err error
+		if buf, err = s.read(c.rel, buf); err != nil {
+			s.skipped.Add(1)
+			return nil, buf
+		}
+		content = buf
+	}
+	sites, err := finder.Find(ctx, c.lang, content, s.q.Name)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.skipped.Add(1)
+		}
+		return nil, buf
+	}
+	if len(sites.Sites) == 0 {
+		return nil, buf
+	}
+	callers := callerSymbols(c.rel, content, sites)
+	module := graph.ModuleSymbol(c.rel, c.lang)
+	var out []Match
+	for _, site := range sites.Sites {
+		if s.isTarget(c.rel, site.Span) {
+			continue
+		}
+		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module}
+		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
+			m.Caller = callers[site.Enclosing]
+		}
+		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
+		out = append(out, m)
+	}
+	return out, buf
+}
+
+// callerSymbols gives the file's symbols the ids the indexer gives them.
+func callerSymbols(rel string, content []byte, sites *treesitter.IdentifierSites) []graph.Symbol {
+	facts := &treesitter.Facts{Language: sites.Language, Package: sites.Package, Symbols: sites.Symbols}
+	return graph.BuildFileFacts(rel, content, facts).Symbols
+}
+
+// isTarget reports whether a site is the target's own declaration.
+func (s *scan) isTarget(rel string, site treesitter.Span) bool {
+	t := s.q.TargetSpan
+	if rel != s.q.TargetPath || t.EndByte == 0 {
+		return false
+	}
+	if t.EndByte-t.StartByte <= uint32(len(s.q.Name)) {
+		return site.StartByte < t.EndByte && t.StartByte < site.EndByte
+	}
+	return site.StartByte == t.StartByte // a whole declaration: only its start could be the name
+}
+
+// result assembles the ranked answer from the files parsed.
+func (s *scan) result() Result {
+	r := Result{
+		Files:      int(s.files.Load()),
+		Candidates: len(s.candidates),
+		Partial:    s.partial.Load(),
+	}
+	var all []Match
+	for i, p := range s.parsed {
+		if !p.done {
+			if !r.Partial {
+				// Not parsed because StopAfter was reached: the cut is here.
+				r.Capped = true
+				break
+			}
+			continue
+		}
+		r.Parsed++
+		all = append(all, p.matches...)
+		if !r.Partial && !s.candidates[i].first && s.q.StopAfter > 0 && len(all) >= s.q.StopAfter && i+1 < len(s.parsed) {
+			r.Capped = true
+			break
+		}
+	}
+	r.Skipped = int(s.skipped.Load())
+	r.Total = len(all)
+	slices.SortStableFunc(all, compareMatches)
+	if len(all) > s.q.MaxKeep {
+		all = all[:s.q.MaxKeep]
+	}
+	r.Matches = all
+	return r
+}
+
+// compareMatches orders matches best first.
+func compareMatches(a, b Match) int {
+	if a.Kind != b.Kind {
+		if a.Kind == KindCall {
+			return -1
+		}
+		return 1
+	}
+	if a.ReceiverMatches != b.ReceiverMatches {
+		if a.ReceiverMatches {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Site.StartByte, b.Site.StartByte))
+}

@@ -1,0 +1,394 @@
+package grep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"go.uber.org/goleak"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Every test ends with no goroutine of the scan left running.
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// writeTree creates files (slash paths → content) under a new temp dir.
+func writeTree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for rel, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// render writes each match as "path:line:col kind receiver ✓ caller-id",
+// positions one-based as people read them; ✓ marks a matching receiver.
+func render(r Result) []string {
+	var out []string
+	for _, m := range r.Matches {
+		line := fmt.Sprintf("%s:%d:%d %s", m.Path, m.Site.Start.Line+1, m.Site.Start.Character+1, m.Kind)
+		if m.Receiver != "" {
+			line += " " + m.Receiver
+		}
+		if m.ReceiverMatches {
+			line += " ✓"
+		}
+		out = append(out, line+" "+m.Caller.ID)
+	}
+	return out
+}
+
+const evidenceService = `export class EvidenceService {
+  moveFiles(ids: string[]) {
+    // moveFiles() is the old name
+    return this.helper(ids);
+  }
+  again() { this.moveFiles([]); }
+}
+`
+
+const consumer = `import { EvidenceService } from '../evidence/evidence.service';
+export class Consumer {
+  constructor(private readonly evidenceService: EvidenceService) {}
+  handle() {
+    this.evidenceService.moveFiles(['a']);
+    const s = "moveFiles";
+    other.moveFiles();
+  }
+}
+router.post('/move', moveFiles);
+`
+
+func TestSearchRanksAndAttributes(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"src/evidence/evidence.service.ts": evidenceService,
+		"src/reports/consumer.ts":          consumer,
+		"src/zz/unrelated.py":              "def moveFiles():\n    pass\n\nmoveFiles()  # a top-level call\n",
+		"README.md":                        "call moveFiles() to move files\n",
+	})
+	decl := "src/evidence/evidence.service.ts"
+	r, err := Search(context.Background(), Query{
+		Name: "moveFiles", Container: "EvidenceService", Package: "src/evidence",
+		TargetPath: decl, TargetSpan: span(t, evidenceService, "moveFiles"),
+		Root: root,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"src/evidence/evidence.service.ts:6:18 call this ✓ src/evidence/evidence.service.ts#EvidenceService.again",
+		"src/reports/consumer.ts:5:26 call this.evidenceService ✓ src/reports/consumer.ts#Consumer.handle",
+		"src/reports/consumer.ts:7:11 call other src/reports/consumer.ts#Consumer.handle",
+		"src/zz/unrelated.py:4:1 call src/zz/unrelated.py#",
+		"src/reports/consumer.ts:10:22 reference src/reports/consumer.ts#",
+	}
+	if diff := cmp.Diff(want, render(r)); diff != "" {
+		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+	if r.Total != 5 || r.Files != 3 || r.Candidates != 3 || r.Parsed != 3 || r.Partial || r.Capped {
+		t.Errorf("counts: %+v", r)
+	}
+
+	// Callers carry the ids the indexer gives them.
+	facts, err := treesitter.Extract(context.Background(), treesitter.TypeScript, []byte(consumer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexed := graph.BuildFileFacts("src/reports/consumer.ts", []byte(consumer), facts).Symbols
+	var handle graph.Symbol
+	for _, s := range indexed {
+		if s.Name == "handle" {
+			handle = s
+		}
+	}
+	if diff := cmp.Diff(handle, r.Matches[1].Caller); diff != "" {
+		t.Errorf("caller differs from the indexed symbol (-indexed +grep):\n%s", diff)
+	}
+	byCaller := r.ByCaller()
+	if len(byCaller) != 4 || byCaller[1].Caller.ID != handle.ID || len(byCaller[1].Matches) != 2 {
+		t.Errorf("ByCaller: %+v", byCaller)
+	}
+}
+
+// span is the span of the first occurrence of needle in src.
+func span(t testing.TB, src, needle string) treesitter.Span {
+	t.Helper()
+	i := strings.Index(src, needle)
+	if i < 0 {
+		t.Fatalf("%q not in source", needle)
+	}
+	return treesitter.NewLineIndex([]byte(src)).Span(uint32(i), uint32(i+len(needle)))
+}
+
+func TestSearchReceiverMatches(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"store/store.go": "package store\n\ntype Store struct{}\n\nfunc (s *Store) Get() {}\n\nfunc (s *Store) Load() { s.Get() }\n\nfunc helper() { Get() }\n",
+		"api/api.go":     "package api\n\nimport \"x/store\"\n\nfunc h(c *cache.Cache) { c.Get(); store.Get(); st.Get() }\n",
+		"app/app.py":     "class Store:\n    def get_all(self):\n        return self.Get()\n\nclass Other:\n    def f(self):\n        self.Get()\n",
+	})
+	r, err := Search(context.Background(), Query{Name: "Get", Container: "Store", Package: "store", Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"api/api.go:5:41 call store ✓ api/api.go#h",
+		"app/app.py:3:21 call self ✓ app/app.py#Store.get_all",
+		"store/store.go:7:28 call s ✓ store/store.go#Store.Load",
+		"api/api.go:5:28 call c api/api.go#h",
+		"api/api.go:5:51 call st api/api.go#h",
+		"app/app.py:7:14 call self app/app.py#Other.f",
+		"store/store.go:9:17 call store/store.go#helper",
+	}
+	if diff := cmp.Diff(want, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestSearchBuffersWinOverDisk(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a.ts": "run();\n",
+		"b.ts": "run(); run();\n",
+	})
+	r, err := Search(context.Background(), Query{Name: "run", Root: root, Buffers: map[string][]byte{
+		"b.ts":                    []byte("// edited: no call left\n"),
+		"new/c.ts":                []byte("x.run();\n"),
+		"../outside.ts":           []byte("run();\n"),
+		"/abs.ts":                 []byte("run();\n"),
+		"node_modules/m/index.ts": []byte("run();\n"),
+		"notes.txt":               []byte("run();\n"),
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a.ts:1:1 call a.ts#", "new/c.ts:1:3 call x new/c.ts#"}
+	if diff := cmp.Diff(want, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestSearchSkipsWhatTheIndexerSkips(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".gitignore":              "generated/\n",
+		"src/ok.ts":               "fetchAll();\n",
+		"generated/api.ts":        "fetchAll();\n",
+		"node_modules/x/index.js": "fetchAll();\n",
+		"vendor/v.go":             "package v\nfunc f() { fetchAll() }\n",
+		"big.ts":                  "fetchAll();\n" + strings.Repeat("// padding\n", 200),
+		"secret/keys.ts":          "fetchAll();\n",
+		"bin.js":                  "fetchAll();\x00\x01\x02",
+		"notes.md":                "fetchAll()\n",
+	})
+	r, err := Search(context.Background(), Query{Name: "fetchAll", Root: root,
+		Walk: graph.WalkOptions{MaxFileSize: 1000, ExtraIgnores: []string{"secret/"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"src/ok.ts:1:1 call src/ok.ts#"}, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestSearchNeverReadsOutsideRoot(t *testing.T) {
+	outside := writeTree(t, map[string]string{"leak.ts": "secretCall();\n", "dir/leak2.ts": "secretCall();\n"})
+	root := writeTree(t, map[string]string{"src/in.ts": "secretCall();\n"})
+	for name, target := range map[string]string{"src/link.ts": "leak.ts", "linkdir": "dir"} {
+		if err := os.Symlink(filepath.Join(outside, target), filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Skipf("symlinks unavailable: %v", err)
+		}
+	}
+	r, err := Search(context.Background(), Query{Name: "secretCall", Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"src/in.ts:1:1 call src/in.ts#"}, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestSearchBadInput(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"a.ts": "if (x) { a.b(); } const $x = 1; $x(); a(); // a.b*\n",
+		"p.py": "def f():\n    if x: pass\n",
+	})
+	ctx := context.Background()
+	for _, name := range []string{"a.b*", "a.b", "x y", "", "(", "1x"} {
+		if _, err := Search(ctx, Query{Name: name, Root: root}); !errors.Is(err, ErrNotIdentifier) {
+			t.Errorf("name %q: err %v, want ErrNotIdentifier", name, err)
+		}
+	}
+	for name, want := range map[string][]string{
+		"if":  nil, // a keyword is never an identifier in code
+		"def": nil,
+		"$x":  {"a.ts:1:33 call a.ts#"}, // taken literally, not as a regex
+		"a":   {"a.ts:1:39 call a.ts#", "a.ts:1:10 reference a.ts#"},
+	} {
+		r, err := Search(ctx, Query{Name: name, Root: root})
+		if err != nil {
+			t.Errorf("name %q: %v", name, err)
+			continue
+		}
+		if diff := cmp.Diff(want, render(r)); diff != "" {
+			t.Errorf("name %q (-want +got):\n%s", name, diff)
+		}
+	}
+	if _, err := Search(ctx, Query{Name: "f", Root: filepath.Join(root, "missing")}); err == nil {
+		t.Error("missing root: want an error")
+	}
+	if _, err := Search(ctx, Query{Name: "f", Root: filepath.Join(root, "a.ts")}); err == nil {
+		t.Error("root that is a file: want an error")
+	}
+	if _, err := Search(ctx, Query{Name: "f"}); err == nil {
+		t.Error("no root: want an error")
+	}
+}
+
+func TestSearchCancelled(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "go();\n"})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := Search(ctx, Query{Name: "go", Root: root})
+	if err != nil {
+		t.Fatalf("a cancelled scan is an answer, not an error: %v", err)
+	}
+	if !r.Partial || len(r.Matches) != 0 {
+		t.Errorf("got %+v, want Partial and nothing found", r)
+	}
+}
+
+// A file that disappears between the prefilter and the parse is skipped,
+// and the rest of the answer stands.
+func TestSearchFileVanishes(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "tick();\n", "b.ts": "tick();\n"})
+	defer func(budget int64) { keepBudget = budget; afterPrefilter = nil }(keepBudget)
+	keepBudget = 0 // read again at parse time
+	afterPrefilter = func() {
+		if err := os.Remove(filepath.Join(root, "a.ts")); err != nil {
+			t.Error(err)
+		}
+	}
+	r, err := Search(context.Background(), Query{Name: "tick", Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"b.ts:1:1 call b.ts#"}, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if r.Candidates != 2 || r.Skipped != 1 || r.Partial {
+		t.Errorf("counts: %+v", r)
+	}
+}
+
+// A file rewritten after the prefilter read it is parsed as it was read:
+// positions always refer to the content that was parsed.
+func TestSearchFileChanges(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "tick();\n"})
+	defer func() { afterPrefilter = nil }()
+	afterPrefilter = func() {
+		if err := os.WriteFile(filepath.Join(root, "a.ts"), []byte("// gone\n"), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	r, err := Search(context.Background(), Query{Name: "tick", Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a.ts:1:1 call a.ts#"}, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// Past StopAfter sites, parsing stops at the same file on every run, and
+// the files naming the target's class are parsed whatever their order.
+func TestSearchStopsAfterEnoughSites(t *testing.T) {
+	files := map[string]string{"zz/best.ts": "const cart: Cart = x; cart.total();\n"}
+	for i := range 40 {
+		files[fmt.Sprintf("f%02d.ts", i)] = "total(); total();\n"
+	}
+	root := writeTree(t, files)
+	q := Query{Name: "total", Container: "Cart", Root: root, StopAfter: 10, MaxKeep: 5}
+	first, err := Search(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !first.Capped || first.Total != 11 || first.Parsed != 6 || first.Candidates != 41 || len(first.Matches) != 5 {
+		t.Errorf("got total %d parsed %d candidates %d kept %d capped %v; want 11, 6, 41, 5, capped",
+			first.Total, first.Parsed, first.Candidates, len(first.Matches), first.Capped)
+	}
+	if got := first.Matches[0]; got.Path != "zz/best.ts" || !got.ReceiverMatches {
+		t.Errorf("best match %+v, want zz/best.ts with a matching receiver", got)
+	}
+	for range 5 {
+		again, err := Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(render(first), render(again)); diff != "" || again.Total != first.Total {
+			t.Fatalf("a second run differs (-first +again):\n%s", diff)
+		}
+	}
+	q.StopAfter = -1
+	all, err := Search(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.Capped || all.Total != 81 || all.Parsed != 41 {
+		t.Errorf("without a stop: total %d parsed %d capped %v; want 81, 41, not capped", all.Total, all.Parsed, all.Capped)
+	}
+}
+
+// memoryTempDir is a temp dir on tmpfs when the machine has one: creating
+// 100,000 files on a busy disk takes minutes, in memory two seconds.
+func memoryTempDir(t *testing.T) string {
+	if dir, err := os.MkdirTemp("/dev/shm", "grep-test-"); err == nil {
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		return dir
+	}
+	return t.TempDir()
+}
+
+// A 100,000-file workspace answers within its deadline, marked partial.
+func TestSearchHugeWorkspaceAnswersWithinDeadline(t *testing.T) {
+	root := memoryTempDir(t)
+	const dirs, perDir = 400, 250
+	for d := range dirs {
+		dir := filepath.Join(root, fmt.Sprintf("d%03d", d))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for f := range perDir {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%03d.ts", f)), []byte("x.poll();\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := Search(ctx, Query{Name: "poll", Root: root})
+	elapsed := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Partial {
+		t.Errorf("scanned %d files in %v without reaching the deadline: want Partial on %d files", r.Files, elapsed, dirs*perDir)
+	}
+	// The scan stops at the deadline, give or take a file per worker.
+	if elapsed > time.Second {
+		t.Errorf("answered after %v, deadline 200ms", elapsed)
+	}
+}

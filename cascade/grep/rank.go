@@ -1,0 +1,103 @@
+package grep
+
+import (
+	"bytes"
+	"path"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// ranker judges whether a receiver names the target's class or package.
+// It works on spelling only: the grep stage runs when the graph could not
+// resolve the call, so there is no type information to go on.
+type ranker struct {
+	targetPath string
+	container  string // lowercased, leading underscores dropped
+	pkgDir     string // Package as a workspace directory, "" if it is not one
+	pkgName    string // last element of Package, lowercased
+	targetDir  string
+	words      [][]byte // spellings whose presence makes a file likely-first
+}
+
+func newRanker(q Query) *ranker {
+	r := &ranker{targetPath: q.TargetPath, container: normalName(q.Container)}
+	if q.TargetPath != "" {
+		r.targetDir = path.Dir(q.TargetPath)
+	}
+	if q.Package != "" {
+		pkg := strings.Trim(strings.ReplaceAll(q.Package, `\`, "/"), "/")
+		r.pkgName = normalName(path.Base(pkg))
+		if strings.Contains(pkg, "/") || pkg == r.targetDir {
+			r.pkgDir = pkg
+		}
+	}
+	for _, w := range []string{q.Container, path.Base(q.Package)} {
+		if w != "" && w != "." && w != "/" {
+			r.words = append(r.words, []byte(strings.ToLower(w)))
+		}
+	}
+	return r
+}
+
+// normalName is how receivers and names are compared: case-insensitively
+// (an injected evidenceService names EvidenceService) and without leading
+// underscores (_service).
+func normalName(s string) string {
+	return strings.ToLower(strings.TrimLeft(s, "_"))
+}
+
+// likelyFirst reports whether a candidate file may hold the best-ranked
+// sites: it is the target's file or in the target's package directory, or
+// it spells the Container or Package somewhere (any receiver naming them
+// must).
+func (r *ranker) likelyFirst(rel string, content []byte) bool {
+	if rel == r.targetPath || (r.pkgDir != "" && path.Dir(rel) == r.pkgDir) {
+		return true
+	}
+	if len(r.words) == 0 {
+		return false
+	}
+	lower := bytes.ToLower(content)
+	for _, w := range r.words {
+		if bytes.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfReceivers are the receivers that mean "this object" in a method.
+var selfReceivers = map[string]bool{"this": true, "self": true, "cls": true, "super": true}
+
+// receiverMatches reports whether a site's receiver names the target's
+// Container or Package, or is the enclosing method's own object in a method
+// of Container, or is no receiver at all in the target's file or Go
+// package directory.
+func (r *ranker) receiverMatches(rel, receiver string, caller graph.Symbol) bool {
+	if receiver == "" {
+		return rel == r.targetPath ||
+			(r.pkgDir != "" && caller.Language == treesitter.Go && path.Dir(rel) == r.pkgDir)
+	}
+	last := receiver
+	if i := strings.LastIndexAny(last, ".:"); i >= 0 {
+		last = last[i+1:]
+	}
+	last = normalName(last)
+	if r.container != "" {
+		if last == r.container {
+			return true
+		}
+		if normalName(caller.Container) == r.container {
+			if selfReceivers[receiver] {
+				return true
+			}
+			// A Go method's receiver: func (s *Store) A() { s.B() }.
+			if caller.Language == treesitter.Go && len(caller.Params) > 0 && caller.Params[0].Name == receiver {
+				return true
+			}
+		}
+	}
+	return r.pkgName != "" && last == r.pkgName
+}
