@@ -153,7 +153,9 @@ func (c Config) WithDefaults() Config {
 		c.KeywordTimeout = DefaultKeywordTimeout
 	}
 	if c.Budget <= 0 {
-		c.Budget = DefaultBudget
+		// An unset budget never cuts short a stage timeout set longer than
+		// it: a user who gives the graph 2 s means it.
+		c.Budget = max(DefaultBudget, c.GraphTimeout, c.GrepTimeout, c.KeywordTimeout)
 	}
 	if c.GrepLimit <= 0 {
 		c.GrepLimit = DefaultGrepLimit
