@@ -29,7 +29,7 @@ func newBreakerRig(t *testing.T) *breakerRig {
 	f := newFixture(t, map[string]string{"src/billing.ts": billingTS})
 	fake := newFaultyStore(f.store)
 	t.Cleanup(fake.unblock)
-	e := newEngine(f, fake, cascade.Config{GraphTimeout: 50 * time.Millisecond, Breaker: testBreaker})
+	e := newEngine(f, fake, cascade.Config{GraphTimeout: faultTimeout, Budget: 10 * faultTimeout, Breaker: testBreaker})
 	return &breakerRig{t: t, f: f, fake: fake, e: e, target: f.symbol(t, "computeTotal")}
 }
 
@@ -198,8 +198,8 @@ func TestBreakerIgnoresAnswersAndNonFaults(t *testing.T) {
 func TestBreakerExcludedRequestsDoNotCountTowardTheMinimum(t *testing.T) {
 	excluded := map[string]func(r *breakerRig){
 		"cancelled": func(r *breakerRig) {
-			r.e.SetConfig(cascade.Config{GraphTimeout: 5 * time.Second, Breaker: testBreaker})
-			defer r.e.SetConfig(cascade.Config{GraphTimeout: 50 * time.Millisecond, Breaker: testBreaker})
+			r.e.SetConfig(cascade.Config{GraphTimeout: 5 * time.Second, Budget: 10 * time.Second, Breaker: testBreaker})
+			defer r.e.SetConfig(cascade.Config{GraphTimeout: faultTimeout, Budget: 10 * faultTimeout, Breaker: testBreaker})
 			r.fake.set(honourCtx, nil)
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 			defer cancel()
@@ -238,7 +238,7 @@ func TestBreakerExcludedRequestsDoNotCountTowardTheMinimum(t *testing.T) {
 func TestBreakerPerRepository(t *testing.T) {
 	r := newBreakerRig(t)
 	r.trip(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
-	other := newEngine(r.f, r.fake, cascade.Config{GraphTimeout: 50 * time.Millisecond})
+	other := newEngine(r.f, r.fake, cascade.Config{GraphTimeout: faultTimeout, Budget: 10 * faultTimeout})
 	other.Root = r.f.root + "-other"
 	other.Breakers = r.e.Breakers
 	r.fake.set(healthy, nil)

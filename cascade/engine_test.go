@@ -178,6 +178,17 @@ func (g *fakeGrep) SearchCallers(ctx context.Context, target graph.Symbol, limit
 
 const sharedBackend = "neo4j"
 
+// faultTimeout is the graph timeout of tests where a backend must time out
+// while the embedded store behind it still answers: long enough for a
+// loaded machine running -race to answer from SQLite.
+const faultTimeout = 500 * time.Millisecond
+
+// roomy is a configuration for tests that are not about time: timeouts so
+// long that only a hang could hit them.
+func roomy() cascade.Config {
+	return cascade.Config{GraphTimeout: 10 * time.Second, GrepTimeout: 10 * time.Second, KeywordTimeout: 10 * time.Second, Budget: 30 * time.Second}
+}
+
 // newEngine puts the fake backend in front of the real embedded store, as a
 // shared Neo4j sits in front of the local index.
 func newEngine(f *fixture, fake *faultyStore, cfg cascade.Config) *cascade.Engine {
@@ -254,8 +265,8 @@ func TestEngineNextBackendAnswersWhenSharedOneMisses(t *testing.T) {
 			fake := newFaultyStore(f.store)
 			defer fake.unblock()
 			fake.set(tc.mode, tc.err)
-			fake.sleep = 200 * time.Millisecond
-			e := newEngine(f, fake, cascade.Config{GraphTimeout: 50 * time.Millisecond})
+			fake.sleep = 4 * faultTimeout
+			e := newEngine(f, fake, cascade.Config{GraphTimeout: faultTimeout, Budget: 10 * faultTimeout})
 			res, err := e.Incoming(context.Background(), target)
 			if err != nil {
 				t.Fatalf("Incoming: %v", err)
@@ -315,7 +326,7 @@ func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
 	}
 
 	t.Run("grep answers after no_callers", func(t *testing.T) {
-		e := newEngine(f, newFaultyStore(f.store), cascade.Config{})
+		e := newEngine(f, newFaultyStore(f.store), roomy())
 		e.Grep = &fakeGrep{calls: []cascade.Call{{Edge: graph.Edge{Symbol: checkout, Resolution: "grep"}, Stage: cascade.StageGrep, Detail: "grep fallback"}}}
 		res, err := e.Incoming(context.Background(), orphan)
 		if err != nil {
@@ -341,7 +352,7 @@ func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
 	})
 
 	t.Run("report when nothing answers", func(t *testing.T) {
-		e := newEngine(f, newFaultyStore(f.store), cascade.Config{})
+		e := newEngine(f, newFaultyStore(f.store), roomy())
 		e.Grep = &fakeGrep{}
 		res, err := e.Incoming(context.Background(), orphan)
 		if err != nil {
@@ -363,7 +374,7 @@ func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
 	})
 
 	t.Run("a name the index does not know", func(t *testing.T) {
-		e := newEngine(f, newFaultyStore(f.store), cascade.Config{})
+		e := newEngine(f, newFaultyStore(f.store), roomy())
 		res, err := e.Incoming(context.Background(), graph.Symbol{Name: "notIndexedAnywhere"})
 		if err != nil {
 			t.Fatal(err)
@@ -380,7 +391,7 @@ func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
 	})
 
 	t.Run("outgoing asks only the graph", func(t *testing.T) {
-		e := newEngine(f, newFaultyStore(f.store), cascade.Config{})
+		e := newEngine(f, newFaultyStore(f.store), roomy())
 		grep := &fakeGrep{}
 		e.Grep = grep
 		res, err := e.Outgoing(context.Background(), checkout)
@@ -508,7 +519,7 @@ func TestEngineCancelledRequest(t *testing.T) {
 
 	t.Run("already cancelled", func(t *testing.T) {
 		fake := newFaultyStore(f.store)
-		e := newEngine(f, fake, cascade.Config{})
+		e := newEngine(f, fake, roomy())
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		if _, err := e.Incoming(ctx, target); !errors.Is(err, context.Canceled) {
@@ -559,7 +570,7 @@ func TestEngineKeywordStageFindsDispatchByName(t *testing.T) {
 		t.Run(tc.lang, func(t *testing.T) {
 			f := newFixture(t, map[string]string{tc.path: tc.text})
 			target := f.symbol(t, tc.target)
-			e := newEngine(f, nil, cascade.Config{})
+			e := newEngine(f, nil, roomy())
 			e.Grep = &fakeGrep{}
 			res, err := e.Incoming(context.Background(), target)
 			if err != nil {
@@ -590,7 +601,9 @@ func TestEngineKeywordStageFindsDispatchByName(t *testing.T) {
 
 			// The threshold is configurable: above any relevance, the
 			// keyword stage misses and the report answers.
-			e.SetConfig(cascade.Config{KeywordThreshold: 1})
+			cfg := roomy()
+			cfg.KeywordThreshold = 1
+			e.SetConfig(cfg)
 			res, err = e.Incoming(context.Background(), target)
 			if err != nil {
 				t.Fatal(err)
@@ -621,7 +634,7 @@ func TestEngineReportForDeadFunction(t *testing.T) {
 		{name: "name not in the index", target: graph.Symbol{Name: "neverWrittenAnywhere"}, wantError: report.ErrSymbolNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e := newEngine(f, nil, cascade.Config{})
+			e := newEngine(f, nil, roomy())
 			e.Grep = &fakeGrep{}
 			res, err := e.Incoming(context.Background(), tc.target)
 			if err != nil {
