@@ -62,7 +62,7 @@ type Breakers struct {
 	OnChange func(repo, backend string, from, to string)
 
 	mu sync.Mutex
-	m  map[breakerKey]*gobreaker.TwoStepCircuitBreaker[struct{}]
+	m  map[breakerKey]*breaker
 }
 
 type breakerKey struct{ repo, backend string }
@@ -75,22 +75,101 @@ type backendFault struct{ err error }
 func (f backendFault) Error() string { return f.err.Error() }
 func (f backendFault) Unwrap() error { return f.err }
 
-func (b *Breakers) get(repo, backend string) *gobreaker.TwoStepCircuitBreaker[struct{}] {
+// breaker is one failure domain's gobreaker with its state changes held
+// back until gobreaker has let go of its lock: gobreaker calls
+// OnStateChange with its mutex held, so a listener that blocks (a
+// notification to a client that is not reading) would stall every request
+// through the breaker, and one that asks for the states would deadlock.
+type breaker struct {
+	cb       *gobreaker.TwoStepCircuitBreaker[struct{}]
+	onChange func(from, to string)
+
+	mu         sync.Mutex
+	pending    [][2]string // state changes not yet told, oldest first
+	delivering sync.Mutex  // one teller at a time keeps changes in order
+}
+
+// Allow is gobreaker's two-step Allow, telling state changes after each step.
+func (b *breaker) Allow() (func(error), error) {
+	done, err := b.cb.Allow()
+	b.tell()
+	if err != nil {
+		return nil, err
+	}
+	return func(err error) {
+		done(err)
+		b.tell()
+	}, nil
+}
+
+// State is the current state; reading it may move open to half-open.
+func (b *breaker) State() gobreaker.State {
+	st := b.cb.State()
+	b.tell()
+	return st
+}
+
+func (b *breaker) Counts() gobreaker.Counts { return b.cb.Counts() }
+
+// changed runs inside gobreaker's lock: it only queues.
+func (b *breaker) changed(from, to gobreaker.State) {
+	b.mu.Lock()
+	b.pending = append(b.pending, [2]string{from.String(), to.String()})
+	b.mu.Unlock()
+}
+
+// tell delivers queued changes outside gobreaker's lock. A caller that
+// finds another one telling leaves it to that one, which looks again after
+// it is done, so no change is left behind and none blocks a request that
+// merely passes the breaker while a listener is slow.
+func (b *breaker) tell() {
+	for {
+		b.mu.Lock()
+		empty := len(b.pending) == 0
+		b.mu.Unlock()
+		if empty || !b.delivering.TryLock() {
+			return
+		}
+		for {
+			b.mu.Lock()
+			batch := b.pending
+			b.pending = nil
+			b.mu.Unlock()
+			if len(batch) == 0 {
+				break
+			}
+			for _, c := range batch {
+				b.onChange(c[0], c[1])
+			}
+		}
+		b.delivering.Unlock()
+	}
+}
+
+func (b *Breakers) get(repo, backend string) *breaker {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	k := breakerKey{repo, backend}
-	if cb, ok := b.m[k]; ok {
-		return cb
+	if br, ok := b.m[k]; ok {
+		return br
 	}
 	if b.m == nil {
-		b.m = map[breakerKey]*gobreaker.TwoStepCircuitBreaker[struct{}]{}
+		b.m = map[breakerKey]*breaker{}
 	}
 	cfg := b.Config.withDefaults()
 	bucket := cfg.Window / 6
 	if bucket <= 0 {
 		bucket = cfg.Window
 	}
-	cb := gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
+	br := &breaker{onChange: func(from, to string) {
+		if b.Logger != nil {
+			b.Logger.Warn("breaker state change", "repo", repo, "backend", backend, "from", from, "to", to)
+		}
+		if b.OnChange != nil {
+			b.OnChange(repo, backend, from, to)
+		}
+	}}
+	br.cb = gobreaker.NewTwoStepCircuitBreaker[struct{}](gobreaker.Settings{
 		Name:         backend + " " + repo,
 		MaxRequests:  1, // one trial request when half-open
 		Interval:     cfg.Window,
@@ -109,17 +188,10 @@ func (b *Breakers) get(repo, backend string) *gobreaker.TwoStepCircuitBreaker[st
 		IsExcluded: func(err error) bool {
 			return errors.Is(err, context.Canceled) || errors.Is(err, graph.ErrUnauthorized)
 		},
-		OnStateChange: func(_ string, from, to gobreaker.State) {
-			if b.Logger != nil {
-				b.Logger.Warn("breaker state change", "repo", repo, "backend", backend, "from", from.String(), "to", to.String())
-			}
-			if b.OnChange != nil {
-				b.OnChange(repo, backend, from.String(), to.String())
-			}
-		},
+		OnStateChange: func(_ string, from, to gobreaker.State) { br.changed(from, to) },
 	})
-	b.m[k] = cb
-	return cb
+	b.m[k] = br
+	return br
 }
 
 // countedRequests leaves out excluded requests (cancellations, rejected

@@ -3,9 +3,12 @@ package cascade_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"go.uber.org/goleak"
 
 	"github.com/callcascade/callcascade/cascade"
@@ -293,4 +296,82 @@ func BenchmarkOpenBreakerSkip(b *testing.B) {
 		skipped += a.Duration
 	}
 	b.ReportMetric(float64(skipped.Nanoseconds())/float64(b.N), "skipped_ns/op")
+}
+
+// Half-open lets exactly one trial request through: the others are skipped
+// until the trial says whether the backend is back.
+func TestBreakerHalfOpenAllowsOneTrial(t *testing.T) {
+	r := newBreakerRig(t)
+	r.trip(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+	r.waitHalfOpen()
+
+	r.fake.set(honourCtx, nil) // the trial hangs until released
+	trial := make(chan cascade.Attempt, 1)
+	go func() {
+		res, err := r.e.Incoming(context.Background(), r.target)
+		if err != nil {
+			t.Errorf("trial: %v", err)
+		}
+		for _, a := range res.Attempts {
+			if a.Backend == sharedBackend {
+				trial <- a
+			}
+		}
+		close(trial)
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for r.fake.calls.Load() == int32(testBreaker.MinRequests) {
+		if time.Now().After(deadline) {
+			t.Fatal("the trial request never reached the backend")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	r.expectSkipped() // a second request while the trial is out
+
+	r.fake.unblock()
+	a := <-trial
+	if a.Outcome != cascade.OutcomeHit {
+		t.Errorf("trial attempt %s/%s, want hit once released", a.Outcome, a.Reason)
+	}
+	if st := r.state(); st != "closed" {
+		t.Errorf("breaker %s after the trial answered, want closed", st)
+	}
+}
+
+// Every state change is told to OnChange, in order, and a listener may ask
+// for the breakers' states (to show them) without stalling the engine.
+func TestBreakerOnChange(t *testing.T) {
+	r := newBreakerRig(t)
+	var mu sync.Mutex
+	var changes []string
+	r.e.Breakers.OnChange = func(repo, backend, from, to string) {
+		states := r.e.Breakers.States() // must not deadlock inside a state change
+		mu.Lock()
+		defer mu.Unlock()
+		changes = append(changes, fmt.Sprintf("%s %s %s→%s (%d breakers)", filepath.Base(repo), backend, from, to, len(states)))
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.trip(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+		r.waitHalfOpen()
+		r.fake.set(healthy, nil)
+		r.ask()
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the engine stalled while OnChange asked for the breaker states")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	base := filepath.Base(r.f.root)
+	want := []string{
+		base + " neo4j closed→open (2 breakers)",
+		base + " neo4j open→half-open (2 breakers)",
+		base + " neo4j half-open→closed (2 breakers)",
+	}
+	if diff := cmp.Diff(want, changes); diff != "" {
+		t.Errorf("state changes (-want +got):\n%s", diff)
+	}
 }
