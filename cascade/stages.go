@@ -218,7 +218,7 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 	}
 	if len(res.Literals) == 0 {
 		return outcome{reason: ReasonNoRelevantMatches, count: 0,
-			observed: fmt.Sprintf("words %s: no string literal scored %.2f or more (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
+			observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
 	}
 	// One caller per enclosing symbol, its sites the literals.
 	byCaller := map[string]*Call{}
@@ -252,7 +252,7 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 	}
 	sortCalls(calls)
 	return outcome{calls: calls, hit: true, count: len(res.Literals),
-		observed: fmt.Sprintf("words %s: %d string literals scored %.2f or more", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+		observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
 }
 
 // containerPrefix starts a caller's detail the way GraphDetail does, so an

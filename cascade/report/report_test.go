@@ -13,7 +13,7 @@ func stagesMissed() []report.StageStatus {
 	return []report.StageStatus{
 		{Stage: "graph", Backend: "embedded", Condition: "the symbol is indexed and has at least one caller edge", Observed: "Jobs.sweep is indexed and has no caller edge", Status: report.StatusMiss, Reason: "no_callers"},
 		{Stage: "grep", Condition: "1..50 code call sites", Observed: "0 code sites of \"sweep\" in 0 candidate files", Status: report.StatusMiss, Reason: "no_matches"},
-		{Stage: "keyword", Condition: "a string literal scores above the threshold", Observed: "words sweep: no string literal scored 0.50 or more", Status: report.StatusMiss, Reason: "no_relevant_matches"},
+		{Stage: "keyword", Condition: "a string literal scores above the threshold", Observed: "words sweep: no string literal scored above 0.50", Status: report.StatusMiss, Reason: "no_relevant_matches"},
 	}
 }
 
