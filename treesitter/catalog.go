@@ -48,7 +48,7 @@ type Pattern struct {
 	// Callee: the called name. Receiver, when set, must be the receiver's
 	// last segment ("http" in http.HandleFunc); "-" means no receiver.
 	// ReceiverType, when set and the receiver's declared type is known,
-	// must equal it; ReceiverHint, when set, must occur in the receiver
+	// contain one of its |-separated names; ReceiverHint, when set, must occur in the receiver
 	// (case-insensitively), for names too common to match alone.
 	Callee       string
 	Receiver     string
@@ -73,6 +73,10 @@ type Pattern struct {
 	// EventIsName: with no event argument, the event is the method's name
 	// (GraphQL @Subscription).
 	EventIsName bool
+	// EventFromCall: the event is the first argument of a call of this name
+	// in the symbol's body (GraphQL: return pubSub.asyncIterator('topic')),
+	// which wins over EventIsName.
+	EventFromCall []string
 	// SenderKey names the argument that restricts a subscription or a
 	// publication to one sender (Django's sender=Model).
 	SenderKey string
@@ -80,9 +84,11 @@ type Pattern struct {
 	// class of its receiver as the sender (instance.save(), Model.objects.
 	// create(...)).
 	ModelSignals []string
-	// HTTPMethod for routes; PathLiteral requires EventArg to be a string
-	// literal starting with "/" (router methods named Get, get, GET are
-	// too common to trust otherwise).
+	// HTTPMethod for routes; PathLiteral requires the event argument to be
+	// a path: a string starting with "/" (empty too, for decorators, where
+	// a router prefix may complete it). Router methods named Get, get, GET
+	// and decorators such as @x.patch are too common to trust otherwise
+	// (@mock.patch("a.b") is no route).
 	HTTPMethod  string
 	PathLiteral bool
 	// HandlerArg is the argument registered by value (-1: the last one);
@@ -125,7 +131,7 @@ var Catalog = []Pattern{
 	{Framework: "GraphQL", Family: "js", Decorator: "Mutation", Role: RoleRoute, HTTPMethod: "GraphQL mutation", EventArg: -1, Means: "GraphQL mutation resolver"},
 	{Framework: "GraphQL", Family: "js", Decorator: "ResolveField", Role: RoleRoute, HTTPMethod: "GraphQL field", EventArg: -1, Means: "GraphQL field resolver"},
 	{Framework: "GraphQL", Family: "js", Decorator: "FieldResolver", Role: RoleRoute, HTTPMethod: "GraphQL field", EventArg: -1, Means: "GraphQL field resolver (type-graphql)"},
-	{Framework: "GraphQL", Family: "js", Decorator: "Subscription", Role: RoleSubscriber, Bus: "graphql", EventArg: 0, EventIsName: true, Means: "GraphQL subscription, triggered by pubSub.publish(name) (arg 1, else the method name)"},
+	{Framework: "GraphQL", Family: "js", Decorator: "Subscription", Role: RoleSubscriber, Bus: "graphql", EventArg: 0, EventIsName: true, EventFromCall: []string{"asyncIterator", "asyncIterableIterator"}, Means: "GraphQL subscription, triggered by pubSub.publish(topic): the topic of its asyncIterator(topic), else arg 1, else the method name"},
 	// ORM entity lifecycle hooks (TypeORM, MikroORM).
 	{Framework: "TypeORM", Family: "js", Decorator: "BeforeInsert", Role: RoleLifecycle, EventArg: -1, Means: "runs before the entity is inserted"},
 	{Framework: "TypeORM", Family: "js", Decorator: "AfterInsert", Role: RoleLifecycle, EventArg: -1, Means: "runs after the entity is inserted"},
@@ -156,8 +162,8 @@ var Catalog = []Pattern{
 	{Framework: "EventEmitter2", Family: "js", Callee: "emit", ReceiverType: "EventEmitter2", Role: RolePublisher, Bus: "emitter", EventArg: 0, Means: "publishes an EventEmitter2 event (arg 1)"},
 	{Framework: "EventEmitter2", Family: "js", Callee: "emitAsync", ReceiverType: "EventEmitter2", Role: RolePublisher, Bus: "emitter", EventArg: 0, Means: "publishes an EventEmitter2 event and awaits its listeners (arg 1)"},
 	{Framework: "Node", Family: "js", Callee: "emit", ReceiverType: "EventEmitter", Role: RolePublisher, Bus: "emitter", EventArg: 0, Means: "emits a Node EventEmitter event (arg 1)"},
-	{Framework: "NestJS", Family: "js", Callee: "emit", ReceiverType: "ClientProxy", Role: RolePublisher, Bus: "microservice", EventArg: 0, Means: "publishes a microservice event (arg 1) through a ClientProxy"},
-	{Framework: "NestJS", Family: "js", Callee: "send", ReceiverType: "ClientProxy", ReceiverHint: "client", Role: RolePublisher, Bus: "microservice", EventArg: 0, Means: "sends a microservice message (arg 1) through a ClientProxy"},
+	{Framework: "NestJS", Family: "js", Callee: "emit", ReceiverType: "ClientProxy|ClientKafka|ClientRMQ|ClientNats|ClientRedis|ClientMqtt|ClientTCP", Role: RolePublisher, Bus: "microservice", EventArg: 0, Means: "publishes a microservice event (arg 1) through a ClientProxy"},
+	{Framework: "NestJS", Family: "js", Callee: "send", ReceiverType: "ClientProxy|ClientKafka|ClientRMQ|ClientNats|ClientRedis|ClientMqtt|ClientTCP", ReceiverHint: "client", Role: RolePublisher, Bus: "microservice", EventArg: 0, Means: "sends a microservice message (arg 1) through a ClientProxy"},
 	{Framework: "Socket.IO", Family: "js", Callee: "emit", ReceiverType: "Socket", Role: RolePublisher, Bus: "websocket", EventArg: 0, Means: "emits a websocket message (arg 1)"},
 	{Framework: "Bull", Family: "js", Callee: "add", ReceiverType: "Queue", ReceiverHint: "queue", Role: RolePublisher, Bus: "queue", EventArg: 0, Means: "adds a named job (arg 1) to a Bull queue"},
 	{Framework: "GraphQL", Family: "js", Callee: "publish", ReceiverType: "PubSub", ReceiverHint: "pubsub", Role: RolePublisher, Bus: "graphql", EventArg: 0, Means: "publishes a GraphQL subscription trigger (arg 1)"},
@@ -180,24 +186,24 @@ var Catalog = []Pattern{
 	{Framework: "timers", Family: "js", Callee: "setTimeout", Receiver: "-", Role: RoleRegistration, EventArg: 1, HandlerArg: 0, Means: "runs handler (arg 1) once after N ms (arg 2)"},
 
 	// Python decorators.
-	{Framework: "Django", Family: "python", Decorator: "receiver", Role: RoleSubscriber, Bus: "django-signal", EventArg: 0, SenderKey: "sender", Means: "receives a Django signal (arg 1), optionally only from sender="},
+	{Framework: "Django", Family: "python", Decorator: "receiver", Role: RoleSubscriber, Bus: "django-signal", EventArg: 0, EventKeys: []string{"signal"}, SenderKey: "sender", Means: "receives a Django signal (arg 1), optionally only from sender="},
 	{Framework: "Celery", Family: "python", Decorator: "shared_task", Role: RoleTask, EventArg: -1, Means: "Celery task, run through .delay()/.apply_async()"},
 	{Framework: "Celery", Family: "python", Decorator: "*.task", Role: RoleTask, EventArg: -1, Means: "Celery task (@app.task), run through .delay()/.apply_async()"},
 	{Framework: "Celery", Family: "python", Decorator: "periodic_task", Role: RoleScheduled, EventArg: -1, EventKeys: []string{"run_every"}, Means: "scheduled Celery task (run_every=)"},
 	{Framework: "dramatiq", Family: "python", Decorator: "actor", Role: RoleTask, EventArg: -1, Means: "dramatiq actor, run through .send()"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.get", Role: RoleRoute, HTTPMethod: "GET", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP GET route (path arg 1)"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.post", Role: RoleRoute, HTTPMethod: "POST", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP POST route (path arg 1)"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.put", Role: RoleRoute, HTTPMethod: "PUT", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP PUT route (path arg 1)"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.patch", Role: RoleRoute, HTTPMethod: "PATCH", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP PATCH route (path arg 1)"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.delete", Role: RoleRoute, HTTPMethod: "DELETE", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP DELETE route (path arg 1)"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.api_route", Role: RoleRoute, HTTPMethod: "HTTP", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP route (path arg 1)"},
-	{Framework: "FastAPI", Family: "python", Decorator: "*.websocket", Role: RoleRoute, HTTPMethod: "WebSocket", EventArg: 0, EventKeys: []string{"path"}, Means: "websocket route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.get", Role: RoleRoute, PathLiteral: true, HTTPMethod: "GET", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP GET route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.post", Role: RoleRoute, PathLiteral: true, HTTPMethod: "POST", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP POST route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.put", Role: RoleRoute, PathLiteral: true, HTTPMethod: "PUT", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP PUT route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.patch", Role: RoleRoute, PathLiteral: true, HTTPMethod: "PATCH", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP PATCH route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.delete", Role: RoleRoute, PathLiteral: true, HTTPMethod: "DELETE", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP DELETE route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.api_route", Role: RoleRoute, PathLiteral: true, HTTPMethod: "HTTP", EventArg: 0, EventKeys: []string{"path"}, Means: "HTTP route (path arg 1)"},
+	{Framework: "FastAPI", Family: "python", Decorator: "*.websocket", Role: RoleRoute, PathLiteral: true, HTTPMethod: "WebSocket", EventArg: 0, EventKeys: []string{"path"}, Means: "websocket route (path arg 1)"},
 	{Framework: "FastAPI", Family: "python", Decorator: "*.on_event", Role: RoleLifecycle, EventArg: 0, Means: "runs on an application event (arg 1: startup, shutdown)"},
-	{Framework: "Flask", Family: "python", Decorator: "*.route", Role: RoleRoute, HTTPMethod: "HTTP", EventArg: 0, Means: "HTTP route (path arg 1; Flask, Starlette, Quart)"},
+	{Framework: "Flask", Family: "python", Decorator: "*.route", Role: RoleRoute, PathLiteral: true, HTTPMethod: "HTTP", EventArg: 0, Means: "HTTP route (path arg 1; Flask, Starlette, Quart)"},
 	{Framework: "Flask", Family: "python", Decorator: "*.before_request", Role: RoleLifecycle, EventArg: -1, Means: "runs before every request"},
 	{Framework: "Flask", Family: "python", Decorator: "*.after_request", Role: RoleLifecycle, EventArg: -1, Means: "runs after every request"},
 	{Framework: "Flask", Family: "python", Decorator: "*.errorhandler", Role: RoleLifecycle, EventArg: 0, Means: "handles an error (arg 1)"},
-	{Framework: "Starlette", Family: "python", Decorator: "*.websocket_route", Role: RoleRoute, HTTPMethod: "WebSocket", EventArg: 0, Means: "websocket route (path arg 1)"},
+	{Framework: "Starlette", Family: "python", Decorator: "*.websocket_route", Role: RoleRoute, PathLiteral: true, HTTPMethod: "WebSocket", EventArg: 0, Means: "websocket route (path arg 1)"},
 	{Framework: "Dapr", Family: "python", Decorator: "*.subscribe", Role: RoleSubscriber, Bus: "dapr", EventArg: 1, EventKeys: []string{"topic"}, Means: "handles a Dapr topic (topic=)"},
 	{Framework: "pytest", Family: "python", Decorator: "fixture", Role: RoleFixture, EventArg: -1, Means: "pytest fixture, injected into tests that name it"},
 	{Framework: "click", Family: "python", Decorator: "*.command", Role: RoleCommand, EventArg: 0, EventKeys: []string{"name"}, Means: "command-line command (click, typer)"},
@@ -213,6 +219,7 @@ var Catalog = []Pattern{
 	{Framework: "Django", Family: "python", Callee: "connect", Role: RoleRegistration, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", HandlerArg: 0, HandlerKeys: []string{"receiver"}, Means: "connects handler (arg 1) to the receiver signal (sender=)"},
 	{Framework: "Celery", Family: "python", Callee: "delay", Role: RoleTaskCall, EventArg: -1, Means: "queues the receiver task"},
 	{Framework: "Celery", Family: "python", Callee: "apply_async", Role: RoleTaskCall, EventArg: -1, Means: "queues the receiver task with options"},
+	{Framework: "Celery", Family: "python", Callee: "apply", Role: RoleTaskCall, EventArg: -1, Means: "runs the receiver task in the calling process"},
 	{Framework: "Celery", Family: "python", Callee: "s", Role: RoleTaskCall, EventArg: -1, Means: "a signature of the receiver task (chains, groups)"},
 	{Framework: "Celery", Family: "python", Callee: "si", Role: RoleTaskCall, EventArg: -1, Means: "an immutable signature of the receiver task"},
 	{Framework: "Celery", Family: "python", Callee: "signature", Role: RoleTaskCall, EventArg: -1, Means: "a signature of the receiver task"},
@@ -373,7 +380,15 @@ func (p *Pattern) AcceptsReceiver(receiver, declared string) bool {
 		return true
 	}
 	if declared != "" {
-		return lastSegment(declared) == p.ReceiverType
+		// Subclasses and wrappers carry the name: ClientKafka is a
+		// ClientProxy, PubSubService wraps a PubSub.
+		name := lastSegment(declared)
+		for _, t := range strings.Split(p.ReceiverType, "|") {
+			if strings.Contains(name, t) {
+				return true
+			}
+		}
+		return false
 	}
 	return p.ReceiverHint == "" || strings.Contains(strings.ToLower(receiver), p.ReceiverHint)
 }
@@ -572,6 +587,55 @@ func StringLiteral(text string) (string, bool) {
 		return "", false // 'a' + 'b': two literals
 	}
 	return body, true
+}
+
+// TemplateShape is a template literal with substitutions written with
+// every substitution replaced by ${…}: `user/${u.id}/updated` has the shape
+// user/${…}/updated. Names built at run time are not resolved, but two
+// templates of the same shape name the same family of topics.
+func TemplateShape(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	if len(t) < 2 || t[0] != '`' || t[len(t)-1] != '`' || !strings.Contains(t, "${") {
+		return "", false
+	}
+	var b strings.Builder
+	body := t[1 : len(t)-1]
+	for {
+		i := strings.Index(body, "${")
+		if i < 0 {
+			b.WriteString(body)
+			break
+		}
+		b.WriteString(body[:i])
+		end := matchBrace(body, i+1)
+		if end < 0 {
+			return "", false
+		}
+		b.WriteString("${…}")
+		body = body[end+1:]
+	}
+	shape := b.String()
+	if strings.Trim(shape, "${…}") == "" {
+		return "", false // nothing but substitutions: no shape to compare
+	}
+	return shape, true
+}
+
+// matchBrace returns the index of the brace closing the one at open.
+func matchBrace(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // ListElements splits an array or annotation list literal ({"a", "b"},

@@ -169,6 +169,7 @@ func TestAcceptsReceiver(t *testing.T) {
 		{"this.client", "", true},            // unknown type: the hint decides
 		{"this.mailer", "", false},
 		{"this.bus", "ms.ClientProxy", true},
+		{"this.kafka", "ClientKafka", true}, // a ClientProxy subclass
 	} {
 		if got := clientSend.AcceptsReceiver(tc.receiver, tc.declared); got != tc.want {
 			t.Errorf("ClientProxy.send accepts %s of type %q = %v, want %v", tc.receiver, tc.declared, got, tc.want)

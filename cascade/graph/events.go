@@ -65,6 +65,9 @@ func (q *query) rolesOf(ctx context.Context, sym Symbol) []Role {
 	var roles []Role
 	for _, d := range sym.Decorators {
 		for _, p := range treesitter.DecoratorPatterns(sym.Language, d.Name) {
+			if p.PathLiteral && !q.pathArgument(ctx, f, d.Args, p) {
+				continue
+			}
 			roles = append(roles, q.decoratorRole(ctx, f, sym, cls, d, p))
 		}
 	}
@@ -105,6 +108,11 @@ func (q *query) decoratorRole(ctx context.Context, f *File, sym Symbol, cls *Sym
 			role.Events, role.Unresolved = []string{sym.Name}, ""
 		}
 	}
+	if len(p.EventFromCall) > 0 {
+		if vals := q.eventsFromBody(ctx, f, sym, p.EventFromCall); len(vals) > 0 {
+			role.Events, role.Unresolved = vals, ""
+		}
+	}
 	if p.SenderKey != "" {
 		if s, ok := treesitter.Keyword(d.Args, p.SenderKey); ok {
 			role.Sender = lastSegmentOf(s)
@@ -134,6 +142,45 @@ func (q *query) decoratorRole(ctx context.Context, f *File, sym Symbol, cls *Sym
 	}
 	role.Summary = summarize(p, role)
 	return role
+}
+
+// eventsFromBody reads the events a symbol's body names through calls such
+// as pubSub.asyncIterator('topic').
+func (q *query) eventsFromBody(ctx context.Context, f *File, sym Symbol, callees []string) []string {
+	calls, err := q.store.CallsFrom(ctx, sym.ID)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, c := range calls {
+		if !hasName(callees, c.Callee) || len(c.Args) == 0 {
+			continue
+		}
+		if vals, ok := q.eventValues(ctx, f, c.Args[0]); ok {
+			out = append(out, vals...)
+		}
+	}
+	return out
+}
+
+func hasName(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// pathArgument reports whether a route decorator's path argument is a
+// path: "", or starting with "/", as a literal or a constant.
+func (q *query) pathArgument(ctx context.Context, f *File, args []string, p *treesitter.Pattern) bool {
+	a, ok := p.EventArgument(args)
+	if !ok {
+		return false
+	}
+	vals, ok := q.eventValues(ctx, f, a)
+	return ok && (vals[0] == "" || strings.HasPrefix(vals[0], "/"))
 }
 
 // joinRoute joins a controller prefix and a route path: "reports" and
@@ -268,6 +315,10 @@ func (q *query) eventValues(ctx context.Context, f *File, arg string) ([]string,
 		el = strings.TrimSpace(el)
 		if v, ok := treesitter.StringLiteral(el); ok {
 			out = append(out, v)
+			continue
+		}
+		if shape, ok := treesitter.TemplateShape(el); ok {
+			out = append(out, shape)
 			continue
 		}
 		if strings.HasPrefix(el, "{") {
@@ -683,8 +734,10 @@ func (q *query) callContext(ctx context.Context, c Call) (*File, *Symbol, error)
 // publishersOf finds the calls that publish what subs subscribe to.
 func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(c Call, event string) error) error {
 	buses := map[string]bool{}
+	events := map[string]bool{}
 	for _, s := range subs {
 		buses[s.bus] = true
+		events[s.event] = true
 	}
 	seenCallee := map[string]bool{}
 	for i := range treesitter.Catalog {
@@ -700,6 +753,9 @@ func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(
 		for _, c := range calls {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if !mayPublish(c, events) {
+				continue
 			}
 			f, caller, err := q.callContext(ctx, c)
 			if err != nil {
@@ -722,6 +778,40 @@ func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(
 		}
 	}
 	return nil
+}
+
+// mayPublish is a cheap test before resolving a call's publications: can
+// any publisher pattern of its callee name publish one of events? A call
+// whose event argument is a literal naming none of them cannot; a model
+// save cannot publish anything but its model signals.
+func mayPublish(c Call, events map[string]bool) bool {
+	for i := range treesitter.Catalog {
+		p := &treesitter.Catalog[i]
+		if p.Role != treesitter.RolePublisher || p.Callee != c.Callee {
+			continue
+		}
+		switch {
+		case len(p.ModelSignals) > 0:
+			for _, sig := range p.ModelSignals {
+				if events[sig] {
+					return true
+				}
+			}
+		case p.EventIsReceiver:
+			if events[lastSegmentOf(c.Receiver)] {
+				return true
+			}
+		default:
+			a, ok := p.EventArgument(c.Args)
+			if !ok {
+				continue
+			}
+			if v, lit := treesitter.StringLiteral(a); !lit || events[v] {
+				return true // a literal naming one, or a name resolved later
+			}
+		}
+	}
+	return false
 }
 
 // handlerRef reads a handler passed by value: h, s.handle, this.onEvent,
