@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -96,5 +97,171 @@ func TestEventEdgesNest(t *testing.T) {
 		if diff := cmp.Diff(tc.want, edgeLines(got), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("Incoming(%s) (-want +got):\n%s", tc.target, diff)
 		}
+	}
+}
+
+func TestFrameworkRoles(t *testing.T) {
+	cases := []struct {
+		fixture, symbol string
+		want            []string // summaries
+	}{
+		{"nest-events", "ReportListener.handleReportCreated", []string{"handles event 'report.created' (NestJS @OnEvent('report.created'))"}},
+		{"nest-events", "ReportListener.handleExported", []string{"handles event 'report.exported' (NestJS @OnEvent(ReportEvents.Exported, { async: true }))"}},
+		{"nest-events", "ReportConsumer.countReports", []string{"handles message pattern '{cmd:'count-reports'}' (NestJS @MessagePattern({ cmd: 'count-reports' }))"}},
+		{"nest-events", "ReportController.findOne", []string{"NestJS route GET /reports/:id"}},
+		{"nest-events", "ReportController.createReport", []string{"NestJS route POST /reports"}},
+		{"nest-events", "ReportScheduler.hourly", []string{"scheduled: cron '0 * * * *' (NestJS @Cron('0 * * * *'))"}},
+		{"nest-events", "ReportScheduler.exportPending", []string{"scheduled: every (ms) '60000' (NestJS @Interval(60000))"}},
+		{"nest-events", "ReportService.create", nil},
+		{"django-shop", "order_saved", []string{"invoked by Django signal post_save (sender=Order)"}},
+		{"django-shop", "notify_customer", []string{"invoked by Django signal order_shipped"}},
+		{"django-shop", "render_invoice", []string{"Celery task @shared_task: Celery task, run through .delay()/.apply_async()"}},
+		{"spring-events", "OrderListeners.onPlaced", []string{"handles application event 'OrderPlaced' (Spring @EventListener)"}},
+		{"spring-events", "OrderListeners.consumeReturn", []string{`handles Kafka topics 'returns', 'refunds' (Spring @KafkaListener(topics = {"returns", "refunds"}))`}},
+	}
+	resolvers := map[string]*graph.Resolver{}
+	for _, tc := range cases {
+		r := resolvers[tc.fixture]
+		if r == nil {
+			r = indexFixture(t, tc.fixture)
+			resolvers[tc.fixture] = r
+		}
+		roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, tc.symbol))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, ro := range roles {
+			got = append(got, ro.Summary)
+		}
+		if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", tc.symbol, diff)
+		}
+	}
+}
+
+func TestOutgoingIncludesSubscribers(t *testing.T) {
+	r := indexFixture(t, "nest-events")
+	got, err := r.Outgoing(context.Background(), symbolNamed(t, r, "ReportService.exportReport"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"ReportConsumer.handleRemoteExport event 'report.exported.remote'",
+		"ReportListener.handleExported event 'report.exported'",
+	}
+	if diff := cmp.Diff(want, edgeLines(got)); diff != "" {
+		t.Errorf("Outgoing(exportReport) (-want +got):\n%s", diff)
+	}
+	// A name built at run time publishes nothing we can name.
+	got, err = r.Outgoing(context.Background(), symbolNamed(t, r, "ReportService.rename"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 0 {
+		t.Errorf("Outgoing(rename) = %v, want nothing", edgeLines(got))
+	}
+}
+
+// indexSources indexes files written into a temporary workspace.
+func indexSources(t *testing.T, files map[string]string) *graph.Resolver {
+	t.Helper()
+	root := t.TempDir()
+	for name, src := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if _, err := (&graph.Indexer{Root: root, Store: s}).IndexAll(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return &graph.Resolver{Store: s}
+}
+
+// Bad input: computed names, circular injection, one name on two buses or
+// in two modules, decorators with nothing to read. No crash, no hang, no
+// invented edge; an unresolved name is reported as such.
+func TestEventEdgesBadInput(t *testing.T) {
+	r := indexSources(t, map[string]string{
+		"src/a.listener.ts": `
+export class AListener {
+  @OnEvent(prefix + '.created') computed() {}
+  @OnEvent(eventName()) called() {}
+  @OnEvent('dup.event') first() {}
+  @EventPattern('dup.event') onOtherBus() {}
+  @Cron() noSchedule() {}
+  @OnEvent() noName() {}
+}`,
+		"src/b.listener.ts": `
+export class BListener {
+  @OnEvent('dup.event') second() {}
+}`,
+		"src/publisher.ts": `
+import { EventEmitter2 } from '@nestjs/event-emitter';
+export class Publisher {
+  constructor(private readonly events: EventEmitter2, private readonly b: Cycle) {}
+  publish(): void {
+    this.events.emit('dup.event', {});
+    this.events.emit(prefix + '.created', {});
+    this.events.emit(undefined);
+    this.events.emit();
+  }
+}
+export class Cycle {
+  constructor(private readonly p: Publisher) {}
+  run(): void { this.p.publish(); }
+}`,
+	})
+	ctx := context.Background()
+	cases := []struct {
+		target, unresolved string
+		want               []string
+	}{
+		{"AListener.computed", "prefix + '.created'", nil},
+		{"AListener.called", "eventName()", nil},
+		{"AListener.first", "", []string{"Publisher.publish event 'dup.event'"}},
+		{"BListener.second", "", []string{"Publisher.publish event 'dup.event'"}},
+		{"AListener.onOtherBus", "", nil}, // EventEmitter2 does not reach microservice patterns
+		{"AListener.noSchedule", "", nil},
+		{"AListener.noName", "", nil},
+		{"Cycle.run", "", nil},
+	}
+	for _, tc := range cases {
+		sym := symbolNamed(t, r, tc.target)
+		got, err := r.Incoming(ctx, sym)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, edgeLines(got), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("Incoming(%s) (-want +got):\n%s", tc.target, diff)
+		}
+		roles, err := r.FrameworkRoles(ctx, sym)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unresolved := ""
+		for _, ro := range roles {
+			unresolved += ro.Unresolved
+		}
+		if unresolved != tc.unresolved {
+			t.Errorf("FrameworkRoles(%s): unresolved %q, want %q", tc.target, unresolved, tc.unresolved)
+		}
+	}
+	got, err := r.Outgoing(ctx, symbolNamed(t, r, "Publisher.publish"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"AListener.first event 'dup.event'", "BListener.second event 'dup.event'"}
+	if diff := cmp.Diff(want, edgeLines(got)); diff != "" {
+		t.Errorf("Outgoing(publish) (-want +got):\n%s", diff)
 	}
 }
