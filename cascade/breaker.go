@@ -72,6 +72,11 @@ type breakerKey struct{ repo, backend string }
 // own cancellation, and the breaker must not see it as a failure.
 type backendFault struct{ err error }
 
+// errNotAsked reports a request that never reached the backend (a name no
+// index knows): like a cancellation, it says nothing about the backend, and
+// counting it as a success would close a half-open breaker without a trial.
+var errNotAsked = errors.New("cascade: backend not asked")
+
 func (f backendFault) Error() string { return f.err.Error() }
 func (f backendFault) Unwrap() error { return f.err }
 
@@ -186,7 +191,7 @@ func (b *Breakers) get(repo, backend string) *breaker {
 		// A cancelled request tells nothing about the backend, and rejected
 		// credentials are the user's to fix: neither counts either way.
 		IsExcluded: func(err error) bool {
-			return errors.Is(err, context.Canceled) || errors.Is(err, graph.ErrUnauthorized)
+			return errors.Is(err, context.Canceled) || errors.Is(err, graph.ErrUnauthorized) || errors.Is(err, errNotAsked)
 		},
 		OnStateChange: func(_ string, from, to gobreaker.State) { br.changed(from, to) },
 	})

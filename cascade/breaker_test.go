@@ -375,3 +375,55 @@ func TestBreakerOnChange(t *testing.T) {
 		t.Errorf("state changes (-want +got):\n%s", diff)
 	}
 }
+
+// A request for a name the index does not know never reaches a graph
+// backend, so it must tell the breaker nothing: it may neither close a
+// half-open breaker in place of a real trial nor dilute the failure rate of
+// a dead backend.
+func TestBreakerIgnoresRequestsThatNeverReachTheBackend(t *testing.T) {
+	unknown := graph.Symbol{Name: "notInAnyIndex"}
+	askUnknown := func(r *breakerRig) {
+		t.Helper()
+		res, err := r.e.Incoming(context.Background(), unknown)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := attemptOf(t, res, cascade.StageGraph, sharedBackend); a.Reason != cascade.ReasonSymbolNotFound && a.Reason != cascade.ReasonCircuitOpen {
+			t.Fatalf("unknown name: shared backend attempt %s/%s", a.Outcome, a.Reason)
+		}
+	}
+
+	t.Run("half-open", func(t *testing.T) {
+		r := newBreakerRig(t)
+		r.trip(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+		r.waitHalfOpen()
+		calls := r.fake.calls.Load()
+		askUnknown(r)
+		if st := r.state(); st != "half-open" {
+			t.Errorf("breaker %s after a request that never reached the backend, want still half-open", st)
+		}
+		if r.fake.calls.Load() != calls {
+			t.Errorf("the backend was asked about a name no index has")
+		}
+		// The real trial still happens, and still decides.
+		a, called := r.ask()
+		if !called || a.Reason != cascade.ReasonBackendError || r.state() != "open" {
+			t.Errorf("real trial: called %v, reason %s, breaker %s; want the dead backend tried and the breaker open", called, a.Reason, r.state())
+		}
+	})
+
+	t.Run("closed", func(t *testing.T) {
+		r := newBreakerRig(t)
+		r.fake.set(failWith, fmt.Errorf("neo4j: %w", graph.ErrUnavailable))
+		for range int(testBreaker.MinRequests) - 1 {
+			r.ask()
+		}
+		for range 10 {
+			askUnknown(r)
+		}
+		r.ask()
+		if st := r.state(); st != "open" {
+			t.Errorf("breaker %s after %d faults in %d requests that reached the backend, want open", st, testBreaker.MinRequests, testBreaker.MinRequests)
+		}
+	})
+}

@@ -259,6 +259,7 @@ type outcome struct {
 	err      error
 	fault    bool // a backend fault: counts against the breaker
 	auth     bool // credentials rejected
+	unasked  bool // the backend was never asked: tells its breaker nothing
 }
 
 func (e *Engine) stages(dir string) []stage {

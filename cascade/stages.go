@@ -36,6 +36,8 @@ func (g *twoStepGate) done(out outcome, cancelled bool) {
 	case g.doneFn == nil:
 	case cancelled:
 		g.doneFn(context.Canceled)
+	case out.unasked:
+		g.doneFn(errNotAsked)
 	case out.auth:
 		g.doneFn(graph.ErrUnauthorized)
 	case out.fault:
@@ -65,7 +67,7 @@ func (s graphStage) breaker(e *Engine) breakerGate {
 
 func (s graphStage) run(ctx context.Context, q *query) outcome {
 	if !q.found {
-		return outcome{reason: ReasonSymbolNotFound, observed: fmt.Sprintf("%s is not in the index", q.target.Name)}
+		return outcome{reason: ReasonSymbolNotFound, observed: fmt.Sprintf("%s is not in the index", q.target.Name), unasked: true}
 	}
 	sym, err := s.g.Store.Symbol(ctx, q.target.ID)
 	if err != nil {
