@@ -90,7 +90,8 @@ func announce(t *testing.T, format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "editors: %s: %s\n", t.Name(), msg)
 }
 
-// versionOf is the first line of `tool --version`.
+// versionOf is the last line of `tool --version` (Debian's chromium
+// wrapper prints shell noise before it).
 func versionOf(t *testing.T, tool string, args ...string) string {
 	t.Helper()
 	if len(args) == 0 {
@@ -100,8 +101,11 @@ func versionOf(t *testing.T, tool string, args ...string) string {
 	if err != nil {
 		t.Fatalf("%s %v: %v\n%s", tool, args, err, out)
 	}
-	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	return line
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if !strings.Contains(tool, "chromium") {
+		return lines[0]
+	}
+	return lines[len(lines)-1]
 }
 
 // workspace copies testdata/<fixture> into a temp folder, so that an editor

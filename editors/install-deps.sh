@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Installs what the editor tests (go test ./editors) drive: Debian's Neovim,
+# Emacs + eglot, Vim + ALE and Chromium; code-server, playwright-core and
+# vscode-languageserver-protocol from npm into a cache folder outside the
+# repository (reused by later runs: nothing is downloaded when the lock file
+# has not changed); and the VS Code extension's own dependencies.
+#
+#   editors/install-deps.sh            # CI runs this; so can you (as root)
+#
+# CALLCASCADE_EDITOR_CACHE sets the cache folder (default
+# ~/.cache/callcascade-editors); the tests read the same variable.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cache="${CALLCASCADE_EDITOR_CACHE:-$HOME/.cache/callcascade-editors}"
+mkdir -p "$cache"
+
+# Debian packages: the editors, Chromium, and code-server's native build deps.
+apt_packages=(neovim emacs-nox elpa-eglot vim vim-ale chromium ripgrep git
+  build-essential pkg-config libkrb5-dev libx11-dev libxkbfile-dev libsecret-1-dev)
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "editors: apt-get install ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# node-gyp builds code-server's native modules against the local Node
+# headers; it would download them otherwise.
+if [ -d /usr/include/node ]; then
+  export npm_config_nodedir=/usr
+fi
+export npm_config_cache="$cache/npm-cache" npm_config_update_notifier=false \
+  npm_config_fund=false npm_config_audit=false
+
+# npm packages for the tests, pinned by editors/test-deps/package-lock.json.
+node_dir="$cache/node"
+if ! cmp -s "$here/test-deps/package-lock.json" "$node_dir/package-lock.json" ||
+   [ ! -d "$node_dir/node_modules/code-server/lib/vscode/node_modules" ]; then
+  echo "editors: npm ci code-server, playwright-core, vscode-languageserver-protocol into $node_dir"
+  # code-server's bundled ripgrep would download a binary: seed its cache
+  # with Debian's rg.
+  rg_cache="${TMPDIR:-/tmp}/vscode-ripgrep-cache-1.15.11"
+  mkdir -p "$rg_cache"
+  tar czf "$rg_cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" -C /usr/bin rg
+  rm -rf "$node_dir"
+  mkdir -p "$node_dir"
+  cp "$here/test-deps/package.json" "$here/test-deps/package-lock.json" "$node_dir/"
+  # code-server's postinstall runs npm install for VS Code's own modules,
+  # and node-pty's runs `npx node-gyp` (yes: no prompt without a terminal).
+  (cd "$node_dir" && npm_config_unsafe_perm=true npm_config_yes=true npm ci --no-audit --no-fund --loglevel=error)
+  test -d "$node_dir/node_modules/code-server/lib/vscode/node_modules" ||
+    { echo "editors: code-server's postinstall did not install VS Code's modules" >&2; exit 1; }
+fi
+
+# The extension's dependencies (vscode-languageclient, and vsce to package it).
+(cd "$here/vscode" && npm ci --no-audit --no-fund --loglevel=error)
+
+echo "editors: $(nvim --version | head -1); $(emacs --version | head -1); $(vim --version | head -1); $(chromium --version 2>/dev/null); code-server $("$node_dir/node_modules/.bin/code-server" --version | head -1)"

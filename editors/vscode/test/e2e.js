@@ -1,0 +1,311 @@
+// End-to-end run of the packaged extension in real VS Code (code-server),
+// driven through Debian's Chromium with playwright-core, as a user would:
+// open a file, Shift+Alt+H, read the "Callers of" tree, look at a
+// diagnostic, pick a quick fix from Ctrl+. — with a screenshot of each step.
+// It writes what it saw to $CC_ART/report.json; the Go test asserts.
+//
+// Environment: CC_CODE_SERVER, CC_VSIX, CC_BIN, CC_WS, CC_ART, CC_HOME,
+// CC_TARGET (relative file), CC_TARGET_LINE/COL (1-based), CC_DEAD,
+// CC_DEAD_LINE/COL, CC_ACTION (a regexp of the quick fix to choose),
+// CC_TARGET_NAME, CC_DEAD_NAME (the functions' names), CC_EXPECT_CALLER (a
+// caller name to wait for in the tree). playwright-core
+// is found through NODE_PATH.
+'use strict';
+
+const { spawn, spawnSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const env = process.env;
+const art = env.CC_ART;
+const report = { steps: [], errors: [] };
+let shot = 0;
+
+function writeReport() {
+  fs.writeFileSync(path.join(art, 'report.json'), JSON.stringify(report, null, 2));
+}
+
+function step(name, value) {
+  report.steps.push(name);
+  if (value !== undefined) {
+    report[name] = value;
+  }
+}
+
+async function screenshot(page, name) {
+  shot++;
+  const file = path.join(art, `${String(shot).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file });
+  (report.screenshots = report.screenshots || []).push(file);
+}
+
+// Like `tee`: the server's stdin, as VS Code sent it, is kept so that the
+// initialize params VS Code really sends can be replayed by the Node test.
+function writeCaptureWrapper(dir) {
+  const wrapper = path.join(dir, 'callcascade-capture.sh');
+  fs.writeFileSync(wrapper, `#!/bin/sh\ntee "${path.join(art, 'client-to-server.jsonrpc')}" | "${env.CC_BIN}" "$@"\n`, { mode: 0o755 });
+  return wrapper;
+}
+
+function startCodeServer(userData, extensions, testLog) {
+  const args = [
+    '--auth', 'none', '--bind-addr', '127.0.0.1:0',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--disable-proxy',
+    '--user-data-dir', userData, '--extensions-dir', extensions,
+    env.CC_WS,
+  ];
+  const child = spawn(env.CC_CODE_SERVER, args, {
+    detached: true, // its own process group, killed whole at the end
+    env: {
+      ...process.env,
+      HOME: env.CC_HOME,
+      XDG_CONFIG_HOME: path.join(env.CC_HOME, '.config'),
+      XDG_DATA_HOME: path.join(env.CC_HOME, '.local', 'share'),
+      XDG_CACHE_HOME: path.join(env.CC_HOME, '.cache'),
+      CALLCASCADE_VSCODE_TEST_LOG: testLog,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = fs.createWriteStream(path.join(art, 'code-server.log'));
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const url = new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk) => {
+      seen += chunk.toString();
+      const m = seen.match(/HTTP server listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) {
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`code-server exited (${code}) before listening; see code-server.log`)));
+  });
+  return { child, url };
+}
+
+function testLogEntries(file) {
+  if (!fs.existsSync(file)) {
+    return [];
+  }
+  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+async function until(what, fn, timeoutMs = 15000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) {
+      return v;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function openFile(page, rel) {
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await page.keyboard.type(rel, { delay: 5 });
+  // Wait for the result list to show the file before choosing it.
+  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${path.basename(rel)}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`.tab.active[aria-label*="${path.basename(rel)}"]`);
+  await page.waitForSelector('.monaco-editor.focused', { timeout: 10000 });
+}
+
+async function goTo(page, line, col) {
+  await page.keyboard.press('Control+G');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await page.keyboard.type(`${line}:${col}`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.quick-input-widget', { state: 'hidden' });
+}
+
+// The call hierarchy opens in the References view ("REFERENCES: CALLERS
+// OF") in the side bar: its first row is the function, the rows under it
+// its callers.
+const hierarchyRows = '.part.sidebar .monaco-list-row[role=treeitem]';
+
+async function showCallHierarchy(page, root, expectCaller) {
+  await page.keyboard.press('Shift+Alt+H');
+  const rows = page.locator(hierarchyRows);
+  await until(`the call hierarchy of ${root}`, async () => {
+    const texts = await rows.allInnerTexts();
+    return texts.length > 0 && texts[0].includes(root) && (!expectCaller || texts.slice(1).some((t) => t.includes(expectCaller)));
+  });
+}
+
+async function hierarchy(page) {
+  const header = await page.locator('.part.sidebar .pane-header .title, .part.sidebar .composite.title .title-label').allInnerTexts();
+  const rows = (await page.locator(hierarchyRows).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  return { header: header.map((t) => t.trim()), rows };
+}
+
+// widenSideBar drags the side bar's edge so the callers' details are not
+// cut off in the screenshot.
+async function widenSideBar(page, width) {
+  const bar = await page.locator('.part.sidebar').boundingBox();
+  if (!bar) {
+    return;
+  }
+  const x = bar.x + bar.width;
+  const y = bar.y + bar.height / 2;
+  await page.mouse.move(x - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 40, y, { steps: 2 });
+  await page.mouse.move(bar.x + width, y, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function main() {
+  const work = fs.mkdtempSync(path.join(env.CC_HOME, 'vscode-'));
+  const userData = path.join(work, 'user-data');
+  const extensions = path.join(work, 'extensions');
+  const testLog = path.join(art, 'extension-events.jsonl');
+  fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
+    'callcascade.path': writeCaptureWrapper(work),
+    'callcascade.statusPollSeconds': 2,
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'git.enabled': false,
+    'chat.commandCenter.enabled': false,
+    'editor.minimap.enabled': false,
+    'editor.hover.enabled': false,
+    'window.commandCenter': false,
+  }, null, 2));
+
+  const install = spawnSync(env.CC_CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensions, '--install-extension', env.CC_VSIX], {
+    env: { ...process.env, HOME: env.CC_HOME }, encoding: 'utf8', timeout: 60000,
+  });
+  fs.writeFileSync(path.join(art, 'install-extension.log'), `${install.stdout}\n${install.stderr}`);
+  if (install.status !== 0) {
+    throw new Error(`installing the .vsix failed (${install.status}); see install-extension.log`);
+  }
+  report.installed = fs.readdirSync(extensions).filter((d) => d.startsWith('callcascade.'));
+  report.editor = `code-server ${spawnSync(env.CC_CODE_SERVER, ['--version'], { encoding: 'utf8' }).stdout.trim().split('\n')[0]}`;
+
+  const server = startCodeServer(userData, extensions, testLog);
+  let browser;
+  let page;
+  try {
+    const url = await Promise.race([server.url, new Promise((_, rej) => setTimeout(() => rej(new Error('code-server did not start in 30 s')), 30000))]);
+    browser = await chromium.launch({
+      executablePath: env.CC_CHROMIUM || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(20000);
+    await page.goto(`${url}?folder=${encodeURIComponent(env.CC_WS)}`);
+    await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 30000 });
+    const vscodeVersion = await page.evaluate(() => document.documentElement.getAttribute('data-vscode-version')).catch(() => null);
+    if (vscodeVersion) {
+      report.editor += ` (VS Code ${vscodeVersion})`;
+    }
+
+    // 1. The call hierarchy of the target: its callers in "Callers of".
+    await openFile(page, env.CC_TARGET);
+    await until('the callcascade status-bar item', async () =>
+      (await page.locator('.statusbar-item', { hasText: 'callcascade' }).count()) > 0, 30000);
+    await until('the first index ($/progress end)', async () =>
+      !(await page.locator('.statusbar-item', { hasText: 'indexing' }).count()), 10000);
+    await goTo(page, env.CC_TARGET_LINE, env.CC_TARGET_COL);
+    await showCallHierarchy(page, env.CC_TARGET_NAME, env.CC_EXPECT_CALLER);
+    await widenSideBar(page, 560);
+    step('callers', await hierarchy(page));
+    await screenshot(page, 'call-hierarchy');
+    // The README's picture: the tree and the handler beside it.
+    await page.screenshot({ path: path.join(art, 'readme-call-hierarchy.png'), clip: { x: 0, y: 0, width: 1100, height: 340 } });
+
+    // 2. A function nobody calls: an empty tree, then a Warning on its name.
+    await openFile(page, env.CC_DEAD);
+    await goTo(page, env.CC_DEAD_LINE, env.CC_DEAD_COL);
+    await showCallHierarchy(page, env.CC_DEAD_NAME, '');
+    // The Warning is published once the answer is computed: the tree is
+    // final by then.
+    await page.waitForSelector('.monaco-editor .squiggly-warning', { timeout: 10000 });
+    step('deadCallers', await hierarchy(page));
+    await page.keyboard.press('Control+Shift+M');
+    const problems = page.locator('.markers-panel .monaco-list-row');
+    await until('the problem in the Problems view', async () => (await problems.count()) > 0);
+    step('problems', (await problems.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
+    await until('the status bar to count the degraded answer', async () =>
+      (await page.locator('.statusbar-item', { hasText: 'not found' }).count()) > 0, 10000);
+    step('statusBar', (await page.locator('.statusbar-item', { hasText: 'callcascade' }).allInnerTexts()).map((t) => t.trim()));
+    await screenshot(page, 'diagnostic');
+
+    // 3. Ctrl+. on the name: the quick fixes; choose one with the keyboard
+    // (clicks on this menu time out).
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await goTo(page, env.CC_DEAD_LINE, env.CC_DEAD_COL);
+    await page.keyboard.press('Control+.');
+    const actionRows = page.locator('.action-widget .monaco-list-row.action');
+    await until('the quick fix menu', async () => (await actionRows.count()) > 0);
+    const actions = (await actionRows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    step('actions', actions);
+    await screenshot(page, 'quick-fixes');
+    const wanted = actions.findIndex((a) => new RegExp(env.CC_ACTION).test(a));
+    if (wanted < 0) {
+      throw new Error(`no quick fix matches ${env.CC_ACTION}: ${JSON.stringify(actions)}`);
+    }
+    // The menu opens with the first action focused.
+    for (let i = 0; i < wanted; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'callcascade' });
+    await until('the notification of the quick fix', async () => (await toast.count()) > 0);
+    step('notifications', (await toast.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
+    await page.waitForTimeout(500); // let the toast finish sliding in for the picture
+    await screenshot(page, 'quick-fix-applied');
+  } catch (err) {
+    if (page) {
+      await screenshot(page, 'failure').catch(() => undefined);
+    }
+    throw err;
+  } finally {
+    report.extensionEvents = testLogEntries(testLog);
+    if (browser) {
+      await browser.close().catch(() => undefined);
+    }
+    try {
+      process.kill(-server.child.pid, 'SIGTERM');
+    } catch (err) {
+      // already gone
+    }
+  }
+}
+
+const watchdog = setTimeout(() => {
+  report.errors.push('watchdog: the run took longer than ' + env.CC_WATCHDOG_MS + ' ms');
+  writeReport();
+  process.exit(3);
+}, Number(env.CC_WATCHDOG_MS || 90000));
+
+main().then(() => {
+  clearTimeout(watchdog);
+  writeReport();
+  process.exit(0);
+}, async (err) => {
+  clearTimeout(watchdog);
+  report.errors.push(err && err.stack ? err.stack : String(err));
+  writeReport();
+  process.exit(1);
+});

@@ -1,0 +1,162 @@
+package editors_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// editorCache is where editors/install-deps.sh put the npm packages the
+// tests run (code-server, playwright-core, vscode-languageserver-protocol).
+func editorCache() string {
+	if dir := os.Getenv("CALLCASCADE_EDITOR_CACHE"); dir != "" {
+		return dir
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "callcascade-editors")
+}
+
+// nodeModules is the cache's node_modules, or a skip (a failure in CI).
+func nodeModules(t *testing.T, pkg string) string {
+	t.Helper()
+	dir := filepath.Join(editorCache(), "node", "node_modules")
+	requireFile(t, filepath.Join(dir, pkg, "package.json"), "npm package "+pkg, "editors/install-deps.sh")
+	return dir
+}
+
+// packageExtension builds the .vsix from editors/vscode with vsce, as a
+// user would, into dir.
+func packageExtension(t *testing.T, dir string) string {
+	t.Helper()
+	ext := filepath.Join(repoRoot, "editors", "vscode")
+	vsce := filepath.Join(ext, "node_modules", "@vscode", "vsce", "vsce")
+	requireFile(t, vsce, "the extension's npm dependencies", "editors/install-deps.sh (npm ci in editors/vscode)")
+	vsix := filepath.Join(dir, "callcascade.vsix")
+	out, err := runEditor(t, 2*time.Minute, os.Environ(), ext, "node", vsce, "package", "--out", vsix)
+	if err != nil {
+		t.Fatalf("vsce package: %v\n%s", err, out)
+	}
+	return vsix
+}
+
+type vscodeReport struct {
+	Editor    string   `json:"editor"`
+	Installed []string `json:"installed"`
+	Errors    []string `json:"errors"`
+	Steps     []string `json:"steps"`
+	Callers   struct {
+		Header []string `json:"header"`
+		Rows   []string `json:"rows"`
+	} `json:"callers"`
+	DeadCallers struct {
+		Header []string `json:"header"`
+		Rows   []string `json:"rows"`
+	} `json:"deadCallers"`
+	Problems        []string `json:"problems"`
+	StatusBar       []string `json:"statusBar"`
+	Actions         []string `json:"actions"`
+	Notifications   []string `json:"notifications"`
+	Screenshots     []string `json:"screenshots"`
+	ExtensionEvents []struct {
+		Kind    string          `json:"kind"`
+		Command string          `json:"command"`
+		Text    string          `json:"text"`
+		Result  json.RawMessage `json:"result"`
+	} `json:"extensionEvents"`
+}
+
+// TestVSCode installs the packaged extension into code-server (VS Code
+// 1.100) and drives it in Debian's Chromium with playwright-core, on the
+// nest-events fixture: the publisher of an @OnEvent handler's event appears
+// in its "Callers of" tree; a dead function's empty answer shows a Warning,
+// and a quick fix from Ctrl+. runs. Screenshots of each step are left in the
+// artifacts folder.
+func TestVSCode(t *testing.T) {
+	node := requireTool(t, "node", "apt-get install nodejs")
+	requireTool(t, "chromium", "apt-get install chromium")
+	modules := nodeModules(t, "playwright-core")
+	nodeModules(t, "code-server")
+
+	art := artifacts(t)
+	vsix := packageExtension(t, t.TempDir())
+	ws := workspace(t, "nest-events")
+	listener := filepath.Join(ws, "src/reports/report.listener.ts")
+	line, col := position(t, listener, "handleReportCreated(payload")
+	dead, deadLine, deadCol := deadFunction(t, ws)
+	rel := func(p string) string { r, _ := filepath.Rel(ws, p); return r }
+
+	env, home := editorEnv(t,
+		"NODE_PATH="+modules,
+		"CC_CODE_SERVER="+filepath.Join(modules, ".bin", "code-server"),
+		"CC_VSIX="+vsix,
+		"CC_BIN="+binary,
+		"CC_WS="+ws,
+		"CC_ART="+art,
+		"CC_WATCHDOG_MS=150000",
+		"CC_TARGET="+rel(listener),
+		fmt.Sprintf("CC_TARGET_LINE=%d", line),
+		fmt.Sprintf("CC_TARGET_COL=%d", col+1),
+		"CC_TARGET_NAME=handleReportCreated",
+		"CC_EXPECT_CALLER=create",
+		"CC_DEAD_NAME=reconcileQuarterlyZebraLedger",
+		"CC_DEAD="+rel(dead),
+		fmt.Sprintf("CC_DEAD_LINE=%d", deadLine),
+		fmt.Sprintf("CC_DEAD_COL=%d", deadCol+1),
+		"CC_ACTION=^Re-index the workspace",
+	)
+	env = append(env, "CC_HOME="+home)
+	script := filepath.Join(repoRoot, "editors", "vscode", "test", "e2e.js")
+	output, err := runEditor(t, 3*time.Minute, env, ws, node, script)
+	var rep vscodeReport
+	readReport(t, filepath.Join(art, "report.json"), &rep)
+	announce(t, "drove %s in %s with playwright-core, extension %v; screenshots in %s", rep.Editor, versionOf(t, "chromium"), rep.Installed, art)
+	if err != nil || len(rep.Errors) > 0 {
+		t.Fatalf("the VS Code run failed after steps %v: %v %v\n%s", rep.Steps, err, rep.Errors, output)
+	}
+
+	// The "Callers of handleReportCreated" tree lists the publisher of
+	// 'report.created', saying it was reached through the event.
+	if !slices.ContainsFunc(rep.Callers.Rows, func(r string) bool {
+		return strings.Contains(r, "create") && strings.Contains(r, "via event 'report.created'")
+	}) {
+		t.Errorf("Callers of handleReportCreated = %q, want ReportService.create via event 'report.created'", rep.Callers.Rows)
+	}
+	if !slices.ContainsFunc(rep.Callers.Header, func(h string) bool { return strings.Contains(strings.ToUpper(h), "CALLERS OF") }) {
+		t.Errorf("side bar titles = %q, want the \"Callers Of\" view", rep.Callers.Header)
+	}
+
+	// The dead function: the tree has nothing under it, the Problems view
+	// and the status bar show the Warning.
+	if len(rep.DeadCallers.Rows) != 1 || !strings.HasPrefix(rep.DeadCallers.Rows[0], "reconcileQuarterlyZebraLedger") {
+		t.Errorf("Callers of the dead function = %q, want only its own row", rep.DeadCallers.Rows)
+	}
+	if !slices.ContainsFunc(rep.Problems, func(p string) bool {
+		return strings.Contains(p, "No callers of reconcileQuarterlyZebraLedger") && strings.Contains(p, "callcascade")
+	}) {
+		t.Errorf("Problems view = %q, want callcascade's warning on reconcileQuarterlyZebraLedger", rep.Problems)
+	}
+	if !slices.ContainsFunc(rep.StatusBar, func(s string) bool { return strings.Contains(s, "callcascade: 1 not found") }) {
+		t.Errorf("status bar = %q, want it to count the one answer that found nothing", rep.StatusBar)
+	}
+
+	// Ctrl+. offers the diagnostic's quick fixes; re-index runs and says so.
+	for _, want := range []string{"Re-index the workspace", "Copy the JSON report", "Find callers (with fallbacks): reconcileQuarterlyZebraLedger"} {
+		if !slices.ContainsFunc(rep.Actions, func(a string) bool { return strings.HasPrefix(a, want) }) {
+			t.Errorf("quick fixes = %q, want %q among them", rep.Actions, want)
+		}
+	}
+	sources := len(walkFiles(ws, ".ts"))
+	if !slices.ContainsFunc(rep.Notifications, func(n string) bool {
+		return strings.Contains(n, fmt.Sprintf("callcascade: re-indexed %d files", sources))
+	}) {
+		t.Errorf("notifications = %q, want the re-index of %d files", rep.Notifications, sources)
+	}
+	if len(rep.Screenshots) < 4 {
+		t.Errorf("screenshots = %v, want one per step", rep.Screenshots)
+	}
+}
