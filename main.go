@@ -336,6 +336,7 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer ws.Store.Close()
+	defer ws.Close()
 	targets, err := resolveTarget(ctx, ws, fs.Arg(0))
 	if err != nil {
 		return err

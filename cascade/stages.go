@@ -138,6 +138,9 @@ type GrepResult struct {
 	Sites   int  // code sites found
 	Files   int  // files parsed after the byte prefilter
 	Partial bool // cut off by the deadline or a cancellation
+	// Note replaces the observation when the search could not run (a name
+	// that is not an identifier).
+	Note string
 }
 
 type grepStage struct {
@@ -160,6 +163,9 @@ func (s grepStage) run(ctx context.Context, q *query) outcome {
 		observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.target.Name, r.Files)}
 	if r.Partial {
 		out.observed += " (cut off: partial)"
+	}
+	if r.Note != "" {
+		out.observed = r.Note
 	}
 	if err != nil {
 		out.err = err
@@ -241,7 +247,7 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 			if lang, ok := treesitter.LanguageForPath(h.Path); ok && sym.Language == "" {
 				sym.Language = lang
 			}
-			c = &Call{Edge: graph.Edge{Symbol: sym, Resolution: "keyword"}, Stage: StageKeyword,
+			c = &Call{Edge: graph.Edge{Symbol: sym, Resolution: ResolvedKeyword}, Stage: StageKeyword,
 				Detail: containerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
 			byCaller[key] = c
 			order = append(order, key)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -22,8 +23,7 @@ type Workspace struct {
 	Walk    graph.WalkOptions
 
 	resolver *graph.Resolver
-	buffers  func() map[string][]byte
-	noGrep   bool
+	searcher *grep.Searcher
 }
 
 // Options configure a workspace.
@@ -72,9 +72,19 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	if !opts.NoKeyword {
 		w.Engine.Search = store
 	}
-	w.buffers = opts.Buffers
-	w.noGrep = opts.NoGrep
+	if !opts.NoGrep {
+		w.searcher = &grep.Searcher{}
+		w.Engine.Grep = &workspaceGrep{root: root, walk: opts.Walk, buffers: opts.Buffers, searcher: w.searcher}
+	}
 	return w
+}
+
+// Close stops the workspace's background work (a grep walk finishing for
+// the next search). The store is closed by whoever opened it.
+func (w *Workspace) Close() {
+	if w.searcher != nil {
+		w.searcher.Close()
+	}
 }
 
 // targetContext tells the report what the graph cannot: whether the

@@ -32,6 +32,9 @@ type testClient struct {
 	endCh  chan struct{}
 	diags  map[protocol.DocumentURI][]protocol.Diagnostic
 	served chan error
+	// messages are window/showMessage texts, logs window/logMessage texts,
+	// shown the URIs of window/showDocument requests.
+	messages, logs, shown []string
 }
 
 func startServer(t *testing.T, root string, opts server.Options) *testClient {
@@ -121,6 +124,28 @@ func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 		c.diags[p.URI] = p.Diagnostics
 		c.mu.Unlock()
 		return reply(ctx, nil, nil)
+	case "window/showMessage", "window/logMessage":
+		var p struct {
+			Message string `json:"message"`
+		}
+		_ = json.Unmarshal(req.Params(), &p)
+		c.mu.Lock()
+		if req.Method() == "window/showMessage" {
+			c.messages = append(c.messages, p.Message)
+		} else {
+			c.logs = append(c.logs, p.Message)
+		}
+		c.mu.Unlock()
+		return reply(ctx, nil, nil)
+	case "window/showDocument":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		_ = json.Unmarshal(req.Params(), &p)
+		c.mu.Lock()
+		c.shown = append(c.shown, p.URI)
+		c.mu.Unlock()
+		return reply(ctx, map[string]bool{"success": true}, nil)
 	}
 	return reply(ctx, nil, nil)
 }

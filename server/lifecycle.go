@@ -195,6 +195,7 @@ func (s *Server) changeFolders(ev protocol.WorkspaceFoldersChangeEvent) {
 		s.mu.Lock()
 		for i, w := range s.workspaces {
 			if w.Root == path || w.Root == evalOr(path) {
+				w.Close()
 				s.workspaces = append(s.workspaces[:i], s.workspaces[i+1:]...)
 				break
 			}

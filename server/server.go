@@ -174,6 +174,9 @@ func (s *Server) close() {
 	s.indexing.Wait()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, w := range s.workspaces {
+		w.Close()
+	}
 	for _, st := range s.stores {
 		if err := st.Close(); err != nil {
 			s.log.Warn("closing store", "error", err)
