@@ -78,3 +78,134 @@ func (s *Store) invalidate(batch []graph.FileFacts) {
 
 // forget drops the cached file at path.
 func (s *Store) forget(path string) { s.files.forget(path) }
+
+// A call hierarchy request reads every call site of the target's name, and
+// the framework links read every call of each registering name (get, post,
+// use, on, ...) on every request: thousands of rows that decode in tens of
+// milliseconds, the same ones request after request. callCache keeps the
+// answers for names with many call sites.
+//
+// Its entries are right for one generation of the store: meta.generation,
+// which every write transaction bumps (this process's or another's). This
+// process's writes drop the entries of the names they touch and move the
+// cache to the generation they wrote; a generation the cache did not see
+// coming means another process wrote, and every entry goes.
+const (
+	// callCacheMinRows: smaller answers are read again, cheaply.
+	callCacheMinRows = 64
+	// callCacheMaxRows bounds the call sites held (a few hundred bytes
+	// each), least recently used name first out.
+	callCacheMaxRows = 50_000
+	// callCacheClearBatch: a write of more files than this drops every
+	// entry rather than working out which names it touched.
+	callCacheClearBatch = 256
+)
+
+type callCache struct {
+	mu         sync.Mutex
+	generation int64     // of the store the entries are right for
+	rows       int       // call sites held
+	order      list.List // of *cachedCalls, most recent first
+	byName     map[string]*list.Element
+}
+
+type cachedCalls struct {
+	name  string
+	calls []graph.Call
+	paths map[string]struct{} // of the calls: a write to one of them drops the entry
+}
+
+// get returns the calls of name cached for generation, if any. The slice
+// is the cache's: not to be changed.
+func (c *callCache) get(name string, generation int64) ([]graph.Call, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sync(generation)
+	e, ok := c.byName[name]
+	if !ok || c.generation != generation {
+		return nil, false
+	}
+	c.order.MoveToFront(e)
+	return e.Value.(*cachedCalls).calls, true
+}
+
+// put caches the calls of name read at generation, unless the store has
+// moved on since.
+func (c *callCache) put(name string, generation int64, calls []graph.Call) {
+	if len(calls) < callCacheMinRows || len(calls) > callCacheMaxRows/4 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sync(generation)
+	if c.generation != generation {
+		return // read before a write that the cache has seen
+	}
+	if e, ok := c.byName[name]; ok {
+		c.remove(e)
+	}
+	paths := map[string]struct{}{}
+	for i := range calls {
+		paths[calls[i].Path] = struct{}{}
+	}
+	if c.byName == nil {
+		c.byName = map[string]*list.Element{}
+	}
+	c.byName[name] = c.order.PushFront(&cachedCalls{name: name, calls: calls, paths: paths})
+	c.rows += len(calls)
+	for c.rows > callCacheMaxRows {
+		c.remove(c.order.Back())
+	}
+}
+
+// sync clears the cache when the store is at a later generation than the
+// cache knows of: another process wrote to it.
+func (c *callCache) sync(generation int64) {
+	if generation > c.generation {
+		c.clear()
+		c.generation = generation
+	}
+}
+
+// written records a write of this process that took the store to
+// generation: it changed the files paths, and their calls now have the
+// callee names in names.
+func (c *callCache) written(generation int64, paths []string, names map[string]struct{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// A generation more than one ahead: another process wrote between.
+	// (One behind or less: a reader saw this write first and cleared the
+	// cache then; what was put since is of this generation.)
+	if generation > c.generation+1 || len(paths) > callCacheClearBatch {
+		c.clear()
+	} else {
+		for e := c.order.Front(); e != nil; {
+			next := e.Next()
+			entry := e.Value.(*cachedCalls)
+			_, drop := names[entry.name]
+			for _, p := range paths {
+				if _, ok := entry.paths[p]; ok {
+					drop = true
+					break
+				}
+			}
+			if drop {
+				c.remove(e)
+			}
+			e = next
+		}
+	}
+	c.generation = max(c.generation, generation)
+}
+
+func (c *callCache) remove(e *list.Element) {
+	entry := c.order.Remove(e).(*cachedCalls)
+	delete(c.byName, entry.name)
+	c.rows -= len(entry.calls)
+}
+
+func (c *callCache) clear() {
+	c.order.Init()
+	clear(c.byName)
+	c.rows = 0
+}

@@ -37,8 +37,10 @@ JOIN symbols s ON s.rid >= f.fid << ` + shiftSQL + ` AND s.rid < (f.fid + 1) << 
 WHERE f.path = ? ORDER BY s.rid`
 	symbolByRowIDSQL = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.rid = ?`
 
-	// Calls come unordered, with their rowid: collectCalls sorts them.
-	callsByCalleeSQL = `SELECT f.path, coalesce(s.id, c.caller_id, ''), c.callee, c.receiver, c.site, c.cid FROM calls c
+	// Calls come unordered, with their rowid: collectCalls sorts them. The
+	// last column is the generation they were read at (see callCache).
+	callsByCalleeSQL = `SELECT f.path, coalesce(s.id, c.caller_id, ''), c.callee, c.receiver, c.site, c.cid,
+	(SELECT value FROM meta WHERE key = 'generation') FROM calls c
 JOIN files f ON f.fid = c.cid >> ` + shiftSQL + `
 LEFT JOIN symbols s ON s.rid = (c.cid >> ` + shiftSQL + ` << ` + shiftSQL + `) + c.caller
 WHERE c.callee = ?`
@@ -70,13 +72,14 @@ WHERE l.lid = ?`
 ORDER BY score LIMIT ?3`
 	termRowsSQL   = `SELECT doc FROM search_vocab WHERE term = ?`
 	searchRowsSQL = `SELECT value FROM meta WHERE key = 'search_rows'`
+	generationSQL = `SELECT value FROM meta WHERE key = 'generation'`
 )
 
 type readStatements struct {
 	files, file                                          *sql.Stmt
 	symbol, symbolsByName, symbolsInFile, symbolByRowID  *sql.Stmt
 	callsByCallee, callsFrom, callsAtTop, literalByRowID *sql.Stmt
-	searchByText, termRows, searchRows                   *sql.Stmt
+	searchByText, termRows, searchRows, generation       *sql.Stmt
 }
 
 func (r *readStatements) all() []struct {
@@ -100,6 +103,7 @@ func (r *readStatements) all() []struct {
 		{&r.searchByText, searchSQL},
 		{&r.termRows, termRowsSQL},
 		{&r.searchRows, searchRowsSQL},
+		{&r.generation, generationSQL},
 	}
 }
 
@@ -305,17 +309,26 @@ func collectSymbols(rows *sql.Rows) ([]graph.Symbol, error) {
 }
 
 // CallsByCallee returns every call site whose callee name is name, sorted by
-// path and position.
+// path and position. The answers for common names are cached (see
+// callCache): the calls are shared, and must not be changed.
 func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
+	var generation int64
+	if err := s.read.generation.QueryRowContext(ctx).Scan(&generation); err != nil {
+		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
+	}
+	if calls, ok := s.calls.get(name, generation); ok {
+		return slices.Clip(calls), nil
+	}
 	rows, err := s.read.callsByCallee.QueryContext(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
-	calls, err := collectCalls(rows)
+	calls, err := collectCalls(rows, &generation)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
-	return calls, nil
+	s.calls.put(name, generation, calls)
+	return slices.Clip(calls), nil
 }
 
 // CallsFrom returns the call sites whose innermost enclosing symbol is
@@ -331,7 +344,7 @@ func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, e
 	if err != nil {
 		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
 	}
-	calls, err := collectCalls(rows)
+	calls, err := collectCalls(rows, nil)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
 	}
@@ -339,16 +352,22 @@ func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, e
 }
 
 // collectCalls reads calls and sorts them by path and position (ties in
-// the order they were stored).
-func collectCalls(rows *sql.Rows) ([]graph.Call, error) {
+// the order they were stored). When generation is not nil, the rows have
+// one more column, the store's generation, which it is set to.
+func collectCalls(rows *sql.Rows, generation *int64) ([]graph.Call, error) {
 	defer rows.Close()
 	var calls []graph.Call
 	var cids []int64
+	dest := make([]any, 6, 7)
 	for rows.Next() {
 		var c graph.Call
 		var site sql.RawBytes
 		var cid int64
-		if err := rows.Scan(&c.Path, &c.CallerID, &c.Callee, &c.Receiver, &site, &cid); err != nil {
+		dest[0], dest[1], dest[2], dest[3], dest[4], dest[5] = &c.Path, &c.CallerID, &c.Callee, &c.Receiver, &site, &cid
+		if generation != nil {
+			dest = append(dest[:6], generation)
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, err
 		}
 		if err := decodeCallSite(site, &c); err != nil {

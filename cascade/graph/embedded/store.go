@@ -50,7 +50,7 @@ import (
 // discarded and rebuilt rather than migrated, since it is only a cache. The
 // extractor's version is folded in, so that a release that extracts more
 // re-parses files whose content hash did not change.
-const SchemaVersion = 3*1000 + treesitter.ExtractorVersion
+const SchemaVersion = 4*1000 + treesitter.ExtractorVersion
 
 // Options tunes Open. The zero value is ready to use.
 type Options struct {
@@ -79,6 +79,7 @@ type Store struct {
 	bulk    bulkStmts
 
 	files fileCache // decoded imports, fields and locals by path
+	calls callCache // call sites of common callee names
 
 	corrupt   atomic.Bool // a query met a corrupt database; the next Open rebuilds
 	closeOnce sync.Once
@@ -447,12 +448,13 @@ CREATE VIRTUAL TABLE search USING fts5(
 -- rank by (ranking costs per matching row).
 CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search, 'row');
 -- search_rows: how many rows search holds (counting them would scan a
--- table on every Search).
+-- table on every Search). generation: bumped by every write transaction,
+-- so that a cache of reads knows when another process wrote (see callCache).
 CREATE TABLE meta (
 	key   TEXT PRIMARY KEY,
 	value INTEGER NOT NULL
 ) WITHOUT ROWID;
-INSERT INTO meta(key, value) VALUES ('search_rows', 0);
+INSERT INTO meta(key, value) VALUES ('search_rows', 0), ('generation', 0);
 `
 
 // create makes a fresh database. The schema and its version are written in

@@ -201,7 +201,8 @@ const (
 	insertSearchSQL = `INSERT INTO search(rowid, words, container, path)
 SELECT value->>0, value->>1, value->>2, value->>3 FROM jsonb_each(?1)`
 	// ?1 is how many search rows were added (negative: removed).
-	addSearchRowsSQL = `UPDATE meta SET value = value + ?1 WHERE key = 'search_rows'`
+	addSearchRowsSQL  = `UPDATE meta SET value = value + ?1 WHERE key = 'search_rows'`
+	nextGenerationSQL = `UPDATE meta SET value = value + 1 WHERE key = 'generation' RETURNING value`
 )
 
 var shiftSQL = strconv.Itoa(rowShift)
@@ -229,30 +230,47 @@ func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error
 	}
 	s.invalidate(batch)
 	err := s.prepareBatch(ctx, batch)
+	var generation int64
 	if err == nil {
-		err = s.write(ctx, func(tx *sql.Tx) error { return s.replace(ctx, tx, batch) })
+		generation, err = s.write(ctx, func(tx *sql.Tx) error { return s.replace(ctx, tx, batch) })
 	}
 	s.invalidate(batch) // what a reader cached meanwhile
 	if err != nil {
 		return fmt.Errorf("embedded: replace: %w", s.noteErr(err))
 	}
+	paths := make([]string, len(batch))
+	names := map[string]struct{}{}
+	for i := range batch {
+		paths[i] = batch[i].File.Path
+		if len(batch) <= callCacheClearBatch {
+			for j := range batch[i].Calls {
+				names[batch[i].Calls[j].Callee] = struct{}{}
+			}
+		}
+	}
+	s.calls.written(generation, paths, names)
 	return nil
 }
 
-// write runs f in a write transaction.
-func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
+// write runs f in a write transaction, which it makes the store's next
+// generation; it returns that generation.
+func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) (int64, error) {
 	tx, err := s.writeDB.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
+		return 0, fmt.Errorf("begin: %w", err)
 	}
 	defer tx.Rollback() // a no-op after Commit
 	if err := f(tx); err != nil {
-		return err
+		return 0, err
+	}
+	var generation int64
+	if err := tx.QueryRowContext(ctx, nextGenerationSQL).Scan(&generation); err != nil {
+		return 0, fmt.Errorf("next generation: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return 0, fmt.Errorf("commit: %w", err)
 	}
-	return nil
+	return generation, nil
 }
 
 func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts) error {
@@ -736,7 +754,7 @@ func identifierWords(name string) string {
 // DeleteFile forgets a file and everything in it, in one transaction.
 func (s *Store) DeleteFile(ctx context.Context, path string) error {
 	s.forget(path)
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	generation, err := s.write(ctx, func(tx *sql.Tx) error {
 		var st stored
 		err := tx.QueryRowContext(ctx, `SELECT fid, n_symbols, n_calls, n_literals FROM files WHERE path = ?`, path).
 			Scan(&st.fid, &st.symbols, &st.calls, &st.literals)
@@ -766,5 +784,6 @@ func (s *Store) DeleteFile(ctx context.Context, path string) error {
 	if err != nil {
 		return fmt.Errorf("embedded: delete %s: %w", path, s.noteErr(err))
 	}
+	s.calls.written(generation, []string{path}, nil)
 	return nil
 }

@@ -1,0 +1,125 @@
+package embedded
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// callerFile is file i calling get n times (and once something else).
+func callerFile(i, n int) graph.FileFacts {
+	path := fmt.Sprintf("src/caller%03d.ts", i)
+	ff := graph.FileFacts{File: graph.File{Path: path, Hash: fmt.Sprintf("%d-%d", i, n), Language: treesitter.TypeScript}}
+	for k := range n {
+		ff.Calls = append(ff.Calls, graph.Call{Path: path, Callee: "get", Receiver: "this.cache", Span: span(uint32(k), uint32(k*20), 3), Args: []string{"'key'"}})
+	}
+	ff.Calls = append(ff.Calls, graph.Call{Path: path, Callee: "set", Span: span(99, 2000, 3)})
+	return ff
+}
+
+// sitesOf are the path:line of each call, as a user would see them.
+func sitesOf(calls []graph.Call) []string {
+	var out []string
+	for _, c := range calls {
+		out = append(out, fmt.Sprintf("%s:%d", c.Path, c.Span.Start.Line))
+	}
+	return out
+}
+
+func wantSites(files map[int]int) []string {
+	var out []string
+	for i := range 1000 {
+		for k := range files[i] {
+			out = append(out, fmt.Sprintf("src/caller%03d.ts:%d", i, k))
+		}
+	}
+	return out
+}
+
+// TestCallsOfCommonNameFollowWrites: the call sites of a name with many of
+// them (which the store keeps in memory between requests) are always those
+// stored, whichever write changed them: a file that stops calling it, one
+// that calls it more, a new file, a deleted one, and a write by another
+// process on the same store.
+func TestCallsOfCommonNameFollowWrites(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	want := map[int]int{}
+	var batch []graph.FileFacts
+	for i := range 100 {
+		batch = append(batch, callerFile(i, 1))
+		want[i] = 1
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	check := func(step string) {
+		t.Helper()
+		for range 2 { // the second read may come from memory
+			calls, err := s.CallsByCallee(ctx, "get")
+			if err != nil {
+				t.Fatalf("%s: %v", step, err)
+			}
+			if diff := cmp.Diff(wantSites(want), sitesOf(calls)); diff != "" {
+				t.Fatalf("%s: calls of get (-want +got):\n%s", step, diff)
+			}
+			_ = append(calls, graph.Call{Path: "appended/by/a/caller.ts"}) // must not reach the store's copy
+		}
+	}
+	check("after the first write")
+
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(0, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	delete(want, 0)
+	check("after a file stopped calling it")
+
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(5, 3)}); err != nil {
+		t.Fatal(err)
+	}
+	want[5] = 3
+	check("after a file called it more")
+
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(200, 2)}); err != nil {
+		t.Fatal(err)
+	}
+	want[200] = 2
+	check("after a new file")
+
+	if err := s.DeleteFile(ctx, callerFile(1, 1).File.Path); err != nil {
+		t.Fatal(err)
+	}
+	delete(want, 1)
+	check("after a deleted file")
+
+	other, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.ReplaceFiles(ctx, []graph.FileFacts{callerFile(300, 1), callerFile(2, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want[300] = 1
+	delete(want, 2)
+	check("after another process wrote")
+
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(7, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	delete(want, 7)
+	check("after this process wrote again")
+}
