@@ -425,7 +425,7 @@ func (e *extractor) addImport(local, imported, module string, at *node) {
 // addField records a field; with no container it belongs to the class around
 // pos, or to the class of the method around pos (self.x = ..., this.x = ...).
 func (e *extractor) addField(pos uint32, f Field) {
-	if f.Name == "" || f.Type == "" {
+	if f.Name == "" || f.Type == "" && f.Token == "" {
 		return
 	}
 	e.pendingFields = append(e.pendingFields, pendingField{pos: pos, field: f})

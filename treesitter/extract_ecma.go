@@ -156,7 +156,7 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		s.Params = append(s.Params, param)
 		if isConstructor && isProperty {
 			// constructor(private readonly svc: Svc) declares the field svc.
-			e.addField(p.StartByte(), Field{Name: param.Name, Type: param.Type})
+			e.addField(p.StartByte(), Field{Name: param.Name, Type: param.Type, Token: ecmaInjectToken(e, ecmaDecoratorsOf(e, p))})
 		}
 	}
 }
@@ -229,6 +229,32 @@ func ecmaDecorators(e *extractor, decl *node) []Decorator {
 		}
 	}
 	return out
+}
+
+// ecmaDecoratorsOf reads the decorators written inside a node, such as a
+// parameter's (@Inject(TOKEN) private readonly x: T).
+func ecmaDecoratorsOf(e *extractor, n *node) []Decorator {
+	var out []Decorator
+	for _, d := range namedChildren(n) {
+		if d.Type() != "decorator" {
+			continue
+		}
+		expr := firstNamed(d)
+		if nodeType(expr) == "call_expression" {
+			out = append(out, Decorator{Name: e.squeezed(field(expr, "function")), Args: e.argTexts(field(expr, "arguments")), Span: e.span(d)})
+		}
+	}
+	return out
+}
+
+// ecmaInjectToken is the token of an @Inject(TOKEN) among decorators.
+func ecmaInjectToken(e *extractor, decorators []Decorator) string {
+	for _, d := range decorators {
+		if lastSegment(d.Name) == "Inject" && len(d.Args) > 0 {
+			return d.Args[0]
+		}
+	}
+	return ""
 }
 
 // ecmaHeritage lists a class's superclass and implemented interfaces.
@@ -433,7 +459,17 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if typ == "" {
 			typ = ecmaValueType(e, value)
 		}
-		e.addField(n.StartByte(), Field{Name: e.text(name), Type: typ})
+		token := ecmaInjectToken(e, ecmaDecorators(e, n))
+		if fn := field(value, "function"); nodeType(value) == "call_expression" && e.text(fn) == "inject" {
+			// Angular: private audit = inject(AUDIT_SINK)
+			if args := namedChildren(field(value, "arguments")); len(args) > 0 {
+				token = e.text(args[0])
+				if typ == CallTypePrefix+"inject" {
+					typ = ""
+				}
+			}
+		}
+		e.addField(n.StartByte(), Field{Name: e.text(name), Type: typ, Token: token})
 	case "assignment_expression": // this.x = new Foo(), this.x = typedParam
 		left, right := field(n, "left"), field(n, "right")
 		typ := ecmaValueType(e, right)

@@ -5,7 +5,7 @@ package treesitter
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 7
+const ExtractorVersion = 8
 
 // Language names a grammar in the registry.
 type Language string
@@ -101,6 +101,11 @@ type Field struct {
 	Container string `json:"container"`
 	Name      string `json:"name"`
 	Type      string `json:"type"` // base type name
+	// Token is the dependency-injection token the field is injected with,
+	// as written: AUDIT_SINK for @Inject(AUDIT_SINK) or inject(AUDIT_SINK).
+	// Provider maps ({ provide: AUDIT_SINK, useClass: DbAuditSink }) say
+	// which class that is.
+	Token string `json:"token,omitempty"`
 }
 
 // Local is a variable or parameter inside a function whose type is known

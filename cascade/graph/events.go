@@ -1142,23 +1142,38 @@ func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) (
 }
 
 // decoratedSubscribers lists the workspace's symbols with a subscriber
-// decorator from the catalog. It reads each file's symbols once and keeps
-// them per file until the file's hash changes, so a re-index re-reads only
-// the files it changed; an interrupted scan keeps what it read.
+// decorator from the catalog.
 func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]Symbol, error) {
+	var out []Symbol
+	err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.subscribers...) })
+	sort.Slice(out, func(i, j int) bool { return SymbolLess(out[i], out[j]) })
+	return out, err
+}
+
+// providers lists the workspace's dependency-injection provider entries.
+func (r *Resolver) providers(ctx context.Context) ([]provider, error) {
+	var out []provider
+	err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.providers...) })
+	return out, err
+}
+
+// eachFrameworkFile hands fn what each file declares for frameworks. It
+// reads each file's symbols once and keeps what it found per file until
+// the file's hash changes, so after a re-index only the changed files are
+// read again; an interrupted scan keeps what it read.
+func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework)) error {
 	files, err := r.allFiles(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	r.mu.Lock()
-	if r.subscribers == nil {
-		r.subscribers = map[string]fileSubscribers{}
+	if r.framework == nil {
+		r.framework = map[string]*fileFramework{}
 	}
-	cached := r.subscribers
+	cached := r.framework
 	r.mu.Unlock()
 
 	present := make(map[string]bool, len(files))
-	var out []Symbol
 	for _, f := range files {
 		switch family(f.Language) {
 		case "js", string(treesitter.Python), string(treesitter.Java):
@@ -1168,27 +1183,32 @@ func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]Symbol, error) {
 		present[f.Path] = true
 		key := fmt.Sprintf("%s/%d/%d", f.Hash, f.Size, f.ModTime)
 		r.mu.Lock()
-		entry, ok := cached[f.Path]
+		entry := cached[f.Path]
 		r.mu.Unlock()
-		if !ok || entry.key != key {
+		if entry == nil || entry.key != key {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
 			syms, err := r.Store.SymbolsInFile(ctx, f.Path)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			entry = fileSubscribers{key: key}
+			entry = &fileFramework{key: key}
 			for _, s := range syms {
 				if hasSubscriberDecorator(s) {
-					entry.symbols = append(entry.symbols, s)
+					entry.subscribers = append(entry.subscribers, s)
+				}
+				for _, d := range s.Decorators {
+					for _, a := range d.Args {
+						entry.providers = append(entry.providers, providerEntries(f.Path, a)...)
+					}
 				}
 			}
 			r.mu.Lock()
 			cached[f.Path] = entry
 			r.mu.Unlock()
 		}
-		out = append(out, entry.symbols...)
+		fn(entry)
 	}
 	r.mu.Lock()
 	for p := range cached {
@@ -1197,13 +1217,119 @@ func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]Symbol, error) {
 		}
 	}
 	r.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool { return SymbolLess(out[i], out[j]) })
-	return out, nil
+	return nil
 }
 
-type fileSubscribers struct {
-	key     string // the file's hash, size and modification time when read
-	symbols []Symbol
+// fileFramework is what one file declares for frameworks.
+type fileFramework struct {
+	key         string // the file's hash, size and modification time when read
+	subscribers []Symbol
+	providers   []provider
+}
+
+// provider is one entry of a provider map, { provide: TOKEN, useClass: X }
+// in a module's (or component's) decorator, as written.
+type provider struct {
+	path  string
+	token string
+	class string
+}
+
+// providerEntries finds the { provide: T, useClass: X } (or useExisting)
+// objects in a decorator argument.
+func providerEntries(path, arg string) []provider {
+	if !strings.Contains(arg, "provide") {
+		return nil
+	}
+	var out []provider
+	var open []int
+	var quote byte
+	for i := 0; i < len(arg); i++ {
+		c := arg[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '{':
+			open = append(open, i)
+		case c == '}' && len(open) > 0:
+			obj := arg[open[len(open)-1] : i+1]
+			open = open[:len(open)-1]
+			token, ok := treesitter.Keyword([]string{obj}, "provide")
+			if !ok {
+				continue
+			}
+			if cls, ok := treesitter.Keyword([]string{obj}, "useClass", "useExisting"); ok && isDotted(cls) {
+				out = append(out, provider{path: path, token: token, class: cls})
+			}
+		}
+	}
+	return out
+}
+
+// providedClass is the class a provider map binds token (written in f) to;
+// nil when no provider, or providers of different classes, bind it.
+func (q *query) providedClass(ctx context.Context, f *File, token string) (*Symbol, error) {
+	want := q.tokenKey(ctx, f, token)
+	if want == "" {
+		return nil, nil
+	}
+	providers, err := q.r.providers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var found *Symbol
+	for _, p := range providers {
+		pf, err := q.file(ctx, p.path)
+		if err != nil || pf == nil || family(pf.Language) != family(f.Language) {
+			continue
+		}
+		if q.tokenKey(ctx, pf, p.token) != want {
+			continue
+		}
+		cls, err := q.resolveTypeName(ctx, pf, p.class)
+		if err != nil {
+			return nil, err
+		}
+		if cls == nil || found != nil && found.ID != cls.ID {
+			return nil, nil // unknown, or ambiguous: not ours to pick
+		}
+		found = cls
+	}
+	return found, nil
+}
+
+// tokenKey is what identifies an injection token: the string it is (a
+// literal, or a constant bound to one), else its name (a class or symbol
+// token).
+func (q *query) tokenKey(ctx context.Context, f *File, token string) string {
+	if vals, ok := q.eventValues(ctx, f, token); ok && len(vals) == 1 {
+		return "=" + vals[0]
+	}
+	if isDotted(token) {
+		return "#" + lastSegmentOf(token)
+	}
+	return ""
+}
+
+// fieldToken is the injection token of cls.field, if it was injected with
+// one.
+func (q *query) fieldToken(ctx context.Context, cls Symbol, field string) string {
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return ""
+	}
+	for _, fl := range cf.Fields {
+		if fl.Container == cls.Name && fl.Name == field {
+			return fl.Token
+		}
+	}
+	return ""
 }
 
 func hasSubscriberDecorator(s Symbol) bool {

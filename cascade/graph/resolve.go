@@ -50,9 +50,9 @@ type Resolver struct {
 
 	mu    sync.Mutex
 	files []File // every indexed file, cached until Invalidate
-	// subscribers: per file, its symbols with a subscriber decorator,
-	// kept until the file's hash changes (see decoratedSubscribers).
-	subscribers map[string]fileSubscribers
+	// framework: per file, its subscribers and provider entries, kept
+	// until the file's hash changes (see eachFrameworkFile).
+	framework map[string]*fileFramework
 }
 
 // Invalidate drops what the resolver cached from the store; the indexer
@@ -762,6 +762,17 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 				}
 				cur = next
 				continue
+			}
+			if tok := q.fieldToken(ctx, cur.class, seg.name); tok != "" && !seg.index {
+				// Injected with a token: the provider map says which class.
+				cls, err := q.providedClass(ctx, q.mustFile(ctx, cur.class.Path, f), tok)
+				if err != nil {
+					return typeRef{}, err
+				}
+				if cls != nil {
+					cur = typeRef{kind: refInstance, class: *cls}
+					continue
+				}
 			}
 			t, err := q.fieldType(ctx, cur.class, seg.name, 0)
 			if err != nil {

@@ -278,6 +278,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendStringRef(b, f.Container, container)
 		b = appendString(b, f.Name)
 		b = appendString(b, f.Type)
+		b = appendString(b, f.Token)
 		container = f.Container
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Locals)))
@@ -322,6 +323,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			f.Container = r.stringRef(container)
 			f.Name = r.string()
 			f.Type = r.string()
+			f.Token = r.string()
 			container = f.Container
 		}
 	}

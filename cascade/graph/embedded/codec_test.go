@@ -21,6 +21,7 @@ func TestFileExtraRoundTrip(t *testing.T) {
 		Fields: []treesitter.Field{
 			{Container: "C", Name: "f", Type: "T"},
 			{Container: "C", Name: "g"},
+			{Container: "C", Name: "audit", Type: "AuditSink", Token: "AUDIT_SINK"},
 			{Container: "", Name: "h", Type: "U"},
 		},
 		Locals: []graph.Local{

@@ -10,3 +10,11 @@ export class DbAuditSink implements AuditSink {
     void entry;
   }
 }
+
+// Implements the interface too, but no provider binds it to AUDIT_SINK.
+@Injectable()
+export class ConsoleAuditSink implements AuditSink {
+  record(entry: string): void { // @def(consoleRecord, "record") @callers(consoleRecord)
+    console.log(entry);
+  }
+}

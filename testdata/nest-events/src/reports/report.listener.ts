@@ -9,7 +9,7 @@ export class ReportListener {
 
   @OnEvent('report.created')
   handleReportCreated(payload: { id: string }): void { // @def(handleReportCreated, "handleReportCreated")
-    this.audit.record(payload.id); // @site(createdRecord, "record") @dispatch(handleReportCreated, dbRecord, createdRecord)
+    this.audit.record(payload.id); // @site(createdRecord, "record") @call(handleReportCreated, dbRecord, createdRecord)
   }
 
   @OnEvent(REPORT_ARCHIVED)
