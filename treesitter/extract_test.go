@@ -814,3 +814,34 @@ func f() { const inner = "inner" }
 		})
 	}
 }
+
+// Injection tokens: a field injected with @Inject(TOKEN) or inject(TOKEN)
+// records the token beside its declared type (or alone, untyped).
+func TestExtractInjectionTokens(t *testing.T) {
+	src := `
+export class Service {
+  @Inject(REPO) private readonly repo: Repo;
+  @Inject() private readonly plain: Plain;
+  private readonly clock = inject(CLOCK);
+  constructor(
+    @Inject(AUDIT_SINK) private readonly audit: AuditSink,
+    @Inject('MAILER') private readonly mailer,
+    private readonly typed: Typed,
+  ) {}
+}`
+	f, err := Extract(context.Background(), TypeScript, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Field{
+		{Container: "Service", Name: "repo", Type: "Repo", Token: "REPO"},
+		{Container: "Service", Name: "plain", Type: "Plain"},
+		{Container: "Service", Name: "clock", Token: "CLOCK"},
+		{Container: "Service", Name: "audit", Type: "AuditSink", Token: "AUDIT_SINK"},
+		{Container: "Service", Name: "mailer", Token: "'MAILER'"},
+		{Container: "Service", Name: "typed", Type: "Typed"},
+	}
+	if diff := cmp.Diff(want, f.Fields); diff != "" {
+		t.Errorf("fields (-want +got):\n%s", diff)
+	}
+}

@@ -265,3 +265,102 @@ export class Cycle {
 		t.Errorf("Outgoing(publish) (-want +got):\n%s", diff)
 	}
 }
+
+// Node and Express: handlers registered by value, and EventEmitter
+// subscriptions with .on/.once linked to .emit.
+func TestRegistrationsJS(t *testing.T) {
+	r := indexSources(t, map[string]string{
+		"src/server.js": `
+const express = require('express');
+const { EventEmitter } = require('events');
+const { listOrders, audit } = require('./handlers');
+const bus = new EventEmitter();
+const ORDER_PAID = 'order.paid';
+
+function start() {
+  const app = express();
+  app.get('/orders', listOrders);
+  bus.on(ORDER_PAID, audit);
+  setInterval(sweep, 1000);
+  cache.get('orders', listOrders); // no path: not a route
+}
+
+function sweep() {}
+
+function startAlt(app) {
+  app.post('/orders', (req, res) => listOrders(req, res)); // a direct call, in a lambda
+}
+
+function pay() {
+  bus.emit('order.paid', { id: 1 });
+}
+module.exports = { start, pay };
+`,
+		"src/handlers.js": `
+function listOrders(req, res) {}
+function audit(order) {}
+module.exports = { listOrders, audit };
+`,
+	})
+	ctx := context.Background()
+	cases := []struct {
+		target string
+		want   []string
+	}{
+		{"listOrders", []string{"start registration via app.get('/orders')", "startAlt ast"}},
+		{"audit", []string{"pay event 'order.paid'", "start registration via bus.on(ORDER_PAID)"}},
+		{"sweep", []string{"start registration via setInterval(1000)"}},
+	}
+	for _, tc := range cases {
+		got, err := r.Incoming(ctx, symbolNamed(t, r, tc.target))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := edgeLines(got)
+		if diff := cmp.Diff(tc.want, lines, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("Incoming(%s) (-want +got):\n%s", tc.target, diff)
+		}
+	}
+	got, err := r.Outgoing(ctx, symbolNamed(t, r, "pay"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"audit event 'order.paid'"}, edgeLines(got)); diff != "" {
+		t.Errorf("Outgoing(pay) (-want +got):\n%s", diff)
+	}
+}
+
+// The motivating scenario (issue 4, item 6): from the storage method, the
+// hierarchy reaches the consumer through DI, the publisher through the
+// event, and that publisher is an HTTP route.
+func TestWalkFromStorageToRoute(t *testing.T) {
+	r := indexFixture(t, "nest-fees")
+	ctx := context.Background()
+	cur := symbolNamed(t, r, "EvidenceService.moveFilesToPermanentStorage")
+	var path []string
+	for step := 0; step < 4; step++ {
+		edges, err := r.Incoming(ctx, cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(edges) != 1 {
+			break
+		}
+		cur = edges[0].Symbol
+		path = append(path, edgeLines(edges)[0])
+	}
+	want := []string{
+		"FeesReportConsumerController.handle ast",
+		"FeesReportController.createReport event 'fees-report.created'",
+	}
+	if diff := cmp.Diff(want, path); diff != "" {
+		t.Fatalf("walk (-want +got):\n%s", diff)
+	}
+	roles, err := r.FrameworkRoles(ctx, cur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roles) != 1 || roles[0].Summary != "NestJS route POST /fees-reports" {
+		t.Errorf("roles of %s = %+v, want the route POST /fees-reports", cur.Name, roles)
+	}
+}
