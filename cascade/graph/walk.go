@@ -59,6 +59,10 @@ type WalkOptions struct {
 	// caller checks IsBinary on the content it reads anyway, so a walk over
 	// unchanged files opens none of them.
 	DeferBinaryCheck bool
+	// OnDir, if set, is called with the real path of each directory the
+	// walk lists, just before listing it: a caller keeping the file list
+	// can tell from the directories' modification times when it is stale.
+	OnDir func(dir string)
 }
 
 // WalkedFile is a source file found by Walk.
@@ -182,6 +186,9 @@ func (w *walker) walkDir(dir string, rel []string, patterns []gitignore.Pattern,
 		return err
 	}
 	w.visitedDirs[dir] = true
+	if w.opts.OnDir != nil {
+		w.opts.OnDir(dir)
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		w.stats.Unreadable++
