@@ -154,6 +154,10 @@ var afterPrefilter func()
 // is not a directory); a deadline or cancellation returns what was found
 // so far with Partial set.
 func Search(ctx context.Context, q Query) (Result, error) {
+	return search(ctx, q, walkNow)
+}
+
+func search(ctx context.Context, q Query, files fileSource) (Result, error) {
 	if !treesitter.IsIdentifierName(q.Name) {
 		return Result{}, fmt.Errorf("grep: %q: %w", q.Name, ErrNotIdentifier)
 	}
@@ -179,17 +183,17 @@ func Search(ctx context.Context, q Query) (Result, error) {
 	if q.Walk.MaxFileSize <= 0 {
 		q.Walk.MaxFileSize = graph.DefaultMaxFileSize
 	}
-	// Reads go through os.Root, so no path (a symlink swapped in after the
-	// walk looked at it, say) can lead outside the workspace.
-	dir, err := os.OpenRoot(root)
+	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return Result{}, fmt.Errorf("grep: root %s: %w", q.Root, err)
 	}
-	defer dir.Close()
+	if info, err := os.Stat(realRoot); err != nil || !info.IsDir() {
+		return Result{}, fmt.Errorf("grep: root %s is not a directory", q.Root)
+	}
 
-	s := &scan{q: q, root: root, dir: dir, name: []byte(q.Name)}
+	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name)}
 	s.rank = newRanker(q)
-	if err := s.prefilter(ctx); err != nil {
+	if err := s.prefilter(ctx, files); err != nil {
 		return Result{}, err
 	}
 	if afterPrefilter != nil {
@@ -200,11 +204,11 @@ func Search(ctx context.Context, q Query) (Result, error) {
 }
 
 type scan struct {
-	q    Query
-	root string
-	dir  *os.Root
-	name []byte
-	rank *ranker
+	q        Query
+	root     string // absolute, as given: paths are read under it
+	realRoot string // symlinks resolved: what "inside the workspace" means
+	name     []byte
+	rank     *ranker
 
 	files, skipped atomic.Int64
 	partial        atomic.Bool
@@ -225,24 +229,62 @@ type parsedFile struct {
 	matches []Match
 }
 
-// prefilter walks the workspace and reads every source file in parallel,
-// keeping those that contain the name as a whole word.
-func (s *scan) prefilter(ctx context.Context) error {
+// prefilter reads every source file the walk yields in parallel, keeping
+// those that contain the name as a whole word.
+func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	paths := make(chan graph.WalkedFile, 256)
-	var walkErr error
+	paths, walkErr := files(ctx, s.root, s.q.Walk)
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer close(paths)
-		opts := s.q.Walk
-		opts.DeferBinaryCheck = true // checked on the bytes read anyway
-		_, err := graph.Walk(ctx, s.root, opts, func(f graph.WalkedFile) error {
-			if _, ok := s.q.Buffers[f.Rel]; ok {
-				return nil // the buffer is searched instead
+	for range s.q.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []byte
+			for {
+				var f graph.WalkedFile
+				select {
+				case <-ctx.Done():
+					return // the source stops sending on its own
+				case next, ok := <-paths:
+					if !ok {
+						return
+					}
+					f = next
+				}
+				if _, ok := s.q.Buffers[f.Rel]; ok {
+					continue // the buffer is searched instead
+				}
+				buf = s.readCandidate(f, buf)
 			}
+		}()
+	}
+	s.addBuffers()
+	wg.Wait()
+	if err := walkErr(); err != nil {
+		return fmt.Errorf("grep: %w", err)
+	}
+	if ctx.Err() != nil {
+		s.partial.Store(true)
+	}
+	return nil
+}
+
+// fileSource yields the workspace's source files on a channel it closes
+// when done or when ctx ends; the function it returns, called after the
+// channel is closed, reports a walk error (never ctx's).
+type fileSource func(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, func() error)
+
+// walkNow walks the workspace for this search alone.
+func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, func() error) {
+	paths := make(chan graph.WalkedFile, 256)
+	done := make(chan struct{})
+	var walkErr error
+	go func() {
+		defer close(done)
+		defer close(paths)
+		opts.DeferBinaryCheck = true // checked on the bytes read anyway
+		_, err := graph.Walk(ctx, root, opts, func(f graph.WalkedFile) error {
 			select {
 			case paths <- f:
 				return nil
@@ -254,28 +296,7 @@ func (s *scan) prefilter(ctx context.Context) error {
 			walkErr = err
 		}
 	}()
-	for range s.q.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []byte
-			for f := range paths {
-				if ctx.Err() != nil {
-					continue // drain: the walker stops on its own
-				}
-				buf = s.readCandidate(f, buf)
-			}
-		}()
-	}
-	s.addBuffers()
-	wg.Wait()
-	if walkErr != nil {
-		return fmt.Errorf("grep: %w", walkErr)
-	}
-	if ctx.Err() != nil {
-		s.partial.Store(true)
-	}
-	return nil
+	return paths, func() error { <-done; return walkErr }
 }
 
 // readCandidate reads one walked file into buf and records it if it holds
@@ -301,25 +322,51 @@ func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
 // errTooLarge: the file grew past the size limit after the walk saw it.
 var errTooLarge = errors.New("grep: file over the size limit")
 
-// read reads a workspace file into buf (grown as needed), through the root.
+// read reads a workspace file into buf (grown as needed). The fast path
+// (openNoFollow) opens a file only if it is not a symlink; a symlink, which
+// the walk followed because it stays inside the workspace, is resolved and
+// its target checked to be inside the workspace again before it is read.
 func (s *scan) read(rel string, buf []byte) ([]byte, error) {
-	f, err := s.dir.Open(filepath.FromSlash(rel))
+	path := filepath.Join(s.root, filepath.FromSlash(rel))
+	buf, err := openNoFollow(path, buf, s.q.Walk.MaxFileSize)
+	if !errors.Is(err, errSymlink) {
+		return buf, err
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return buf, err
+	}
+	if r, err := filepath.Rel(s.realRoot, target); err != nil || !filepath.IsLocal(r) {
+		return buf, fmt.Errorf("grep: %s leads out of the workspace", rel)
+	}
+	buf, err = openNoFollow(target, buf, s.q.Walk.MaxFileSize)
+	if !errors.Is(err, errSymlink) {
+		return buf, err
+	}
+	f, err := os.Open(target) // no O_NOFOLLOW on this system
 	if err != nil {
 		return buf, err
 	}
 	defer f.Close()
-	limit := s.q.Walk.MaxFileSize
+	return readAll(f, buf, s.q.Walk.MaxFileSize)
+}
+
+// errSymlink: openNoFollow found a symlink (or cannot tell on this system).
+var errSymlink = errors.New("grep: symlink")
+
+// readAll reads r into buf until EOF, failing past limit bytes.
+func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
 	buf = buf[:0]
 	for {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, max(4096, len(buf)))
 		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+max(n, 0)]
 		if int64(len(buf)) > limit {
 			return buf, errTooLarge
 		}
-		if errors.Is(err, io.EOF) {
+		if errors.Is(err, io.EOF) || (n == 0 && err == nil) {
 			return buf, nil
 		}
 		if err != nil {

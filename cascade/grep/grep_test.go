@@ -205,17 +205,25 @@ func TestSearchSkipsWhatTheIndexerSkips(t *testing.T) {
 
 func TestSearchNeverReadsOutsideRoot(t *testing.T) {
 	outside := writeTree(t, map[string]string{"leak.ts": "secretCall();\n", "dir/leak2.ts": "secretCall();\n"})
-	root := writeTree(t, map[string]string{"src/in.ts": "secretCall();\n"})
-	for name, target := range map[string]string{"src/link.ts": "leak.ts", "linkdir": "dir"} {
-		if err := os.Symlink(filepath.Join(outside, target), filepath.Join(root, filepath.FromSlash(name))); err != nil {
-			t.Skipf("symlinks unavailable: %v", err)
+	// build/ is skipped as build output, but a link into it from the
+	// sources is followed: it stays inside the workspace.
+	root := writeTree(t, map[string]string{"src/in.ts": "secretCall();\n",
+		"build/gen.ts": "x.secretCall();\n", "build/gen2.ts": "y.secretCall();\n"})
+	for name, target := range map[string]string{
+		"src/link.ts": filepath.Join(outside, "leak.ts"),
+		"linkdir":     filepath.Join(outside, "dir"),
+		"src/gen.ts":  filepath.Join("..", "build", "gen.ts"),
+		"src/gen2.ts": filepath.Join(root, "build", "gen2.ts"),
+	} {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Fatalf("symlink: %v", err)
 		}
 	}
 	r, err := Search(context.Background(), Query{Name: "secretCall", Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"src/in.ts:1:1 call src/in.ts#"}, render(r)); diff != "" {
+	if diff := cmp.Diff([]string{"src/gen.ts:1:3 call x src/gen.ts#", "src/gen2.ts:1:3 call y src/gen2.ts#", "src/in.ts:1:1 call src/in.ts#"}, render(r)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
@@ -390,5 +398,146 @@ func TestSearchHugeWorkspaceAnswersWithinDeadline(t *testing.T) {
 	// The scan stops at the deadline, give or take a file per worker.
 	if elapsed > time.Second {
 		t.Errorf("answered after %v, deadline 200ms", elapsed)
+	}
+}
+
+// A Searcher keeps the file list, yet sees files added, removed and edited
+// since: directories' modification times tell it when to walk again.
+func TestSearcherSeesChanges(t *testing.T) {
+	root := writeTree(t, map[string]string{"src/a.ts": "sync();\n", "docs/readme.md": "sync()\n"})
+	s := &Searcher{}
+	defer s.Close()
+	search := func() []string {
+		t.Helper()
+		r, err := s.Search(context.Background(), Query{Name: "sync", Root: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return render(r)
+	}
+	write := func(rel, content string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		change func()
+		want   []string
+	}{
+		{func() {}, []string{"src/a.ts:1:1 call src/a.ts#"}},
+		{func() { write("src/b.ts", "x.sync();\n") }, []string{"src/a.ts:1:1 call src/a.ts#", "src/b.ts:1:3 call x src/b.ts#"}},
+		{func() { write("src/deep/new/c.py", "sync()\n") }, []string{"src/a.ts:1:1 call src/a.ts#", "src/b.ts:1:3 call x src/b.ts#", "src/deep/new/c.py:1:1 call src/deep/new/c.py#"}},
+		{func() { write("docs/d.ts", "sync();\n") }, []string{"docs/d.ts:1:1 call docs/d.ts#", "src/a.ts:1:1 call src/a.ts#", "src/b.ts:1:3 call x src/b.ts#", "src/deep/new/c.py:1:1 call src/deep/new/c.py#"}},
+		{func() { write("src/a.ts", "// no call\n") }, []string{"docs/d.ts:1:1 call docs/d.ts#", "src/b.ts:1:3 call x src/b.ts#", "src/deep/new/c.py:1:1 call src/deep/new/c.py#"}},
+		{func() {
+			for _, rel := range []string{"src/b.ts", "src/deep/new/c.py", "docs/d.ts"} {
+				if err := os.Remove(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, nil},
+	}
+	for i, step := range steps {
+		step.change()
+		if diff := cmp.Diff(step.want, search()); diff != "" {
+			t.Errorf("step %d (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
+// Past MaxAge the list is walked again, so even an edit no directory shows
+// (a .gitignore rewritten in place) takes effect; Invalidate does it at once.
+func TestSearcherMaxAgeAndInvalidate(t *testing.T) {
+	root := writeTree(t, map[string]string{".gitignore": "# nothing\n", "gen/a.ts": "emit();\n"})
+	ignore := func() {
+		t.Helper()
+		f, err := os.OpenFile(filepath.Join(root, ".gitignore"), os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString("gen/\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func(s *Searcher) int {
+		t.Helper()
+		r, err := s.Search(context.Background(), Query{Name: "emit", Root: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(r.Matches)
+	}
+	s := &Searcher{}
+	defer s.Close()
+	if n := count(s); n != 1 {
+		t.Fatalf("before: %d matches, want 1", n)
+	}
+	ignore()
+	s.Invalidate(root)
+	if n := count(s); n != 0 {
+		t.Errorf("after Invalidate: %d matches in an ignored directory, want 0", n)
+	}
+
+	root2 := writeTree(t, map[string]string{".gitignore": "# nothing\n", "gen/a.ts": "emit();\n"})
+	root = root2
+	young := &Searcher{MaxAge: time.Nanosecond}
+	defer young.Close()
+	if n := count(young); n != 1 {
+		t.Fatalf("before: %d matches, want 1", n)
+	}
+	ignore()
+	if n := count(young); n != 0 {
+		t.Errorf("past MaxAge: %d matches in an ignored directory, want 0", n)
+	}
+}
+
+// A walk cut off by a search's deadline goes on in the background and
+// serves the next search; Close stops it promptly.
+func TestSearcherWalkOutlivesDeadline(t *testing.T) {
+	files := map[string]string{}
+	for i := range 300 {
+		files[fmt.Sprintf("d%02d/f%03d.ts", i%30, i)] = "ping();\n"
+	}
+	root := writeTree(t, files)
+	s := &Searcher{}
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Microsecond)
+	defer cancel()
+	r, err := s.Search(ctx, Query{Name: "ping", Root: root})
+	if err != nil || !r.Partial {
+		t.Fatalf("got %v, partial %v; want a partial answer", err, r.Partial)
+	}
+	r, err = s.Search(context.Background(), Query{Name: "ping", Root: root, StopAfter: -1})
+	if err != nil || r.Partial || r.Total != 300 {
+		t.Fatalf("next search: %v, partial %v, total %d; want all 300", err, r.Partial, r.Total)
+	}
+
+	huge := memoryTempDir(t)
+	for d := range 100 {
+		dir := filepath.Join(huge, fmt.Sprintf("d%03d", d))
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for f := range 200 {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%03d.ts", f)), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ctx2, cancel2 := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel2()
+	if _, err := s.Search(ctx2, Query{Name: "ping", Root: huge}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	s.Close()
+	if elapsed := time.Since(start); elapsed > 2*time.Second {
+		t.Errorf("Close took %v with a walk under way", elapsed)
 	}
 }

@@ -1,0 +1,211 @@
+package grep
+
+// The grep stage benchmark of docs/PERFORMANCE.md (issue 3, item 10): the
+// grep stage's Search over a large real repository, set next to ripgrep
+// (`rg -w NAME`) searching the same checkout in the same run. It runs only
+// when CALLCASCADE_BENCH_REPO names a repository, and skips saying so
+// otherwise:
+//
+//	CALLCASCADE_BENCH_REPO=/path/to/repo go test ./cascade/grep -run '^$' -bench Ripgrep -benchtime 1x
+//
+// Names: common method names (get, run, create, map, ...) and a fixed
+// random sample of the function and method names the repository declares.
+// Per name, each tool runs benchRounds times, alternating, and the median
+// counts. The grep stage runs as the server runs it: a Searcher keeping the
+// walked file list (checked against directory times on every search), with
+// the stage's settings (Limit 50, stop after 200 sites). For comparison,
+// "cold" is one package-level Search, which walks the workspace itself, and
+// "full parse" parses every candidate (StopAfter -1).
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+const (
+	benchRepoEnv  = "CALLCASCADE_BENCH_REPO"
+	benchSeed     = 20261122
+	benchSampled  = 16  // names sampled from the repository's declarations
+	benchRounds   = 5   // runs of each tool per name; the median counts
+	benchNameFile = 400 // files whose declarations the sample is drawn from
+)
+
+// benchCommon are names common in most code bases.
+var benchCommon = []string{"get", "run", "create", "map", "update", "list", "delete", "find"}
+
+type benchRow struct {
+	name                      string
+	candidates, sites         int
+	capped                    bool
+	grep, cold, full, ripgrep time.Duration
+	ratio                     float64
+}
+
+func BenchmarkRipgrep(b *testing.B) {
+	root := os.Getenv(benchRepoEnv)
+	if root == "" {
+		b.Skipf("set %s to a repository checkout to compare the grep stage with ripgrep", benchRepoEnv)
+	}
+	rg, err := exec.LookPath("rg")
+	if err != nil {
+		b.Skipf("ripgrep (rg) is not installed: apt-get install -y ripgrep")
+	}
+	ctx := context.Background()
+	names := benchNames(b, root)
+	searcher := &Searcher{}
+	defer searcher.Close()
+	if _, err := searcher.Search(ctx, Query{Name: "warmup", Root: root}); err != nil {
+		b.Fatal(err)
+	}
+
+	var rows []benchRow
+	for i := 0; i < b.N; i++ {
+		rows = rows[:0]
+		for _, name := range names {
+			row := benchRow{name: name}
+			var g, r []time.Duration
+			for round := range benchRounds {
+				// Alternate which tool goes first, so neither always runs
+				// on the cache the other warmed.
+				runRg := func() { r = append(r, timeRipgrep(b, rg, root, name)) }
+				if round%2 == 0 {
+					runRg()
+				}
+				start := time.Now()
+				res, err := searcher.Search(ctx, Query{Name: name, Root: root})
+				g = append(g, time.Since(start))
+				if err != nil {
+					b.Fatal(err)
+				}
+				row.candidates, row.sites, row.capped = res.Candidates, res.Total, res.Capped
+				if round%2 == 1 {
+					runRg()
+				}
+			}
+			start := time.Now()
+			if _, err := Search(ctx, Query{Name: name, Root: root}); err != nil {
+				b.Fatal(err)
+			}
+			row.cold = time.Since(start)
+			start = time.Now()
+			if _, err := searcher.Search(ctx, Query{Name: name, Root: root, StopAfter: -1}); err != nil {
+				b.Fatal(err)
+			}
+			row.full = time.Since(start)
+			row.grep, row.ripgrep = median(g), median(r)
+			row.ratio = float64(row.grep) / float64(row.ripgrep)
+			rows = append(rows, row)
+		}
+	}
+	b.StopTimer()
+
+	ratios := make([]float64, len(rows))
+	for i, row := range rows {
+		ratios[i] = row.ratio
+	}
+	sort.Float64s(ratios)
+	med, p95 := quantile(ratios, 0.5), quantile(ratios, 0.95)
+	b.ReportMetric(med, "median-ratio")
+	b.ReportMetric(p95, "p95-ratio")
+
+	out := &strings.Builder{}
+	fmt.Fprintf(out, "\n| name | candidate files | sites | grep stage ms | cold (walk) ms | full parse ms | rg -w ms | ratio |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, row := range rows {
+		sites := fmt.Sprint(row.sites)
+		if row.capped {
+			sites = "≥" + sites
+		}
+		fmt.Fprintf(out, "| `%s` | %d | %s | %.1f | %.1f | %.1f | %.1f | %.2f |\n", row.name, row.candidates, sites,
+			ms(row.grep), ms(row.cold), ms(row.full), ms(row.ripgrep), row.ratio)
+	}
+	fmt.Fprintf(out, "\nnames: %d; ratio callcascade / rg: median %.2f, p95 %.2f, max %.2f\n", len(rows), med, p95, ratios[len(ratios)-1])
+	fmt.Print(out.String())
+}
+
+// timeRipgrep runs rg -w NAME over root, its output discarded as a
+// terminal would drain it, and returns the wall time. Exit status 1 means
+// no match, not a failure.
+func timeRipgrep(b *testing.B, rg, root, name string) time.Duration {
+	cmd := exec.Command(rg, "-w", "--", name)
+	cmd.Dir = root
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	start := time.Now()
+	err := cmd.Run()
+	elapsed := time.Since(start)
+	if exit, ok := err.(*exec.ExitError); err != nil && (!ok || exit.ExitCode() != 1) {
+		b.Fatalf("rg -w %s: %v", name, err)
+	}
+	return elapsed
+}
+
+// benchNames are the common names and a fixed sample of declared ones.
+func benchNames(b *testing.B, root string) []string {
+	var files []graph.WalkedFile
+	if _, err := graph.Walk(context.Background(), root, graph.WalkOptions{}, func(f graph.WalkedFile) error {
+		if _, ok := treesitter.LanguageForPath(f.Rel); ok {
+			files = append(files, f)
+		}
+		return nil
+	}); err != nil {
+		b.Fatal(err)
+	}
+	rnd := rand.New(rand.NewPCG(benchSeed, benchSeed))
+	rnd.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+	seen := map[string]bool{}
+	var declared []string
+	for _, f := range files[:min(len(files), benchNameFile)] {
+		src, err := os.ReadFile(f.Path)
+		if err != nil {
+			continue
+		}
+		lang, _ := treesitter.LanguageForPath(f.Rel)
+		facts, err := treesitter.Extract(context.Background(), lang, src)
+		if err != nil {
+			continue
+		}
+		for _, s := range facts.Symbols {
+			if (s.Kind == treesitter.KindFunction || s.Kind == treesitter.KindMethod) && len(s.Name) >= 3 && !seen[s.Name] {
+				seen[s.Name] = true
+				declared = append(declared, s.Name)
+			}
+		}
+	}
+	slices.Sort(declared) // the sample must not depend on map or walk order
+	rnd.Shuffle(len(declared), func(i, j int) { declared[i], declared[j] = declared[j], declared[i] })
+	names := slices.Clone(benchCommon)
+	for _, n := range declared {
+		if len(names) == len(benchCommon)+benchSampled {
+			break
+		}
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// quantile of sorted values, nearest rank.
+func quantile(sorted []float64, q float64) float64 {
+	i := int(q*float64(len(sorted))+0.5) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

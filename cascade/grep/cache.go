@@ -1,0 +1,247 @@
+package grep
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+)
+
+// DefaultMaxAge is Searcher.MaxAge when it is zero.
+const DefaultMaxAge = time.Minute
+
+// Searcher searches like Search but keeps each workspace's walked file list
+// between searches: on a large repository the walk (listing directories,
+// matching .gitignore rules) costs more than reading the files, and the
+// grep stage's budget is 150 ms. File contents are always read fresh.
+//
+// A kept list is used only while every directory the walk listed still has
+// the modification time it had then (adding, removing or renaming an entry
+// changes it) and it is younger than MaxAge; otherwise the workspace is
+// walked again. What the check cannot see, an edit inside a .gitignore for
+// example, is seen after MaxAge or Invalidate.
+//
+// A walk started for a search finishes in the background when the search's
+// deadline comes first, so that the next search has the list: Close stops
+// it. A Searcher is safe for concurrent use.
+type Searcher struct {
+	MaxAge time.Duration // 0 means DefaultMaxAge
+
+	once   sync.Once
+	ctx    context.Context // ends at Close: stops background walks
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	lists   map[string]*fileList
+	walking map[string]*walkJob
+}
+
+// fileList is one complete walk.
+type fileList struct {
+	files  []graph.WalkedFile
+	dirs   []dirStamp
+	walked time.Time
+}
+
+type dirStamp struct {
+	path    string
+	modTime time.Time
+}
+
+// walkJob is a walk under way; done closes when it has ended, list set if
+// it completed.
+type walkJob struct {
+	done chan struct{}
+	list *fileList
+}
+
+func (s *Searcher) init() {
+	s.once.Do(func() {
+		s.ctx, s.cancel = context.WithCancel(context.Background())
+		s.lists = map[string]*fileList{}
+		s.walking = map[string]*walkJob{}
+	})
+}
+
+// Search is the package's Search with the kept file list.
+func (s *Searcher) Search(ctx context.Context, q Query) (Result, error) {
+	s.init()
+	return search(ctx, q, s.files)
+}
+
+// Invalidate forgets the file lists kept for root (all roots if root is
+// ""), as when the editor reports files created or deleted.
+func (s *Searcher) Invalidate(root string) {
+	s.init()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for key := range s.lists {
+		if root == "" || strings.HasPrefix(key, root+"\x00") {
+			delete(s.lists, key)
+		}
+	}
+}
+
+// Close stops background walks and waits for them.
+func (s *Searcher) Close() {
+	s.init()
+	s.cancel()
+	s.wg.Wait()
+}
+
+func listKey(root string, opts graph.WalkOptions) string {
+	return root + "\x00" + strconv.FormatInt(opts.MaxFileSize, 10) + "\x00" + strings.Join(opts.ExtraIgnores, "\x00")
+}
+
+// files is a fileSource: the kept list if it is still good, else a walk
+// that keeps its result.
+func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, func() error) {
+	key := listKey(root, opts)
+	maxAge := s.MaxAge
+	if maxAge <= 0 {
+		maxAge = DefaultMaxAge
+	}
+	s.mu.Lock()
+	list := s.lists[key]
+	s.mu.Unlock()
+	if list != nil && time.Since(list.walked) < maxAge && list.unchanged(ctx) {
+		return feed(ctx, list.files)
+	}
+
+	s.mu.Lock()
+	if s.lists[key] == list {
+		delete(s.lists, key)
+	}
+	if job := s.walking[key]; job != nil {
+		s.mu.Unlock()
+		// Another search is walking: wait for its list.
+		select {
+		case <-job.done:
+			if job.list != nil {
+				return feed(ctx, job.list.files)
+			}
+			return walkNow(ctx, root, opts) // it was stopped: walk for ourselves
+		case <-ctx.Done():
+			return feed(ctx, nil)
+		}
+	}
+	job := &walkJob{done: make(chan struct{})}
+	s.walking[key] = job
+	s.wg.Add(1)
+	s.mu.Unlock()
+
+	paths := make(chan graph.WalkedFile, 256)
+	var walkErr error
+	streamed := make(chan struct{}) // closed when the search stops listening
+	go func() {
+		defer s.wg.Done()
+		defer close(job.done)
+		streaming := true
+		stopStreaming := func() {
+			if streaming {
+				streaming = false
+				close(paths)
+			}
+		}
+		defer stopStreaming()
+		l := &fileList{walked: time.Now()}
+		opts.DeferBinaryCheck = true
+		opts.OnDir = func(dir string) {
+			// Stamped before the walk lists it: a change made while the
+			// walk runs makes the list stale rather than being missed.
+			if info, err := os.Stat(dir); err == nil {
+				l.dirs = append(l.dirs, dirStamp{path: dir, modTime: info.ModTime()})
+			}
+		}
+		_, err := graph.Walk(s.ctx, root, opts, func(f graph.WalkedFile) error {
+			l.files = append(l.files, f)
+			if streaming {
+				select {
+				case paths <- f:
+				case <-ctx.Done():
+					// The search is over; the walk goes on for the next one.
+					stopStreaming()
+					close(streamed)
+				}
+			}
+			return nil
+		})
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.walking, key)
+		if err != nil {
+			if s.ctx.Err() == nil {
+				walkErr = err
+			}
+			return
+		}
+		job.list = l
+		s.lists[key] = l
+	}()
+	return paths, func() error {
+		select {
+		case <-job.done:
+			return walkErr
+		case <-streamed:
+			return nil // the search ended first; the walk's outcome is not its concern
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// unchanged reports whether every directory listed by the walk still has
+// its modification time, stat-ing them in parallel.
+func (l *fileList) unchanged(ctx context.Context) bool {
+	const chunk = 256
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	same := true
+	sem := make(chan struct{}, 4)
+	for i := 0; i < len(l.dirs); i += chunk {
+		part := l.dirs[i:min(i+chunk, len(l.dirs))]
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			for _, d := range part {
+				if ctx.Err() != nil {
+					return
+				}
+				info, err := os.Stat(d.path)
+				if err != nil || !info.ModTime().Equal(d.modTime) {
+					mu.Lock()
+					same = false
+					mu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return same && ctx.Err() == nil
+}
+
+// feed yields a kept list on a channel.
+func feed(ctx context.Context, files []graph.WalkedFile) (<-chan graph.WalkedFile, func() error) {
+	paths := make(chan graph.WalkedFile, 256)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(paths)
+		for _, f := range files {
+			select {
+			case paths <- f:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return paths, func() error { <-done; return nil }
+}
