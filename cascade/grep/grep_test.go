@@ -541,3 +541,28 @@ func TestSearcherWalkOutlivesDeadline(t *testing.T) {
 		t.Errorf("Close took %v with a walk under way", elapsed)
 	}
 }
+
+// A file swapped for a symlink out of the workspace between the prefilter
+// and the parse is not read through the link.
+func TestSearchSymlinkSwappedInMidScan(t *testing.T) {
+	outside := writeTree(t, map[string]string{"leak.ts": "tick(); tick(); tick();\n"})
+	root := writeTree(t, map[string]string{"a.ts": "tick();\n"})
+	defer func(budget int64) { keepBudget = budget; afterPrefilter = nil }(keepBudget)
+	keepBudget = 0 // read again at parse time
+	afterPrefilter = func() {
+		p := filepath.Join(root, "a.ts")
+		if err := os.Remove(p); err != nil {
+			t.Error(err)
+		}
+		if err := os.Symlink(filepath.Join(outside, "leak.ts"), p); err != nil {
+			t.Error(err)
+		}
+	}
+	r, err := Search(context.Background(), Query{Name: "tick", Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Matches) != 0 || r.Skipped != 1 {
+		t.Errorf("got %v, skipped %d; want nothing read through the link", render(r), r.Skipped)
+	}
+}
