@@ -194,6 +194,10 @@ func (s grepStage) run(ctx context.Context, q *query) outcome {
 	return out
 }
 
+// KeywordMaxCallers bounds a keyword answer: more functions than this
+// holding the name in a string is no evidence of dispatch.
+const KeywordMaxCallers = 10
+
 type keywordStage struct{ store graph.Store }
 
 func (s keywordStage) name() string                   { return StageKeyword }
@@ -238,14 +242,12 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 		}
 		c, ok := byCaller[key]
 		if !ok {
-			sym := graph.Symbol{ID: h.SymbolID, Path: h.Path, Name: fileCallerName(h.Path), Kind: "module", Selection: h.Span, Span: h.Span}
+			lang, _ := treesitter.LanguageForPath(h.Path)
+			sym := graph.ModuleSymbol(h.Path, lang) // a literal at the top level of its file
 			if h.SymbolID != "" {
 				if s, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
 					sym = s
 				}
-			}
-			if lang, ok := treesitter.LanguageForPath(h.Path); ok && sym.Language == "" {
-				sym.Language = lang
 			}
 			c = &Call{Edge: graph.Edge{Symbol: sym, Resolution: ResolvedKeyword}, Stage: StageKeyword,
 				Detail: containerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
@@ -259,6 +261,19 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 		calls = append(calls, *byCaller[k])
 	}
 	sortCalls(calls)
+	// A name written in strings all over the workspace ('create', 'list')
+	// says nothing about who dispatches to this function: too common to
+	// answer by, like grep's too_many_matches.
+	if len(calls) > KeywordMaxCallers {
+		for i, c := range calls {
+			if i == 5 {
+				break
+			}
+			q.candidates = append(q.candidates, candidateOf(c, "keyword: "+c.Detail))
+		}
+		return outcome{reason: ReasonNoRelevantMatches, count: len(res.Literals),
+			observed: fmt.Sprintf("words %s: %d functions hold a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
+	}
 	return outcome{calls: calls, hit: true, count: len(res.Literals),
 		observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
 }
@@ -270,14 +285,6 @@ func containerPrefix(s graph.Symbol) string {
 		return ""
 	}
 	return s.Container + " · "
-}
-
-// fileCallerName names code at a file's top level as its caller.
-func fileCallerName(path string) string {
-	if i := strings.LastIndex(path, "/"); i >= 0 {
-		return path[i+1:]
-	}
-	return path
 }
 
 func sortCalls(calls []Call) {

@@ -108,16 +108,24 @@ func relevance(h graph.SearchHit, ref float64, words []string) float64 {
 	return share
 }
 
+// coverage is the share of words the hit and the name have in common,
+// over the larger of the two word sets: 'update-customer-groups' is
+// updateCustomerGroups (1.0), but 'ThumbUp' is not up (0.5), nor is a
+// one-word literal a three-word name (0.33).
 func coverage(text string, words []string) float64 {
 	have := map[string]bool{}
 	for _, w := range graph.SplitWords(text) {
 		have[w] = true
 	}
-	n := 0
+	want := map[string]bool{}
 	for _, w := range words {
+		want[w] = true
+	}
+	n := 0
+	for w := range want {
 		if have[w] {
 			n++
 		}
 	}
-	return float64(n) / float64(len(words))
+	return float64(n) / float64(max(len(want), len(have)))
 }

@@ -1,0 +1,141 @@
+package cascade_test
+
+// The full cascade's worst case, for docs/PERFORMANCE.md (issue 3, item 10):
+// every stage misses, so the graph, a grep of the whole workspace, the
+// keyword search and the report all run. It measures a real repository, so it
+// runs only when CALLCASCADE_BENCH_REPO names one, and skips saying so
+// otherwise:
+//
+//	CALLCASCADE_BENCH_REPO=/path/to/repo go test ./cascade -run '^$' -bench CascadeWorstCase -benchtime 1x
+//
+// Two samples: names nobody declares or mentions (the true worst case: no
+// stage can stop early) and indexed functions without graph callers (what a
+// user asking about dead code meets), with the default budgets.
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/graph/embedded"
+)
+
+func BenchmarkCascadeWorstCase(b *testing.B) {
+	repo := os.Getenv("CALLCASCADE_BENCH_REPO")
+	if repo == "" {
+		b.Skip("CALLCASCADE_BENCH_REPO is not set: this benchmark measures a real repository (see docs/PERFORMANCE.md)")
+	}
+	ctx := context.Background()
+	store, err := embedded.Open(filepath.Join(b.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	ws := cascade.NewWorkspace(repo, store, cascade.Options{})
+	defer ws.Close()
+	stats, err := ws.Indexer.IndexAll(ctx, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+
+	// Indexed functions and methods the graph has no caller for.
+	files, err := store.Files(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	var dead []graph.Symbol
+	for _, i := range rng.Perm(len(files)) {
+		if len(dead) == 40 {
+			break
+		}
+		syms, err := store.SymbolsInFile(ctx, files[i].Path)
+		if err != nil || len(syms) == 0 {
+			continue
+		}
+		s := syms[rng.IntN(len(syms))]
+		if s.Kind != "function" && s.Kind != "method" {
+			continue
+		}
+		edges, err := ws.Resolver().Incoming(ctx, s)
+		if err == nil && len(edges) == 0 {
+			dead = append(dead, s)
+		}
+	}
+	var missing []graph.Symbol
+	for i := range 40 {
+		missing = append(missing, graph.Symbol{Name: fmt.Sprintf("zqNoSuchHandler%dQx", i)})
+	}
+
+	// The first query walks the workspace for the grep stage's file list;
+	// it is reported on its own.
+	start := time.Now()
+	if _, err := ws.Engine.Incoming(ctx, missing[0]); err != nil {
+		b.Fatal(err)
+	}
+	first := time.Since(start)
+
+	measure := func(targets []graph.Symbol) (total []time.Duration, stages map[string][]time.Duration, answered map[string]int) {
+		stages, answered = map[string][]time.Duration{}, map[string]int{}
+		for _, t := range targets {
+			start := time.Now()
+			res, err := ws.Engine.Incoming(ctx, t)
+			if err != nil {
+				b.Fatal(err)
+			}
+			total = append(total, time.Since(start))
+			answered[res.Stage]++
+			for _, a := range res.Attempts {
+				stages[a.Stage] = append(stages[a.Stage], a.Duration)
+			}
+		}
+		return total, stages, answered
+	}
+	b.ResetTimer()
+	var out strings.Builder
+	for range b.N {
+		out.Reset()
+		fmt.Fprintf(&out, "\ncascade worst case on %s: %d files indexed, GOMAXPROCS %d\n", repo, stats.Files, runtime.GOMAXPROCS(0))
+		fmt.Fprintf(&out, "first query (walks the workspace for grep): %s\n\n", first.Round(time.Millisecond))
+		fmt.Fprintf(&out, "%-34s %6s %9s %9s %9s   %s\n", "sample", "n", "p50 ms", "p95 ms", "max ms", "answered by")
+		for _, s := range []struct {
+			name    string
+			targets []graph.Symbol
+		}{{"names nobody mentions (all miss)", missing[1:]}, {"indexed, no graph callers", dead}} {
+			total, stages, answered := measure(s.targets)
+			fmt.Fprintf(&out, "%-34s %6d %9.2f %9.2f %9.2f   %v\n", s.name, len(total), ms(pct(total, 50)), ms(pct(total, 95)), ms(pct(total, 100)), answered)
+			names := make([]string, 0, len(stages))
+			for k := range stages {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			for _, k := range names {
+				fmt.Fprintf(&out, "  stage %-26s %6d %9.2f %9.2f %9.2f\n", k, len(stages[k]), ms(pct(stages[k], 50)), ms(pct(stages[k], 95)), ms(pct(stages[k], 100)))
+			}
+		}
+	}
+	b.StopTimer()
+	fmt.Print(out.String())
+}
+
+func pct(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(0, min(len(s)-1, i-1))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
