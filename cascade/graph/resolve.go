@@ -53,6 +53,7 @@ type Resolver struct {
 	// framework: per file, its subscribers and provider entries, kept
 	// until the file's hash changes (see eachFrameworkFile).
 	framework map[string]*fileFramework
+	modules   moduleIndex // of the files, for moduleInWorkspace
 }
 
 // Invalidate drops what the resolver cached from the store; the indexer
@@ -1402,6 +1403,11 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *File, module string) b
 	key := family(f.Language) + "\x00" + path.Dir(f.Path) + "\x00" + module
 	if known, ok := q.inWorkspace[key]; ok {
 		return known
+	}
+	if family(f.Language) == "js" { // an index, not a scan (see modules.go)
+		found := q.r.modules.get(q.allFiles(ctx)).has(f.Path, module)
+		q.inWorkspace[key] = found
+		return found
 	}
 	found := false
 	for _, wf := range q.allFiles(ctx) {

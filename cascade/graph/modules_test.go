@@ -1,0 +1,59 @@
+package graph
+
+import (
+	"path"
+	"strings"
+	"testing"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// TestModuleIndexAgreesWithScan: whether an import names a workspace file
+// decides whether a call through it can reach the workspace, so the index
+// must answer exactly as matching every file one by one does, for relative
+// specifiers, path aliases, index files, extensions and odd spellings.
+func TestModuleIndexAgreesWithScan(t *testing.T) {
+	paths := []string{
+		"src/app.ts", "src/index.ts", "src/users/users.service.ts", "src/users/index.tsx",
+		"src/lib/util.js", "src/lib/util.d.ts", "packages/core/utils/src/index.ts",
+		"packages/core/utils/src/common/is-string.ts", "packages/medusa/src/api/store/route.ts",
+		"app/main.mjs", "lib/.ts", "dir/sub/", "a.b/c.ts", "www/apps/docs/app/page.tsx",
+		"scripts/build.py", // another family: never a match
+	}
+	var files []File
+	for _, p := range paths {
+		lang, ok := treesitter.LanguageForPath(p)
+		if !ok {
+			lang = treesitter.TypeScript
+		}
+		files = append(files, File{Path: p, Language: lang})
+	}
+	var specs []string
+	for _, p := range paths {
+		for _, noExt := range []string{stripExt(p), path.Dir(p)} {
+			parts := strings.Split(noExt, "/")
+			for i := range parts {
+				tail := strings.Join(parts[i:], "/")
+				specs = append(specs, tail, "@scope/"+tail, "~/"+tail, "src/"+tail, "app/"+tail, tail+".js", tail+"/", "./"+tail, "../"+tail, "../../"+tail)
+			}
+		}
+	}
+	specs = append(specs, "", ".", "..", "./", "~/", "lodash", "@medusajs/framework/utils", "utils", "index", "util.js", "a.b", "build", "/abs/src/app")
+	froms := []string{"src/app.ts", "src/users/users.service.ts", "packages/medusa/src/api/store/route.ts", "top.ts"}
+
+	index := newJSModules(files)
+	for _, from := range froms {
+		for _, spec := range specs {
+			want := false
+			for _, f := range files {
+				if family(f.Language) == "js" && jsModuleMatches(from, spec, f.Path) {
+					want = true
+					break
+				}
+			}
+			if got := index.has(from, spec); got != want {
+				t.Errorf("import %q in %s: index says %v, matching every file says %v", spec, from, got, want)
+			}
+		}
+	}
+}
