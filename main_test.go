@@ -7,6 +7,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -144,7 +146,14 @@ func (p stdioPipe) Close() error {
 }
 
 func TestServeOverStdio(t *testing.T) {
-	cmd := exec.Command(binary, "serve", "--log-level", "debug")
+	// A free loopback port for the metrics endpoint.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsAddr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(binary, "serve", "--log-level", "debug", "--metrics-addr", metricsAddr)
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -172,13 +181,18 @@ func TestServeOverStdio(t *testing.T) {
 		if req.Method() == "$/progress" && strings.Contains(string(req.Params()), `"end"`) {
 			indexed <- struct{}{}
 		}
+		if req.Method() == "workspace/configuration" {
+			// The user's settings, as VS Code answers them.
+			return reply(ctx, []any{map[string]any{"budgetMs": 1234, "keywordThreshold": 0.7}}, nil)
+		}
 		return reply(ctx, nil, nil)
 	})
 	root, _ := filepath.Abs("testdata/nest-fees")
 	var init protocol.InitializeResult
 	if _, err := conn.Call(ctx, "initialize", &protocol.InitializeParams{
-		RootURI:      handlers.URIFromPath(root),
-		Capabilities: protocol.ClientCapabilities{Window: &protocol.WindowClientCapabilities{WorkDoneProgress: true}},
+		RootURI: handlers.URIFromPath(root),
+		Capabilities: protocol.ClientCapabilities{Window: &protocol.WindowClientCapabilities{WorkDoneProgress: true},
+			Workspace: &protocol.WorkspaceClientCapabilities{Configuration: true}},
 	}, &init); err != nil {
 		t.Fatalf("initialize: %v", err)
 	}
@@ -209,6 +223,42 @@ func TestServeOverStdio(t *testing.T) {
 		!strings.Contains(calls[0].From.Detail, "precise") {
 		t.Fatalf("incomingCalls: %+v", calls)
 	}
+
+	// The settings pulled with workspace/configuration are in force.
+	var status handlers.Status
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, err := conn.Call(ctx, "workspace/executeCommand", &protocol.ExecuteCommandParams{Command: "callcascade.status"}, &status); err != nil {
+			t.Fatal(err)
+		}
+		if len(status.Workspaces) == 1 && status.Workspaces[0].BudgetMs == 1234 && status.Workspaces[0].KeywordThreshold == 0.7 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("workspace/configuration settings not applied: %+v", status.Workspaces)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(status.Repositories) != 1 || status.Repositories[0].Requests != 1 || status.Repositories[0].ByStage["graph"] != 1 {
+		t.Errorf("status counts: %+v", status.Repositories)
+	}
+
+	// Prometheus metrics count the request, on loopback.
+	resp, err := http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		t.Fatalf("metrics endpoint: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{
+		`callcascade_requests_total{direction="incoming",repo="` + root + `"} 1`,
+		`callcascade_answered_total{repo="` + root + `",stage="graph"} 1`,
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("metrics lack %s:\n%s", want, body)
+		}
+	}
+
 	if _, err := conn.Call(ctx, "shutdown", nil, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
 )
 
@@ -160,6 +161,9 @@ func (c Config) WithDefaults() Config {
 	if c.GrepLimit <= 0 {
 		c.GrepLimit = DefaultGrepLimit
 	}
+	if c.KeywordThreshold <= 0 {
+		c.KeywordThreshold = keyword.DefaultThreshold
+	}
 	return c
 }
 
@@ -198,6 +202,9 @@ func (e *Engine) SetConfig(c Config) {
 	defer e.cfgMu.Unlock()
 	e.Config = c
 }
+
+// EffectiveConfig is the configuration in force, defaults filled in.
+func (e *Engine) EffectiveConfig() Config { return e.config() }
 
 func (e *Engine) config() Config {
 	e.cfgMu.RLock()

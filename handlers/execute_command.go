@@ -194,12 +194,20 @@ type WorkspaceStatus struct {
 	Root     string   `json:"root"`
 	Backends []string `json:"backends"`
 	Files    int      `json:"files"`
+	// The budgets in force (settings, defaults filled in).
+	GraphTimeoutMs   int64   `json:"graphTimeoutMs"`
+	GrepTimeoutMs    int64   `json:"grepTimeoutMs"`
+	KeywordTimeoutMs int64   `json:"keywordTimeoutMs"`
+	BudgetMs         int64   `json:"budgetMs"`
+	KeywordThreshold float64 `json:"keywordThreshold"`
 }
 
 func (h *Handlers) statusCommand(ctx context.Context) (any, error) {
 	st := Status{Workspaces: []WorkspaceStatus{}, Breakers: []cascade.BreakerState{}, Repositories: []cascade.RepoStats{}}
 	for _, ws := range h.Env.Workspaces() {
-		w := WorkspaceStatus{Root: ws.Root}
+		cfg := ws.Engine.EffectiveConfig()
+		w := WorkspaceStatus{Root: ws.Root, GraphTimeoutMs: cfg.GraphTimeout.Milliseconds(), GrepTimeoutMs: cfg.GrepTimeout.Milliseconds(),
+			KeywordTimeoutMs: cfg.KeywordTimeout.Milliseconds(), BudgetMs: cfg.Budget.Milliseconds(), KeywordThreshold: cfg.KeywordThreshold}
 		for _, g := range ws.Engine.Graphs {
 			w.Backends = append(w.Backends, g.Name)
 		}
