@@ -44,6 +44,15 @@ func startServer(t *testing.T, root string, opts server.Options) *testClient {
 
 func startServerWith(t *testing.T, root string, opts server.Options, waitIndexed bool) *testClient {
 	t.Helper()
+	// Which stage answers must not depend on how loaded the test machine
+	// is: unless a test sets budgets, every stage gets plenty of time.
+	st := &opts.Settings
+	if st.GraphTimeoutMs == 0 && st.GrepTimeoutMs == 0 && st.KeywordTimeoutMs == 0 && st.BudgetMs == 0 {
+		st.GraphTimeoutMs, st.GrepTimeoutMs, st.KeywordTimeoutMs, st.BudgetMs = 10000, 10000, 10000, 30000
+	}
+	if opts.RequestTimeout == 0 {
+		opts.RequestTimeout = time.Minute
+	}
 	storeDir := t.TempDir()
 	if opts.OpenStore == nil {
 		opts.OpenStore = func(root string) (graph.Store, error) {
