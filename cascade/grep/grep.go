@@ -65,7 +65,10 @@ type Query struct {
 	// found; Total is then a lower bound and Capped is set. Files likely to
 	// hold the best-ranked sites (those naming Container or Package, and
 	// the target's own directory) are always parsed first and in full.
-	// 0 means MaxKeep; negative means never stop early.
+	// 0 means Limit+1, enough to tell a hit from too many matches: a common
+	// name (update, get) has its word in hundreds of files, most of them
+	// declaring it or mentioning it in comments, and parsing them all
+	// would cost several stage budgets. Negative means never stop early.
 	StopAfter int
 	Workers   int // parallel readers and parsers; 0 means GOMAXPROCS
 }
@@ -175,7 +178,7 @@ func search(ctx context.Context, q Query, files fileSource) (Result, error) {
 		q.MaxKeep = DefaultMaxKeep
 	}
 	if q.StopAfter == 0 {
-		q.StopAfter = max(q.MaxKeep, q.Limit+1)
+		q.StopAfter = q.Limit + 1
 	}
 	if q.Workers <= 0 {
 		q.Workers = runtime.GOMAXPROCS(0)
