@@ -220,11 +220,7 @@ type scan struct {
 	candidates []candidate
 	kept       int64 // bytes of candidate content held
 
-	parsed  []parsedFile // parallel to candidates
-	matches []Match
-	total   int
-	capped  bool
-	nParsed int
+	parsed []parsedFile // parallel to candidates
 }
 
 type parsedFile struct {
@@ -470,6 +466,9 @@ func (s *scan) parse(ctx context.Context) {
 				c := s.candidates[i]
 				var matches []Match
 				matches, buf = s.parseOne(ctx, finder, c, buf)
+				if ctx.Err() != nil && len(matches) == 0 {
+					return // cut off mid-parse: not parsed
+				}
 				found.Add(int64(len(matches)))
 				s.parsed[i] = parsedFile{done: true, matches: matches}
 			}
