@@ -92,10 +92,12 @@ type commonFlags struct {
 	engine      engineFlags
 }
 
-// engineFlags are the cascade's budgets, shared by serve and callers.
+// engineFlags are the cascade's budgets and graph backend, shared by serve
+// and callers.
 type engineFlags struct {
 	graph, grep, keyword, budget time.Duration
 	threshold                    float64
+	backend, neo4jURI, repoID    string
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
@@ -110,6 +112,9 @@ func (e *engineFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&e.keyword, "keyword-timeout", cascade.DefaultKeywordTimeout, "keyword stage timeout")
 	fs.DurationVar(&e.budget, "budget", cascade.DefaultBudget, "total budget of one cascade query")
 	fs.Float64Var(&e.threshold, "keyword-threshold", 0, "relevance (0..1) a string literal needs in the keyword stage (default 0.5)")
+	fs.StringVar(&e.backend, "backend", "", "graph backend: embedded (default) or neo4j (Neo4j first, the embedded store behind it)")
+	fs.StringVar(&e.neo4jURI, "neo4j-uri", "", "Neo4j URI for --backend neo4j (default $"+neo4jstore.EnvURI+"); credentials only from $"+neo4jstore.EnvUser+" and $"+neo4jstore.EnvPassword)
+	fs.StringVar(&e.repoID, "repo-id", "", "the repository's id in Neo4j (default $"+neo4jstore.EnvRepoID+", else the workspace folder's name)")
 }
 
 func (e engineFlags) config() cascade.Config {
@@ -140,9 +145,6 @@ func runServe(ctx context.Context, args []string) error {
 	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
 	logFile := fs.String("log", "", "write logs to this file instead of stderr")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics on this address (host:port; a bare :port binds loopback only)")
-	backend := fs.String("backend", "", "graph backend: embedded (default) or neo4j (Neo4j first, the embedded store behind it)")
-	neo4jURI := fs.String("neo4j-uri", "", "Neo4j URI for --backend neo4j (default $"+neo4jstore.EnvURI+"); credentials only from $"+neo4jstore.EnvUser+" and $"+neo4jstore.EnvPassword)
-	repoID := fs.String("repo-id", "", "the repository's id in Neo4j (default $"+neo4jstore.EnvRepoID+", else the workspace folder's name)")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -162,7 +164,7 @@ func runServe(ctx context.Context, args []string) error {
 		Settings: server.Settings{MaxFileSize: c.maxFileSize, Exclude: c.exclude,
 			GraphTimeoutMs: int(c.engine.graph.Milliseconds()), GrepTimeoutMs: int(c.engine.grep.Milliseconds()),
 			KeywordTimeoutMs: int(c.engine.keyword.Milliseconds()), BudgetMs: int(c.engine.budget.Milliseconds()),
-			KeywordThreshold: c.engine.threshold, Backend: *backend, Neo4jURI: *neo4jURI, RepoID: *repoID},
+			KeywordThreshold: c.engine.threshold, Backend: c.engine.backend, Neo4jURI: c.engine.neo4jURI, RepoID: c.engine.repoID},
 		Metrics: cascade.NewMetrics(),
 		Shared: func(root string, st server.Settings) []cascade.GraphBackend {
 			return sharedBackends(ctx, root, st, log)
@@ -227,6 +229,7 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 		Walk:   graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
 		Logger: log,
 		Engine: c.engine.config(),
+		Shared: sharedBackends(ctx, abs, server.Settings{Backend: c.engine.backend, Neo4jURI: c.engine.neo4jURI, RepoID: c.engine.repoID}, log),
 	})
 	var report graph.ProgressFunc
 	if progress {
@@ -325,7 +328,7 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 	outgoing := fs.Bool("outgoing", false, "list what the target calls instead of its callers")
 	c.engine.register(fs)
 	c.logLevel = "warn"
-	if err := fs.Parse(reorder(args)); err != nil {
+	if err := fs.Parse(reorder(fs, args)); err != nil {
 		return usageError{err}
 	}
 	if fs.NArg() != 1 {
@@ -375,16 +378,20 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-// reorder lets flags follow the positional argument (callers X --json).
-func reorder(args []string) []string {
+// reorder lets flags follow the positional argument (callers X --json): a
+// flag the set defines as taking a value takes the next argument with it.
+func reorder(fs *flag.FlagSet, args []string) []string {
 	var flags, pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if strings.HasPrefix(a, "-") && len(a) > 1 {
 			flags = append(flags, a)
-			if !strings.Contains(a, "=") && i+1 < len(args) && (a == "--root" || a == "-root" || a == "--max-file-size" || a == "--exclude" || a == "--log-level") {
-				flags = append(flags, args[i+1])
-				i++
+			name := strings.TrimLeft(a, "-")
+			if f := fs.Lookup(name); f != nil && !strings.Contains(a, "=") && i+1 < len(args) {
+				if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !bf.IsBoolFlag() {
+					flags = append(flags, args[i+1])
+					i++
+				}
 			}
 			continue
 		}
@@ -527,6 +534,9 @@ func printResult(out io.Writer, res cascade.Result) {
 		fmt.Fprintln(out)
 	}
 	ans := res.Answer()
+	if len(ans.Meta.MissingSources) > 0 {
+		fmt.Fprintf(out, "  not consulted: %s\n", strings.Join(ans.Meta.MissingSources, ", "))
+	}
 	if ans.Meta.Warning != "" {
 		fmt.Fprintf(out, "  warning: %s\n", ans.Meta.Warning)
 	}
