@@ -462,7 +462,11 @@ func constantIn(f *File, container, name string) (string, bool) {
 // names.
 func (q *query) moduleFiles(ctx context.Context, f *File, module string) []*File {
 	var out []*File
-	for _, wf := range q.allFiles(ctx) {
+	candidates := q.allFiles(ctx)
+	if family(f.Language) == "js" { // an index, not a scan (see modules.go)
+		candidates = q.r.modules.get(candidates).matching(f.Path, module)
+	}
+	for _, wf := range candidates {
 		if family(wf.Language) != family(f.Language) {
 			continue
 		}

@@ -2,31 +2,34 @@ package graph
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
 
-// jsModules answers "does this JavaScript/TypeScript module specifier name
-// a workspace file?" without scanning every file: moduleInWorkspace asks it
-// for every imported receiver of every call site, and a scan with
-// jsModuleMatches costs about 2 ms on 7,000 files, so a request over a
-// common method name (run: 486 call sites) spent over a second in it.
+// jsModules answers "which workspace files does this JavaScript/TypeScript
+// module specifier name?" without scanning every file: moduleInWorkspace
+// asks it for every imported receiver of every call site, and the event
+// links for every imported constant, and a scan with jsModuleMatches costs
+// about 2 ms on 7,000 files, so a request over a common method name (run:
+// 486 call sites) spent over a second in it.
 //
 // The answers are exactly jsModuleMatches's over the same file list: a
 // candidate matches a tail t when it is t or ends in "/"+t, which is when t
 // is one of its suffixes that start after a slash (see suffixes).
 type jsModules struct {
-	whole map[string]bool // stripped paths, and with "/index" trimmed
-	// tails: every suffix of a stripped path; tailsOfIndex: the same of
-	// the paths with "/index" trimmed.
-	tails, tailsOfIndex map[string]bool
+	files []File
+	// whole: the files by stripped path, and by that path with "/index"
+	// trimmed. tails: by every suffix of the stripped path; tailsOfIndex:
+	// by every suffix of the path with "/index" trimmed. Indexes into
+	// files, ascending.
+	whole, tails, tailsOfIndex map[string][]int32
 }
 
 // moduleIndex is the jsModules of one file list, built on first use.
 type moduleIndex struct {
-	mu    sync.Mutex
-	files []File // the list it was built from
-	js    *jsModules
+	mu sync.Mutex
+	js *jsModules
 }
 
 // get returns the index of files, rebuilding it when the list changed (the
@@ -34,33 +37,44 @@ type moduleIndex struct {
 func (m *moduleIndex) get(files []File) *jsModules {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.js == nil || len(files) != len(m.files) || (len(files) > 0 && &files[0] != &m.files[0]) {
-		m.files, m.js = files, newJSModules(files)
+	if m.js == nil || len(files) != len(m.js.files) || (len(files) > 0 && &files[0] != &m.js.files[0]) {
+		m.js = newJSModules(files)
 	}
 	return m.js
 }
 
 func newJSModules(files []File) *jsModules {
-	j := &jsModules{whole: map[string]bool{}, tails: map[string]bool{}, tailsOfIndex: map[string]bool{}}
-	for _, f := range files {
+	j := &jsModules{files: files, whole: map[string][]int32{}, tails: map[string][]int32{}, tailsOfIndex: map[string][]int32{}}
+	for i, f := range files {
 		if family(f.Language) != "js" {
 			continue
 		}
 		cand := stripExt(f.Path)
 		candIndex := strings.TrimSuffix(cand, "/index")
-		j.whole[cand], j.whole[candIndex] = true, true
-		suffixes(cand, j.tails)
-		suffixes(candIndex, j.tailsOfIndex)
+		add(j.whole, cand, int32(i))
+		if candIndex != cand {
+			add(j.whole, candIndex, int32(i))
+		}
+		suffixes(cand, func(s string) { add(j.tails, s, int32(i)) })
+		suffixes(candIndex, func(s string) { add(j.tailsOfIndex, s, int32(i)) })
 	}
 	return j
 }
 
-// suffixes adds p and every part of p after one of its slashes to set.
-func suffixes(p string, set map[string]bool) {
-	set[p] = true
+// add appends i to m[key] unless it is there already (files come in order,
+// so only the last can be i).
+func add(m map[string][]int32, key string, i int32) {
+	if l := m[key]; len(l) == 0 || l[len(l)-1] != i {
+		m[key] = append(l, i)
+	}
+}
+
+// suffixes calls fn with p and every part of p after one of its slashes.
+func suffixes(p string, fn func(string)) {
+	fn(p)
 	for i := range len(p) {
 		if p[i] == '/' {
-			set[p[i+1:]] = true
+			fn(p[i+1:])
 		}
 	}
 }
@@ -68,29 +82,61 @@ func suffixes(p string, set map[string]bool) {
 // has reports whether some file matches the specifier module written in
 // the file from, as jsModuleMatches decides.
 func (j *jsModules) has(from, module string) bool {
+	found := false
+	j.match(from, module, func([]int32) bool { found = true; return false })
+	return found
+}
+
+// matching returns the files that module, written in from, matches, in the
+// order of the file list.
+func (j *jsModules) matching(from, module string) []File {
+	var idx []int32
+	j.match(from, module, func(l []int32) bool { idx = append(idx, l...); return true })
+	slices.Sort(idx)
+	idx = slices.Compact(idx)
+	out := make([]File, len(idx))
+	for k, i := range idx {
+		out[k] = j.files[i]
+	}
+	return out
+}
+
+// match calls yield with lists of the files that module, written in from,
+// matches (a file may come in more than one list) until yield returns
+// false.
+//
+// jsModuleMatches returns at a file's first matching tail: true for every
+// tail but a lone last segment, whose answer depends only on the first
+// segment; and for a one-segment specifier, true only when it has a dot.
+// So a file matches when it matches a tail before the last, or the last
+// with a true answer.
+func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 	if strings.HasPrefix(module, ".") {
-		return j.whole[stripExt(path.Join(path.Dir(from), module))]
+		if l := j.whole[stripExt(path.Join(path.Dir(from), module))]; len(l) > 0 {
+			yield(l)
+		}
+		return
 	}
 	spec := stripExt(strings.TrimPrefix(module, "~/"))
 	if spec == "" {
-		return false
+		return
 	}
 	parts := strings.Split(spec, "/")
-	// jsModuleMatches returns at a file's first matching tail: true for
-	// every tail but a lone last segment, whose answer depends only on the
-	// first segment. So some file matches when one matches an earlier tail
-	// with a true answer, or the last segment when that answer is true.
 	for i := range parts {
 		tail := strings.Join(parts[i:], "/")
 		if i == len(parts)-1 && !strings.Contains(tail, ".") && len(parts) > 1 {
-			if j.tails[tail] && (strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app") {
-				return true
+			if l := j.tails[tail]; len(l) > 0 && (strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app") {
+				yield(l)
 			}
-			continue
+			return
 		}
-		if j.tails[tail] || j.tailsOfIndex[tail] {
-			return i > 0 || len(parts) > 1 || strings.Contains(spec, ".")
+		if !(i > 0 || len(parts) > 1 || strings.Contains(spec, ".")) {
+			return // the one segment, without a dot: no file
+		}
+		for _, l := range [][]int32{j.tails[tail], j.tailsOfIndex[tail]} {
+			if len(l) > 0 && !yield(l) {
+				return
+			}
 		}
 	}
-	return false
 }

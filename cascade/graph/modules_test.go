@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -44,15 +46,21 @@ func TestModuleIndexAgreesWithScan(t *testing.T) {
 	index := newJSModules(files)
 	for _, from := range froms {
 		for _, spec := range specs {
-			want := false
+			var want []string
 			for _, f := range files {
 				if family(f.Language) == "js" && jsModuleMatches(from, spec, f.Path) {
-					want = true
-					break
+					want = append(want, f.Path)
 				}
 			}
-			if got := index.has(from, spec); got != want {
-				t.Errorf("import %q in %s: index says %v, matching every file says %v", spec, from, got, want)
+			var got []string
+			for _, f := range index.matching(from, spec) {
+				got = append(got, f.Path)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("import %q in %s: files (-matching every file +index):\n%s", spec, from, diff)
+			}
+			if has := index.has(from, spec); has != (len(want) > 0) {
+				t.Errorf("import %q in %s: index says %v, matching every file finds %d", spec, from, has, len(want))
 			}
 		}
 	}
