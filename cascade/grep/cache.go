@@ -3,6 +3,7 @@ package grep
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,33 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Result, error) {
 	return search(ctx, q, s.files)
 }
 
+// Warm starts walking root in the background, if no walk is kept or under
+// way, so that the first search (a server's, right after initialize) need
+// not walk within its own budget.
+func (s *Searcher) Warm(root string, opts graph.WalkOptions) {
+	s.init()
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return
+	}
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = graph.DefaultMaxFileSize
+	}
+	key := listKey(abs, opts)
+	s.mu.Lock()
+	busy := s.lists[key] != nil || s.walking[key] != nil
+	s.mu.Unlock()
+	if busy {
+		return
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel() // nothing listens: the walk only fills the list
+	paths, wait := s.files(done, abs, opts)
+	for range paths {
+	}
+	_ = wait()
+}
+
 // Invalidate forgets the file lists kept for root (all roots if root is
 // ""), as when the editor reports files created or deleted.
 func (s *Searcher) Invalidate(root string) {
@@ -109,8 +137,14 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 	s.mu.Lock()
 	list := s.lists[key]
 	s.mu.Unlock()
-	if list != nil && time.Since(list.walked) < maxAge && list.unchanged(ctx) {
-		return feed(ctx, list.files)
+	if list != nil && time.Since(list.walked) < maxAge {
+		same := list.unchanged(ctx)
+		if ctx.Err() != nil {
+			return feed(ctx, nil) // out of time while checking: keep the list for the next search
+		}
+		if same {
+			return feed(ctx, list.files)
+		}
 	}
 
 	s.mu.Lock()
@@ -225,7 +259,7 @@ func (l *fileList) unchanged(ctx context.Context) bool {
 		}()
 	}
 	wg.Wait()
-	return same && ctx.Err() == nil
+	return same
 }
 
 // feed yields a kept list on a channel.

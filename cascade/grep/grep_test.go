@@ -566,3 +566,34 @@ func TestSearchSymlinkSwappedInMidScan(t *testing.T) {
 		t.Errorf("got %v, skipped %d; want nothing read through the link", render(r), r.Skipped)
 	}
 }
+
+// Warm walks in the background, so that a first search with a tight
+// deadline finds the list ready.
+func TestSearcherWarm(t *testing.T) {
+	files := map[string]string{}
+	for i := range 200 {
+		files[fmt.Sprintf("d%02d/f%03d.go", i%20, i)] = "package d\nfunc f() { ping() }\n"
+	}
+	root := writeTree(t, files)
+	s := &Searcher{}
+	defer s.Close()
+	s.Warm(root, graph.WalkOptions{})
+	s.Warm(root, graph.WalkOptions{}) // a second call while the first walks is a no-op
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		ready := len(s.lists) == 1
+		s.mu.Unlock()
+		if ready {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the warm walk did not finish in 10s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	r, err := s.Search(context.Background(), Query{Name: "ping", Root: root, StopAfter: -1})
+	if err != nil || r.Total != 200 || r.Partial {
+		t.Errorf("after Warm: %v, total %d, partial %v; want 200 sites", err, r.Total, r.Partial)
+	}
+}
