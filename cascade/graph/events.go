@@ -981,17 +981,14 @@ func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller e
 
 	// Registrations of target by value: the registering call's caller is
 	// an edge, and the registration may subscribe target to an event.
-	for _, callee := range treesitter.CalleesFor(family(target.Language), treesitter.RoleRegistration) {
-		calls, err := q.callsNamed(ctx, callee)
+	{
+		calls, err := q.r.registrationCalls(ctx, family(target.Language), target.Name)
 		if err != nil {
 			return err
 		}
 		for _, c := range calls {
 			if err := ctx.Err(); err != nil {
 				return err
-			}
-			if !argMentions(c.Args, target.Name) {
-				continue
 			}
 			f, caller, err := q.callContext(ctx, c)
 			if err != nil {
@@ -1033,22 +1030,40 @@ func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller e
 	})
 }
 
-// argMentions is a cheap filter: does any argument mention name as a word?
-func argMentions(args []string, name string) bool {
-	for _, a := range args {
-		for i := strings.Index(a, name); i >= 0; {
-			end := i + len(name)
-			if (i == 0 || !isIdentByte(a[i-1])) && (end == len(a) || !isIdentByte(a[end])) {
-				return true
+// registrationCalls returns the calls of a registration callee of the
+// family (HandleFunc, on, get, ...) that pass something named name by
+// value. The calls are read once per family and indexed by the names their
+// arguments refer to, until the store changes (Invalidate): looking them up
+// by callee on every request cost more than the rest of a typical query.
+func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]Call, error) {
+	r.mu.Lock()
+	byName, ok := r.registrations[fam]
+	r.mu.Unlock()
+	if !ok {
+		byName = map[string][]Call{}
+		for _, callee := range treesitter.CalleesFor(fam, treesitter.RoleRegistration) {
+			calls, err := r.Store.CallsByCallee(ctx, callee)
+			if err != nil {
+				return nil, err
 			}
-			next := strings.Index(a[i+1:], name)
-			if next < 0 {
-				break
+			for _, c := range calls {
+				seen := map[string]bool{}
+				for _, a := range c.Args {
+					if _, n, ok := handlerRef(a, 0); ok && !seen[n] {
+						seen[n] = true
+						byName[n] = append(byName[n], c)
+					}
+				}
 			}
-			i += 1 + next
 		}
+		r.mu.Lock()
+		if r.registrations == nil {
+			r.registrations = map[string]map[string][]Call{}
+		}
+		r.registrations[fam] = byName
+		r.mu.Unlock()
 	}
-	return false
+	return byName[name], nil
 }
 
 // frameworkOutgoing adds to byCallee the subscribers of what source's calls

@@ -54,6 +54,9 @@ type Resolver struct {
 	// until the file's hash changes (see eachFrameworkFile).
 	framework map[string]*fileFramework
 	modules   moduleIndex // of the files, for moduleInWorkspace
+	// registrations: per language family, registering calls by the name
+	// of what they pass by value; dropped by Invalidate.
+	registrations map[string]map[string][]Call
 }
 
 // Invalidate drops what the resolver cached from the store; the indexer
@@ -61,6 +64,7 @@ type Resolver struct {
 func (r *Resolver) Invalidate() {
 	r.mu.Lock()
 	r.files = nil
+	r.registrations = nil
 	r.mu.Unlock()
 }
 
