@@ -46,6 +46,23 @@ func (r *Resolver) FrameworkRoles(ctx context.Context, sym Symbol) ([]Role, erro
 	return roles, ctx.Err()
 }
 
+// Hint says how the framework invokes a symbol, for a report or a
+// diagnostic when the graph found no caller of it: "invoked by the
+// framework: NestJS route GET /fees", "handles event 'order.shipped' (...)
+// — no publisher found in the workspace". Role.Events are the names worth
+// searching the workspace for.
+func (r Role) Hint() string {
+	switch {
+	case r.Kind == treesitter.RoleSubscriber && len(r.Events) > 0:
+		return r.Summary + " — no publisher found in the workspace"
+	case r.Kind == treesitter.RoleTask:
+		return r.Summary + " — no .delay()/.send() of it found in the workspace"
+	case strings.HasPrefix(r.Summary, "invoked by"), r.Unresolved != "" && r.Kind == treesitter.RoleSubscriber:
+		return r.Summary
+	}
+	return "invoked by the framework: " + r.Summary
+}
+
 // eventBuses whose events are identities, not strings: a Django signal is
 // the object receiver(post_save) names.
 var identityBuses = map[string]bool{"django-signal": true}

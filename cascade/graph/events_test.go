@@ -140,6 +140,25 @@ func TestFrameworkRoles(t *testing.T) {
 	}
 }
 
+// Hints are what the report says when no caller was found.
+func TestRoleHints(t *testing.T) {
+	r := indexFixture(t, "nest-events")
+	cases := map[string]string{
+		"ReportListener.handleDeleted": "handles event 'report.deleted' (NestJS @OnEvent('report.deleted')) — no publisher found in the workspace",
+		"ReportController.findOne":     "invoked by the framework: NestJS route GET /reports/:id",
+		"ReportScheduler.hourly":       "invoked by the framework: scheduled: cron '0 * * * *' (NestJS @Cron('0 * * * *'))",
+	}
+	for name, want := range cases {
+		roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(roles) != 1 || roles[0].Hint() != want {
+			t.Errorf("hint of %s = %+v, want %q", name, roles, want)
+		}
+	}
+}
+
 func TestOutgoingIncludesSubscribers(t *testing.T) {
 	r := indexFixture(t, "nest-events")
 	got, err := r.Outgoing(context.Background(), symbolNamed(t, r, "ReportService.exportReport"))
