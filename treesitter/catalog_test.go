@@ -234,3 +234,22 @@ func TestStringLiteral(t *testing.T) {
 		t.Errorf("an object literal is one pattern, got %q", got)
 	}
 }
+
+// The helpers read argument texts written by anyone: whatever they get,
+// they return without panicking, and what they return comes from the input.
+func FuzzArgumentHelpers(f *testing.F) {
+	for _, seed := range []string{"'a'", "`x.${y}`", "{ topic: 'o', m: [1, {a: 2}] }", `f"{x}"`, "{", "}", "`${`", "'\\'", "a=b", "{provide: T, useClass: X}", "\"\"\"x\"\"\""} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if v, ok := StringLiteral(s); ok && len(v) >= len(s) {
+			t.Errorf("StringLiteral(%q) = %q: not shorter than its input", s, v)
+		}
+		if shape, ok := TemplateShape(s); ok && shape == "" {
+			t.Errorf("TemplateShape(%q) is empty", s)
+		}
+		_ = ListElements(s)
+		_, _ = Argument([]string{s, s}, -1, []string{"topic"})
+		_, _ = Keyword([]string{s}, "provide", "useClass")
+	})
+}
