@@ -220,6 +220,81 @@ class process {
 			},
 		},
 		{
+			name: "ts interfaces, fields, optional calls, generics, exports",
+			lang: TypeScript,
+			find: "handle",
+			src: `interface H { handle(): void; handle: () => void }
+abstract class A { abstract handle(): void; handle = () => 1; }
+handle?.();
+a.handle<T>();
+export default handle;
+module.exports = { handle };
+`,
+			want: []string{
+				"call 2:0 in=-",
+				"call 3:2 a in=-",
+				"reference 4:15 in=-",
+				"reference 5:19 in=-",
+			},
+		},
+		{
+			name: "go generics, defer, method expressions, struct fields",
+			lang: Go,
+			find: "Map",
+			src: `package p
+
+type T struct{ Map func() }
+
+func f(t T) {
+	Map[int](xs)
+	defer t.Map()
+	g := T.Map
+	_ = t.Map
+	var Map int
+	Map = 2
+}
+`,
+			want: []string{
+				"call 5:1 in=f",
+				"call 6:9 t in=f",
+				"reference 7:8 T in=f",
+				"reference 8:7 t in=f",
+			},
+		},
+		{
+			name: "java super calls, lambdas, annotations' values",
+			lang: Java,
+			find: "run",
+			src: `class B extends A {
+  @Override public void run() { super.run(); list.forEach(run -> run.go()); exec(B::run); }
+  @Scheduled(run = "x") void m() {}
+}
+`,
+			want: []string{
+				"call 1:38 super in=B.run",
+				"reference 1:65 in=B.run", // the lambda's parameter: grep goes by name, not scope
+				"reference 1:84 B in=B.run",
+			},
+		},
+		{
+			name: "python class bodies, dict values, lambdas, with-as",
+			lang: Python,
+			find: "handler",
+			src: `class V:
+    handler = staticmethod(handler)
+    routes = {"x": handler, handler: 1}
+    with open(p) as handler:
+        pass
+    cb = lambda: handler()
+`,
+			want: []string{
+				"reference 1:27 in=-",
+				"reference 2:19 in=-",
+				"reference 2:28 in=-",
+				"call 5:17 in=-",
+			},
+		},
+		{
 			name: "CRLF line endings",
 			lang: TypeScript,
 			find: "f",
