@@ -10,8 +10,11 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -62,6 +65,8 @@ type WalkOptions struct {
 	// OnDir, if set, is called with the real path of each directory the
 	// walk lists, just before listing it: a caller keeping the file list
 	// can tell from the directories' modification times when it is stale.
+	// Directories are listed in parallel, in no set order, but OnDir is
+	// called by one goroutine at a time, and never after Walk returns.
 	OnDir func(dir string)
 }
 
@@ -106,11 +111,19 @@ func IsBinary(prefix []byte) bool {
 // at most once, so the same file is never yielded under two paths and link
 // cycles end.
 //
+// Directories are read, matched against the ignore rules and their files
+// stat'ed on every CPU at once (a warm restart is this walk and little
+// else), but fn is called from Walk's own goroutine, one file at a time, in
+// the order above.
+//
 // Walk stops at the first error fn returns and returns that error, and
 // returns ctx.Err() when ctx is done.
 func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFile) error) (WalkStats, error) {
+	ctx, cancel := context.WithCancel(ctx)
 	w := &walker{ctx: ctx, opts: opts, fn: fn, log: opts.Logger,
 		visitedDirs: map[string]bool{}, yielded: map[string]bool{}}
+	w.ready = sync.NewCond(&w.mu)
+	defer w.stop(cancel)
 	if w.log == nil {
 		w.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -137,6 +150,10 @@ func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFi
 			w.extra = append(w.extra, p)
 		}
 	}
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		w.workers.Add(1)
+		go w.work()
+	}
 
 	// .git/info/exclude has the lowest priority of all ignore sources.
 	base := w.readIgnoreFile(filepath.Join(w.realRoot, ".git", "info", "exclude"), nil)
@@ -162,12 +179,20 @@ type walker struct {
 	root     string // absolute and clean, as given: yielded paths live under it
 	realRoot string // root with symlinks resolved: what "inside root" means
 	extra    []gitignore.Pattern
-	stats    WalkStats
+	stats    WalkStats // of the files and directories yielded so far
 
 	visitedDirs map[string]bool // real paths of directories walked
 	yielded     map[string]bool // real paths of files yielded
 	deferred    []link
-	sniff       [binarySniffSize]byte
+
+	// Directories waiting to be read, most recently found first, so the
+	// workers run ahead of Walk's goroutine in the order it needs them.
+	mu      sync.Mutex
+	onDirMu sync.Mutex // calls of opts.OnDir, one at a time
+	ready   *sync.Cond
+	queue   []*dirJob
+	closed  bool
+	workers sync.WaitGroup
 }
 
 // link is a symlink found during the walk, resolved to a real target inside
@@ -179,66 +204,202 @@ type link struct {
 	patterns []gitignore.Pattern // ignore rules in force where the link is
 }
 
+// dirJob is one directory to read: by a worker, or by Walk's goroutine when
+// it needs the directory before any worker has taken it.
+type dirJob struct {
+	dir         string // real path
+	rel         []string
+	patterns    []gitignore.Pattern // of its ancestors, lowest priority first
+	buildOutput bool
+
+	taken atomic.Bool
+	done  chan struct{}
+	// What reading it found, in directory order, and what it left out.
+	items []dirItem
+	stats WalkStats
+}
+
+// dirItem is a file to yield, a subdirectory to walk or a link to follow
+// later: exactly one is set.
+type dirItem struct {
+	file *WalkedFile
+	real string // the file's real path
+	sub  *dirJob
+	link *link
+}
+
+func (w *walker) newJob(dir string, rel []string, patterns []gitignore.Pattern, buildOutput bool) *dirJob {
+	return &dirJob{dir: dir, rel: rel, patterns: patterns, buildOutput: buildOutput, done: make(chan struct{})}
+}
+
+// work reads queued directories until Walk ends.
+func (w *walker) work() {
+	defer w.workers.Done()
+	for {
+		w.mu.Lock()
+		for len(w.queue) == 0 && !w.closed {
+			w.ready.Wait()
+		}
+		if len(w.queue) == 0 {
+			w.mu.Unlock()
+			return
+		}
+		j := w.queue[len(w.queue)-1]
+		w.queue = w.queue[:len(w.queue)-1]
+		w.mu.Unlock()
+		w.run(j)
+	}
+}
+
+// stop ends the workers: queued directories are dropped unread.
+func (w *walker) stop(cancel context.CancelFunc) {
+	cancel()
+	w.mu.Lock()
+	w.closed = true
+	w.ready.Broadcast()
+	w.mu.Unlock()
+	w.workers.Wait()
+}
+
+// run reads j unless someone else has taken it.
+func (w *walker) run(j *dirJob) {
+	if !j.taken.CompareAndSwap(false, true) {
+		return
+	}
+	defer close(j.done)
+	if w.ctx.Err() != nil {
+		return // Walk is over, or about to return the error
+	}
+	subs := w.readDir(j)
+	if len(subs) == 0 {
+		return
+	}
+	w.mu.Lock()
+	for i := len(subs) - 1; i >= 0; i-- { // the first on top
+		w.queue = append(w.queue, subs[i])
+	}
+	w.ready.Broadcast()
+	w.mu.Unlock()
+}
+
 // walkDir walks the real directory dir, known to the walk as rel. patterns
 // are the ignore rules of its ancestors, lowest priority first.
 func (w *walker) walkDir(dir string, rel []string, patterns []gitignore.Pattern, buildOutput bool) error {
+	return w.emit(w.newJob(dir, rel, patterns, buildOutput))
+}
+
+// emit yields what j found, in order, walking its subdirectories in turn.
+func (w *walker) emit(j *dirJob) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	w.visitedDirs[dir] = true
-	if w.opts.OnDir != nil {
-		w.opts.OnDir(dir)
+	w.run(j) // at once, unless a worker has it already
+	select {
+	case <-j.done:
+	case <-w.ctx.Done():
+		return w.ctx.Err()
 	}
-	entries, err := os.ReadDir(dir)
+	if err := w.ctx.Err(); err != nil {
+		return err // j may have been left unread
+	}
+	w.visitedDirs[j.dir] = true
+	w.addStats(j.stats)
+	for _, it := range j.items {
+		if err := w.ctx.Err(); err != nil {
+			return err
+		}
+		switch {
+		case it.file != nil:
+			w.yielded[it.real] = true
+			w.stats.Files++
+			if err := w.fn(*it.file); err != nil {
+				return err
+			}
+		case it.sub != nil:
+			if err := w.emit(it.sub); err != nil {
+				return err
+			}
+		case it.link != nil:
+			w.deferred = append(w.deferred, *it.link)
+		}
+	}
+	return nil
+}
+
+func (w *walker) addStats(s WalkStats) {
+	w.stats.Ignored += s.Ignored
+	w.stats.TooLarge += s.TooLarge
+	w.stats.Binary += s.Binary
+	w.stats.Unreadable += s.Unreadable
+	w.stats.SymlinksSkipped += s.SymlinksSkipped
+}
+
+// readDir reads j's directory into j.items and returns the subdirectories
+// to read. It touches nothing of the walker's but its settings (and calls
+// OnDir under its own lock), so any number run at once.
+func (w *walker) readDir(j *dirJob) []*dirJob {
+	if w.opts.OnDir != nil {
+		w.onDirMu.Lock()
+		w.opts.OnDir(j.dir)
+		w.onDirMu.Unlock()
+	}
+	entries, err := os.ReadDir(j.dir)
 	if err != nil {
-		w.stats.Unreadable++
-		w.log.Warn("graph: skipping unreadable directory", "path", dir, "err", err)
+		j.stats.Unreadable++
+		w.log.Warn("graph: skipping unreadable directory", "path", j.dir, "err", err)
 		return nil
 	}
-	if buildOutput && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool {
+	if j.buildOutput && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool {
 		return e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".go")
 	}) {
-		w.stats.Ignored++
+		j.stats.Ignored++
 		return nil
 	}
 	// This directory's .gitignore outranks its ancestors'. Clip so that
 	// sibling directories never share (and overwrite) a backing array.
-	patterns = append(slices.Clip(patterns), w.readIgnoreFile(filepath.Join(dir, ".gitignore"), rel)...)
+	patterns := slices.Clip(j.patterns)
+	if slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == ".gitignore" && e.Type().IsRegular() }) {
+		patterns = append(patterns, w.readIgnoreFile(filepath.Join(j.dir, ".gitignore"), j.rel)...)
+	}
 	matcher := gitignore.NewMatcher(append(slices.Clip(patterns), w.extra...))
 
+	var subs []*dirJob
+	var sniff []byte
 	for _, entry := range entries {
-		if err := w.ctx.Err(); err != nil {
-			return err
+		if w.ctx.Err() != nil {
+			return nil
 		}
 		name := entry.Name()
-		childRel := append(slices.Clip(rel), name)
-		path := filepath.Join(dir, name)
+		childRel := append(slices.Clip(j.rel), name)
+		path := filepath.Join(j.dir, name)
 		switch mode := entry.Type(); {
 		case mode&fs.ModeSymlink != 0:
-			w.deferLink(path, childRel, patterns, matcher)
+			if l := w.resolveLink(path, childRel, patterns, matcher, &j.stats); l != nil {
+				j.items = append(j.items, dirItem{link: l})
+			}
 		case mode.IsDir():
 			if slices.Contains(DefaultSkipDirs, name) || matcher.Match(childRel, true) {
-				w.stats.Ignored++
+				j.stats.Ignored++
 				continue
 			}
-			if err := w.walkDir(path, childRel, patterns, slices.Contains(BuildOutputDirs, name)); err != nil {
-				return err
-			}
+			sub := w.newJob(path, childRel, patterns, slices.Contains(BuildOutputDirs, name))
+			subs = append(subs, sub)
+			j.items = append(j.items, dirItem{sub: sub})
 		case mode.IsRegular():
 			if !wanted(name) {
 				continue
 			}
 			if matcher.Match(childRel, false) {
-				w.stats.Ignored++
+				j.stats.Ignored++
 				continue
 			}
-			if err := w.yield(path, childRel); err != nil {
-				return err
+			if f := w.checkFile(path, childRel, &j.stats, &sniff); f != nil {
+				j.items = append(j.items, dirItem{file: f, real: path})
 			}
 		}
 		// Devices, sockets and pipes are not source.
 	}
-	return nil
+	return subs
 }
 
 // wanted reports whether a file name is one Walk yields.
@@ -250,26 +411,27 @@ func wanted(name string) bool {
 	return ok
 }
 
-// deferLink resolves a symlink and queues it when it leads to a directory or
-// wanted file inside the root.
-func (w *walker) deferLink(path string, rel []string, patterns []gitignore.Pattern, matcher gitignore.Matcher) {
+// resolveLink resolves a symlink, and returns it when it leads to a
+// directory or wanted file inside the root (to be followed after the main
+// walk), counting in stats what it leaves out.
+func (w *walker) resolveLink(path string, rel []string, patterns []gitignore.Pattern, matcher gitignore.Matcher, stats *WalkStats) *link {
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		// Dangling, or a loop the OS gave up on.
-		w.stats.SymlinksSkipped++
+		stats.SymlinksSkipped++
 		w.log.Debug("graph: skipping unresolvable symlink", "path", path, "err", err)
-		return
+		return nil
 	}
 	targetRel, inside := within(w.realRoot, target)
 	if !inside {
-		w.stats.SymlinksSkipped++
+		stats.SymlinksSkipped++
 		w.log.Debug("graph: not following symlink out of the workspace", "path", path, "target", target)
-		return
+		return nil
 	}
 	info, err := os.Stat(target)
 	if err != nil {
-		w.stats.SymlinksSkipped++
-		return
+		stats.SymlinksSkipped++
+		return nil
 	}
 	name := rel[len(rel)-1]
 	switch {
@@ -278,26 +440,26 @@ func (w *walker) deferLink(path string, rel []string, patterns []gitignore.Patte
 		// whatever it is called.
 		for _, part := range append(targetRel, name) {
 			if slices.Contains(DefaultSkipDirs, part) {
-				w.stats.Ignored++
-				return
+				stats.Ignored++
+				return nil
 			}
 		}
 		if matcher.Match(rel, true) {
-			w.stats.Ignored++
-			return
+			stats.Ignored++
+			return nil
 		}
 	case info.Mode().IsRegular():
 		if !wanted(name) {
-			return
+			return nil
 		}
 		if matcher.Match(rel, false) {
-			w.stats.Ignored++
-			return
+			stats.Ignored++
+			return nil
 		}
 	default:
-		return
+		return nil
 	}
-	w.deferred = append(w.deferred, link{target: target, rel: rel, isDir: info.IsDir(), patterns: patterns})
+	return &link{target: target, rel: rel, isDir: info.IsDir(), patterns: patterns}
 }
 
 // followLink walks or yields a queued link unless its target has been walked
@@ -311,7 +473,13 @@ func (w *walker) followLink(l link) error {
 	if l.isDir {
 		return w.walkDir(l.target, l.rel, l.patterns, false)
 	}
-	return w.yield(l.target, l.rel)
+	f := w.checkFile(l.target, l.rel, &w.stats, nil)
+	if f == nil {
+		return nil
+	}
+	w.yielded[l.target] = true
+	w.stats.Files++
+	return w.fn(*f)
 }
 
 // within returns the components of target relative to root, and whether
@@ -327,56 +495,62 @@ func within(root, target string) ([]string, bool) {
 	return strings.Split(rel, string(filepath.Separator)), true
 }
 
-// yield checks a file's size and content and hands it to fn. path is real;
-// rel is the file's path in the walk.
-func (w *walker) yield(path string, rel []string) error {
+// checkFile checks a file's size and content, and returns it as Walk
+// yields it, or nil (counted in stats) when it is not to be yielded. path
+// is real; rel is the file's path in the walk. sniff is a buffer for the
+// binary check, allocated on first use; nil allocates one.
+func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[]byte) *WalkedFile {
 	info, err := os.Stat(path)
 	if err != nil {
-		w.stats.Unreadable++
+		stats.Unreadable++
 		w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
 		return nil
 	}
 	if info.Size() > w.opts.MaxFileSize {
-		w.stats.TooLarge++
+		stats.TooLarge++
 		w.log.Info("skipping large file", "path", path, "size", info.Size(), "limit", w.opts.MaxFileSize)
 		return nil
 	}
 	if !w.opts.DeferBinaryCheck {
-		prefix, err := w.readPrefix(path)
+		if sniff == nil {
+			sniff = new([]byte)
+		}
+		if *sniff == nil {
+			*sniff = make([]byte, binarySniffSize)
+		}
+		prefix, err := readPrefix(path, *sniff)
 		if err != nil {
-			w.stats.Unreadable++
+			stats.Unreadable++
 			w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
 			return nil
 		}
 		if IsBinary(prefix) {
-			w.stats.Binary++
+			stats.Binary++
 			w.log.Debug("graph: skipping binary file", "path", path)
 			return nil
 		}
 	}
-	w.yielded[path] = true
-	w.stats.Files++
 	relSlash := strings.Join(rel, "/")
-	return w.fn(WalkedFile{
+	return &WalkedFile{
 		Path:    filepath.Join(w.root, filepath.FromSlash(relSlash)),
 		Rel:     relSlash,
 		Size:    info.Size(),
 		ModTime: info.ModTime(),
-	})
+	}
 }
 
-// readPrefix reads at most the first binarySniffSize bytes of a file.
-func (w *walker) readPrefix(path string) ([]byte, error) {
+// readPrefix reads at most the first len(buf) bytes of a file into buf.
+func readPrefix(path string, buf []byte) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	n, err := io.ReadFull(f, w.sniff[:])
+	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 		return nil, err
 	}
-	return w.sniff[:n], nil
+	return buf[:n], nil
 }
 
 // readIgnoreFile parses a gitignore-syntax file whose patterns apply under

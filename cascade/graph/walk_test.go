@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -324,5 +328,73 @@ func TestIsBinary(t *testing.T) {
 		if got := IsBinary([]byte(tt.in)); got != tt.want {
 			t.Errorf("IsBinary(%q) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestWalkLargeTreeInOrder: directories are read in parallel, yet a tree of
+// hundreds of directories comes out whole, in path order, one file at a
+// time, with each directory's .gitignore applied to its own subtree only;
+// and a walk stopped by its callback early leaves no reader running.
+func TestWalkLargeTreeInOrder(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{}
+	var want []string
+	for a := range 12 {
+		for b := range 12 {
+			dir := fmt.Sprintf("pkg-%02d/mod.%02d", a, b)
+			if b%5 == 0 {
+				files[dir+"/.gitignore"] = "gen_*.ts\n"
+			}
+			for c := range 3 {
+				files[fmt.Sprintf("%s/file%d.ts", dir, c)] = "export {}"
+				files[fmt.Sprintf("%s/gen_%d.ts", dir, c)] = "export {}"
+			}
+			files[dir+"/deep/x.go"] = "package deep"
+		}
+	}
+	writeTree(t, root, files)
+	for rel := range files {
+		if strings.HasSuffix(rel, ".gitignore") {
+			continue
+		}
+		if strings.Contains(rel, "/gen_") && func() bool { var a, b int; fmt.Sscanf(rel, "pkg-%d/mod.%d", &a, &b); return b%5 == 0 }() {
+			continue // ignored by its directory's .gitignore
+		}
+		want = append(want, rel)
+	}
+	// Walk order: by path components, each directory's entries by name.
+	slices.SortFunc(want, func(a, b string) int { return slices.Compare(strings.Split(a, "/"), strings.Split(b, "/")) })
+
+	var inside atomic.Int32
+	var got []string
+	_, err := Walk(context.Background(), root, WalkOptions{}, func(f WalkedFile) error {
+		if inside.Add(1) != 1 {
+			t.Errorf("callback called again before it returned, at %s", f.Rel)
+		}
+		defer inside.Add(-1)
+		got = append(got, f.Rel)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("walked files (-want +got):\n%s", diff)
+	}
+
+	before := runtime.NumGoroutine()
+	stop := errors.New("enough")
+	n := 0
+	_, err = Walk(context.Background(), root, WalkOptions{}, func(WalkedFile) error {
+		if n++; n == 10 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 10 {
+		t.Errorf("Walk = %v after %d files, want the callback's error after 10", err, n)
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines after a stopped walk, %d before", after, before)
 	}
 }
