@@ -90,22 +90,19 @@ func announce(t *testing.T, format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "editors: %s: %s\n", t.Name(), msg)
 }
 
-// versionOf is the last line of `tool --version` (Debian's chromium
-// wrapper prints shell noise before it).
+// versionOf is the first line `tool --version` prints on stdout (Debian's
+// chromium wrapper prints shell noise on stderr).
 func versionOf(t *testing.T, tool string, args ...string) string {
 	t.Helper()
 	if len(args) == 0 {
 		args = []string{"--version"}
 	}
-	out, err := exec.Command(tool, args...).CombinedOutput()
+	out, err := exec.Command(tool, args...).Output()
 	if err != nil {
 		t.Fatalf("%s %v: %v\n%s", tool, args, err, out)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if !strings.Contains(tool, "chromium") {
-		return lines[0]
-	}
-	return lines[len(lines)-1]
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	return line
 }
 
 // workspace copies testdata/<fixture> into a temp folder, so that an editor

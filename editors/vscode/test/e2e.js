@@ -40,11 +40,14 @@ async function screenshot(page, name) {
   (report.screenshots = report.screenshots || []).push(file);
 }
 
-// Like `tee`: the server's stdin, as VS Code sent it, is kept so that the
-// initialize params VS Code really sends can be replayed by the Node test.
+// The server's stdin, as VS Code sent it, is kept so that the initialize
+// params VS Code really sends can be replayed by the Node test.
 function writeCaptureWrapper(dir) {
   const wrapper = path.join(dir, 'callcascade-capture.sh');
-  fs.writeFileSync(wrapper, `#!/bin/sh\ntee "${path.join(art, 'client-to-server.jsonrpc')}" | "${env.CC_BIN}" "$@"\n`, { mode: 0o755 });
+  // Both directions and the server's log are kept for failures too.
+  fs.writeFileSync(wrapper, '#!/bin/sh\n' +
+    `tee "${path.join(art, 'client-to-server.jsonrpc')}" | "${env.CC_BIN}" "$@" --log-level debug 2>"${path.join(art, 'server.log')}" | tee "${path.join(art, 'server-to-client.jsonrpc')}"\n`,
+  { mode: 0o755 });
   return wrapper;
 }
 
@@ -253,11 +256,30 @@ async function main() {
 
     // 3. Ctrl+. on the name: the quick fixes; choose one with the keyboard
     // (clicks on this menu time out).
-    await page.locator('.monaco-editor .view-lines').first().click();
     await goTo(page, env.CC_DEAD_LINE, env.CC_DEAD_COL);
-    await page.keyboard.press('Control+.');
+    await until('the cursor on the name', async () =>
+      (await page.locator('.statusbar-item', { hasText: `Ln ${env.CC_DEAD_LINE}, Col ${env.CC_DEAD_COL}` }).count()) > 0);
     const actionRows = page.locator('.action-widget .monaco-list-row.action');
-    await until('the quick fix menu', async () => (await actionRows.count()) > 0);
+    // Now and then (1 of the first 6 runs here) VS Code answers the first Ctrl+. with
+    // "No code actions available" although the server had sent the actions
+    // (seen in server-to-client.jsonrpc; the cause is not found yet). A user
+    // presses it again, and so does this, once; the Go test logs it.
+    report.quickFixAttempts = 0;
+    for (;;) {
+      report.quickFixAttempts++;
+      await page.keyboard.press('Control+.');
+      try {
+        await until('the quick fix menu', async () => (await actionRows.count()) > 0, 5000);
+        break;
+      } catch (err) {
+        await screenshot(page, `no-quick-fix-menu-${report.quickFixAttempts}`);
+        if (report.quickFixAttempts >= 2) {
+          throw err;
+        }
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(500);
+      }
+    }
     const actions = (await actionRows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     step('actions', actions);
     await screenshot(page, 'quick-fixes');
