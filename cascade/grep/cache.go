@@ -115,10 +115,13 @@ func (s *Searcher) Invalidate(root string) {
 	}
 }
 
-// Close stops background walks and waits for them.
+// Close stops background walks and waits for them. Searches after Close
+// still work, walking for themselves.
 func (s *Searcher) Close() {
 	s.init()
-	s.cancel()
+	s.mu.Lock()
+	s.cancel() // under mu: no walk starts after this
+	s.mu.Unlock()
 	s.wg.Wait()
 }
 
@@ -163,6 +166,10 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		case <-ctx.Done():
 			return feed(ctx, nil)
 		}
+	}
+	if s.ctx.Err() != nil {
+		s.mu.Unlock()
+		return walkNow(ctx, root, opts) // closed: nothing may run past the search
 	}
 	job := &walkJob{done: make(chan struct{})}
 	s.walking[key] = job

@@ -597,3 +597,14 @@ func TestSearcherWarm(t *testing.T) {
 		t.Errorf("after Warm: %v, total %d, partial %v; want 200 sites", err, r.Total, r.Partial)
 	}
 }
+
+// A closed Searcher still answers, walking for each search.
+func TestSearcherAfterClose(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "later();\n"})
+	s := &Searcher{}
+	s.Close()
+	r, err := s.Search(context.Background(), Query{Name: "later", Root: root})
+	if err != nil || len(r.Matches) != 1 || r.Partial {
+		t.Errorf("after Close: %v, %v; want one match", render(r), err)
+	}
+}
