@@ -42,10 +42,10 @@ func newRanker(q Query) *ranker {
 }
 
 // normalName is how receivers and names are compared: case-insensitively
-// (an injected evidenceService names EvidenceService) and without leading
-// underscores (_service).
+// (an injected evidenceService names EvidenceService) and without
+// underscores (_service, Python's evidence_service).
 func normalName(s string) string {
-	return strings.ToLower(strings.TrimLeft(s, "_"))
+	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
 }
 
 // likelyFirst reports whether a candidate file may hold the best-ranked
