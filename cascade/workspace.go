@@ -89,10 +89,17 @@ func (w *Workspace) Close() {
 
 // targetContext tells the report what the graph cannot: whether the
 // target's file is too big to index or search.
-func (w *Workspace) targetContext(_ context.Context, t graph.Symbol) TargetContext {
+func (w *Workspace) targetContext(ctx context.Context, t graph.Symbol) TargetContext {
 	var tc TargetContext
 	if t.Path == "" {
 		return tc
+	}
+	// How a framework invokes it (a route, an event handler, a schedule):
+	// the likeliest reason no code calls it.
+	if roles, err := w.resolver.FrameworkRoles(ctx, t); err == nil {
+		for _, r := range roles {
+			tc.Roles = append(tc.Roles, r.Hint())
+		}
 	}
 	limit := w.Walk.MaxFileSize
 	if limit <= 0 {

@@ -141,7 +141,7 @@ func causes(in Input) []Cause {
 		add("oversized_file", "%s is over the size limit, so it is not indexed or searched", in.Path)
 	}
 	for _, role := range in.Roles {
-		add("decorator", "invoked by a framework: %s — its caller is the framework, not code in this workspace", role)
+		add("decorator", "%s", role)
 	}
 	if len(in.Roles) == 0 && len(in.Decorators) > 0 {
 		add("decorator", "decorated with @%s: a framework may call it through the decorator", strings.Join(in.Decorators, ", @"))
