@@ -608,3 +608,21 @@ func TestSearcherAfterClose(t *testing.T) {
 		t.Errorf("after Close: %v, %v; want one match", render(r), err)
 	}
 }
+
+// The target's span may be its name or its whole declaration: either way a
+// recursive call inside it is still a caller, the declaration never is.
+func TestSearchTargetSpan(t *testing.T) {
+	src := "function walk(n) {\n  return n ? walk(n.next) : 0;\n}\nwalk(list);\n"
+	root := writeTree(t, map[string]string{"w.js": src})
+	whole := span(t, src, src[:len(src)-len("walk(list);\n")])
+	for name, target := range map[string]treesitter.Span{"name": span(t, src, "walk"), "declaration": whole} {
+		r, err := Search(context.Background(), Query{Name: "walk", Root: root, TargetPath: "w.js", TargetSpan: target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"w.js:2:14 call ✓ w.js#walk", "w.js:4:1 call ✓ w.js#"}
+		if diff := cmp.Diff(want, render(r)); diff != "" {
+			t.Errorf("target span is the %s (-want +got):\n%s", name, diff)
+		}
+	}
+}
