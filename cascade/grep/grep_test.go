@@ -395,8 +395,9 @@ func TestSearchHugeWorkspaceAnswersWithinDeadline(t *testing.T) {
 	if !r.Partial {
 		t.Errorf("scanned %d files in %v without reaching the deadline: want Partial on %d files", r.Files, elapsed, dirs*perDir)
 	}
-	// The scan stops at the deadline, give or take a file per worker.
-	if elapsed > time.Second {
+	// The scan stops at the deadline, give or take a file per worker (the
+	// slack is for a loaded machine).
+	if elapsed > 2*time.Second {
 		t.Errorf("answered after %v, deadline 200ms", elapsed)
 	}
 }
