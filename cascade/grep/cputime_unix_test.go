@@ -16,3 +16,5 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+func mkfifo(path string) error { return syscall.Mkfifo(path, 0o644) }

@@ -627,3 +627,32 @@ func TestSearchTargetSpan(t *testing.T) {
 		}
 	}
 }
+
+// A named pipe where a source file was neither blocks the scan nor
+// reports anything.
+func TestSearchNamedPipeDoesNotBlock(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "tick();\n", "b.ts": "tick();\n"})
+	defer func(budget int64) { keepBudget = budget; afterPrefilter = nil }(keepBudget)
+	keepBudget = 0 // read again at parse time
+	afterPrefilter = func() {
+		p := filepath.Join(root, "a.ts")
+		if err := os.Remove(p); err != nil {
+			t.Error(err)
+		}
+		if err := mkfifo(p); err != nil {
+			t.Error(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	r, err := Search(ctx, Query{Name: "tick", Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Partial {
+		t.Fatal("the scan hung on the pipe until its deadline")
+	}
+	if diff := cmp.Diff([]string{"b.ts:1:1 call b.ts#"}, render(r)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -16,7 +16,9 @@ func openNoFollow(path string, buf []byte, limit int64) ([]byte, error) {
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW, 0)
+		// O_NONBLOCK: a named pipe swapped in for a source file must not
+		// block the open (or a read) until some writer comes along.
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 		if !errors.Is(err, syscall.EINTR) {
 			break
 		}
