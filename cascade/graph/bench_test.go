@@ -23,6 +23,7 @@ package graph_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -345,41 +346,54 @@ func (r *benchRepo) benchColdIndex(b *testing.B, mbps func(int64, time.Duration)
 	r.record("store size", fmt.Sprintf("%.1f MB", float64(size)/1e6), "graph.db after close (WAL checkpointed)")
 }
 
+// warmRestarts is how many restarts one warm-restart measurement takes the
+// median of: on a machine shared with other work a single one is noise.
+const warmRestarts = 5
+
 func (r *benchRepo) benchWarmRestart(b *testing.B) {
 	r.ensureIndexed(b)
-	var open, index, listing time.Duration
+	type restart struct{ open, index, listing, cpu time.Duration }
+	var runs []restart
 	var stats graph.IndexStats
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		r.closeStore(b)
-		b.StartTimer()
-		start := time.Now()
-		r.store = r.openStore(b)
-		opened := time.Now()
-		ts := &timedStore{Store: r.store}
-		ix := &graph.Indexer{Root: r.root, Store: ts}
-		var err error
-		stats, err = ix.IndexAll(context.Background(), nil)
-		if err != nil {
-			b.Fatal(err)
+		for range warmRestarts {
+			b.StopTimer()
+			r.closeStore(b)
+			b.StartTimer()
+			cpu0 := cpuTime()
+			start := time.Now()
+			r.store = r.openStore(b)
+			opened := time.Now()
+			ts := &timedStore{Store: r.store}
+			ix := &graph.Indexer{Root: r.root, Store: ts}
+			var err error
+			stats, err = ix.IndexAll(context.Background(), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			runs = append(runs, restart{open: opened.Sub(start), index: time.Since(opened), listing: ts.files, cpu: cpuTime() - cpu0})
 		}
-		open += opened.Sub(start)
-		index += time.Since(opened)
-		listing += ts.files
 	}
-	listing /= time.Duration(b.N)
 	b.StopTimer()
-	open /= time.Duration(b.N)
-	index /= time.Duration(b.N)
 	if stats.Parsed != 0 || stats.Deleted != 0 {
 		b.Errorf("warm restart parsed %d and deleted %d files; want nothing changed", stats.Parsed, stats.Deleted)
 	}
-	b.ReportMetric(float64((open+index).Microseconds())/1e3, "ms")
-	b.ReportMetric(float64(open.Microseconds())/1e3, "open-ms")
-	b.ReportMetric(float64(index.Microseconds())/1e3, "indexall-ms")
-	r.record("warm restart", fmt.Sprintf("%.0f ms", float64((open+index).Microseconds())/1e3),
-		fmt.Sprintf("embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; graph.Walk alone took %.0f ms at start",
-			float64(open.Microseconds())/1e3, float64(index.Microseconds())/1e3, float64(listing.Microseconds())/1e3, stats.Unchanged, float64(r.walk.Microseconds())/1e3))
+	slices.SortFunc(runs, func(a, b restart) int { return cmp.Compare(a.open+a.index, b.open+b.index) })
+	med, best := runs[len(runs)/2], runs[0]
+	cpus := make([]time.Duration, len(runs))
+	for i, run := range runs {
+		cpus[i] = run.cpu
+	}
+	slices.Sort(cpus)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1e3 }
+	b.ReportMetric(ms(med.open+med.index), "ms")
+	b.ReportMetric(ms(best.open+best.index), "best-ms")
+	b.ReportMetric(ms(cpus[len(cpus)/2]), "cpu-ms")
+	b.ReportMetric(ms(med.open), "open-ms")
+	b.ReportMetric(ms(med.index), "indexall-ms")
+	r.record("warm restart", fmt.Sprintf("%.0f ms (best %.0f ms; %.0f CPU-ms)", ms(med.open+med.index), ms(best.open+best.index), ms(cpus[len(cpus)/2])),
+		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; graph.Walk alone took %.0f ms at start",
+			len(runs), ms(med.open), ms(med.index), ms(med.listing), stats.Unchanged, ms(r.walk)))
 }
 
 // sampleSymbols picks up to n functions and methods from the store with a
