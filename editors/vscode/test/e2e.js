@@ -19,7 +19,8 @@ const { chromium } = require('playwright-core');
 
 const env = process.env;
 const art = env.CC_ART;
-const report = { steps: [], errors: [] };
+const report = { steps: [], errors: [], seconds: {} };
+const started = Date.now();
 let shot = 0;
 
 function writeReport() {
@@ -28,6 +29,7 @@ function writeReport() {
 
 function step(name, value) {
   report.steps.push(name);
+  report.seconds[name] = (Date.now() - started) / 1000;
   if (value !== undefined) {
     report[name] = value;
   }
@@ -175,6 +177,10 @@ async function main() {
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
     'callcascade.path': writeCaptureWrapper(work),
     'callcascade.statusPollSeconds': 2,
+    // A team graph that is down (nothing listens on port 1): the embedded
+    // store behind it answers, and after a few faults its breaker opens.
+    'callcascade.backend': 'neo4j',
+    'callcascade.neo4jUri': 'bolt://127.0.0.1:1',
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
@@ -199,6 +205,7 @@ async function main() {
   if (install.status !== 0) {
     throw new Error(`installing the .vsix failed (${install.status}); see install-extension.log`);
   }
+  report.seconds.installed = (Date.now() - started) / 1000;
   report.installed = fs.readdirSync(extensions).filter((d) => d.startsWith('callcascade.'));
   report.editor = `code-server ${spawnSync(env.CC_CODE_SERVER, ['--version'], { encoding: 'utf8' }).stdout.trim().split('\n')[0]}`;
 
@@ -218,6 +225,7 @@ async function main() {
     page.setDefaultTimeout(20000);
     await page.goto(`${url}?folder=${encodeURIComponent(env.CC_WS)}`);
     await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 30000 });
+    report.seconds.workbench = (Date.now() - started) / 1000;
     const vscodeVersion = await page.evaluate(() => document.documentElement.getAttribute('data-vscode-version')).catch(() => null);
     if (vscodeVersion) {
       report.editor += ` (VS Code ${vscodeVersion})`;
@@ -297,6 +305,31 @@ async function main() {
     step('notifications', (await toast.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
     await page.waitForTimeout(500); // let the toast finish sliding in for the picture
     await screenshot(page, 'quick-fix-applied');
+
+    // 4. Asking again while Neo4j stays down: the answers still come (from
+    // the embedded store), the breaker opens, VS Code says so in a
+    // notification and the status bar turns to the open breaker.
+    await page.locator(`.tab[aria-label*="${path.basename(env.CC_TARGET)}"]`).click();
+    await page.waitForSelector(`.tab.active[aria-label*="${path.basename(env.CC_TARGET)}"]`);
+    const breakerItem = page.locator('.statusbar-item', { hasText: 'breaker' });
+    report.askedUntilBreakerOpen = 0;
+    while (!(await breakerItem.count()) && report.askedUntilBreakerOpen < 10) {
+      report.askedUntilBreakerOpen++;
+      // Shift+Alt+H leaves the focus in the Callers view: back to the
+      // editor (Ctrl+1), on the name, each time.
+      await page.keyboard.press('Control+1');
+      await goTo(page, env.CC_TARGET_LINE, env.CC_TARGET_COL);
+      await showCallHierarchy(page, env.CC_TARGET_NAME, env.CC_EXPECT_CALLER);
+      await page.waitForTimeout(700);
+    }
+    await until('the status bar to show the open breaker', async () => (await breakerItem.count()) > 0, 10000);
+    step('breakerCallers', await hierarchy(page));
+    step('breakerStatusBar', (await breakerItem.allInnerTexts()).map((t) => t.trim()));
+    const breakerToast = page.locator('.notifications-toasts .notification-toast', { hasText: 'went from closed to open' });
+    await until('the notification that the breaker opened', async () => (await breakerToast.count()) > 0, 10000);
+    step('breakerNotifications', (await breakerToast.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
+    await page.waitForTimeout(500);
+    await screenshot(page, 'breaker-open');
   } catch (err) {
     if (page) {
       await screenshot(page, 'failure').catch(() => undefined);
