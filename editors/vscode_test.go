@@ -70,7 +70,14 @@ type vscodeReport struct {
 	BreakerNotifications  []string           `json:"breakerNotifications"`
 	AskedUntilBreakerOpen int                `json:"askedUntilBreakerOpen"`
 	Seconds               map[string]float64 `json:"seconds"`
-	ExtensionEvents       []struct {
+	FindCallersJSON       []struct {
+		Calls []json.RawMessage `json:"calls"`
+		Meta  struct {
+			Stage    string `json:"stage"`
+			Degraded bool   `json:"degraded"`
+		} `json:"meta"`
+	} `json:"findCallersJson"`
+	ExtensionEvents []struct {
 		Kind    string          `json:"kind"`
 		Command string          `json:"command"`
 		Text    string          `json:"text"`
@@ -183,7 +190,13 @@ func TestVSCode(t *testing.T) {
 	}
 	t.Logf("the breaker opened after %d more call hierarchy requests; seconds from start per step: %v", rep.AskedUntilBreakerOpen, rep.Seconds)
 
-	if len(rep.Screenshots) < 5 {
+	// "callcascade: Find callers (JSON)" answers with the structured result.
+	if len(rep.FindCallersJSON) != 1 || rep.FindCallersJSON[0].Meta.Stage != "graph" ||
+		!slices.ContainsFunc(rep.FindCallersJSON[0].Calls, func(c json.RawMessage) bool { return strings.Contains(string(c), "via event 'report.created'") }) {
+		t.Errorf("Find callers (JSON) answered %+v, want the publisher from the graph stage", rep.FindCallersJSON)
+	}
+
+	if len(rep.Screenshots) < 6 {
 		t.Errorf("screenshots = %v, want one per step", rep.Screenshots)
 	}
 }

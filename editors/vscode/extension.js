@@ -201,7 +201,9 @@ async function findCallersJson() {
     position: { line: editor.selection.active.line, character: editor.selection.active.character },
   }];
   try {
-    await openJSON(await serverCommand('callcascade.findCallers', args));
+    const result = await serverCommand('callcascade.findCallers', args);
+    testHook('command', { command: 'callcascade.findCallersJson', result });
+    await openJSON(result);
   } catch (err) {
     vscode.window.showErrorMessage(`callcascade: find callers failed: ${err.message}`);
   }

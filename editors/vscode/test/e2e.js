@@ -330,6 +330,20 @@ async function main() {
     step('breakerNotifications', (await breakerToast.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
     await page.waitForTimeout(500);
     await screenshot(page, 'breaker-open');
+
+    // 5. "callcascade: Find callers (JSON)" from the command palette, on the
+    // handler: the structured answer opens beside the code.
+    await page.keyboard.press('Control+1');
+    await goTo(page, env.CC_TARGET_LINE, env.CC_TARGET_COL);
+    await page.keyboard.press('F1');
+    await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+    await page.keyboard.type('callcascade: Find callers (JSON)', { delay: 5 });
+    await page.waitForSelector('.quick-input-list .monaco-list-row[aria-label*="Find callers (JSON)"]');
+    await page.keyboard.press('Enter');
+    await until('the JSON answer in an editor', async () =>
+      (await page.locator('.tab.active', { hasText: 'Untitled' }).count()) > 0, 10000);
+    step('findCallersJson', testLogEntries(testLog).filter((e) => e.command === 'callcascade.findCallersJson').map((e) => e.result));
+    await screenshot(page, 'find-callers-json');
   } catch (err) {
     if (page) {
       await screenshot(page, 'failure').catch(() => undefined);
