@@ -40,7 +40,7 @@ end
 -- falls back to the file's own folder so a lone file still gets a server.
 local function find_root(path, markers)
   local dir = vim.fn.fnamemodify(path, ':p:h')
-  local uv = vim.loop
+  local uv = vim.uv or vim.loop -- vim.uv from 0.10; 0.7 has only vim.loop
   while dir and dir ~= '' do
     for _, marker in ipairs(markers) do
       if uv.fs_stat(dir .. '/' .. marker) then
