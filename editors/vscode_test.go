@@ -114,7 +114,7 @@ func TestVSCode(t *testing.T) {
 		"CC_BIN="+binary,
 		"CC_WS="+ws,
 		"CC_ART="+art,
-		"CC_WATCHDOG_MS=150000",
+		"CC_WATCHDOG_MS=240000",
 		"CC_TARGET="+rel(listener),
 		fmt.Sprintf("CC_TARGET_LINE=%d", line),
 		fmt.Sprintf("CC_TARGET_COL=%d", col+1),
@@ -128,7 +128,7 @@ func TestVSCode(t *testing.T) {
 	)
 	env = append(env, "CC_HOME="+home)
 	script := filepath.Join(repoRoot, "editors", "vscode", "test", "e2e.js")
-	output, err := runEditor(t, 3*time.Minute, env, ws, node, script)
+	output, err := runEditor(t, 5*time.Minute, env, ws, node, script)
 	var rep vscodeReport
 	readReport(t, filepath.Join(art, "report.json"), &rep)
 	announce(t, "drove %s in %s with playwright-core, extension %v; screenshots in %s", rep.Editor, versionOf(t, "chromium"), rep.Installed, art)
