@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
@@ -24,6 +26,13 @@ type Workspace struct {
 
 	resolver *graph.Resolver
 	searcher *grep.Searcher
+
+	refreshMu    sync.Mutex
+	refreshTimer *time.Timer
+	refreshCtx   context.Context
+	stopRefresh  context.CancelFunc
+	refreshing   sync.WaitGroup
+	closed       bool
 }
 
 // Options configure a workspace.
@@ -76,12 +85,59 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 		w.searcher = &grep.Searcher{}
 		w.Engine.Grep = &workspaceGrep{root: root, walk: opts.Walk, buffers: opts.Buffers, searcher: w.searcher}
 	}
+	w.refreshCtx, w.stopRefresh = context.WithCancel(context.Background())
 	return w
 }
 
+// Warm starts the grep stage's walk of the workspace in the background, so
+// the first fallback does not pay for it.
+func (w *Workspace) Warm() {
+	if w.searcher != nil {
+		w.searcher.Warm(w.Root, w.Walk)
+	}
+}
+
+// refreshDelay gathers a burst of file events (a branch switch, a build)
+// into one incremental index pass.
+const refreshDelay = 300 * time.Millisecond
+
+// FilesChanged says files under the root were created, changed or deleted
+// outside the editor: the grep stage's file list is dropped and an
+// incremental index pass (content hashes: only what changed is parsed, and
+// .gitignore and the size limit apply as always) runs shortly after.
+func (w *Workspace) FilesChanged() {
+	if w.searcher != nil {
+		w.searcher.Invalidate(w.Root)
+	}
+	w.refreshMu.Lock()
+	defer w.refreshMu.Unlock()
+	if w.closed {
+		return
+	}
+	if w.refreshTimer != nil && w.refreshTimer.Stop() {
+		w.refreshing.Done() // the pass it would have run
+	}
+	w.refreshing.Add(1)
+	w.refreshTimer = time.AfterFunc(refreshDelay, func() {
+		defer w.refreshing.Done()
+		if _, err := w.Indexer.IndexAll(w.refreshCtx, nil); err != nil && w.Indexer.Logger != nil && w.refreshCtx.Err() == nil {
+			w.Indexer.Logger.Warn("re-index after file changes failed", "root", w.Root, "error", err)
+		}
+	})
+}
+
 // Close stops the workspace's background work (a grep walk finishing for
-// the next search). The store is closed by whoever opened it.
+// the next search, a pending re-index) and waits for it. The store is
+// closed by whoever opened it.
 func (w *Workspace) Close() {
+	w.refreshMu.Lock()
+	w.closed = true
+	if w.refreshTimer != nil && w.refreshTimer.Stop() {
+		w.refreshing.Done()
+	}
+	w.refreshMu.Unlock()
+	w.stopRefresh()
+	w.refreshing.Wait()
 	if w.searcher != nil {
 		w.searcher.Close()
 	}

@@ -318,3 +318,42 @@ func checkCommandResult(t *testing.T, c *testClient, w answerWant, command strin
 		t.Errorf("unexpected command %s", command)
 	}
 }
+
+// A file created outside the editor (a checkout, a generator) and reported
+// through workspace/didChangeWatchedFiles is indexed: the graph answers
+// precisely instead of leaving it to the grep fallback.
+func TestWatchedFilesReindex(t *testing.T) {
+	root := writeTree(t, map[string]string{"lib.ts": libTS, "a.ts": "import { target } from './lib';\nexport function first() {\n  return target();\n}\n"})
+	c := startServer(t, root, server.Options{})
+	target := c.prepare(uriOf(root, "lib.ts"), 0, 17)
+	if len(target) != 1 {
+		t.Fatal("no target")
+	}
+	if got := c.incomingNames(target[0]); len(got) != 1 {
+		t.Fatalf("before: callers %v", got)
+	}
+	if err := os.WriteFile(filepath.Join(root, "b.ts"), []byte("import { target } from './lib';\nexport function second() {\n  return target();\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", &protocol.DidChangeWatchedFilesParams{Changes: []*protocol.FileEvent{{URI: uriOf(root, "b.ts"), Type: protocol.FileChangeTypeCreated}}})
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var calls []protocol.CallHierarchyIncomingCall
+		if err := c.call("callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: target[0]}, &calls); err != nil {
+			t.Fatal(err)
+		}
+		precise := 0
+		for _, call := range calls {
+			if strings.Contains(call.From.Detail, "precise") {
+				precise++
+			}
+		}
+		if precise == 2 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the created file was not indexed: %+v", calls)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

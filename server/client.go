@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/handlers"
 )
 
 // client sends server-initiated messages to the editor.
@@ -123,4 +125,27 @@ func (s *Server) applySettings(raw json.RawMessage) {
 		ws.Engine.SetConfig(cfg)
 	}
 	s.log.Info("settings applied", "graphTimeoutMs", cfg.GraphTimeout.Milliseconds(), "budgetMs", cfg.Budget.Milliseconds())
+}
+
+// watchFiles asks a client that can to tell us of files changed outside
+// the editor (a git checkout, a generator), so the index does not go stale.
+func (s *Server) watchFiles(ctx context.Context) {
+	s.mu.Lock()
+	can := s.canWatch
+	s.mu.Unlock()
+	if !can || s.conn == nil {
+		return
+	}
+	watchers := make([]protocol.FileSystemWatcher, 0, len(handlers.WatchedGlobs))
+	for _, g := range handlers.WatchedGlobs {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: g})
+	}
+	cctx, cancel := context.WithTimeout(ctx, clientCallTimeout)
+	defer cancel()
+	_, err := s.conn.Call(cctx, protocol.MethodClientRegisterCapability, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID: "callcascade-watched-files", Method: protocol.MethodWorkspaceDidChangeWatchedFiles,
+		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers}}}}, nil)
+	if err != nil {
+		s.log.Debug("client did not register file watchers", "error", err)
+	}
 }

@@ -38,6 +38,9 @@ func (s *Server) initialize(ctx context.Context, p *protocol.InitializeParams) (
 	if p.Capabilities.Workspace != nil && p.Capabilities.Workspace.Configuration {
 		s.configPull = true
 	}
+	if w := p.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration {
+		s.canWatch = true
+	}
 	s.mu.Unlock()
 	for _, root := range roots {
 		if err := s.addWorkspace(root); err != nil {
@@ -232,6 +235,9 @@ func (s *Server) indexWorkspace(ws *cascade.Workspace) {
 			prog.report(ctx, done, total)
 		})
 		msg := fmt.Sprintf("%d files, %d parsed, %d symbols, %d calls in %s", stats.Files, stats.Parsed, stats.Symbols, stats.Calls, stats.Duration.Round(time.Millisecond))
+		if err == nil {
+			ws.Warm() // the grep stage's file list, ahead of the first fallback
+		}
 		if err != nil {
 			msg = "indexing stopped: " + err.Error()
 			s.log.Warn("indexing failed", "root", ws.Root, "error", err)

@@ -94,6 +94,7 @@ type Server struct {
 	stores      []graph.Store
 	progress    bool // the client accepts server-initiated work-done progress
 	configPull  bool // the client answers workspace/configuration
+	canWatch    bool // the client registers file watchers on request
 	breakers    *cascade.Breakers
 	inflight    map[string]context.CancelFunc
 	indexing    sync.WaitGroup
@@ -259,6 +260,7 @@ func (s *Server) notification(ctx context.Context, method string, params json.Ra
 	case protocol.MethodInitialized:
 		s.startIndexing()
 		go s.pullConfiguration(s.indexCtx)
+		go s.watchFiles(s.indexCtx)
 	case protocol.MethodWorkspaceDidChangeConfiguration:
 		s.configurationChanged(params)
 	case protocol.MethodExit:
@@ -294,10 +296,11 @@ func notificationHandler[P any](s *Server, f func(context.Context, *P) error) fu
 func (s *Server) notificationHandlers() map[string]func(context.Context, json.RawMessage) {
 	h := s.handlers
 	return map[string]func(context.Context, json.RawMessage){
-		protocol.MethodTextDocumentDidOpen:   notificationHandler(s, h.DidOpen),
-		protocol.MethodTextDocumentDidChange: notificationHandler(s, h.DidChange),
-		protocol.MethodTextDocumentDidSave:   notificationHandler(s, h.DidSave),
-		protocol.MethodTextDocumentDidClose:  notificationHandler(s, h.DidClose),
+		protocol.MethodTextDocumentDidOpen:            notificationHandler(s, h.DidOpen),
+		protocol.MethodTextDocumentDidChange:          notificationHandler(s, h.DidChange),
+		protocol.MethodTextDocumentDidSave:            notificationHandler(s, h.DidSave),
+		protocol.MethodTextDocumentDidClose:           notificationHandler(s, h.DidClose),
+		protocol.MethodWorkspaceDidChangeWatchedFiles: notificationHandler(s, h.DidChangeWatchedFiles),
 		protocol.MethodWorkspaceDidChangeWorkspaceFolders: notificationHandler(s, func(_ context.Context, p *protocol.DidChangeWorkspaceFoldersParams) error {
 			s.changeFolders(p.Event)
 			return nil
