@@ -31,6 +31,11 @@ const DefaultMaxAge = time.Minute
 // it. A Searcher is safe for concurrent use.
 type Searcher struct {
 	MaxAge time.Duration // 0 means DefaultMaxAge
+	// ContentBudget bounds the file contents kept between searches (each
+	// checked against the file's size and modification time before use);
+	// 0 means DefaultContentBudget.
+	ContentBudget int64
+	kept          *contents
 
 	once   sync.Once
 	ctx    context.Context // ends at Close: stops background walks
@@ -65,6 +70,7 @@ func (s *Searcher) init() {
 	s.once.Do(func() {
 		s.ctx, s.cancel = context.WithCancel(context.Background())
 		s.lists = map[string]*fileList{}
+		s.kept = newContents(s.ContentBudget)
 		s.walking = map[string]*walkJob{}
 	})
 }
@@ -72,7 +78,7 @@ func (s *Searcher) init() {
 // Search is the package's Search with the kept file list.
 func (s *Searcher) Search(ctx context.Context, q Query) (Result, error) {
 	s.init()
-	return search(ctx, q, s.files)
+	return search(ctx, q, s.files, s.kept)
 }
 
 // Warm starts walking root in the background, if no walk is kept or under
@@ -112,6 +118,12 @@ func (s *Searcher) Invalidate(root string) {
 		if root == "" || strings.HasPrefix(key, root+"\x00") {
 			delete(s.lists, key)
 		}
+	}
+	if abs, err := filepath.Abs(root); err == nil || root == "" {
+		if root == "" {
+			abs = ""
+		}
+		s.kept.forget(abs)
 	}
 }
 

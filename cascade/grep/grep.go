@@ -157,10 +157,10 @@ var afterPrefilter func()
 // is not a directory); a deadline or cancellation returns what was found
 // so far with Partial set.
 func Search(ctx context.Context, q Query) (Result, error) {
-	return search(ctx, q, walkNow)
+	return search(ctx, q, walkNow, nil)
 }
 
-func search(ctx context.Context, q Query, files fileSource) (Result, error) {
+func search(ctx context.Context, q Query, files fileSource, kept *contents) (Result, error) {
 	if !treesitter.IsIdentifierName(q.Name) {
 		return Result{}, fmt.Errorf("grep: %q: %w", q.Name, ErrNotIdentifier)
 	}
@@ -194,7 +194,7 @@ func search(ctx context.Context, q Query, files fileSource) (Result, error) {
 		return Result{}, fmt.Errorf("grep: root %s is not a directory", q.Root)
 	}
 
-	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name)}
+	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
 	s.rank = newRanker(q)
 	if err := s.prefilter(ctx, files); err != nil {
 		return Result{}, err
@@ -212,6 +212,7 @@ type scan struct {
 	realRoot string // symlinks resolved: what "inside the workspace" means
 	name     []byte
 	rank     *ranker
+	contents *contents // files kept between searches; nil for one-off searches
 
 	files, skipped atomic.Int64
 	partial        atomic.Bool
@@ -305,17 +306,37 @@ func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
 	if !ok {
 		return buf // go.mod: the walker yields it for the indexer
 	}
+	var size, mod int64
+	stamped := false
+	if s.contents != nil {
+		path := filepath.Join(s.root, filepath.FromSlash(f.Rel))
+		if size, mod, stamped = stamp(path); stamped && size <= s.q.Walk.MaxFileSize {
+			if kept, ok := s.contents.get(path, size, mod); ok {
+				s.files.Add(1)
+				s.match(f.Rel, lang, kept)
+				return buf // kept content is shared: never reused as a buffer
+			}
+		}
+	}
 	content, err := s.read(f.Rel, buf)
 	if err != nil {
 		s.skipped.Add(1)
 		return buf
 	}
 	s.files.Add(1)
-	if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
-		return content
+	if stamped {
+		s.contents.put(filepath.Join(s.root, filepath.FromSlash(f.Rel)), size, mod, content)
 	}
-	s.addCandidate(candidate{rel: f.Rel, lang: lang}, content)
+	s.match(f.Rel, lang, content)
 	return content
+}
+
+// match records a file that holds the name as a whole word.
+func (s *scan) match(rel string, lang treesitter.Language, content []byte) {
+	if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+		return
+	}
+	s.addCandidate(candidate{rel: rel, lang: lang}, content)
 }
 
 // errTooLarge: the file grew past the size limit after the walk saw it.
