@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -62,7 +63,7 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		}
 	case "import_spec":
 		c.imp(n)
-	case "short_var_declaration", "var_spec", "range_clause":
+	case "short_var_declaration", "var_spec", "range_clause", "type_switch_statement", "func_literal":
 		c.local(n)
 	case "interpreted_string_literal", "raw_string_literal":
 		c.str(n)
@@ -77,10 +78,18 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			s.Container = receiver[0].Type // the base type: *S[T] → S
 		}
 		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
-		s.Returns = goResult(e, field(decl, "result"))
+		s.Returns = goResults(e, field(decl, "result"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
-		s.Returns = goResult(e, field(decl, "result"))
+		s.Returns = goResults(e, field(decl, "result"))
+	case "method_elem":
+		// Interface methods type what calls through the interface return,
+		// and their arity tells implementations apart. Their parameters
+		// have no body to be locals of: only the types are kept.
+		for _, p := range goParams(e, field(decl, "parameters")) {
+			s.Params = append(s.Params, Param{Type: p.Type})
+		}
+		s.Returns = goResults(e, field(decl, "result"))
 	case "type_spec":
 		// Embedded types are what a Go type "extends": their methods are promoted.
 		switch t := field(decl, "type"); nodeType(t) {
@@ -245,62 +254,178 @@ func (goHooks) fields(e *extractor, n, container *node) {
 
 func (goHooks) locals(e *extractor, n *node) {
 	switch n.Type() {
-	case "short_var_declaration": // x := &Foo{}, a, b := Foo{}, 2
-		names := namedChildren(field(n, "left"))
-		values := namedChildren(field(n, "right"))
-		if len(values) == 1 && len(names) > 1 && nodeType(values[0]) == "call_expression" {
-			values = append(values, make([]*node, len(names)-1)...) // v, err := f(): v is f's first result
-		}
-		if len(names) != len(values) {
-			return
-		}
-		for i, name := range names {
-			if name.Type() == "identifier" && values[i] != nil {
-				e.addLocal(n.StartByte(), e.text(name), goValueType(e, values[i]))
+	case "short_var_declaration": // x := &Foo{}, a, b := Foo{}, 2, v, err := f()
+		goBind(e, n, namedChildren(field(n, "left")), namedChildren(field(n, "right")))
+	case "var_spec": // var x Foo, var x = &Foo{}, var v, err = f()
+		var names []*node
+		for _, name := range childrenByField(n, "name") {
+			if is(name, "identifier") { // the field holds the commas too
+				names = append(names, name)
 			}
 		}
+		if typ := goType(e, field(n, "type")); typ != "" {
+			for _, name := range names {
+				goAddLocal(e, n, name, typ)
+			}
+			return
+		}
+		goBind(e, n, names, namedChildren(field(n, "value")))
 	case "range_clause": // for _, v := range xs: v is an element of xs
 		names := namedChildren(field(n, "left"))
 		if len(names) == 2 && names[1].Type() == "identifier" {
-			e.addLocal(n.StartByte(), e.text(names[1]), RangeTypePrefix+e.squeezed(field(n, "right")))
+			goAddLocal(e, n, names[1], RangeTypePrefix+e.squeezed(field(n, "right")))
 		}
-	case "var_spec": // var x Foo, var x = &Foo{}
-		names := childrenByField(n, "name")
-		if typ := goType(e, field(n, "type")); typ != "" {
-			for _, name := range names {
-				e.addLocal(n.StartByte(), e.text(name), typ)
+	case "type_switch_statement":
+		goTypeSwitch(e, n)
+	case "func_literal": // a closure's parameters, inside the closure
+		for _, p := range namedChildren(field(n, "parameters")) {
+			typ := goType(e, field(p, "type"))
+			for _, name := range childrenByField(p, "name") {
+				if is(name, "identifier") && typ != "" && e.text(name) != "_" {
+					e.addLocal(n.StartByte(), e.text(name), ScopedType(n.StartByte(), n.EndByte(), typ))
+				}
 			}
-			return
-		}
-		values := namedChildren(field(n, "value"))
-		if len(names) != len(values) {
-			return
-		}
-		for i, name := range names {
-			e.addLocal(n.StartByte(), e.text(name), goValueType(e, values[i]))
 		}
 	}
 }
 
-// goResult is the type of a function's first result.
-func goResult(e *extractor, n *node) string {
-	if nodeType(n) == "parameter_list" {
-		for _, p := range namedChildren(n) {
-			if p.Type() == "parameter_declaration" {
-				return goType(e, field(p, "type"))
+// goBind records the locals an assignment-like declaration binds: one value
+// per name, or one multi-valued expression for several names (the results
+// of a call, v, ok := m[k], v, ok := x.(T)).
+func goBind(e *extractor, decl *node, names, values []*node) {
+	if len(values) == 1 && len(names) > 1 {
+		v := goUnparen(values[0])
+		switch nodeType(v) {
+		case "call_expression":
+			first := goValueType(e, v)
+			if !strings.HasPrefix(first, CallTypePrefix) {
+				goAddLocal(e, decl, names[0], first) // new(T), T(x): one value
+				return
 			}
+			for i, name := range names {
+				typ := first
+				if i > 0 {
+					typ += ResultIndexSeparator + strconv.Itoa(i)
+				}
+				goAddLocal(e, decl, name, typ)
+			}
+		case "index_expression", "type_assertion_expression": // the comma-ok forms
+			goAddLocal(e, decl, names[0], goValueType(e, v))
 		}
-		return ""
+		return
 	}
-	return goType(e, n)
+	if len(names) != len(values) {
+		return
+	}
+	for i, name := range names {
+		goAddLocal(e, decl, name, goValueType(e, values[i]))
+	}
 }
 
-// goValueType is the type a value evidently has: Foo{}, &Foo{}, new(Foo).
-// Composite literals of slices and maps are not values of their element type.
+// goTypeSwitch binds switch v := x.(type): in a case naming one type, v has
+// that type; elsewhere it has x's.
+func goTypeSwitch(e *extractor, n *node) {
+	alias := namedChildren(field(n, "alias"))
+	if len(alias) != 1 || !is(alias[0], "identifier") {
+		return
+	}
+	name := e.text(alias[0])
+	value := e.squeezed(goUnparen(field(n, "value")))
+	for _, c := range namedChildren(n) {
+		if !isAny(c, "type_case", "default_case") {
+			continue
+		}
+		typ := ValueTypePrefix + value
+		if types := childrenByField(c, "type"); len(types) == 1 && !is(types[0], "nil") {
+			typ = goType(e, types[0])
+		}
+		if typ != "" && typ != ValueTypePrefix {
+			e.addLocal(c.StartByte(), name, ScopedType(c.StartByte(), c.EndByte(), typ))
+		}
+	}
+}
+
+// goAddLocal records a local declared by decl, scoped to the block around
+// decl unless that is the function's own body.
+func goAddLocal(e *extractor, decl, name *node, typ string) {
+	if !is(name, "identifier") || typ == "" || e.text(name) == "_" {
+		return
+	}
+	if end, nested := goScopeEnd(decl); nested {
+		typ = ScopedType(decl.StartByte(), end, typ)
+	}
+	e.addLocal(decl.StartByte(), e.text(name), typ)
+}
+
+// goScopeEnd is where the scope of a name declared by decl ends, and whether
+// that scope is a block nested in a function (not its body, nor the package).
+func goScopeEnd(decl *node) (uint32, bool) {
+	for p := parent(decl); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "block":
+			return p.EndByte(), !isAny(parent(p), "function_declaration", "method_declaration")
+		case "if_statement", "for_statement", "expression_switch_statement", "type_switch_statement",
+			"select_statement", "expression_case", "default_case", "type_case", "communication_case", "func_literal":
+			return p.EndByte(), true
+		case "source_file":
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+func goUnparen(n *node) *node {
+	for is(n, "parenthesized_expression") {
+		n = firstNamed(n)
+	}
+	return n
+}
+
+// goResults lists a function's result types, joined by GoResultSeparator:
+// "(v Value, a, b int)" gives "Value,int,int".
+func goResults(e *extractor, n *node) string {
+	if nodeType(n) != "parameter_list" {
+		return goResultType(e, n)
+	}
+	var out []string
+	for _, p := range namedChildren(n) {
+		if p.Type() != "parameter_declaration" && p.Type() != "variadic_parameter_declaration" {
+			continue
+		}
+		typ := goResultType(e, field(p, "type"))
+		names := 0
+		for _, name := range childrenByField(p, "name") {
+			if is(name, "identifier") {
+				names++
+			}
+		}
+		for i := 0; i < max(names, 1); i++ {
+			out = append(out, typ)
+		}
+	}
+	return strings.Join(out, GoResultSeparator)
+}
+
+// goResultType is a result's base type name; types without a name (func,
+// struct and interface literals) are left empty, so they never hold the
+// separator.
+func goResultType(e *extractor, n *node) string {
+	if t := goType(e, n); !strings.ContainsAny(t, GoResultSeparator+"({ ") {
+		return t
+	}
+	return ""
+}
+
+// goValueType is the type a value evidently has: Foo{}, &Foo{}, new(Foo),
+// x.(Foo), a call's result, an element of xs[i], or whatever type a name or
+// field path has. Composite literals of slices and maps are not values of
+// their element type.
 func goValueType(e *extractor, v *node) string {
+	v = goUnparen(v)
 	switch nodeType(v) {
 	case "unary_expression":
-		if e.text(field(v, "operator")) == "&" {
+		switch e.text(field(v, "operator")) {
+		case "&", "*":
 			return goValueType(e, field(v, "operand"))
 		}
 	case "composite_literal":
@@ -319,6 +444,20 @@ func goValueType(e *extractor, v *node) string {
 		case "identifier", "selector_expression":
 			return CallTypePrefix + e.squeezed(fn)
 		}
+	case "type_assertion_expression":
+		return goType(e, field(v, "type"))
+	case "index_expression":
+		if operand := field(v, "operand"); isAny(operand, "identifier", "selector_expression", "index_expression") {
+			return RangeTypePrefix + e.squeezed(operand)
+		}
+	case "identifier":
+		switch name := e.text(v); name {
+		case "nil", "true", "false", "iota", "_":
+		default:
+			return ValueTypePrefix + name
+		}
+	case "selector_expression":
+		return ValueTypePrefix + e.squeezed(v)
 	}
 	return ""
 }

@@ -285,7 +285,7 @@ func helper(a, b int, _ *Opts) {}
 		symbols: []string{
 			"class Service L11:5 extends Embedded, log.Logger",
 			"interface Runner L19:5 extends fmt.Stringer",
-			"method Runner.Run L21:1 in Runner",
+			"method Runner.Run L21:1 in Runner (:context.Context)",
 			"method Service.Charge L24:21 (s:Service, ctx:context.Context, ids:string)",
 			"function helper L39:5 (a:int, b:int, _:Opts)",
 		},
@@ -327,6 +327,54 @@ func helper(a, b int, _ *Opts) {}
 			"_: Opts in helper",
 		},
 		strings: []string{`"charging" in Charge`, `"raw" in Charge`},
+	}, {
+		// Offsets: "in:S-E:" scopes are byte ranges of the source below.
+		name: "locals typed by results, elements, assertions, fields, type switches and closures",
+		lang: Go,
+		src: `package p
+
+func use(b Body, x Node) {
+	content, diags := b.Content(nil)
+	attr, ok := content.Attributes["a"]
+	expr := attr.Expr
+	first := content.Blocks[0]
+	rng := x.(*Range)
+	switch v := x.(type) {
+	case *Attribute:
+		v.Range()
+	case nil, *Block:
+		v.Range()
+	}
+	if d, err := open(); err == nil {
+		walk(func(n Node, _ int) { n.Range() })
+	}
+}
+`,
+		pkg:     "p",
+		symbols: []string{"function use L2:5 (b:Body, x:Node)"},
+		calls: []string{
+			"b|Content @L3:21 in use (nil)",
+			"v|Range @L10:4 in use",
+			"v|Range @L12:4 in use",
+			"|open @L14:14 in use",
+			"|walk @L15:2 in use (func(n Node, _ int) { n.Range() })",
+			"n|Range @L15:31 in use",
+		},
+		locals: []string{
+			"b: Body in use",
+			"x: Node in use",
+			"content: call:b.Content in use",
+			"diags: call:b.Content#1 in use",
+			"attr: range:content.Attributes in use",
+			"expr: value:attr.Expr in use",
+			"first: range:content.Blocks in use",
+			"rng: Range in use",
+			"v: in:200-229:Attribute in use",
+			"v: in:230-260:value:x in use",
+			"d: in:267-342:call:open in use",
+			"err: in:267-342:call:open#1 in use",
+			"n: in:305-338:Node in use",
+		},
 	}})
 }
 

@@ -3,9 +3,14 @@
 // imports, typed fields and typed locals. It knows nothing of graphs or LSP.
 package treesitter
 
+import (
+	"strconv"
+	"strings"
+)
+
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 8
+const ExtractorVersion = 9
 
 // Language names a grammar in the registry.
 type Language string
@@ -128,6 +133,85 @@ const CallTypePrefix = "call:"
 // collection's type, except for named collection types (type List []Node),
 // whose element type is recorded as the type symbol's Returns.
 const RangeTypePrefix = "range:"
+
+// ValueTypePrefix marks a Local whose type is that of the expression written
+// after it, a name or a path of fields (av := attr.Value, y := x): the
+// resolver evaluates it as it evaluates a receiver.
+const ValueTypePrefix = "value:"
+
+// ResultIndexSeparator follows the callee of a CallTypePrefix type when the
+// local is not the call's first result: "call:body.Content#1" is the second
+// result of body.Content(...) (content, diags := body.Content(schema)).
+const ResultIndexSeparator = "#"
+
+// CutResultIndex splits a CallTypePrefix type's callee from the index of the
+// result it stands for (0 when none is written).
+func CutResultIndex(callee string) (string, int) {
+	i := strings.LastIndex(callee, ResultIndexSeparator)
+	if i < 0 {
+		return callee, 0
+	}
+	n, err := strconv.Atoi(callee[i+len(ResultIndexSeparator):])
+	if err != nil || n < 0 {
+		return callee, 0
+	}
+	return callee[:i], n
+}
+
+// GoResultSeparator separates a Go function's result types in its Symbol's
+// Returns when it has several: "Value,Diagnostics" for
+// func (e *Expr) Value(ctx) (cty.Value, hcl.Diagnostics). A result whose type
+// has no name (a func or struct type) is left empty.
+const GoResultSeparator = ","
+
+// GoResult is the i-th result type in a Go symbol's Returns, "" if unknown.
+func GoResult(returns string, i int) string {
+	for ; i > 0; i-- {
+		_, rest, ok := strings.Cut(returns, GoResultSeparator)
+		if !ok {
+			return ""
+		}
+		returns = rest
+	}
+	first, _, _ := strings.Cut(returns, GoResultSeparator)
+	return first
+}
+
+// ScopePrefix starts a Local type that holds only in a byte range of its
+// file: "in:START-END:" and then the type. Go locals declared in a nested
+// block (an if, a loop, a switch case, a closure) are scoped this way, so
+// that two blocks binding the same name to different types (switch v :=
+// x.(type) cases, for _, attr := range ... in two loops) do not collide.
+// Locals of a function's own body are not scoped: there a name has one type.
+const ScopePrefix = "in:"
+
+// ScopedType wraps typ in a scope from start to end (byte offsets).
+func ScopedType(start, end uint32, typ string) string {
+	return ScopePrefix + strconv.FormatUint(uint64(start), 10) + "-" + strconv.FormatUint(uint64(end), 10) + ":" + typ
+}
+
+// CutScope undoes ScopedType; scoped is false (and typ unchanged) for a type
+// with no scope.
+func CutScope(typ string) (start, end uint32, rest string, scoped bool) {
+	body, ok := strings.CutPrefix(typ, ScopePrefix)
+	if !ok {
+		return 0, 0, typ, false
+	}
+	bounds, rest, ok := strings.Cut(body, ":")
+	if !ok {
+		return 0, 0, typ, false
+	}
+	from, to, ok := strings.Cut(bounds, "-")
+	if !ok {
+		return 0, 0, typ, false
+	}
+	s, err1 := strconv.ParseUint(from, 10, 32)
+	e, err2 := strconv.ParseUint(to, 10, 32)
+	if err1 != nil || err2 != nil || e < s {
+		return 0, 0, typ, false
+	}
+	return uint32(s), uint32(e), rest, true
+}
 
 // StringLit is a string literal's content (quotes removed), kept for the
 // keyword stage: dynamically dispatched names often appear only in strings

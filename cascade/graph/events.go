@@ -540,9 +540,12 @@ func (q *query) receiverTypeName(ctx context.Context, f *File, caller *Symbol, r
 	return ""
 }
 
-// plainType drops call:/range: types, which name no type as written.
+// plainType drops call:/range:/value: types, which name no type as
+// written, and the block scope of a Go local.
 func plainType(t string) string {
-	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) {
+	_, _, t, _ = treesitter.CutScope(t)
+	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) ||
+		strings.HasPrefix(t, treesitter.ValueTypePrefix) {
 		return ""
 	}
 	return t

@@ -260,7 +260,11 @@ type query struct {
 	modules     map[string]string // go.mod dir -> module path
 	all         []File            // every indexed file, loaded on first need
 	depth       int               // nesting of declaredType through call results
-	callsByName map[string][]Call // call sites by callee name
+	// pos is the byte offset, in its file, of the call being resolved:
+	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
+	pos         uint32
+	methods     map[string]map[string]goSignature // goMethodSet answers, by type ID
+	callsByName map[string][]Call                 // call sites by callee name
 }
 
 func (q *query) allFiles(ctx context.Context) []File {
@@ -354,6 +358,18 @@ func isType(s Symbol) bool {
 	return s.Kind == treesitter.KindClass || s.Kind == treesitter.KindInterface
 }
 
+// resultType is the declared type of a callable's i-th result ("" if
+// unknown); only Go functions declare more than one.
+func resultType(s Symbol, i int) string {
+	if s.Language == treesitter.Go {
+		return treesitter.GoResult(s.Returns, i)
+	}
+	if i > 0 {
+		return ""
+	}
+	return s.Returns
+}
+
 // typeRef is what a receiver expression evaluates to, as far as we can tell.
 type typeRef struct {
 	kind  refKind
@@ -377,6 +393,10 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, "", err
+	}
+	if c.Span.EndByte > 0 { // calls made up while typing a local keep the local's position
+		defer func(saved uint32) { q.pos = saved }(q.pos)
+		q.pos = c.Span.StartByte
 	}
 	var caller *Symbol
 	if c.CallerID != "" {
@@ -496,41 +516,6 @@ func (q *query) isSubtype(ctx context.Context, sub, base Symbol, depth int) bool
 	}
 	q.subtypes[key] = result
 	return result
-}
-
-// goImplements checks Go's structural typing by method names: t has every
-// method iface declares.
-func (q *query) goImplements(ctx context.Context, t, iface Symbol) bool {
-	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
-	if err != nil {
-		return false
-	}
-	var names []string
-	for _, s := range syms {
-		if s.Container == iface.Name && s.Kind == treesitter.KindMethod {
-			names = append(names, s.Name)
-		}
-	}
-	if len(names) == 0 {
-		return false // the empty interface, or methods we could not see
-	}
-	for _, n := range names {
-		cands, err := q.named(ctx, n)
-		if err != nil {
-			return false
-		}
-		has := false
-		for _, c := range cands {
-			if c.Container == t.Name && c.Kind == treesitter.KindMethod && path.Dir(c.Path) == path.Dir(t.Path) {
-				has = true
-				break
-			}
-		}
-		if !has {
-			return false
-		}
-	}
-	return true
 }
 
 // uniqueName links a call whose receiver is unknown when exactly one callable
@@ -758,6 +743,14 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 		if seg.index && seg.call {
 			return typeRef{kind: refUnknown}, nil
 		}
+		if seg.assert != "" {
+			next, err := q.instanceOf(ctx, f, goAssertedType(seg.assert))
+			if err != nil {
+				return typeRef{}, err
+			}
+			cur = next
+			continue
+		}
 		switch cur.kind {
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
@@ -807,8 +800,8 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 					return typeRef{}, err
 				}
 				for _, s := range syms {
-					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && s.Returns != "" {
-						if next, err = q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), s.Returns); err != nil {
+					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && resultType(s, 0) != "" {
+						if next, err = q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), resultType(s, 0)); err != nil {
 							return typeRef{}, err
 						}
 						break
@@ -868,8 +861,8 @@ func (q *query) methodResult(ctx context.Context, cls Symbol, name string) (type
 		return typeRef{}, err
 	}
 	for _, m := range methods {
-		if m.Returns != "" {
-			return q.instanceOf(ctx, q.mustFile(ctx, m.Path, &File{Path: m.Path, Language: m.Language}), m.Returns)
+		if t := resultType(m, 0); t != "" {
+			return q.instanceOf(ctx, q.mustFile(ctx, m.Path, &File{Path: m.Path, Language: m.Language}), t)
 		}
 	}
 	return typeRef{kind: refUnknown}, nil
@@ -881,6 +874,9 @@ type receiverSeg struct {
 	name  string
 	call  bool
 	index bool
+	// assert is the type of a Go type assertion, x.(*T): the step has no
+	// name, and its value is a T.
+	assert string
 }
 
 // parseReceiver splits "this.repo.find(x).items" into its steps; it returns
@@ -890,6 +886,22 @@ func parseReceiver(recv string) []receiverSeg {
 	var segs []receiverSeg
 	i := 0
 	for i < len(recv) {
+		if recv[i] == '(' && len(segs) > 0 { // x.(T)
+			end := matchBracket(recv, i)
+			if end < 0 {
+				return nil
+			}
+			segs = append(segs, receiverSeg{assert: strings.TrimSpace(recv[i+1 : end])})
+			i = end + 1
+			if i == len(recv) {
+				break
+			}
+			if recv[i] != '.' || i+1 == len(recv) {
+				return nil
+			}
+			i++
+			continue
+		}
 		start := i
 		for i < len(recv) && isIdentByte(recv[i]) {
 			i++
@@ -979,12 +991,27 @@ func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
 // with a known type, a field of the enclosing class (Java), an import, or a
 // class name.
 func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, error) {
-	// Locals and parameters of the caller and its enclosing functions.
+	// Locals and parameters of the caller and its enclosing functions: the
+	// innermost block-scoped one around the call, else the first unscoped.
 	if caller != nil {
-		for _, l := range f.Locals {
-			if l.Name == name && (l.SymbolID == caller.ID || strings.HasPrefix(caller.ID, l.SymbolID+".")) && l.SymbolID != "" {
-				return q.declaredType(ctx, f, caller, l.Type)
+		scoped, scopedStart, unscoped := -1, uint32(0), -1
+		for i, l := range f.Locals {
+			if l.Name != name || l.SymbolID == "" || (l.SymbolID != caller.ID && !strings.HasPrefix(caller.ID, l.SymbolID+".")) {
+				continue
 			}
+			if start, end, _, ok := treesitter.CutScope(l.Type); ok {
+				if start < q.pos && q.pos < end && (scoped < 0 || start >= scopedStart) {
+					scoped, scopedStart = i, start
+				}
+			} else if unscoped < 0 {
+				unscoped = i
+			}
+		}
+		if scoped >= 0 {
+			return q.declaredType(ctx, f, caller, f.Locals[scoped].Type)
+		}
+		if unscoped >= 0 {
+			return q.declaredType(ctx, f, caller, f.Locals[unscoped].Type)
 		}
 	}
 	for _, l := range f.Locals {
@@ -1062,6 +1089,21 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
 func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ string) (typeRef, error) {
+	if start, _, rest, scoped := treesitter.CutScope(typ); scoped {
+		// What a block-scoped local is bound to is evaluated where it is declared.
+		defer func(saved uint32) { q.pos = saved }(q.pos)
+		q.pos, typ = start, rest
+	}
+	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.ValueTypePrefix)
+	if !derived {
+		return q.instanceOf(ctx, f, typ)
+	}
+	if q.depth > 6 { // x = x.next() chains: give up rather than recurse
+		return typeRef{kind: refUnknown}, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
 	if coll, isRange := strings.CutPrefix(typ, treesitter.RangeTypePrefix); isRange {
 		ref, err := q.evalReceiver(ctx, f, caller, coll)
 		if err != nil {
@@ -1069,20 +1111,19 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		}
 		return q.elementOf(ctx, f, ref)
 	}
-	expr, isCall := strings.CutPrefix(typ, treesitter.CallTypePrefix)
-	if !isCall {
-		return q.instanceOf(ctx, f, typ)
+	if expr, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix); isValue {
+		return q.evalReceiver(ctx, f, caller, expr)
 	}
-	if q.depth > 4 { // x = x.next() chains: give up rather than recurse
-		return typeRef{kind: refUnknown}, nil
+	expr, _ := strings.CutPrefix(typ, treesitter.CallTypePrefix)
+	result := 0
+	if f.Language == treesitter.Go {
+		expr, result = treesitter.CutResultIndex(expr)
 	}
-	q.depth++
-	defer func() { q.depth-- }()
 	recv, callee := "", expr
 	if i := strings.LastIndex(expr, "."); i >= 0 {
 		recv, callee = expr[:i], expr[i+1:]
 	}
-	if recv == "" || !strings.ContainsAny(recv, "()[]") {
+	if result == 0 && (recv == "" || !strings.ContainsAny(recv, "()[]")) {
 		// Foo() or models.Foo(): a constructor call in Python and friends.
 		if cls, err := q.resolveTypeName(ctx, f, expr); err != nil || cls != nil {
 			if cls == nil {
@@ -1107,16 +1148,20 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 	}
 	for _, t := range targets {
 		if isType(t) {
+			if result > 0 {
+				return typeRef{kind: refUnknown}, nil
+			}
 			return typeRef{kind: refInstance, class: t}, nil
 		}
-		if t.Returns == "" {
+		rt := resultType(t, result)
+		if rt == "" {
 			continue
 		}
 		tf, err := q.file(ctx, t.Path)
 		if err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
 		}
-		return q.instanceOf(ctx, tf, t.Returns)
+		return q.instanceOf(ctx, tf, rt)
 	}
 	return typeRef{kind: refUnknown}, nil
 }
@@ -1306,16 +1351,10 @@ func (q *query) bases(ctx context.Context, cls Symbol) []Symbol {
 	if err != nil || cf == nil {
 		return nil
 	}
-	names := append([]string(nil), cls.Extends...)
-	if cls.Language == treesitter.Go {
-		for _, fl := range cf.Fields {
-			if fl.Container == cls.Name && (fl.Name == fl.Type || strings.HasSuffix(fl.Type, "."+fl.Name)) {
-				names = append(names, fl.Type)
-			}
-		}
-	}
+	// Go's embedded types are in Extends; a field named after its type
+	// (Expression hcl.Expression) is not embedded, and promotes nothing.
 	var out []Symbol
-	for _, n := range names {
+	for _, n := range cls.Extends {
 		if b, err := q.resolveTypeName(ctx, cf, n); err == nil && b != nil && b.ID != cls.ID {
 			out = append(out, *b)
 		}

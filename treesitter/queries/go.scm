@@ -32,6 +32,9 @@
 (short_var_declaration) @local
 (var_spec) @local
 (range_clause) @local
+; switch v := x.(type): v per case; a closure's parameters.
+(type_switch_statement) @local
+(func_literal) @local
 
 ; Strings.
 (interpreted_string_literal) @string
