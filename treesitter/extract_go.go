@@ -109,7 +109,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			}
 		case "slice_type", "array_type", "map_type", "channel_type":
 			// type Diagnostics []*Diagnostic: what indexing or ranging yields.
-			s.Returns = goType(e, t)
+			s.Returns = strings.TrimPrefix(goType(e, t), GoCollectionPrefix)
 		}
 	}
 }
@@ -138,6 +138,9 @@ func goParams(e *extractor, list *node) []Param {
 		switch p.Type() {
 		case "parameter_declaration", "variadic_parameter_declaration":
 			typ := goType(e, field(p, "type"))
+			if p.Type() == "variadic_parameter_declaration" { // ids ...string is a []string
+				typ = goCollectionOf(typ)
+			}
 			names := childrenByField(p, "name")
 			if len(names) == 0 {
 				out = append(out, Param{Type: typ})
@@ -150,9 +153,10 @@ func goParams(e *extractor, list *node) []Param {
 	return out
 }
 
-// goType reduces a type to its base name: pointers, slices, arrays and type
-// arguments are stripped; package-qualified names stay (pkg.Type); map,
-// chan and func types stay as written.
+// goType reduces a type to its base name: pointers and type arguments are
+// stripped; package-qualified names stay (pkg.Type); slices, arrays, maps
+// and channels are GoCollectionPrefix and their element (what indexing or
+// ranging yields); func types stay as written.
 func goType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
@@ -160,9 +164,9 @@ func goType(e *extractor, n *node) string {
 	case "pointer_type", "parenthesized_type":
 		return goType(e, firstNamed(n))
 	case "slice_type", "array_type", "implicit_length_array_type":
-		return goType(e, field(n, "element"))
-	case "map_type", "channel_type": // like slices: the element, what indexing or ranging yields
-		return goType(e, field(n, "value"))
+		return goCollectionOf(goType(e, field(n, "element")))
+	case "map_type", "channel_type":
+		return goCollectionOf(goType(e, field(n, "value")))
 	case "generic_type":
 		return goType(e, field(n, "type"))
 	case "type_elem":
@@ -372,6 +376,14 @@ func goScopeEnd(decl *node) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// goCollectionOf is the type of a collection of elem, "" if elem is unknown.
+func goCollectionOf(elem string) string {
+	if elem == "" {
+		return ""
+	}
+	return GoCollectionPrefix + elem
 }
 
 func goUnparen(n *node) *node {

@@ -286,7 +286,7 @@ func helper(a, b int, _ *Opts) {}
 			"class Service L11:5 extends Embedded, log.Logger",
 			"interface Runner L19:5 extends fmt.Stringer",
 			"method Runner.Run L21:1 in Runner (:context.Context)",
-			"method Service.Charge L24:21 (s:Service, ctx:context.Context, ids:string)",
+			"method Service.Charge L24:21 (s:Service, ctx:context.Context, ids:[]string)",
 			"function helper L39:5 (a:int, b:int, _:Opts)",
 		},
 		calls: []string{
@@ -307,8 +307,8 @@ func helper(a, b int, _ *Opts) {}
 		},
 		fields: []string{
 			"Service.store: store.Store",
-			"Service.a: int",
-			"Service.b: int",
+			"Service.a: []int",
+			"Service.b: []int",
 			"Service.Embedded: Embedded",
 			"Service.Logger: log.Logger",
 			"Service.Tag: string",
@@ -316,7 +316,7 @@ func helper(a, b int, _ *Opts) {}
 		locals: []string{
 			"s: Service in Charge",
 			"ctx: context.Context in Charge",
-			"ids: string in Charge",
+			"ids: []string in Charge",
 			"x: Invoice in Charge",
 			"y: store.Record in Charge",
 			"z: Ledger in Charge",

@@ -128,11 +128,19 @@ type Local struct {
 const CallTypePrefix = "call:"
 
 // RangeTypePrefix marks a Local that is an element of the collection written
-// after it (for _, v := range xs). Declared types drop collection wrappers
-// ([]T, map[K]T are T), so an element of a declared collection has the
-// collection's type, except for named collection types (type List []Node),
-// whose element type is recorded as the type symbol's Returns.
+// after it (for _, v := range xs). Declared types of TypeScript, Python and
+// Java drop collection wrappers (T[], List[T] are T), so there an element of
+// a declared collection has the collection's type. Go keeps them (see
+// GoCollectionPrefix); the element type of a Go named collection type
+// (type List []Node) is recorded as the type symbol's Returns.
 const RangeTypePrefix = "range:"
+
+// GoCollectionPrefix starts a Go type that is a slice, array, map or channel
+// of the type after it: "[]Traversal" for []hcl.Traversal, "[][]Node", and
+// "[]Diagnostic" for map[string]*Diagnostic. Indexing or ranging over it
+// yields the type after the prefix, so an element of a []Traversal is a
+// Traversal, not the Traverser a Traversal holds.
+const GoCollectionPrefix = "[]"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -126,6 +126,11 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 			// which implements or overrides it.
 			for _, t := range targets {
 				ok, err := q.dispatches(ctx, t, target)
+				if err == nil && !ok {
+					// A call of a Go method that implements the target
+					// interface method, as gopls counts it.
+					ok, err = q.implementsInterfaceMethod(ctx, t, target)
+				}
 				if err != nil {
 					return err
 				}
@@ -377,6 +382,9 @@ type typeRef struct {
 	file  string // refModule: the workspace file the module resolves to ("" if several)
 	mod   string // refModule: module specifier as written
 	from  string // refModule: the importing file
+	// elems counts the Go collection wrappers around class ([]T is 1): an
+	// element of the value is one fewer. Calls and fields ignore it.
+	elems int
 }
 
 type refKind int
@@ -488,6 +496,11 @@ func (q *query) dispatches(ctx context.Context, m, target Symbol) (bool, error) 
 	sub, err := q.classOf(ctx, &target)
 	if err != nil || sub == nil || sub.ID == base.ID {
 		return false, err
+	}
+	if base.Language == treesitter.Go && (declaredInFunction(*base) || declaredInFunction(*sub)) {
+		// gopls leaves types local to a function out of dispatch, and so
+		// do we: such an interface is usually a one-off capability check.
+		return false, nil
 	}
 	return q.isSubtype(ctx, *sub, *base, 0), nil
 }
@@ -834,9 +847,10 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 	return cur, nil
 }
 
-// elementOf is the type of an element of a collection of type ref: declared
-// types already drop []T and map[K]T wrappers, so that is ref itself, except
-// for Go named collection types, whose element type is their Returns.
+// elementOf is the type of an element of a collection of type ref. Go keeps
+// its collection wrappers (ref.elems) and records a named collection type's
+// element type as its Returns; other languages' declared types drop
+// wrappers, so there it is ref itself.
 func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance {
 		if ref.kind == refExternal {
@@ -844,7 +858,14 @@ func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, e
 		}
 		return typeRef{kind: refUnknown}, nil
 	}
-	if ref.class.Language == treesitter.Go && ref.class.Returns != "" {
+	if ref.elems > 0 {
+		ref.elems--
+		return ref, nil
+	}
+	if ref.class.Language == treesitter.Go {
+		if ref.class.Returns == "" {
+			return typeRef{kind: refUnknown}, nil // not a collection we know of
+		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
 	}
 	return ref, nil
@@ -1183,6 +1204,13 @@ func (q *query) isExternalName(ctx context.Context, f *File, name string) bool {
 }
 
 func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeRef, error) {
+	elems := 0
+	if f.Language == treesitter.Go {
+		for strings.HasPrefix(typeName, treesitter.GoCollectionPrefix) {
+			typeName = typeName[len(treesitter.GoCollectionPrefix):]
+			elems++
+		}
+	}
 	if typeName == "" {
 		return typeRef{kind: refUnknown}, nil
 	}
@@ -1197,7 +1225,7 @@ func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeR
 		}
 		return typeRef{kind: refExternal}, nil
 	}
-	return typeRef{kind: refInstance, class: *cls}, nil
+	return typeRef{kind: refInstance, class: *cls, elems: elems}, nil
 }
 
 // classOf finds the class (or Go type) a method belongs to.

@@ -110,3 +110,20 @@ func goAssertedType(t string) string {
 	}
 	return t
 }
+
+// declaredInFunction reports whether a symbol is declared inside a function
+// (its qualified name has an enclosing symbol: "path#Func.localType").
+func declaredInFunction(s Symbol) bool {
+	qualified := strings.TrimPrefix(s.ID, s.Path+"#")
+	return strings.Contains(qualified, ".")
+}
+
+// implementsInterfaceMethod reports whether the Go method m implements the
+// interface method iface: it has its name and m's type implements iface's
+// interface. gopls lists calls of m among the callers of iface.
+func (q *query) implementsInterfaceMethod(ctx context.Context, m, iface Symbol) (bool, error) {
+	if iface.Language != treesitter.Go || !isInterfaceMethod(iface) {
+		return false, nil
+	}
+	return q.dispatches(ctx, iface, m)
+}
