@@ -81,8 +81,10 @@ func requireFile(t *testing.T, path, what, install string) {
 	t.Skipf("NOT RUN: %s is missing at %s (install: %s)", what, path, install)
 }
 
-// announce says which editor and version a test drove, on stderr too so
-// that CI logs show it without -v.
+// announce says which editor and version a test drove: in the test log, and
+// on stderr, which go test shows as it comes when run in the package's folder
+// (with a package list it shows a passing test's output only under -v; CI's
+// log gets the versions from install-deps.sh).
 func announce(t *testing.T, format string, args ...any) {
 	t.Helper()
 	msg := fmt.Sprintf(format, args...)
