@@ -6,6 +6,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const {
   rpc, copyFixture, writeDeadFunction, positionOf, uri, startServer, until, initializeParams, didOpen, request,
 } = require('./lsp');
@@ -129,7 +130,67 @@ test('VS Code 1.100.3: call hierarchy through an event, a degraded answer, its q
   // Typing in the document clears its diagnostic.
   await conn.sendNotification(rpc.DidChangeTextDocumentNotification.type, {
     textDocument: { uri: uri(dead), version: 2 },
-    contentChanges: [{ text: require('node:fs').readFileSync(dead, 'utf8') + '\n// edited\n' }],
+    contentChanges: [{ text: fs.readFileSync(dead, 'utf8') + '\n// edited\n' }],
   });
   await until('the diagnostic to clear after an edit', () => (seen.diagnostics.get(uri(dead)) || []).length === 0);
+});
+
+test('VS Code 1.100.3: a fallback answer is an Information diagnostic that a precise answer clears', { timeout: 60000 }, async (t) => {
+  const ws = copyFixture('nest-events');
+  // A method reached only by its name in a string (a handler table): no call
+  // site names it, the keyword stage finds the table's user.
+  const billing = `${ws}/src/reports/zebra-billing.ts`;
+  fs.writeFileSync(billing, [
+    'export class ZebraBilling {',
+    '  settleZebraInvoices(): number {',
+    '    return 1;',
+    '  }',
+    '}',
+    '',
+    'export class ZebraScheduler {',
+    '  constructor(private readonly jobs: Record<string, () => number>) {}',
+    '',
+    '  runNightly(): number {',
+    "    return this.jobs['settleZebraInvoices']();",
+    '  }',
+    '}',
+    '',
+  ].join('\n'));
+  const { conn, seen, stderr } = startServer(t, {
+    configuration: (item) => (item.section === 'callcascade' ? vscodeSettings : null),
+  });
+  t.after(() => {
+    if (t.failed) {
+      console.error(stderr());
+    }
+  });
+  await request(conn, rpc.InitializeRequest.type, initializeParams('vscode-1.100.3-initialize.json', ws));
+  await conn.sendNotification(rpc.InitializedNotification.type, {});
+  await until('the first index to end', () => seen.progress.some((v) => v.kind === 'end'), 15000);
+
+  await didOpen(conn, billing);
+  const pos = positionOf(billing, 'settleZebraInvoices(): number');
+  const [item] = await request(conn, rpc.CallHierarchyPrepareRequest.type, { textDocument: { uri: uri(billing) }, position: pos });
+  const incoming = await request(conn, rpc.CallHierarchyIncomingCallsRequest.type, { item });
+  assert.equal(incoming.length, 1, JSON.stringify(incoming));
+  assert.equal(incoming[0].from.name, 'runNightly');
+  assert.match(incoming[0].from.detail, /keyword/, 'the caller says it is a keyword match');
+  const [diag] = await until('the Information diagnostic', () => {
+    const list = seen.diagnostics.get(uri(billing));
+    return list && list.length ? list : null;
+  });
+  assert.equal(diag.severity, rpc.DiagnosticSeverity.Information, 'a fallback answered: Information');
+  assert.equal(diag.source, 'callcascade');
+  assert.ok(typeof diag.code === 'string' && diag.code !== '', `code is the reason: ${diag.code}`);
+  assert.match(diag.message, /keyword/, 'the message names the stage that answered');
+  assert.deepEqual(diag.range.start, pos);
+
+  // A real call appears in another file: the next answer is precise and the
+  // diagnostic on the (unchanged) billing file is cleared.
+  const caller = `${ws}/src/reports/zebra-caller.ts`;
+  fs.writeFileSync(caller, "import { ZebraBilling } from './zebra-billing';\n\nexport function closeZebraMonth(): number {\n  return new ZebraBilling().settleZebraInvoices();\n}\n");
+  await didOpen(conn, caller);
+  const again = await request(conn, rpc.CallHierarchyIncomingCallsRequest.type, { item });
+  assert.ok(again.some((c) => c.from.name === 'closeZebraMonth' && !/keyword/.test(c.from.detail || '')), `the direct caller, from the graph: ${JSON.stringify(again.map((c) => [c.from.name, c.from.detail]))}`);
+  await until('the diagnostic to clear after a precise answer', () => (seen.diagnostics.get(uri(billing)) || []).length === 0);
 });
