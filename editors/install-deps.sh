@@ -35,6 +35,11 @@ if [ -d /usr/include/node ]; then
 fi
 export npm_config_cache="$cache/npm-cache" npm_config_update_notifier=false \
   npm_config_fund=false npm_config_audit=false
+# The registry is sometimes slow to answer from CI machines (EIDLETIMEOUT):
+# retry fetches patiently, and a whole install once more, before failing.
+export npm_config_fetch_retries=5 npm_config_fetch_retry_mintimeout=10000 \
+  npm_config_fetch_retry_maxtimeout=120000 npm_config_fetch_timeout=600000
+npm_ci() { npm ci "$@" || { echo "editors: npm ci failed; retrying once" >&2; sleep 5; npm ci "$@"; }; }
 
 # npm packages for the tests, pinned by editors/test-deps/package-lock.json.
 node_dir="$cache/node"
@@ -51,13 +56,13 @@ if ! cmp -s "$here/test-deps/package-lock.json" "$node_dir/package-lock.json" ||
   cp "$here/test-deps/package.json" "$here/test-deps/package-lock.json" "$node_dir/"
   # code-server's postinstall runs npm install for VS Code's own modules,
   # and node-pty's runs `npx node-gyp` (yes: no prompt without a terminal).
-  (cd "$node_dir" && npm_config_unsafe_perm=true npm_config_yes=true npm ci --no-audit --no-fund --loglevel=error)
+  (cd "$node_dir" && npm_config_unsafe_perm=true npm_config_yes=true npm_ci --no-audit --no-fund --loglevel=error)
   test -d "$node_dir/node_modules/code-server/lib/vscode/node_modules" ||
     { echo "editors: code-server's postinstall did not install VS Code's modules" >&2; exit 1; }
 fi
 
 # The extension's dependencies (vscode-languageclient, and vsce to package it).
-(cd "$here/vscode" && npm ci --no-audit --no-fund --loglevel=error)
+(cd "$here/vscode" && npm_ci --no-audit --no-fund --loglevel=error)
 
 # go test hides a passing test's output, so CI's log names here what the
 # editor tests drive (each test also says so under -v and when it fails).
