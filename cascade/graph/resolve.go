@@ -497,9 +497,9 @@ func (q *query) dispatches(ctx context.Context, m, target Symbol) (bool, error) 
 	if err != nil || sub == nil || sub.ID == base.ID {
 		return false, err
 	}
-	if base.Language == treesitter.Go && (declaredInFunction(*base) || declaredInFunction(*sub)) {
-		// gopls leaves types local to a function out of dispatch, and so
-		// do we: such an interface is usually a one-off capability check.
+	if base.Language == treesitter.Go && (declaredInFunction(*base) || declaredInFunction(*sub)) && path.Dir(base.Path) != path.Dir(sub.Path) {
+		// gopls matches types local to a function only with types of
+		// their own package, and so do we.
 		return false, nil
 	}
 	return q.isSubtype(ctx, *sub, *base, 0), nil
@@ -883,7 +883,12 @@ func (q *query) methodResult(ctx context.Context, cls Symbol, name string) (type
 	}
 	for _, m := range methods {
 		if t := resultType(m, 0); t != "" {
-			return q.instanceOf(ctx, q.mustFile(ctx, m.Path, &File{Path: m.Path, Language: m.Language}), t)
+			// The result type is written in the method's file, with its imports.
+			mf, err := q.file(ctx, m.Path)
+			if err != nil || mf == nil {
+				return typeRef{kind: refUnknown}, err
+			}
+			return q.instanceOf(ctx, mf, t)
 		}
 	}
 	return typeRef{kind: refUnknown}, nil

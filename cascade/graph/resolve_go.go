@@ -79,7 +79,10 @@ func (q *query) goMethodSet(ctx context.Context, iface Symbol) map[string]goSign
 			set[s.Name] = goSignatureOf(s)
 		}
 	}
-	f := q.mustFile(ctx, iface.Path, &File{Path: iface.Path, Language: iface.Language})
+	f, err := q.file(ctx, iface.Path) // embedded names are written with its imports
+	if err != nil || f == nil {
+		return nil
+	}
 	for _, embedded := range iface.Extends {
 		if embedded == "error" {
 			set["Error"] = goSignature{params: 0, results: 1}
@@ -121,9 +124,15 @@ func declaredInFunction(s Symbol) bool {
 // implementsInterfaceMethod reports whether the Go method m implements the
 // interface method iface: it has its name and m's type implements iface's
 // interface. gopls lists calls of m among the callers of iface.
+// Interfaces declared in a function are left out: gopls lists calls through
+// them among the implementations' callers, but not the other way round.
 func (q *query) implementsInterfaceMethod(ctx context.Context, m, iface Symbol) (bool, error) {
 	if iface.Language != treesitter.Go || !isInterfaceMethod(iface) {
 		return false, nil
+	}
+	cls, err := q.classOf(ctx, &iface)
+	if err != nil || cls == nil || declaredInFunction(*cls) {
+		return false, err
 	}
 	return q.dispatches(ctx, iface, m)
 }
