@@ -52,6 +52,7 @@ func TestEmacsEglot(t *testing.T) {
 		"CC_OUT="+out,
 		"CC_ACTION=^Copy the JSON report",
 	)...)
+	warmIndex(t, env, c.ws)
 	script := filepath.Join(repoRoot, "editors", "emacs", "e2e.el")
 	output, err := runEditor(t, 60*time.Second, env, c.ws, emacs, "--batch", "-l", script)
 	var rep emacsReport

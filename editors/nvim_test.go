@@ -60,6 +60,7 @@ func TestNeovim(t *testing.T) {
 		"CC_ACTION=^Re%-index", // a Lua pattern
 	)...)
 	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"))
+	warmIndex(t, env, c.ws)
 	script := filepath.Join(repoRoot, "editors", "nvim", "test", "e2e.lua")
 	output, err := runEditor(t, 40*time.Second, env, c.ws, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
 	if err != nil {

@@ -37,7 +37,13 @@ function! s:Wait(ms, Cond) abort
 endfunction
 
 function! s:At(file, line, col) abort
-    execute 'edit ' . fnameescape(a:file)
+    " :edit on the current buffer would re-read it from disk and make ALE send
+    " a didChange; switch buffers as a user would instead.
+    if bufloaded(a:file)
+        execute 'buffer ' . bufnr(a:file)
+    else
+        execute 'edit ' . fnameescape(a:file)
+    endif
     call cursor(str2nr(a:line), str2nr(a:col) + 1)
 endfunction
 
@@ -126,9 +132,8 @@ try
         return ''
     endfunction
     ALECodeAction
-    " The first response is the list of actions; the command's answer is an
-    " object.
-    call s:Wait(5000, {-> !empty(filter(copy(s:report.responses), 'type(v:val) == v:t_dict'))})
+    " The first response is the list of actions, then the command's answer.
+    call s:Wait(5000, {-> len(s:report.responses) >= 2})
 catch
     call s:Fail(v:exception . ' at ' . v:throwpoint)
 endtry
