@@ -24,7 +24,7 @@ function overlapping(diags, range) {
 }
 
 test('Helix: the Find callers code action and workspace commands, without call hierarchy', { timeout: 60000 }, async (t) => {
-  const ws = copyFixture('nest-events');
+  const ws = copyFixture(t, 'nest-events');
   const dead = writeDeadFunction(ws);
   // Helix answers workspace/configuration from the server's `config`, one
   // key per section part: {graphTimeoutMs, budgetMs} has no "callcascade".

@@ -11,9 +11,10 @@ const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const rpc = require('vscode-languageserver-protocol/node');
 
-/** A copy of testdata/<name> in a temp folder (the server may write there). */
-function copyFixture(name) {
+/** A copy of testdata/<name> in a temp folder (the server may write there), removed after the test. */
+function copyFixture(t, name) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'callcascade-protocol-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const ws = path.join(dir, name);
   fs.cpSync(path.join(process.env.CC_TESTDATA, name), ws, { recursive: true });
   return fs.realpathSync(ws);

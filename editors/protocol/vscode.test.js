@@ -20,7 +20,7 @@ const vscodeSettings = {
 };
 
 test('VS Code 1.100.3: call hierarchy through an event, a degraded answer, its quick fixes and commands', { timeout: 60000 }, async (t) => {
-  const ws = copyFixture('nest-events');
+  const ws = copyFixture(t, 'nest-events');
   const dead = writeDeadFunction(ws);
   const { conn, seen, stderr } = startServer(t, {
     configuration: (item) => (item.section === 'callcascade' ? vscodeSettings : null),
@@ -136,7 +136,7 @@ test('VS Code 1.100.3: call hierarchy through an event, a degraded answer, its q
 });
 
 test('VS Code 1.100.3: a fallback answer is an Information diagnostic that a precise answer clears', { timeout: 60000 }, async (t) => {
-  const ws = copyFixture('nest-events');
+  const ws = copyFixture(t, 'nest-events');
   // A method reached only by its name in a string (a handler table): no call
   // site names it, the keyword stage finds the table's user.
   const billing = `${ws}/src/reports/zebra-billing.ts`;
