@@ -45,12 +45,14 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 	case "field_declaration":
 		// (type_spec name: (type_identifier) @container
 		//   type: (struct_type (field_declaration_list (field_declaration) @field)))
+		// and, for anonymous structs,
+		// (struct_type (field_declaration_list (field_declaration) @field)) @container
 		if list := n.Parent(); is(list, "field_declaration_list") {
-			if st := list.Parent(); is(st, "struct_type") && st.FieldName() == "type" {
-				if spec := st.Parent(); is(spec, "type_spec") {
-					if name := fieldChild(spec, "name", isTypeIdentifier); name != nil && follows(st, name) {
-						c.field(n, name)
-					}
+			if st := list.Parent(); is(st, "struct_type") {
+				if name := goStructName(st); name != nil {
+					c.field(n, name)
+				} else {
+					c.field(n, st)
 				}
 			}
 		}
@@ -169,6 +171,8 @@ func goType(e *extractor, n *node) string {
 		return goCollectionOf(goType(e, field(n, "value")))
 	case "generic_type":
 		return goType(e, field(n, "type"))
+	case "struct_type":
+		return goAnonymousStruct(n)
 	case "type_elem":
 		if cs := namedChildren(n); len(cs) == 1 {
 			return goType(e, cs[0])
@@ -244,8 +248,31 @@ func goPackageName(path string) string {
 	return goGopkgVersion.ReplaceAllString(name, "")
 }
 
+// goStructName is the name of the type a struct type declares, nil for an
+// anonymous struct.
+func goStructName(st *node) *node {
+	if st.FieldName() != "type" {
+		return nil
+	}
+	if spec := st.Parent(); is(spec, "type_spec") {
+		if name := fieldChild(spec, "name", isTypeIdentifier); name != nil && follows(st, name) {
+			return name
+		}
+	}
+	return nil
+}
+
+// goAnonymousStruct names an anonymous struct type after its offset, so its
+// fields have a container (see GoAnonymousStructPrefix).
+func goAnonymousStruct(st *node) string {
+	return GoAnonymousStructPrefix + strconv.FormatUint(uint64(st.StartByte()), 10)
+}
+
 func (goHooks) fields(e *extractor, n, container *node) {
 	containerName := e.text(container)
+	if is(container, "struct_type") {
+		containerName = goAnonymousStruct(container)
+	}
 	typ := goType(e, field(n, "type"))
 	names := childrenByField(n, "name")
 	if len(names) == 0 { // embedded: named after its type
@@ -276,9 +303,17 @@ func (goHooks) locals(e *extractor, n *node) {
 		goBind(e, n, names, namedChildren(field(n, "value")))
 	case "range_clause": // for _, v := range xs: v is an element of xs
 		names := namedChildren(field(n, "left"))
-		if len(names) == 2 && names[1].Type() == "identifier" {
-			goAddLocal(e, n, names[1], RangeTypePrefix+e.squeezed(field(n, "right")))
+		if len(names) != 2 || names[1].Type() != "identifier" {
+			return
 		}
+		if right := goUnparen(field(n, "right")); is(right, "composite_literal") {
+			// for _, test := range []struct{...}{...}: the literal's element type
+			if typ, ok := strings.CutPrefix(goValueType(e, right), GoCollectionPrefix); ok {
+				goAddLocal(e, n, names[1], typ)
+			}
+			return
+		}
+		goAddLocal(e, n, names[1], RangeTypePrefix+e.squeezed(field(n, "right")))
 	case "type_switch_statement":
 		goTypeSwitch(e, n)
 	case "func_literal": // a closure's parameters, inside the closure
@@ -440,9 +475,10 @@ func goValueType(e *extractor, v *node) string {
 		case "&", "*":
 			return goValueType(e, field(v, "operand"))
 		}
-	case "composite_literal":
+	case "composite_literal": // Foo{}, []struct{...}{...}: not []Foo{}, whose type is the element's
 		switch t := field(v, "type"); nodeType(t) {
-		case "type_identifier", "qualified_type", "generic_type":
+		case "type_identifier", "qualified_type", "generic_type", "struct_type", "slice_type", "array_type",
+			"implicit_length_array_type", "map_type":
 			return goType(e, t)
 		}
 	case "call_expression":

@@ -375,6 +375,33 @@ func use(b Body, x Node) {
 			"err: in:267-342:call:open#1 in use",
 			"n: in:305-338:Node in use",
 		},
+	}, {
+		name: "table tests: anonymous structs name their fields' container by offset",
+		lang: Go,
+		src: `package p
+
+func TestX(t *T) {
+	tests := []struct {
+		body Body
+	}{{}}
+	for _, test := range tests {
+		test.body.Close()
+	}
+	for _, tc := range []struct{ in Reader }{} {
+		tc.in.Read()
+	}
+}
+`,
+		pkg:     "p",
+		symbols: []string{"function TestX L2:5 (t:T)"},
+		calls:   []string{"test.body|Close @L7:12 in TestX", "tc.in|Read @L10:8 in TestX"},
+		fields:  []string{"struct@42.body: Body", "struct@145.in: Reader"},
+		locals: []string{
+			"t: T in TestX",
+			"tests: []struct@42 in TestX",
+			"test: in:75-122:range:tests in TestX",
+			"tc: in:128-186:struct@145 in TestX",
+		},
 	}})
 }
 

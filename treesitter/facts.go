@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 10
+const ExtractorVersion = 11
 
 // Language names a grammar in the registry.
 type Language string
@@ -141,6 +141,11 @@ const RangeTypePrefix = "range:"
 // yields the type after the prefix, so an element of a []Traversal is a
 // Traversal, not the Traverser a Traversal holds.
 const GoCollectionPrefix = "[]"
+
+// GoAnonymousStructPrefix names a Go anonymous struct type, followed by its
+// byte offset in the file: "struct@120" for the struct{...} of a table test's
+// tests := []struct{...}{...}. Its fields are recorded with that container.
+const GoAnonymousStructPrefix = "struct@"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -1161,6 +1161,9 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
 	}
+	if f.Language == treesitter.Go && recv != "" && !strings.ContainsAny(recv, ".()[]") && q.isExternalName(ctx, f, recv) {
+		return typeRef{kind: refExternal}, nil // bufio.NewScanner(r): a type from outside the workspace
+	}
 	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {
 		call.CallerID = caller.ID
@@ -1218,6 +1221,11 @@ func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeR
 	}
 	if typeName == "" {
 		return typeRef{kind: refUnknown}, nil
+	}
+	if f.Language == treesitter.Go && strings.HasPrefix(typeName, treesitter.GoAnonymousStructPrefix) {
+		// struct{...} has no symbol; its fields are recorded in f under this name.
+		anon := Symbol{ID: f.Path + "#" + typeName, Path: f.Path, Language: f.Language, Name: typeName, Kind: treesitter.KindClass}
+		return typeRef{kind: refInstance, class: anon, elems: elems}, nil
 	}
 	cls, err := q.resolveTypeName(ctx, f, typeName)
 	if err != nil {

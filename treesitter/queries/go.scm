@@ -23,10 +23,12 @@
 ; Imports.
 (import_spec) @import
 
-; Fields: only those of named struct types, not of anonymous nested structs.
+; Fields: those of named struct types belong to the type; those of anonymous
+; structs to the struct (the first match of a field is the one kept).
 (type_spec
   name: (type_identifier) @container
   type: (struct_type (field_declaration_list (field_declaration) @field)))
+(struct_type (field_declaration_list (field_declaration) @field)) @container
 
 ; Locals.
 (short_var_declaration) @local

@@ -103,3 +103,15 @@ func fromCollections(all []Shapes, lists []Problems) int { // @def(fromCollectio
 func fromClosure(visit func(func(p Problems) int)) { // @def(fromClosure, "fromClosure")
 	visit(func(p Problems) int { return p.Summary() }) // @site(closureSummary, "Summary") @call(fromClosure, problemsSummary, closureSummary)
 }
+
+// fromTable ranges over a table of anonymous structs, as table tests do.
+func fromTable() int { // @def(fromTable, "fromTable")
+	cases := []struct {
+		problems Problems
+	}{{problems: Problems{"a"}}}
+	n := 0
+	for _, c := range cases {
+		n += c.problems.Summary() // @site(tableSummary, "Summary") @call(fromTable, problemsSummary, tableSummary)
+	}
+	return n
+}

@@ -22,3 +22,8 @@ func warm(c *Cache) { // @def(warm, "warm")
 func init() { // @def(init, "init")
 	warm(&Cache{}) // @site(initWarm, "warm") @call(init, warm, initWarm)
 }
+
+// Scan shares its name with bufio.Scanner's Scan.
+func (c *Cache) Scan() bool { // @def(CacheScan, "Scan") @callers(CacheScan)
+	return len(c.items) > 0
+}
