@@ -77,6 +77,7 @@ type Store struct {
 	readDB  *sql.DB
 	read    readStatements
 	bulk    bulkStmts
+	writeMu sync.Mutex // one write transaction, with its statement preparation, at a time
 
 	files fileCache // decoded imports, fields and locals by path
 	calls callCache // call sites of common callee names

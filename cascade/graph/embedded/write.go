@@ -229,11 +229,16 @@ func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error
 		}
 	}
 	s.invalidate(batch)
+	// One writer at a time, from preparing its statements to its commit:
+	// preparing needs the only writer connection, which another writer's
+	// open transaction holds while it waits for the prepared statements.
+	s.writeMu.Lock()
 	err := s.prepareBatch(ctx, batch)
 	var generation int64
 	if err == nil {
 		generation, err = s.write(ctx, func(tx *sql.Tx) error { return s.replace(ctx, tx, batch) })
 	}
+	s.writeMu.Unlock()
 	s.invalidate(batch) // what a reader cached meanwhile
 	if err != nil {
 		return fmt.Errorf("embedded: replace: %w", s.noteErr(err))
@@ -754,6 +759,8 @@ func identifierWords(name string) string {
 // DeleteFile forgets a file and everything in it, in one transaction.
 func (s *Store) DeleteFile(ctx context.Context, path string) error {
 	s.forget(path)
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
 	generation, err := s.write(ctx, func(tx *sql.Tx) error {
 		var st stored
 		err := tx.QueryRowContext(ctx, `SELECT fid, n_symbols, n_calls, n_literals FROM files WHERE path = ?`, path).
