@@ -67,6 +67,11 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		c.imp(n)
 	case "short_var_declaration", "var_spec", "range_clause", "type_switch_statement", "func_literal":
 		c.local(n)
+	case "parameter_list":
+		// (function_declaration result: (parameter_list) @local): named results
+		if n.FieldName() == "result" && isAny(n.Parent(), "function_declaration", "method_declaration", "func_literal") {
+			c.local(n)
+		}
 	case "interpreted_string_literal", "raw_string_literal":
 		c.str(n)
 	}
@@ -316,6 +321,21 @@ func (goHooks) locals(e *extractor, n *node) {
 		goAddLocal(e, n, names[1], RangeTypePrefix+e.squeezed(field(n, "right")))
 	case "type_switch_statement":
 		goTypeSwitch(e, n)
+	case "parameter_list": // named results: func f() (v Value, diags Diagnostics)
+		fn := parent(n)
+		for _, p := range namedChildren(n) {
+			typ := goType(e, field(p, "type"))
+			for _, name := range childrenByField(p, "name") {
+				if !is(name, "identifier") || typ == "" || e.text(name) == "_" {
+					continue
+				}
+				if is(fn, "func_literal") {
+					e.addLocal(n.StartByte(), e.text(name), ScopedType(fn.StartByte(), fn.EndByte(), typ))
+				} else {
+					e.addLocal(n.StartByte(), e.text(name), typ)
+				}
+			}
+		}
 	case "func_literal": // a closure's parameters, inside the closure
 		for _, p := range namedChildren(field(n, "parameters")) {
 			typ := goType(e, field(p, "type"))

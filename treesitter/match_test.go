@@ -280,7 +280,7 @@ var matchSources = map[Language][]string{
 	Go: {
 		"package p\n\nimport (\n\tx \"a/b\"\n\t\"c\"\n)\n\ntype S struct {\n\tA, B int `json:\"a\"`\n\tC\n\tD struct{ E int }\n}\n\ntype I interface{ M() }\n\ntype (\n\tT[K any] struct{ f K }\n\tU = S\n)\n\nfunc (s *S) M() { F[int](1); x.G(); var v = 1; w := \"z\"; _ = `r` }\n",
 		"package q /* c */\n\nvar a, b = 1, 2\n",
-		"package r\n\nfunc g(x any) { switch v := x.(type) { case int, nil: _ = v; default: h(func(y T) {}) } }\n",
+		"package r\n\nfunc g(x any) { switch v := x.(type) { case int, nil: _ = v; default: h(func(y T) (z U) { return }) } }\nfunc (r R) m() (a, b int, _ error) { return }\n",
 	},
 	Java: {
 		"package a.b;\nimport c.D;\nimport static e.F.g;\n@X class H extends I implements J { private int k, l; H() { this(1); } void m() { var n = new O<>(); p.q(\"r\"); } }\nenum S { T; void u() {} }\nrecord V(int w) {}\ninterface Y { void z(); }\n",

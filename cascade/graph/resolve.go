@@ -1161,8 +1161,13 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
 	}
-	if f.Language == treesitter.Go && recv != "" && !strings.ContainsAny(recv, ".()[]") && q.isExternalName(ctx, f, recv) {
-		return typeRef{kind: refExternal}, nil // bufio.NewScanner(r): a type from outside the workspace
+	if f.Language == treesitter.Go && recv != "" {
+		// bufio.NewScanner(r), val.Field(i) with val a reflect.Value: what
+		// an outside package's function or method returns is outside too.
+		ref, err := q.evalReceiver(ctx, f, caller, recv)
+		if err != nil || ref.kind == refExternal {
+			return ref, err
+		}
 	}
 	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {

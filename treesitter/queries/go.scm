@@ -37,6 +37,10 @@
 ; switch v := x.(type): v per case; a closure's parameters.
 (type_switch_statement) @local
 (func_literal) @local
+; Named results.
+(function_declaration result: (parameter_list) @local)
+(method_declaration result: (parameter_list) @local)
+(func_literal result: (parameter_list) @local)
 
 ; Strings.
 (interpreted_string_literal) @string

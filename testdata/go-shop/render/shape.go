@@ -115,3 +115,9 @@ func fromTable() int { // @def(fromTable, "fromTable")
 	}
 	return n
 }
+
+// fromNamedResult calls a method of its named result.
+func fromNamedResult() (problems Problems) { // @def(fromNamedResult, "fromNamedResult")
+	_ = problems.Summary() // @site(namedSummary, "Summary") @call(fromNamedResult, problemsSummary, namedSummary)
+	return
+}
