@@ -214,11 +214,12 @@ func deadFunction(t *testing.T, ws string) (file string, line, col int) {
 
 // warmIndex indexes ws into the embedded store the editor's server will
 // open (same XDG_CACHE_HOME), as an earlier session would have, so the
-// server's first index writes nothing. A didOpen that arrives while a cold
-// first index is writing can deadlock the embedded store (seen 1 run in 5
-// with ALE, which opens the buffer right after initialized); that is the
-// store's bug to fix, not what these tests are about. CALLCASCADE_EDITORS_COLD=1
-// skips this to reproduce it.
+// server's first index writes nothing. A didOpen during a cold first index
+// used to deadlock the embedded store (fixed in the store, with its own
+// regression test, TestConcurrentWritersFinish). Cold starts pass
+// (CALLCASCADE_EDITORS_COLD=1), but the server may still be indexing when a
+// quick editor script exits, and then races the temp dir's cleanup: warm
+// keeps these tests about the editors.
 func warmIndex(t *testing.T, env []string, ws string) {
 	t.Helper()
 	if os.Getenv("CALLCASCADE_EDITORS_COLD") == "1" {
