@@ -105,11 +105,13 @@ type Result struct {
 // Degraded says the answer did not come from the code graph.
 func (r Result) Degraded() bool { return r.Stage != StageGraph }
 
-// Reason is the reason code that best explains a degraded answer: the first
-// graph miss (why the precise answer is missing), else the last miss.
+// Reason is the reason code that best explains a degraded answer: the last
+// graph backend's miss (why the precise answer is missing: with a shared
+// Neo4j down, the local store's no_callers, not Neo4j's timeout), else the
+// last miss.
 func (r Result) Reason() string {
-	for _, a := range r.Attempts {
-		if a.Stage == StageGraph && a.Outcome != OutcomeHit && a.Reason != "" {
+	for i := len(r.Attempts) - 1; i >= 0; i-- {
+		if a := r.Attempts[i]; a.Stage == StageGraph && a.Outcome != OutcomeHit && a.Reason != "" {
 			return a.Reason
 		}
 	}

@@ -217,6 +217,8 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 	if threshold <= 0 {
 		threshold = keyword.DefaultThreshold
 	}
+	res.Literals = outsideTarget(res.Literals, q.target)
+	res.Related = outsideTarget(res.Related, q.target)
 	// Literals under the threshold may still be a dispatch table; symbols
 	// that merely share a word (a class name, a path) are not candidates.
 	kept := 0
@@ -276,6 +278,33 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 	}
 	return outcome{calls: calls, hit: true, count: len(res.Literals),
 		observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+}
+
+// outsideTarget drops hits in the target's own declaration: its
+// decorators (@OnEvent('x') names its own event) and its body.
+func outsideTarget(hits []keyword.Hit, t graph.Symbol) []keyword.Hit {
+	if t.Path == "" {
+		return hits
+	}
+	inside := func(s treesitter.Span) bool {
+		if s.StartByte >= t.Span.StartByte && s.EndByte <= t.Span.EndByte {
+			return true
+		}
+		for _, d := range t.Decorators {
+			if s.StartByte >= d.Span.StartByte && s.EndByte <= d.Span.EndByte {
+				return true
+			}
+		}
+		return false
+	}
+	out := hits[:0:0]
+	for _, h := range hits {
+		if h.Path == t.Path && inside(h.Span) {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // containerPrefix starts a caller's detail the way GraphDetail does, so an

@@ -132,7 +132,9 @@ func (h *Handlers) findCallersCommand(ctx context.Context, args commandArgs) (an
 		}
 		h.logResult(ctx, res)
 		h.noteResult(ctx, items[0], itemDataOf(items[0]), res)
-		return res.Answer(), nil
+		ans := res.Answer()
+		h.showAnswer(ctx, ans)
+		return ans, nil
 	}
 	if args.Name == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "findCallers needs {uri, position} or {name}")
@@ -174,10 +176,44 @@ func (h *Handlers) findCallersCommand(ctx context.Context, args commandArgs) (an
 	if len(best) == 0 {
 		best = answers[:1]
 	}
+	for _, a := range best {
+		h.showAnswer(ctx, a)
+	}
 	if len(best) == 1 {
 		return best[0], nil
 	}
 	return best, nil
+}
+
+// showAnswer says the answer in the editor's UI too: some clients (Helix)
+// drop a command's result, and "Find callers" must not look like silence.
+func (h *Handlers) showAnswer(ctx context.Context, a cascade.Answer) {
+	if h.Client == nil {
+		return
+	}
+	var b strings.Builder
+	switch {
+	case len(a.Calls) == 0:
+		fmt.Fprintf(&b, "callcascade: no callers of %s. %s", a.Symbol.Qualified, a.Explanation)
+	default:
+		fmt.Fprintf(&b, "callcascade: %d callers of %s (%s", len(a.Calls), a.Symbol.Qualified, a.Meta.Stage)
+		if a.Meta.Degraded {
+			b.WriteString(", not precise")
+		}
+		b.WriteString("):")
+		for i, c := range a.Calls {
+			if i == 8 {
+				b.WriteString(" …")
+				break
+			}
+			fmt.Fprintf(&b, " %s (%s);", c.Caller, c.Location)
+		}
+	}
+	typ := protocol.MessageTypeInfo
+	if a.Meta.Degraded {
+		typ = protocol.MessageTypeWarning
+	}
+	_ = h.Client.Notify(ctx, protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: typ, Message: strings.TrimSuffix(b.String(), ";")})
 }
 
 // Status is callcascade.status: breaker states, per-stage counts and the

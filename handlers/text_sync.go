@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 
 	"go.lsp.dev/protocol"
@@ -11,6 +12,8 @@ type Documents interface {
 	Open(path string, version int32, text []byte)
 	Update(path string, version int32, text []byte)
 	Close(path string)
+	// Text returns an open document's current text.
+	Text(path string) ([]byte, bool)
 }
 
 // The text sync handlers keep the overlay and the index in step with the
@@ -37,9 +40,14 @@ func (h *Handlers) DidChange(ctx context.Context, params *protocol.DidChangeText
 		return nil
 	}
 	text := []byte(params.ContentChanges[len(params.ContentChanges)-1].Text)
+	old, had := h.Docs.Text(path)
 	h.Docs.Update(path, params.TextDocument.Version, text)
 	h.reindex(ctx, path, text, true)
-	h.clearDocument(ctx, params.TextDocument.URI)
+	// An edit makes answers about the document stale; a change that changes
+	// nothing (Vim's :edit re-sends the buffer) does not.
+	if !had || !bytes.Equal(old, text) {
+		h.clearDocument(ctx, params.TextDocument.URI)
+	}
 	return nil
 }
 

@@ -179,7 +179,28 @@ func TestCascadeStages(t *testing.T) {
 		})
 	}
 
-	// An edit makes every answer stale: the diagnostics go.
+	// Find callers said its answer in the UI too (Helix drops command results).
+	c.mu.Lock()
+	said := strings.Join(c.messages, "\n")
+	c.mu.Unlock()
+	for _, w := range wants {
+		if !strings.Contains(said, "callers of") || !strings.Contains(said, w.name) {
+			t.Errorf("no window/showMessage about the callers of %s:\n%s", w.name, said)
+		}
+	}
+
+	// A change that changes nothing (Vim's :edit re-sends the buffer) keeps
+	// the diagnostics; an edit makes every answer stale: they go.
+	countDiags := func() int {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		n := 0
+		for _, ds := range c.diags {
+			n += len(ds)
+		}
+		return n
+	}
+	before := countDiags()
 	for _, w := range wants {
 		text, err := os.ReadFile(filepath.Join(root, strings.TrimPrefix(string(w.uri), "file://"+root)))
 		if err != nil {
@@ -188,6 +209,22 @@ func TestCascadeStages(t *testing.T) {
 		c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: w.uri, LanguageID: "typescript", Version: 1, Text: string(text)}})
 		c.notify("textDocument/didChange", &protocol.DidChangeTextDocumentParams{
 			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: w.uri}, Version: 2},
+			ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: string(text)}}})
+	}
+	var status json.RawMessage // a request after the notifications: they have been handled
+	if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: "callcascade.status"}, &status); err != nil {
+		t.Fatal(err)
+	}
+	if after := countDiags(); before == 0 || after != before {
+		t.Errorf("an unchanged didChange cleared diagnostics: %d before, %d after", before, after)
+	}
+	for _, w := range wants {
+		text, err := os.ReadFile(filepath.Join(root, strings.TrimPrefix(string(w.uri), "file://"+root)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.notify("textDocument/didChange", &protocol.DidChangeTextDocumentParams{
+			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: w.uri}, Version: 3},
 			ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: string(text) + "\n"}}})
 	}
 	deadline := time.Now().Add(5 * time.Second)

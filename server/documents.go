@@ -34,6 +34,9 @@ func (o *overlay) Close(path string) {
 	delete(o.docs, path)
 }
 
+// Text is get for handlers.
+func (o *overlay) Text(path string) ([]byte, bool) { return o.get(path) }
+
 func (o *overlay) get(path string) ([]byte, bool) {
 	o.mu.RLock()
 	defer o.mu.RUnlock()
