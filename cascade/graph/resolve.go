@@ -118,7 +118,14 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 	byCaller := edgeSet{}
 	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
 		via := ""
-		if !containsID(targets, target.ID) {
+		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
+			// w.Write(p) with w an http.ResponseWriter, in target's package.
+			ext, err := q.goExternalDispatch(ctx, c, target)
+			if err != nil || ext == "" {
+				return err
+			}
+			via, res = ext, ResolvedAST
+		} else if !containsID(targets, target.ID) {
 			if res != ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
 				return nil // super.m() names the base method exactly: no dispatch
 			}
@@ -385,6 +392,10 @@ type typeRef struct {
 	// elems counts the Go collection wrappers around class ([]T is 1): an
 	// element of the value is one fewer. Calls and fields ignore it.
 	elems int
+	// ext names a well-known Go interface from outside the workspace that a
+	// refExternal value has ("net/http.ResponseWriter", "error"; see
+	// goKnownInterfaces).
+	ext string
 }
 
 type refKind int
@@ -840,6 +851,8 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 				next = typeRef{kind: refModule, mod: cur.mod + "." + seg.name, from: cur.from}
 			}
 			cur = next
+		case refExternal: // w.Header(): what an outside type's method or field gives is outside
+			cur = typeRef{kind: refExternal}
 		default:
 			return cur, nil
 		}
@@ -854,7 +867,11 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance {
 		if ref.kind == refExternal {
-			return ref, nil
+			if ref.elems > 0 {
+				ref.elems--
+				return ref, nil
+			}
+			return typeRef{kind: refExternal}, nil // some element of an outside type
 		}
 		return typeRef{kind: refUnknown}, nil
 	}
@@ -1240,6 +1257,9 @@ func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeR
 		if f.Language == treesitter.Python || f.Language == treesitter.JavaScript {
 			// Python locals come from any call x = f(); only a class tells a type.
 			return typeRef{kind: refUnknown}, nil
+		}
+		if f.Language == treesitter.Go {
+			return typeRef{kind: refExternal, ext: goKnownInterface(f, typeName), elems: elems}, nil
 		}
 		return typeRef{kind: refExternal}, nil
 	}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"path"
 	"strings"
 
 	"github.com/callcascade/callcascade/treesitter"
@@ -42,25 +43,54 @@ func (q *query) goImplements(ctx context.Context, t, iface Symbol) bool {
 	if len(want) == 0 {
 		return false // the empty interface, or methods we could not see
 	}
+	return q.goHasMethods(ctx, t, want)
+}
+
+// goHasMethods reports whether t's method set covers want.
+func (q *query) goHasMethods(ctx context.Context, t Symbol, want map[string]goSignature) bool {
 	for name, sig := range want {
-		cands, err := q.named(ctx, name)
-		if err != nil {
-			return false
-		}
-		found, err := q.methodOf(ctx, t, name, cands, 0)
-		if err != nil || len(found) == 0 {
-			return false
-		}
-		if goSignatureOf(found[0]) != sig {
+		if got, ok := q.goMethod(ctx, t, name, 0); !ok || got != sig {
 			return false
 		}
 	}
 	return true
 }
 
+// goMethod finds the signature of t's method name: declared on t, promoted
+// from a workspace type t embeds, or promoted from a well-known interface
+// from outside the workspace that t embeds (struct{ http.ResponseWriter }).
+func (q *query) goMethod(ctx context.Context, t Symbol, name string, depth int) (goSignature, bool) {
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return goSignature{}, false
+	}
+	if found, err := q.methodOf(ctx, t, name, cands, 0); err == nil && len(found) > 0 {
+		return goSignatureOf(found[0]), true
+	}
+	if depth > 5 {
+		return goSignature{}, false
+	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return goSignature{}, false
+	}
+	for _, embedded := range t.Extends {
+		if sig, ok := goKnownInterfaces[goKnownInterface(tf, embedded)][name]; ok {
+			return sig, true
+		}
+	}
+	for _, base := range q.bases(ctx, t) {
+		if sig, ok := q.goMethod(ctx, base, name, depth+1); ok {
+			return sig, true
+		}
+	}
+	return goSignature{}, false
+}
+
 // goMethodSet lists an interface's methods, its embedded interfaces'
 // included. It is nil when an embedded interface cannot be seen (one from
-// outside the workspace other than error): the set would be incomplete.
+// outside the workspace that goKnownInterfaces does not list): the set
+// would be incomplete.
 func (q *query) goMethodSet(ctx context.Context, iface Symbol) map[string]goSignature {
 	if q.methods == nil {
 		q.methods = map[string]map[string]goSignature{}
@@ -84,8 +114,10 @@ func (q *query) goMethodSet(ctx context.Context, iface Symbol) map[string]goSign
 		return nil
 	}
 	for _, embedded := range iface.Extends {
-		if embedded == "error" {
-			set["Error"] = goSignature{params: 0, results: 1}
+		if known := goKnownInterfaces[goKnownInterface(f, embedded)]; known != nil {
+			for name, sig := range known {
+				set[name] = sig
+			}
 			continue
 		}
 		base, err := q.resolveTypeName(ctx, f, embedded)
@@ -135,4 +167,126 @@ func (q *query) implementsInterfaceMethod(ctx context.Context, m, iface Symbol) 
 		return false, err
 	}
 	return q.dispatches(ctx, iface, m)
+}
+
+// goKnownInterfaces are the method sets of the standard library interfaces
+// that Go code most often embeds, implements and calls through, keyed by
+// import path and name: chi's Router embeds http.Handler, a middleware's
+// writer embeds http.ResponseWriter. Without them such a type's method set
+// is unknown, and no call dispatches through it.
+var goKnownInterfaces = map[string]map[string]goSignature{
+	"error":                     {"Error": {0, 1}},
+	"fmt.Stringer":              {"String": {0, 1}},
+	"fmt.GoStringer":            {"GoString": {0, 1}},
+	"io.Reader":                 {"Read": {1, 2}},
+	"io.Writer":                 {"Write": {1, 2}},
+	"io.Closer":                 {"Close": {0, 1}},
+	"io.Seeker":                 {"Seek": {2, 2}},
+	"io.ReadWriter":             {"Read": {1, 2}, "Write": {1, 2}},
+	"io.ReadCloser":             {"Read": {1, 2}, "Close": {0, 1}},
+	"io.WriteCloser":            {"Write": {1, 2}, "Close": {0, 1}},
+	"io.ReadWriteCloser":        {"Read": {1, 2}, "Write": {1, 2}, "Close": {0, 1}},
+	"io.ReaderAt":               {"ReadAt": {2, 2}},
+	"io.WriterTo":               {"WriteTo": {1, 2}},
+	"io.ReaderFrom":             {"ReadFrom": {1, 2}},
+	"io.StringWriter":           {"WriteString": {1, 2}},
+	"io.ByteReader":             {"ReadByte": {0, 2}},
+	"io.ByteWriter":             {"WriteByte": {1, 1}},
+	"io.RuneReader":             {"ReadRune": {0, 3}},
+	"sort.Interface":            {"Len": {0, 1}, "Less": {2, 1}, "Swap": {2, 0}},
+	"flag.Value":                {"String": {0, 1}, "Set": {1, 1}},
+	"encoding.TextMarshaler":    {"MarshalText": {0, 2}},
+	"encoding.TextUnmarshaler":  {"UnmarshalText": {1, 1}},
+	"encoding/json.Marshaler":   {"MarshalJSON": {0, 2}},
+	"encoding/json.Unmarshaler": {"UnmarshalJSON": {1, 1}},
+	"context.Context":           {"Deadline": {0, 2}, "Done": {0, 1}, "Err": {0, 1}, "Value": {1, 1}},
+	"net/http.Handler":          {"ServeHTTP": {2, 0}},
+	"net/http.ResponseWriter":   {"Header": {0, 1}, "Write": {1, 2}, "WriteHeader": {1, 0}},
+	"net/http.Flusher":          {"Flush": {0, 0}},
+	"net/http.Hijacker":         {"Hijack": {0, 3}},
+	"net/http.Pusher":           {"Push": {2, 1}},
+	"net/http.CloseNotifier":    {"CloseNotify": {0, 1}},
+	"net/http.RoundTripper":     {"RoundTrip": {1, 2}},
+	"net/http.FileSystem":       {"Open": {1, 2}},
+	"io/fs.FS":                  {"Open": {1, 2}},
+	"sync.Locker":               {"Lock": {0, 0}, "Unlock": {0, 0}},
+}
+
+// goKnownInterface is the goKnownInterfaces key of a type name written in
+// f ("http.ResponseWriter" with net/http imported as http), or "".
+func goKnownInterface(f *File, typeName string) string {
+	if typeName == "error" {
+		return typeName
+	}
+	qualifier, name, ok := strings.Cut(typeName, ".")
+	if !ok {
+		return ""
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == qualifier {
+			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil {
+				return key
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// goExternalDispatch reports, for a call c that resolves to no workspace
+// method, whether it is a call through a well-known outside interface (or
+// through a workspace interface's method that one of those provides) that
+// target implements; it returns the interface method's name for the edge.
+// Like gopls, it looks only at calls in target's own package: gopls finds
+// the outside interfaces a method implements from its package alone, and
+// searches for their calls there.
+func (q *query) goExternalDispatch(ctx context.Context, c Call, target Symbol) (string, error) {
+	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" || isInterfaceMethod(target) ||
+		path.Dir(c.Path) != path.Dir(target.Path) {
+		return "", nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil || f.Language != treesitter.Go {
+		return "", err
+	}
+	var caller *Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return "", err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	if err != nil {
+		return "", err
+	}
+	var want map[string]goSignature
+	via := ""
+	switch {
+	case ref.kind == refExternal && ref.ext != "":
+		want = goKnownInterfaces[ref.ext]
+		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
+	case ref.kind == refInstance && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go:
+		want = q.goMethodSet(ctx, ref.class)
+		via = ref.class.Name + "." + c.Callee
+	default:
+		return "", nil
+	}
+	sig, ok := want[c.Callee]
+	if !ok || goSignatureOf(target) != sig {
+		return "", nil
+	}
+	cls, err := q.classOf(ctx, &target)
+	if err != nil || cls == nil {
+		return "", err
+	}
+	if ref.kind == refInstance {
+		if !q.isSubtype(ctx, *cls, ref.class, 0) {
+			return "", nil
+		}
+	} else if !q.goHasMethods(ctx, *cls, want) {
+		return "", nil
+	}
+	return via, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	shopstore "example.com/shop/store"
 )
@@ -29,4 +30,10 @@ func fresh() string { // @def(fresh, "fresh")
 
 func newChecked() (*shopstore.Store, error) { // @def(newChecked, "newChecked")
 	return shopstore.New("checked"), nil // @site(checkedNew, "New") @call(newChecked, New, checkedNew)
+}
+
+// emit writes through io.Writer outside store's package: not a caller of
+// store.Counter's Write.
+func emit(w io.Writer) {
+	w.Write([]byte("x"))
 }
