@@ -61,7 +61,25 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 	if err != nil {
 		return nil, rpcError(err)
 	}
-	return []protocol.CallHierarchyItem{itemFor(ws, target, "")}, nil
+	return []protocol.CallHierarchyItem{itemFor(ws, target, frameworkDetail(ctx, ws, target))}, nil
+}
+
+// frameworkDetail names how a framework invokes the target ("NestJS route
+// GET /reports/:id", "handles event 'report.created'"), "" when it does not.
+func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s graph.Symbol) string {
+	roles, err := ws.Resolver().FrameworkRoles(ctx, s)
+	if err != nil || len(roles) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, r := range roles {
+		parts = append(parts, r.Summary)
+	}
+	detail := strings.Join(parts, "; ")
+	if s.Container != "" {
+		detail = s.Container + " · " + detail
+	}
+	return detail
 }
 
 func lang(rel string) treesitter.Language {

@@ -394,3 +394,34 @@ func TestWatchedFilesReindex(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// A framework-invoked target says how in its item's detail: the call
+// hierarchy's root shows "scheduled: cron ..." or "route GET ...".
+func TestFrameworkInvokedItemDetail(t *testing.T) {
+	root, _ := filepath.Abs("../testdata/nest-events")
+	c := startServer(t, root, server.Options{})
+	for _, tc := range []struct{ file, needle, want string }{
+		{"src/reports/report.scheduler.ts", "hourly(", "cron"},
+		{"src/reports/report.controller.ts", "findOne(", "GET"},
+	} {
+		text, err := os.ReadFile(filepath.Join(root, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(text), "\n")
+		line, col := -1, -1
+		for i, l := range lines {
+			if j := strings.Index(l, tc.needle); j >= 0 {
+				line, col = i, j
+				break
+			}
+		}
+		if line < 0 {
+			t.Fatalf("%s: no %q", tc.file, tc.needle)
+		}
+		items := c.prepare(uriOf(root, tc.file), uint32(line), uint32(col))
+		if len(items) != 1 || !strings.Contains(items[0].Detail, tc.want) {
+			t.Errorf("%s %s: item detail %v, want it to mention %q", tc.file, tc.needle, items, tc.want)
+		}
+	}
+}
