@@ -219,6 +219,7 @@ type TargetContext struct {
 	Excluded  bool
 	Oversized bool
 	Roles     []string
+	Events    []string // event names the target subscribes to
 }
 
 // Incoming answers who calls target. A target with an empty ID is one the

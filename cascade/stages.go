@@ -345,7 +345,7 @@ func (e *Engine) reportInput(res Result, q *query, tc TargetContext) report.Inpu
 	t := res.Target
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: qualifiedName(t), Path: t.Path, Found: res.Found,
-		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Excluded: tc.Excluded, Oversized: tc.Oversized,
+		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, Excluded: tc.Excluded, Oversized: tc.Oversized,
 		Candidates: q.candidates, Stale: q.stale && res.Stage != StageGraph, GrepSites: q.grepSites,
 	}
 	if res.Found {

@@ -155,6 +155,7 @@ func (w *Workspace) targetContext(ctx context.Context, t graph.Symbol) TargetCon
 	if roles, err := w.resolver.FrameworkRoles(ctx, t); err == nil {
 		for _, r := range roles {
 			tc.Roles = append(tc.Roles, r.Hint())
+			tc.Events = append(tc.Events, r.Events...)
 		}
 	}
 	limit := w.Walk.MaxFileSize

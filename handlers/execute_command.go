@@ -19,7 +19,7 @@ import (
 // Commands lists what workspace/executeCommand runs.
 var Commands = []string{
 	report.CommandReindex, report.CommandFindCallers, report.CommandStatus,
-	report.CommandShowMatches, report.CommandOpen, report.CommandCopyReport,
+	report.CommandShowMatches, report.CommandOpen, report.CommandCopyReport, report.CommandSearchText,
 }
 
 // commandArgs is the union of our commands' argument objects.
@@ -29,6 +29,7 @@ type commandArgs struct {
 	URI      string             `json:"uri,omitempty"`
 	Position *protocol.Position `json:"position,omitempty"`
 	Path     string             `json:"path,omitempty"`
+	Text     string             `json:"text,omitempty"` // searchLiterals
 	Line     int                `json:"line,omitempty"` // 1-based, for openLocation
 	Col      int                `json:"col,omitempty"`
 }
@@ -56,6 +57,8 @@ func (h *Handlers) ExecuteCommand(ctx context.Context, params *protocol.ExecuteC
 		return h.showMatchesCommand(ctx, args)
 	case report.CommandOpen:
 		return h.openCommand(ctx, args)
+	case report.CommandSearchText:
+		return h.searchLiteralsCommand(ctx, args)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q (known: %s)", params.Command, strings.Join(Commands, ", ")))
 }
@@ -382,4 +385,55 @@ func evalOr(p string) string {
 		return r
 	}
 	return filepath.Clean(p)
+}
+
+// LiteralsResult is callcascade.searchLiterals: the string literals that
+// hold a text (an event name, a topic, a route), where publishers are.
+type LiteralsResult struct {
+	Text    string       `json:"text"`
+	Matches []MatchEntry `json:"matches"`
+}
+
+func (h *Handlers) searchLiteralsCommand(ctx context.Context, args commandArgs) (any, error) {
+	if strings.TrimSpace(args.Text) == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "searchLiterals needs {text}")
+	}
+	wss, err := h.workspacesFor(args.Root)
+	if err != nil {
+		return nil, err
+	}
+	out := LiteralsResult{Text: args.Text, Matches: []MatchEntry{}}
+	for _, ws := range wss {
+		hits, err := ws.Store.Search(ctx, args.Text, 200)
+		if err != nil {
+			return nil, rpcError(err)
+		}
+		for _, hit := range hits {
+			if hit.Kind != "literal" || !strings.Contains(hit.Text, args.Text) {
+				continue
+			}
+			caller := hit.SymbolID
+			if i := strings.Index(caller, "#"); i >= 0 {
+				caller = caller[i+1:]
+			}
+			out.Matches = append(out.Matches, MatchEntry{URI: string(URIFromPath(filepath.Join(ws.Root, filepath.FromSlash(hit.Path)))),
+				Range: toRange(hit.Span), Caller: caller, Detail: "'" + hit.Text + "'"})
+		}
+	}
+	if h.Client != nil {
+		var b strings.Builder
+		fmt.Fprintf(&b, "callcascade: %d strings hold '%s'", len(out.Matches), args.Text)
+		for i, m := range out.Matches {
+			if i == 5 {
+				b.WriteString(", …")
+				break
+			}
+			fmt.Fprintf(&b, "%s %s:%d", map[bool]string{true: ":", false: ","}[i == 0], filepath.Base(m.URI), m.Range.Start.Line+1)
+			if m.Caller != "" {
+				fmt.Fprintf(&b, " (%s)", m.Caller)
+			}
+		}
+		_ = h.Client.Notify(ctx, protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeInfo, Message: b.String()})
+	}
+	return out, nil
 }

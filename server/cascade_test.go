@@ -424,4 +424,15 @@ func TestFrameworkInvokedItemDetail(t *testing.T) {
 			t.Errorf("%s %s: item detail %v, want it to mention %q", tc.file, tc.needle, items, tc.want)
 		}
 	}
+
+	// The report's "search for the event" suggestion runs: it finds the
+	// strings naming the event (here only the subscriber's own decorator).
+	var found handlers.LiteralsResult
+	if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: "callcascade.searchLiterals",
+		Arguments: []any{map[string]any{"text": "report.deleted"}}}, &found); err != nil {
+		t.Fatal(err)
+	}
+	if len(found.Matches) != 1 || !strings.HasSuffix(found.Matches[0].URI, "report.listener.ts") {
+		t.Errorf("searchLiterals report.deleted: %+v", found)
+	}
 }

@@ -54,6 +54,7 @@ const (
 	CommandOpen        = "callcascade.openLocation"
 	CommandCopyReport  = "callcascade.copyReport"
 	CommandStatus      = "callcascade.status"
+	CommandSearchText  = "callcascade.searchLiterals"
 )
 
 // Candidate is a place worth opening: a grep match not counted as an
@@ -77,6 +78,7 @@ type Input struct {
 	Found       bool     // the target is in the index
 	Decorators  []string // decorator/annotation names on the target
 	Roles       []string // framework roles known for the target ("NestJS route GET /fees")
+	Events      []string // event names, topics or signals the target subscribes to
 	Method      bool     // a method of a class or type (DI and dispatch apply)
 	Stages      []StageStatus
 	Candidates  []Candidate
@@ -232,6 +234,14 @@ func suggestions(in Input) []Suggestion {
 			Shell:     []string{"callcascade", "callers", "--json", "--root", in.Root, in.Qualified},
 		},
 	)
+	for _, ev := range in.Events {
+		out = append(out, Suggestion{
+			Title:     fmt.Sprintf("Search the workspace for the event '%s' (its publishers)", ev),
+			Command:   CommandSearchText,
+			Arguments: []any{map[string]any{"text": ev, "root": in.Root}},
+			Shell:     []string{"rg", "-n", "--fixed-strings", ev, in.Root},
+		})
+	}
 	if len(in.Decorators) > 0 {
 		ds := append([]string(nil), in.Decorators...)
 		sort.Strings(ds)
