@@ -19,7 +19,7 @@ import (
 // its facts are empty with HasErrors set. Extract fails only for an
 // unsupported language or a cancelled context (or, were go-tree-sitter
 // upgraded to a different Node layout, with errNodeLayout; see tree.go).
-func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err error) {
+func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	g, err := lookup(lang)
 	if err != nil {
 		return nil, err
@@ -43,21 +43,32 @@ func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err 
 	}
 	defer tree.Close()
 
-	// Extraction must never take the server down: a bug on some odd input
-	// becomes an error for this one file.
-	defer func() {
-		if r := recover(); r != nil {
-			facts, err = nil, fmt.Errorf("treesitter: extract %s: internal error: %v", lang, r)
-		}
-	}()
-
-	root := tree.RootNode()
-	flat, err := flatten(root, g, len(src)/4+64)
+	var facts *Facts
+	err = overTree(ctx, lang, g, tree, src, "extract", func(e *extractor, t *syntaxTree) error {
+		facts = e.facts
+		return e.run(t)
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer flat.release()
+	return facts, nil
+}
 
+// overTree flattens a parsed tree and runs fn with an extractor over it.
+// Extraction must never take the server down: a panic (a bug on some odd
+// input) becomes an error for this one file.
+func overTree(ctx context.Context, lang Language, g *grammar, tree *sitter.Tree, src []byte, op string, fn func(*extractor, *syntaxTree) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("treesitter: %s %s: internal error: %v", op, lang, r)
+		}
+	}()
+	root := tree.RootNode()
+	flat, err := flatten(root, g, len(src)/4+64)
+	if err != nil {
+		return err
+	}
+	defer flat.release()
 	e := &extractor{
 		ctx:   ctx,
 		src:   src,
@@ -65,10 +76,7 @@ func Extract(ctx context.Context, lang Language, src []byte) (facts *Facts, err 
 		facts: &Facts{Language: lang, HasErrors: root.HasError()},
 		hooks: hooksFor(lang),
 	}
-	if err := e.run(flat); err != nil {
-		return nil, err
-	}
-	return e.facts, nil
+	return fn(e, flat)
 }
 
 // binarySniffLen is how much of a file looksBinary reads, as git does.

@@ -161,7 +161,7 @@ func FindIdentifiers(ctx context.Context, lang Language, src []byte, name string
 // failure (HasErrors is set); binary content (a NUL in its first 8 KB) has
 // no sites. Find fails for a name that is not an identifier
 // (ErrNotIdentifier), an unsupported language, or a cancelled ctx.
-func (f *Finder) Find(ctx context.Context, lang Language, src []byte, name string) (sites *IdentifierSites, err error) {
+func (f *Finder) Find(ctx context.Context, lang Language, src []byte, name string) (*IdentifierSites, error) {
 	if !IsIdentifierName(name) {
 		return nil, fmt.Errorf("treesitter: find %q: %w", name, ErrNotIdentifier)
 	}
@@ -192,28 +192,11 @@ func (f *Finder) Find(ctx context.Context, lang Language, src []byte, name strin
 	}
 	defer tree.Close()
 
-	defer func() {
-		if r := recover(); r != nil {
-			sites, err = nil, fmt.Errorf("treesitter: find in %s: internal error: %v", lang, r)
-		}
-	}()
-
-	root := tree.RootNode()
-	flat, err := flatten(root, g, len(src)/4+64)
+	err = overTree(ctx, lang, g, tree, src, "find in", func(e *extractor, t *syntaxTree) error {
+		out.HasErrors = e.facts.HasErrors
+		return e.findSites(t, []byte(name), out)
+	})
 	if err != nil {
-		return nil, err
-	}
-	defer flat.release()
-
-	e := &extractor{
-		ctx:   ctx,
-		src:   src,
-		lines: NewLineIndex(src),
-		facts: &Facts{Language: lang},
-		hooks: hooksFor(lang),
-	}
-	out.HasErrors = root.HasError()
-	if err := e.findSites(flat, []byte(name), out); err != nil {
 		return nil, err
 	}
 	return out, nil
