@@ -424,7 +424,7 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]gr
 			return nil, err
 		}
 		li := treesitter.NewLineIndex(content)
-		offset, ok := li.Offset(treesitter.Position{Line: uint32(line - 1), Character: utf16Column(content, li, uint32(line-1), col-1)})
+		offset, ok := li.Offset(treesitter.Position{Line: uint32(line - 1), Character: li.CharacterColumn(uint32(line-1), col-1)})
 		if !ok {
 			return nil, fmt.Errorf("%s: line %d is past the end of the file", file, line)
 		}
@@ -451,27 +451,6 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]gr
 		return []graph.Symbol{{Name: name}}, nil
 	}
 	return targets, nil
-}
-
-// utf16Column converts a 0-based character (code point) column to UTF-16 units.
-func utf16Column(content []byte, li *treesitter.LineIndex, line uint32, chars int) uint32 {
-	start, ok := li.Offset(treesitter.Position{Line: line})
-	if !ok {
-		return 0
-	}
-	var units uint32
-	for _, r := range string(content[start:]) {
-		if chars <= 0 || r == '\n' {
-			break
-		}
-		chars--
-		if r >= 0x10000 {
-			units += 2
-		} else {
-			units++
-		}
-	}
-	return units
 }
 
 func parseLocation(arg string) (string, int, int, bool) {

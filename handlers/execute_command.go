@@ -341,7 +341,7 @@ func (h *Handlers) openCommand(ctx context.Context, args commandArgs) (any, erro
 	}
 	pos := protocol.Position{Line: uint32(args.Line - 1)}
 	if content, err := h.Env.Content(abs); err == nil && args.Col > 0 {
-		pos.Character = utf16Col(content, uint32(args.Line-1), args.Col-1)
+		pos.Character = treesitter.NewLineIndex(content).CharacterColumn(uint32(args.Line-1), args.Col-1)
 	}
 	uri := URIFromPath(abs)
 	if h.Client == nil {
@@ -356,28 +356,6 @@ func (h *Handlers) openCommand(ctx context.Context, args commandArgs) (any, erro
 		return map[string]any{"uri": uri, "shown": false, "error": "the editor did not show the document"}, nil
 	}
 	return map[string]any{"uri": uri, "shown": shown.Success}, nil
-}
-
-// utf16Col converts a 0-based character column on a line to UTF-16 units.
-func utf16Col(content []byte, line uint32, chars int) uint32 {
-	li := treesitter.NewLineIndex(content)
-	start, ok := li.Offset(treesitter.Position{Line: line})
-	if !ok {
-		return 0
-	}
-	var units uint32
-	for _, r := range string(content[start:]) {
-		if chars == 0 || r == '\n' || r == '\r' {
-			break
-		}
-		if r > 0xFFFF {
-			units += 2
-		} else {
-			units++
-		}
-		chars--
-	}
-	return units
 }
 
 func evalOr(p string) string {

@@ -169,3 +169,22 @@ func utf16Len(r rune) uint32 {
 	}
 	return 1
 }
+
+// CharacterColumn converts a column counted in characters (code points),
+// as people and terminals count them, to UTF-16 code units on line, as LSP
+// counts them. A column past the end of the line stops at its end.
+func (li *LineIndex) CharacterColumn(line uint32, chars int) uint32 {
+	start, ok := li.Offset(Position{Line: line})
+	if !ok {
+		return 0
+	}
+	var units uint32
+	for _, r := range string(li.src[start:]) {
+		if chars <= 0 || r == '\n' || r == '\r' {
+			break
+		}
+		chars--
+		units += utf16Len(r)
+	}
+	return units
+}

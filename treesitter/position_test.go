@@ -205,3 +205,25 @@ func TestLineIndexMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+func TestCharacterColumn(t *testing.T) {
+	src := []byte("a\r\n日本😀x = f()\nlast")
+	li := NewLineIndex(src)
+	for _, tc := range []struct {
+		line  uint32
+		chars int
+		want  uint32
+	}{
+		{0, 1, 1},
+		{0, 5, 1}, // past the end: stops before \r\n
+		{1, 2, 2}, // two CJK characters, one unit each
+		{1, 3, 4}, // the emoji is two units
+		{1, 4, 5},
+		{2, 2, 2},
+		{9, 1, 0}, // no such line
+	} {
+		if got := li.CharacterColumn(tc.line, tc.chars); got != tc.want {
+			t.Errorf("CharacterColumn(%d, %d) = %d, want %d", tc.line, tc.chars, got, tc.want)
+		}
+	}
+}
