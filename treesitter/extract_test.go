@@ -798,6 +798,7 @@ func FuzzExtract(f *testing.F) {
 		"class A { m() { this.x.y(); } }",
 		"def f(self):\n    self.x = Foo()\n",
 		"package p\nfunc (s *S) M() { s.f() }\n",
+		"package p\nfunc f(x any) (r R) { switch v := x.(type) { case *T: v.m() }; a, ok := m[k]; go func(n N) { n.x() }(a); for _, t := range []struct{ b B }{} { t.b.c() } }\n",
 		"class A { @X(1) void m() { new B(); } }",
 		"import {a as b} from './x'; <div>{f()}</div>",
 		"\xff\xfe\r\n@@((",
