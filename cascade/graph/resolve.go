@@ -1122,6 +1122,11 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 	} else if cls != nil {
 		return typeRef{kind: refClass, class: *cls}, nil
 	}
+	if f.Language == treesitter.Go {
+		if ref, ok, err := q.goPackageVar(ctx, f, name); err != nil || ok {
+			return ref, err
+		}
+	}
 	if isGlobalObject(f.Language, name) {
 		return typeRef{kind: refExternal}, nil
 	}

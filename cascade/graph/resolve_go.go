@@ -290,3 +290,25 @@ func (q *query) goExternalDispatch(ctx context.Context, c Call, target Symbol) (
 	}
 	return via, nil
 }
+
+// goPackageVar types a package-level variable declared in another file of
+// f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
+func (q *query) goPackageVar(ctx context.Context, f *File, name string) (typeRef, bool, error) {
+	dir := path.Dir(f.Path)
+	for _, other := range q.allFiles(ctx) {
+		if other.Path == f.Path || other.Language != treesitter.Go || path.Dir(other.Path) != dir || other.Package != f.Package {
+			continue
+		}
+		of, err := q.file(ctx, other.Path)
+		if err != nil || of == nil {
+			return typeRef{}, false, err
+		}
+		for _, l := range of.Locals {
+			if l.SymbolID == "" && l.Name == name {
+				ref, err := q.declaredType(ctx, of, nil, l.Type)
+				return ref, err == nil, err
+			}
+		}
+	}
+	return typeRef{}, false, nil
+}

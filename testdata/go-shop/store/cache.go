@@ -27,3 +27,6 @@ func init() { // @def(init, "init")
 func (c *Cache) Scan() bool { // @def(CacheScan, "Scan") @callers(CacheScan)
 	return len(c.items) > 0
 }
+
+// shared is a package-level variable that store.go uses.
+var shared = &Cache{}

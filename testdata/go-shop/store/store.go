@@ -42,3 +42,8 @@ func lines(r io.Reader) int {
 	}
 	return n
 }
+
+// fromShared reads through a package-level variable of another file.
+func fromShared(key string) string { // @def(fromShared, "fromShared")
+	return shared.Get(key) // @site(sharedGet, "Get") @call(fromShared, CacheGet, sharedGet)
+}
