@@ -276,6 +276,7 @@ type query struct {
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
 	methods     map[string]map[string]goSignature // goMethodSet answers, by type ID
+	goDirs      map[string][]File                 // Go files by directory, for goPackageVar
 	callsByName map[string][]Call                 // call sites by callee name
 }
 

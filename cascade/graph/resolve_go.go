@@ -294,9 +294,17 @@ func (q *query) goExternalDispatch(ctx context.Context, c Call, target Symbol) (
 // goPackageVar types a package-level variable declared in another file of
 // f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
 func (q *query) goPackageVar(ctx context.Context, f *File, name string) (typeRef, bool, error) {
-	dir := path.Dir(f.Path)
-	for _, other := range q.allFiles(ctx) {
-		if other.Path == f.Path || other.Language != treesitter.Go || path.Dir(other.Path) != dir || other.Package != f.Package {
+	if q.goDirs == nil { // Go files by directory, once per query
+		q.goDirs = map[string][]File{}
+		for _, other := range q.allFiles(ctx) {
+			if other.Language == treesitter.Go {
+				dir := path.Dir(other.Path)
+				q.goDirs[dir] = append(q.goDirs[dir], other)
+			}
+		}
+	}
+	for _, other := range q.goDirs[path.Dir(f.Path)] {
+		if other.Path == f.Path || other.Package != f.Package {
 			continue
 		}
 		of, err := q.file(ctx, other.Path)
