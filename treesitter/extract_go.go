@@ -512,6 +512,12 @@ func goValueType(e *extractor, v *node) string {
 		case "identifier", "selector_expression":
 			return CallTypePrefix + e.squeezed(fn)
 		}
+	case "type_conversion_expression": // pkg.Make[K, V](x): a generic function's result
+		if t := field(v, "type"); is(t, "generic_type") {
+			if fn := field(t, "type"); isAny(fn, "type_identifier", "qualified_type") {
+				return CallTypePrefix + e.squeezed(fn)
+			}
+		}
 	case "type_assertion_expression":
 		return goType(e, field(v, "type"))
 	case "index_expression":

@@ -121,3 +121,26 @@ func fromNamedResult() (problems Problems) { // @def(fromNamedResult, "fromNamed
 	_ = problems.Summary() // @site(namedSummary, "Summary") @call(fromNamedResult, problemsSummary, namedSummary)
 	return
 }
+
+// Pair is generic in two types.
+type Pair[K comparable, V any] struct {
+	k K
+	v V
+}
+
+// Key returns the key.
+func (p *Pair[K, V]) Key() K { // @def(pairKey, "Key")
+	return p.k
+}
+
+// MakePair makes a Pair with a zero value.
+func MakePair[K comparable, V any](k K) *Pair[K, V] { // @def(makePair, "MakePair")
+	return &Pair[K, V]{k: k}
+}
+
+// fromGeneric types a local by a generic function's result: with two type
+// arguments and one argument, the call parses as a conversion.
+func fromGeneric() string { // @def(fromGeneric, "fromGeneric")
+	p := MakePair[string, int]("a") // @site(genericMake, "MakePair") @call(fromGeneric, makePair, genericMake)
+	return p.Key()                  // @site(genericKey, "Key") @call(fromGeneric, pairKey, genericKey)
+}
