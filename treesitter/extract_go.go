@@ -178,6 +178,8 @@ func goType(e *extractor, n *node) string {
 		return goType(e, field(n, "type"))
 	case "struct_type":
 		return goAnonymousStruct(n)
+	case "function_type":
+		return GoFuncPrefix + goResults(e, field(n, "result"))
 	case "type_elem":
 		if cs := namedChildren(n); len(cs) == 1 {
 			return goType(e, cs[0])
@@ -473,11 +475,10 @@ func goResults(e *extractor, n *node) string {
 	return strings.Join(out, GoResultSeparator)
 }
 
-// goResultType is a result's base type name; types without a name (func,
-// struct and interface literals) are left empty, so they never hold the
-// separator.
+// goResultType is a result's base type name; func and interface types are
+// left empty, so that they never hold the separator.
 func goResultType(e *extractor, n *node) string {
-	if t := goType(e, n); !strings.ContainsAny(t, GoResultSeparator+"({ ") {
+	if t := goType(e, n); !strings.ContainsAny(t, GoResultSeparator+"({ ") && !strings.HasPrefix(t, GoFuncPrefix) {
 		return t
 	}
 	return ""
@@ -520,6 +521,8 @@ func goValueType(e *extractor, v *node) string {
 		}
 	case "type_assertion_expression":
 		return goType(e, field(v, "type"))
+	case "func_literal": // getCmd := func() *Command {...}
+		return GoFuncPrefix + goResults(e, field(v, "result"))
 	case "index_expression":
 		if operand := field(v, "operand"); isAny(operand, "identifier", "selector_expression", "index_expression") {
 			return RangeTypePrefix + e.squeezed(operand)

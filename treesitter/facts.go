@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 13
+const ExtractorVersion = 14
 
 // Language names a grammar in the registry.
 type Language string
@@ -146,6 +146,11 @@ const GoCollectionPrefix = "[]"
 // byte offset in the file: "struct@120" for the struct{...} of a table test's
 // tests := []struct{...}{...}. Its fields are recorded with that container.
 const GoAnonymousStructPrefix = "struct@"
+
+// GoFuncPrefix starts a Go func type, followed by its result types as in a
+// Symbol's Returns: "func:Command" for func() *Command, "func:" for
+// func(w io.Writer). Calling a value of that type gives those results.
+const GoFuncPrefix = "func:"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -572,6 +572,9 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 	name := c.Callee
 	switch f.Language {
 	case treesitter.Go:
+		if l := q.localNamed(f, caller, name); l != nil && l.SymbolID != "" {
+			return nil, true, nil // a local func value shadows the package's functions
+		}
 		dir := path.Dir(f.Path)
 		var found []Symbol
 		for _, s := range cands {
@@ -1035,33 +1038,11 @@ func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
 // with a known type, a field of the enclosing class (Java), an import, or a
 // class name.
 func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, error) {
-	// Locals and parameters of the caller and its enclosing functions: the
-	// innermost block-scoped one around the call, else the first unscoped.
-	if caller != nil {
-		scoped, scopedStart, unscoped := -1, uint32(0), -1
-		for i, l := range f.Locals {
-			if l.Name != name || l.SymbolID == "" || (l.SymbolID != caller.ID && !strings.HasPrefix(caller.ID, l.SymbolID+".")) {
-				continue
-			}
-			if start, end, _, ok := treesitter.CutScope(l.Type); ok {
-				if start < q.pos && q.pos < end && (scoped < 0 || start >= scopedStart) {
-					scoped, scopedStart = i, start
-				}
-			} else if unscoped < 0 {
-				unscoped = i
-			}
-		}
-		if scoped >= 0 {
-			return q.declaredType(ctx, f, caller, f.Locals[scoped].Type)
-		}
-		if unscoped >= 0 {
-			return q.declaredType(ctx, f, caller, f.Locals[unscoped].Type)
-		}
-	}
-	for _, l := range f.Locals {
-		if l.SymbolID == "" && l.Name == name {
+	if l := q.localNamed(f, caller, name); l != nil {
+		if l.SymbolID == "" {
 			return q.declaredType(ctx, f, nil, l.Type)
 		}
+		return q.declaredType(ctx, f, caller, l.Type)
 	}
 	// Java (and Go struct-literal-free code) reach fields without this.
 	if f.Language == treesitter.Java && caller != nil && caller.Container != "" {
@@ -1134,6 +1115,40 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 	return typeRef{kind: refUnknown}, nil
 }
 
+// localNamed finds the local or parameter name in scope at q.pos in caller:
+// the innermost block-scoped one around the position, else the first
+// unscoped one of the caller or its enclosing functions, else a top-level
+// one of the file.
+func (q *query) localNamed(f *File, caller *Symbol, name string) *Local {
+	if caller != nil {
+		scoped, scopedStart, unscoped := -1, uint32(0), -1
+		for i, l := range f.Locals {
+			if l.Name != name || l.SymbolID == "" || (l.SymbolID != caller.ID && !strings.HasPrefix(caller.ID, l.SymbolID+".")) {
+				continue
+			}
+			if start, end, _, ok := treesitter.CutScope(l.Type); ok {
+				if start < q.pos && q.pos < end && (scoped < 0 || start >= scopedStart) {
+					scoped, scopedStart = i, start
+				}
+			} else if unscoped < 0 {
+				unscoped = i
+			}
+		}
+		if scoped >= 0 {
+			return &f.Locals[scoped]
+		}
+		if unscoped >= 0 {
+			return &f.Locals[unscoped]
+		}
+	}
+	for i, l := range f.Locals {
+		if l.SymbolID == "" && l.Name == name {
+			return &f.Locals[i]
+		}
+	}
+	return nil
+}
+
 // declaredType evaluates a declared type written in file f: a type name, or
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
@@ -1183,6 +1198,12 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 	}
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
+	}
+	if f.Language == treesitter.Go {
+		// getCmd := func() *Command {...}; c := getCmd(): a func value's result.
+		if ref, ok, err := q.goFuncValueResult(ctx, f, caller, recv, callee, result); err != nil || ok {
+			return ref, err
+		}
 	}
 	if f.Language == treesitter.Go && recv != "" {
 		// bufio.NewScanner(r), val.Field(i) with val a reflect.Value: what

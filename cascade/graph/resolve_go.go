@@ -320,3 +320,33 @@ func (q *query) goPackageVar(ctx context.Context, f *File, name string) (typeRef
 	}
 	return typeRef{}, false, nil
 }
+
+// goFuncValueResult types the result of calling a func value: a local or
+// parameter (getCmd := func() *Command {...}; run func() *Command) or a
+// field (s.makeBody) whose type is a func type (treesitter.GoFuncPrefix).
+// ok is false when recv.callee is not such a value.
+func (q *query) goFuncValueResult(ctx context.Context, f *File, caller *Symbol, recv, callee string, result int) (typeRef, bool, error) {
+	typ, in := "", f
+	if recv == "" {
+		l := q.localNamed(f, caller, callee)
+		if l == nil {
+			return typeRef{}, false, nil
+		}
+		_, _, typ, _ = treesitter.CutScope(l.Type)
+	} else {
+		ref, err := q.evalReceiver(ctx, f, caller, recv)
+		if err != nil || ref.kind != refInstance {
+			return typeRef{}, false, err
+		}
+		if typ, err = q.fieldType(ctx, ref.class, callee, 0); err != nil {
+			return typeRef{}, false, err
+		}
+		in = q.mustFile(ctx, ref.class.Path, f)
+	}
+	results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
+	if !isFunc {
+		return typeRef{}, false, nil
+	}
+	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
+	return ref, err == nil, err
+}

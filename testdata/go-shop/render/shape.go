@@ -144,3 +144,16 @@ func fromGeneric() string { // @def(fromGeneric, "fromGeneric")
 	p := MakePair[string, int]("a") // @site(genericMake, "MakePair") @call(fromGeneric, makePair, genericMake)
 	return p.Key()                  // @site(genericKey, "Key") @call(fromGeneric, pairKey, genericKey)
 }
+
+// fromFuncValue calls a closure held in a local.
+func fromFuncValue() int { // @def(fromFuncValue, "fromFuncValue")
+	problemsOf := func() Problems { return nil }
+	return problemsOf().Summary() // @site(funcValueSummary, "Summary") @call(fromFuncValue, problemsSummary, funcValueSummary)
+}
+
+// fromFuncParam calls a func-typed parameter that shadows the package's
+// function of the same name.
+func fromFuncParam(build func(int) (Shape, Problems)) int { // @def(fromFuncParam, "fromFuncParam")
+	_, more := build(1)   // the parameter, not the package's build @callers(build, fromResults)
+	return more.Summary() // @site(paramSummary, "Summary") @call(fromFuncParam, problemsSummary, paramSummary)
+}
