@@ -163,7 +163,9 @@ func goParams(e *extractor, list *node) []Param {
 // goType reduces a type to its base name: pointers and type arguments are
 // stripped; package-qualified names stay (pkg.Type); slices, arrays, maps
 // and channels are GoCollectionPrefix and their element (what indexing or
-// ranging yields); func types stay as written.
+// ranging yields); func types are GoFuncPrefix and their results; an
+// anonymous struct is named by its offset (GoAnonymousStructPrefix);
+// interface literals stay as written.
 func goType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
