@@ -524,12 +524,14 @@ func objectField(a, key string) (string, bool) {
 	return "", false
 }
 
-// SplitTopLevel splits s at commas outside brackets and quotes.
-func SplitTopLevel(s string) []string {
-	var out []string
-	depth, start := 0, 0
+// ScanOutsideQuotes calls fn with each byte of s from index from on that is
+// not inside a single-, double- or backtick-quoted string (the quotes
+// themselves excluded), until
+// fn returns false. Argument texts are read with it: a bracket or comma in
+// a string literal is text, not syntax.
+func ScanOutsideQuotes(s string, from int, fn func(i int, c byte) bool) {
 	var quote byte
-	for i := 0; i < len(s); i++ {
+	for i := from; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case quote != 0:
@@ -540,6 +542,20 @@ func SplitTopLevel(s string) []string {
 			}
 		case c == '"' || c == '\'' || c == '`':
 			quote = c
+		default:
+			if !fn(i, c) {
+				return
+			}
+		}
+	}
+}
+
+// SplitTopLevel splits s at commas outside brackets and quotes.
+func SplitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	ScanOutsideQuotes(s, 0, func(i int, c byte) bool {
+		switch {
 		case c == '(' || c == '[' || c == '{':
 			depth++
 		case c == ')' || c == ']' || c == '}':
@@ -548,7 +564,8 @@ func SplitTopLevel(s string) []string {
 			out = append(out, strings.TrimSpace(s[start:i]))
 			start = i + 1
 		}
-	}
+		return true
+	})
 	if last := strings.TrimSpace(s[start:]); last != "" {
 		out = append(out, last)
 	}

@@ -1282,18 +1282,8 @@ func providerEntries(path, arg string) []provider {
 	}
 	var out []provider
 	var open []int
-	var quote byte
-	for i := 0; i < len(arg); i++ {
-		c := arg[i]
+	treesitter.ScanOutsideQuotes(arg, 0, func(i int, c byte) bool {
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
 		case c == '{':
 			open = append(open, i)
 		case c == '}' && len(open) > 0:
@@ -1301,13 +1291,14 @@ func providerEntries(path, arg string) []provider {
 			open = open[:len(open)-1]
 			token, ok := treesitter.Keyword([]string{obj}, "provide")
 			if !ok {
-				continue
+				return true
 			}
 			if cls, ok := treesitter.Keyword([]string{obj}, "useClass", "useExisting"); ok && isDotted(cls) {
 				out = append(out, provider{path: path, token: token, class: cls})
 			}
 		}
-	}
+		return true
+	})
 	return out
 }
 

@@ -998,29 +998,21 @@ func isIdentByte(b byte) bool {
 // matchBracket returns the index of the bracket closing the one at open,
 // skipping quoted strings, or -1.
 func matchBracket(s string, open int) int {
-	depth := 0
-	var quote byte
-	for i := open; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
+	depth, end := 0, -1
+	treesitter.ScanOutsideQuotes(s, open, func(i int, c byte) bool {
+		switch c {
+		case '(', '[', '{':
 			depth++
-		case c == ')' || c == ']' || c == '}':
+		case ')', ']', '}':
 			depth--
 			if depth == 0 {
-				return i
+				end = i
+				return false
 			}
 		}
-	}
-	return -1
+		return true
+	})
+	return end
 }
 
 func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
