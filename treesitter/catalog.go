@@ -526,9 +526,8 @@ func objectField(a, key string) (string, bool) {
 
 // ScanOutsideQuotes calls fn with each byte of s from index from on that is
 // not inside a single-, double- or backtick-quoted string (the quotes
-// themselves excluded), until
-// fn returns false. Argument texts are read with it: a bracket or comma in
-// a string literal is text, not syntax.
+// themselves excluded), until fn returns false. Argument texts are read
+// with it: a bracket or comma in a string literal is text, not syntax.
 func ScanOutsideQuotes(s string, from int, fn func(i int, c byte) bool) {
 	var quote byte
 	for i := from; i < len(s); i++ {
