@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // DefaultMaxAge is Searcher.MaxAge when it is zero.
@@ -20,17 +21,24 @@ const DefaultMaxAge = time.Minute
 // matching .gitignore rules) costs more than reading the files, and the
 // grep stage's budget is 150 ms. File contents are always read fresh.
 //
-// A kept list is used only while every directory the walk listed still has
-// the modification time it had then (adding, removing or renaming an entry
-// changes it) and it is younger than MaxAge; otherwise the workspace is
-// walked again. What the check cannot see, an edit inside a .gitignore for
-// example, is seen after MaxAge or Invalidate.
+// On Linux the walk's directories are watched with inotify (dirWatch): a
+// search reads what changed since the last one from the watch's queue, and
+// walks again when an entry was added, removed or renamed, or a .gitignore
+// changed; a file whose content changed is read again. A kept list is then
+// used without any other system call, for as long as the watch runs.
+//
+// Elsewhere, or when the watch cannot be set up (the user's inotify watch
+// limit), a kept list is used only while every directory the walk listed
+// still has the modification time it had then (adding, removing or
+// renaming an entry changes it) and it is younger than MaxAge; otherwise the
+// workspace is walked again. What that check cannot see, an edit inside a
+// .gitignore for example, is seen after MaxAge or Invalidate.
 //
 // A walk started for a search finishes in the background when the search's
 // deadline comes first, so that the next search has the list: Close stops
 // it. A Searcher is safe for concurrent use.
 type Searcher struct {
-	MaxAge time.Duration // 0 means DefaultMaxAge
+	MaxAge time.Duration // lists checked by times only; 0 means DefaultMaxAge
 	// ContentBudget bounds the file contents kept between searches (each
 	// checked against the file's size and modification time before use);
 	// 0 means DefaultContentBudget.
@@ -52,6 +60,14 @@ type fileList struct {
 	files  []graph.WalkedFile
 	dirs   []dirStamp
 	walked time.Time
+	watch  *dirWatch // nil: checked by the directories' times
+}
+
+// drop stops the list's watch, once the list is no longer kept.
+func (l *fileList) drop() {
+	if l != nil && l.watch != nil {
+		l.watch.close()
+	}
 }
 
 type dirStamp struct {
@@ -102,29 +118,28 @@ func (s *Searcher) Warm(root string, opts graph.WalkOptions) {
 	}
 	done, cancel := context.WithCancel(context.Background())
 	cancel() // nothing listens: the walk only fills the list
-	paths, wait := s.files(done, abs, opts)
+	paths, _, wait := s.files(done, abs, opts)
 	for range paths {
 	}
 	_ = wait()
 }
 
 // Invalidate forgets the file lists kept for root (all roots if root is
-// ""), as when the editor reports files created or deleted.
+// ""), as when the editor reports files created or deleted: the next search
+// walks again.
 func (s *Searcher) Invalidate(root string) {
 	s.init()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for key := range s.lists {
+	for key, list := range s.lists {
 		if root == "" || strings.HasPrefix(key, root+"\x00") {
+			list.drop()
 			delete(s.lists, key)
 		}
 	}
-	if abs, err := filepath.Abs(root); err == nil || root == "" {
-		if root == "" {
-			abs = ""
-		}
-		s.kept.forget(abs)
-	}
+	// The kept contents stay: each is checked against its file's stamp
+	// before use, and reading every file again would make the next search
+	// as slow as the first.
 }
 
 // Close stops background walks and waits for them. Searches after Close
@@ -135,6 +150,12 @@ func (s *Searcher) Close() {
 	s.cancel() // under mu: no walk starts after this
 	s.mu.Unlock()
 	s.wg.Wait()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for key, list := range s.lists {
+		list.drop() // its inotify descriptor; the next search walks for itself
+		delete(s.lists, key)
+	}
 }
 
 func listKey(root string, opts graph.WalkOptions) string {
@@ -143,7 +164,7 @@ func listKey(root string, opts graph.WalkOptions) string {
 
 // files is a fileSource: the kept list if it is still good, else a walk
 // that keeps its result.
-func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, func() error) {
+func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error) {
 	key := listKey(root, opts)
 	maxAge := s.MaxAge
 	if maxAge <= 0 {
@@ -152,19 +173,30 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 	s.mu.Lock()
 	list := s.lists[key]
 	s.mu.Unlock()
-	if list != nil && time.Since(list.walked) < maxAge {
+	switch {
+	case list == nil:
+	case list.watch != nil:
+		stale, changed := list.watch.drain()
+		if len(changed) > 0 {
+			s.kept.forgetFiles(root, changed)
+		}
+		if !stale {
+			return feed(ctx, list.files, list.watch)
+		}
+	case time.Since(list.walked) < maxAge:
 		same := list.unchanged(ctx)
 		if ctx.Err() != nil {
-			return feed(ctx, nil) // out of time while checking: keep the list for the next search
+			return feed(ctx, nil, nil) // out of time while checking: keep the list for the next search
 		}
 		if same {
-			return feed(ctx, list.files)
+			return feed(ctx, list.files, nil)
 		}
 	}
 
 	s.mu.Lock()
-	if s.lists[key] == list {
+	if list != nil && s.lists[key] == list {
 		delete(s.lists, key)
+		list.drop()
 	}
 	if job := s.walking[key]; job != nil {
 		s.mu.Unlock()
@@ -172,11 +204,11 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		select {
 		case <-job.done:
 			if job.list != nil {
-				return feed(ctx, job.list.files)
+				return feed(ctx, job.list.files, nil) // its watch may already be dropped
 			}
 			return walkNow(ctx, root, opts) // it was stopped: walk for ourselves
 		case <-ctx.Done():
-			return feed(ctx, nil)
+			return feed(ctx, nil, nil)
 		}
 	}
 	if s.ctx.Err() != nil {
@@ -203,10 +235,16 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		}
 		defer stopStreaming()
 		l := &fileList{walked: time.Now()}
+		watch := watchRoot(root)
 		opts.DeferBinaryCheck = true
 		opts.OnDir = func(dir string) {
-			// Stamped before the walk lists it: a change made while the
-			// walk runs makes the list stale rather than being missed.
+			// Watched and stamped before the walk lists it: a change made
+			// while the walk runs makes the list stale rather than being
+			// missed. The stamps serve if the watch fails part way.
+			if watch != nil && watch.add(dir) != nil {
+				watch.close()
+				watch = nil
+			}
 			if info, err := os.Stat(dir); err == nil {
 				l.dirs = append(l.dirs, dirStamp{path: dir, modTime: info.ModTime()})
 			}
@@ -224,6 +262,12 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 			}
 			return nil
 		})
+		if err == nil && watch != nil {
+			watch.publish(l.files)
+			l.watch = watch
+		} else if watch != nil {
+			watch.close()
+		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		delete(s.walking, key)
@@ -233,10 +277,16 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 			}
 			return
 		}
+		if s.ctx.Err() != nil {
+			l.drop() // closed while walking: keep nothing that holds a descriptor
+			return
+		}
 		job.list = l
 		s.lists[key] = l
+		s.wg.Add(1)
+		go s.prefill(root, l, opts.MaxFileSize)
 	}()
-	return paths, func() error {
+	return paths, nil, func() error {
 		select {
 		case <-job.done:
 			return walkErr
@@ -281,8 +331,55 @@ func (l *fileList) unchanged(ctx context.Context) bool {
 	return same
 }
 
-// feed yields a kept list on a channel.
-func feed(ctx context.Context, files []graph.WalkedFile) (<-chan graph.WalkedFile, func() error) {
+// prefill reads a new list's files into the kept contents while no search
+// waits, so that the first searches after a walk do not pay for the reads.
+func (s *Searcher) prefill(root string, l *fileList, maxSize int64) {
+	defer s.wg.Done()
+	var buf []byte
+	for _, f := range l.files {
+		if s.ctx.Err() != nil {
+			return
+		}
+		if _, ok := treesitter.LanguageForPath(f.Rel); !ok {
+			continue
+		}
+		watch := l.watch
+		if watch != nil && !watch.covers(f.Rel) {
+			continue // reached through a symlinked directory: searches read it carefully
+		}
+		path := filepath.Join(root, filepath.FromSlash(f.Rel))
+		kept, content, err := s.kept.load(path, watch, maxSize, buf, func(buf []byte) ([]byte, error) {
+			return openNoFollow(path, buf, maxSize)
+		})
+		if err == nil && kept == nil {
+			buf = content
+		}
+	}
+}
+
+// noWatch, set by tests, makes every list one checked by times, as where
+// inotify is missing.
+var noWatch bool
+
+// watchRoot starts a watch for a walk of root, nil if none can be had.
+func watchRoot(root string) *dirWatch {
+	if noWatch {
+		return nil
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil
+	}
+	watch, err := newDirWatch(realRoot)
+	if err != nil {
+		return nil
+	}
+	watch.addRules(filepath.Join(realRoot, ".git", "info"))
+	return watch
+}
+
+// feed yields a kept list on a channel, with the watch that vouches for it.
+func feed(ctx context.Context, files []graph.WalkedFile, watch *dirWatch) (<-chan graph.WalkedFile, *dirWatch, func() error) {
 	paths := make(chan graph.WalkedFile, 256)
 	done := make(chan struct{})
 	go func() {
@@ -296,5 +393,5 @@ func feed(ctx context.Context, files []graph.WalkedFile) (<-chan graph.WalkedFil
 			}
 		}
 	}()
-	return paths, func() error { <-done; return nil }
+	return paths, watch, func() error { <-done; return nil }
 }

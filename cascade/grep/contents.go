@@ -9,30 +9,51 @@ import (
 // DefaultContentBudget bounds the bytes of file contents a Searcher keeps.
 const DefaultContentBudget = 256 << 20
 
+// maxMemoNames bounds the names whose sites one kept file remembers.
+const maxMemoNames = 64
+
 // contents keeps the files a Searcher has read, so that the next search
 // costs one lstat per file instead of an open, a read and a close: the
 // prefilter is almost all system calls. An entry is used only while the
 // file's size and modification time are what they were when it was read;
 // a file changed in place (same directory times) is therefore read again.
+//
+// Under a directory watch (dirWatch) an entry the watch vouches for is used
+// without the lstat: the watch reports every change to it. Each forget
+// bumps a generation, and an entry is put or vouched for only if no forget
+// came between the stamp and the put, so an event drained while a file was
+// being read cannot be outrun by the stale read.
+//
+// An entry also remembers the code sites found in it, by name: a common
+// name (get, constructor, GET) has its word in hundreds of files, mostly
+// declarations, and parsing them again for every search would take the
+// grep stage's whole budget. The memo lives and dies with the content.
 type contents struct {
 	budget int64
 
 	mu    sync.RWMutex
-	files map[string]cachedFile
+	files map[string]*keptFile
 	bytes int64
+	gen   uint64
 }
 
-type cachedFile struct {
+// keptFile is one file's content as read. Its fields but watch and the
+// memo never change after put, so its data may be shared without a lock.
+type keptFile struct {
 	size    int64
 	modNano int64
 	data    []byte
+	watch   *dirWatch // the watch that reports this file's changes; nil if none (under contents.mu)
+
+	memoMu sync.Mutex
+	memo   map[string][]Match // sites by name, before the query's own ranking
 }
 
 func newContents(budget int64) *contents {
 	if budget <= 0 {
 		budget = DefaultContentBudget
 	}
-	return &contents{budget: budget, files: map[string]cachedFile{}}
+	return &contents{budget: budget, files: map[string]*keptFile{}}
 }
 
 // stamp is what an entry is checked against; ok is false for anything but
@@ -45,48 +66,142 @@ func stamp(path string) (size, modNano int64, ok bool) {
 	return fi.Size(), fi.ModTime().UnixNano(), true
 }
 
-// get returns the kept content of path if it is still current. The slice
-// is shared: callers must not write to it.
-func (c *contents) get(path string, size, modNano int64) ([]byte, bool) {
+// load gives the content of the file at path: its kept entry if that is
+// current (vouched for by watch, or by its stamp), else what read returns
+// into buf, kept for next time. kept is nil when the content is not kept
+// (c is nil, the file is not regular, over maxSize or over the budget):
+// content is then read's buffer, the caller's to reuse.
+func (c *contents) load(path string, watch *dirWatch, maxSize int64, buf []byte, read func([]byte) ([]byte, error)) (kept *keptFile, content []byte, err error) {
+	if c == nil {
+		content, err = read(buf)
+		return nil, content, err
+	}
+	if f, ok := c.watched(path, watch); ok {
+		return f, f.data, nil
+	}
+	gen := c.generation()
+	size, mod, stamped := stamp(path)
+	if stamped && size <= maxSize {
+		if f, ok := c.get(path, size, mod); ok {
+			if watch != nil {
+				c.vouch(path, size, mod, watch, gen)
+			}
+			return f, f.data, nil
+		}
+	}
+	if content, err = read(buf); err != nil {
+		return nil, content, err
+	}
+	if stamped {
+		if f := c.put(path, size, mod, content, watch, gen); f != nil {
+			return f, f.data, nil
+		}
+	}
+	return nil, content, nil
+}
+
+// get returns the kept content of path if it is still current. Its data is
+// shared: callers must not write to it.
+func (c *contents) get(path string, size, modNano int64) (*keptFile, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	f, ok := c.files[path]
 	if !ok || f.size != size || f.modNano != modNano {
 		return nil, false
 	}
-	return f.data, true
+	return f, true
+}
+
+// watched returns the kept content of path if watch vouches for it.
+func (c *contents) watched(path string, watch *dirWatch) (*keptFile, bool) {
+	if watch == nil {
+		return nil, false
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	f, ok := c.files[path]
+	if !ok || f.watch != watch {
+		return nil, false
+	}
+	return f, true
+}
+
+// generation is taken before a file is stamped, for put and vouch.
+func (c *contents) generation() uint64 {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.gen
+}
+
+// vouch hands path's entry, just found current by its stamp, to watch, if
+// nothing was forgotten since gen.
+func (c *contents) vouch(path string, size, modNano int64, watch *dirWatch, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, ok := c.files[path]
+	if ok && c.gen == gen && f.size == size && f.modNano == modNano {
+		f.watch = watch
+	}
 }
 
 // put keeps a copy of data as path's content at the given stamp, taken
-// before the read: a write racing with the read leaves a newer time on the
-// file, so the entry is not used again.
-func (c *contents) put(path string, size, modNano int64, data []byte) {
+// (with gen) before the read: a write racing with the read leaves a newer
+// time on the file, or a forget after gen, so the entry is not used again.
+// It returns the entry, nil if none was kept.
+func (c *contents) put(path string, size, modNano int64, data []byte, watch *dirWatch, gen uint64) *keptFile {
 	if int64(len(data)) != size {
-		return // changed while read
+		return nil // changed while read
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.gen != gen {
+		return nil // a change was reported since the stamp
+	}
 	old, had := c.files[path]
 	grow := int64(len(data))
 	if had {
 		grow -= int64(len(old.data))
 	}
 	if c.bytes+grow > c.budget {
-		return
+		return nil
 	}
-	c.files[path] = cachedFile{size: size, modNano: modNano, data: append([]byte(nil), data...)}
+	f := &keptFile{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch}
+	c.files[path] = f
 	c.bytes += grow
+	return f
 }
 
-// forget drops everything under root ("" for all).
-func (c *contents) forget(root string) {
+// forgetFiles drops the given files (slash-separated, relative to root).
+func (c *contents) forgetFiles(root string, rels []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	prefix := root + string(filepath.Separator)
-	for p, f := range c.files {
-		if root == "" || len(p) > len(prefix) && p[:len(prefix)] == prefix {
+	c.gen++
+	for _, rel := range rels {
+		path := filepath.Join(root, filepath.FromSlash(rel))
+		if f, ok := c.files[path]; ok {
 			c.bytes -= int64(len(f.data))
-			delete(c.files, p)
+			delete(c.files, path)
 		}
+	}
+}
+
+// sites returns the remembered sites of name in this content.
+func (f *keptFile) sites(name string) ([]Match, bool) {
+	f.memoMu.Lock()
+	defer f.memoMu.Unlock()
+	ms, ok := f.memo[name]
+	return ms, ok
+}
+
+// remember keeps the sites of name found in this content, while there is
+// room for another name.
+func (f *keptFile) remember(name string, ms []Match) {
+	f.memoMu.Lock()
+	defer f.memoMu.Unlock()
+	if f.memo == nil {
+		f.memo = map[string][]Match{}
+	}
+	if len(f.memo) < maxMemoNames {
+		f.memo[name] = ms
 	}
 }

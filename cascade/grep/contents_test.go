@@ -11,6 +11,10 @@ import (
 // A Searcher keeps file contents between searches; a file rewritten in
 // place (its directory untouched, its size the same) must be read again.
 func TestSearcherSeesFilesChangedInPlace(t *testing.T) {
+	inBothModes(t, testSearcherSeesFilesChangedInPlace)
+}
+
+func testSearcherSeesFilesChangedInPlace(t *testing.T) {
 	root := t.TempDir()
 	path := filepath.Join(root, "a.ts")
 	write := func(body string, when time.Time) {
@@ -50,19 +54,19 @@ func TestSearcherSeesFilesChangedInPlace(t *testing.T) {
 // The kept contents never exceed their budget.
 func TestContentsBudget(t *testing.T) {
 	c := newContents(10)
-	c.put("/r/a", 6, 1, []byte("123456"))
-	c.put("/r/b", 6, 1, []byte("abcdef")) // over budget: not kept
+	c.put("/r/a", 6, 1, []byte("123456"), nil, 0)
+	c.put("/r/b", 6, 1, []byte("abcdef"), nil, 0) // over budget: not kept
 	if _, ok := c.get("/r/b", 6, 1); ok {
 		t.Error("kept a file past the budget")
 	}
-	if got, ok := c.get("/r/a", 6, 1); !ok || string(got) != "123456" {
-		t.Errorf("lost a file within the budget: %q %v", got, ok)
+	if got, ok := c.get("/r/a", 6, 1); !ok || string(got.data) != "123456" {
+		t.Errorf("lost a file within the budget: %v", ok)
 	}
 	if _, ok := c.get("/r/a", 6, 2); ok {
 		t.Error("an entry with another modification time was used")
 	}
-	c.forget("/r")
+	c.forgetFiles("/r", []string{"a", "b"})
 	if c.bytes != 0 || len(c.files) != 0 {
-		t.Errorf("forget left %d bytes in %d files", c.bytes, len(c.files))
+		t.Errorf("forgetFiles left %d bytes in %d files", c.bytes, len(c.files))
 	}
 }

@@ -139,7 +139,8 @@ func (r Result) ByCaller() []CallerSites {
 type candidate struct {
 	rel     string
 	lang    treesitter.Language
-	content []byte // nil when it did not fit the memory budget: read again
+	content []byte    // nil when it did not fit the memory budget: read again
+	kept    *keptFile // its kept content, whose memo of sites is used and filled; nil if none
 	first   bool   // likely to hold the best-ranked sites: parsed first, in full
 }
 
@@ -213,6 +214,7 @@ type scan struct {
 	name     []byte
 	rank     *ranker
 	contents *contents // files kept between searches; nil for one-off searches
+	watch    *dirWatch // vouches for kept contents under the directories it watches; nil if none
 
 	files, skipped atomic.Int64
 	partial        atomic.Bool
@@ -234,7 +236,8 @@ type parsedFile struct {
 func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	paths, walkErr := files(ctx, s.root, s.q.Walk)
+	paths, watch, walkErr := files(ctx, s.root, s.q.Walk)
+	s.watch = watch
 	var wg sync.WaitGroup
 	for range s.q.Workers {
 		wg.Add(1)
@@ -271,12 +274,13 @@ func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 }
 
 // fileSource yields the workspace's source files on a channel it closes
-// when done or when ctx ends; the function it returns, called after the
-// channel is closed, reports a walk error (never ctx's).
-type fileSource func(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, func() error)
+// when done or when ctx ends, and the watch that vouches for them (nil if
+// none); the function it returns, called after the channel is closed,
+// reports a walk error (never ctx's).
+type fileSource func(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error)
 
 // walkNow walks the workspace for this search alone.
-func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, func() error) {
+func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error) {
 	paths := make(chan graph.WalkedFile, 256)
 	done := make(chan struct{})
 	var walkErr error
@@ -296,7 +300,7 @@ func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan g
 			walkErr = err
 		}
 	}()
-	return paths, func() error { <-done; return walkErr }
+	return paths, nil, func() error { <-done; return walkErr }
 }
 
 // readCandidate reads one walked file into buf and records it if it holds
@@ -306,37 +310,33 @@ func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
 	if !ok {
 		return buf // go.mod: the walker yields it for the indexer
 	}
-	var size, mod int64
-	stamped := false
-	if s.contents != nil {
-		path := filepath.Join(s.root, filepath.FromSlash(f.Rel))
-		if size, mod, stamped = stamp(path); stamped && size <= s.q.Walk.MaxFileSize {
-			if kept, ok := s.contents.get(path, size, mod); ok {
-				s.files.Add(1)
-				s.match(f.Rel, lang, kept)
-				return buf // kept content is shared: never reused as a buffer
-			}
-		}
+	watch := s.watch
+	if watch != nil && !watch.covers(f.Rel) {
+		watch = nil // reached through a symlinked directory: stat it
 	}
-	content, err := s.read(f.Rel, buf)
+	path := filepath.Join(s.root, filepath.FromSlash(f.Rel))
+	kept, content, err := s.contents.load(path, watch, s.q.Walk.MaxFileSize, buf, func(buf []byte) ([]byte, error) {
+		return s.read(f.Rel, buf)
+	})
 	if err != nil {
 		s.skipped.Add(1)
 		return buf
 	}
 	s.files.Add(1)
-	if stamped {
-		s.contents.put(filepath.Join(s.root, filepath.FromSlash(f.Rel)), size, mod, content)
+	s.match(f.Rel, lang, content, kept)
+	if kept != nil {
+		return buf // kept content is shared: never reused as a buffer
 	}
-	s.match(f.Rel, lang, content)
 	return content
 }
 
-// match records a file that holds the name as a whole word.
-func (s *scan) match(rel string, lang treesitter.Language, content []byte) {
+// match records a file that holds the name as a whole word; kept is its
+// entry in the kept contents, nil if it has none.
+func (s *scan) match(rel string, lang treesitter.Language, content []byte, kept *keptFile) {
 	if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
-	s.addCandidate(candidate{rel: rel, lang: lang}, content)
+	s.addCandidate(candidate{rel: rel, lang: lang, kept: kept}, content)
 }
 
 // errTooLarge: the file grew past the size limit after the walk saw it.
@@ -397,9 +397,12 @@ func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
 
 func (s *scan) addCandidate(c candidate, content []byte) {
 	c.first = s.rank.likelyFirst(c.rel, content)
+	if c.kept != nil {
+		c.content = c.kept.data // never written: shared as it is
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.kept+int64(len(content)) <= keepBudget {
+	if c.content == nil && s.kept+int64(len(content)) <= keepBudget {
 		c.content = bytes.Clone(content)
 		s.kept += int64(len(content))
 	}
@@ -501,14 +504,43 @@ func (s *scan) parse(ctx context.Context) {
 	}
 }
 
-// parseOne finds the sites in one candidate and turns them into matches.
+// parseOne finds the sites in one candidate and turns them into matches,
+// ranked for this query; a kept file's memo spares the parse.
 func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) ([]Match, []byte) {
+	var sites []Match
+	remembered := false
+	if c.kept != nil {
+		sites, remembered = c.kept.sites(s.q.Name)
+	}
+	if !remembered {
+		var ok bool
+		if sites, buf, ok = s.findSites(ctx, finder, c, buf); !ok {
+			return nil, buf
+		}
+		if c.kept != nil {
+			c.kept.remember(s.q.Name, sites)
+		}
+	}
+	var out []Match
+	for _, m := range sites {
+		if s.isTarget(c.rel, m.Site) {
+			continue
+		}
+		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
+		out = append(out, m)
+	}
+	return out, buf
+}
+
+// findSites parses one candidate for the sites of the name, each with its
+// caller; ok is false when it could not be read or parsed.
+func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) (_ []Match, _ []byte, ok bool) {
 	content := c.content
 	if content == nil {
 		var err error
 		if buf, err = s.read(c.rel, buf); err != nil {
 			s.skipped.Add(1)
-			return nil, buf
+			return nil, buf, false
 		}
 		content = buf
 	}
@@ -517,26 +549,22 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 		if ctx.Err() == nil {
 			s.skipped.Add(1)
 		}
-		return nil, buf
+		return nil, buf, false
 	}
 	if len(sites.Sites) == 0 {
-		return nil, buf
+		return nil, buf, true
 	}
 	callers := callerSymbols(c.rel, content, sites)
 	module := graph.ModuleSymbol(c.rel, c.lang)
 	var out []Match
 	for _, site := range sites.Sites {
-		if s.isTarget(c.rel, site.Span) {
-			continue
-		}
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module}
 		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
 			m.Caller = callers[site.Enclosing]
 		}
-		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
 		out = append(out, m)
 	}
-	return out, buf
+	return out, buf, true
 }
 
 // callerSymbols gives the file's symbols the ids the indexer gives them.

@@ -402,9 +402,23 @@ func TestSearchHugeWorkspaceAnswersWithinDeadline(t *testing.T) {
 	}
 }
 
+// inBothModes runs test with the directory watch and, as where inotify is
+// missing or its limit is reached, with the directories' times.
+func inBothModes(t *testing.T, test func(t *testing.T)) {
+	t.Run("watch", test)
+	t.Run("times", func(t *testing.T) {
+		defer func() { noWatch = false }()
+		noWatch = true
+		test(t)
+	})
+}
+
 // A Searcher keeps the file list, yet sees files added, removed and edited
-// since: directories' modification times tell it when to walk again.
-func TestSearcherSeesChanges(t *testing.T) {
+// since: the watch (or the directories' modification times) tells it when
+// to walk again.
+func TestSearcherSeesChanges(t *testing.T) { inBothModes(t, testSearcherSeesChanges) }
+
+func testSearcherSeesChanges(t *testing.T) {
 	root := writeTree(t, map[string]string{"src/a.ts": "sync();\n", "docs/readme.md": "sync()\n"})
 	s := &Searcher{}
 	defer s.Close()
@@ -453,7 +467,10 @@ func TestSearcherSeesChanges(t *testing.T) {
 
 // Past MaxAge the list is walked again, so even an edit no directory shows
 // (a .gitignore rewritten in place) takes effect; Invalidate does it at once.
-func TestSearcherMaxAgeAndInvalidate(t *testing.T) {
+// (The watch sees the edit at once: see TestSearcherWatchSeesIgnoreRules.)
+func TestSearcherMaxAgeAndInvalidate(t *testing.T) { inBothModes(t, testSearcherMaxAgeAndInvalidate) }
+
+func testSearcherMaxAgeAndInvalidate(t *testing.T) {
 	root := writeTree(t, map[string]string{".gitignore": "# nothing\n", "gen/a.ts": "emit();\n"})
 	ignore := func() {
 		t.Helper()

@@ -1,0 +1,145 @@
+//go:build linux
+
+package grep
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func countSites(t *testing.T, s *Searcher, root, name string) int {
+	t.Helper()
+	r, err := s.Search(context.Background(), Query{Name: name, Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Total
+}
+
+// A file rewritten with the same size and then given back its old
+// modification time is invisible to a check by times; the watch sees it.
+func TestSearcherWatchSeesRewriteWithSameTimes(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "export function f() { return alpha(); }\n"})
+	path := filepath.Join(root, "a.ts")
+	when := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(path, when, when); err != nil {
+		t.Fatal(err)
+	}
+	s := &Searcher{}
+	defer s.Close()
+	countSites(t, s, root, "alpha") // walks, and watches from here on
+	if n := countSites(t, s, root, "alpha"); n != 1 {
+		t.Fatalf("alpha: %d sites, want 1", n)
+	}
+	if err := os.WriteFile(path, []byte("export function f() { return gamma(); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, when, when); err != nil {
+		t.Fatal(err)
+	}
+	if n := countSites(t, s, root, "alpha"); n != 0 {
+		t.Errorf("alpha after the rewrite: %d sites, want 0 (stale kept content)", n)
+	}
+	if n := countSites(t, s, root, "gamma"); n != 1 {
+		t.Errorf("gamma after the rewrite: %d sites, want 1", n)
+	}
+}
+
+// A .gitignore edited in place, and .git/info/exclude, take effect at the
+// next search, with no Invalidate and long before MaxAge.
+func TestSearcherWatchSeesIgnoreRules(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".gitignore": "# nothing\n", ".git/info/exclude": "# nothing\n",
+		"gen/a.ts": "emit();\n", "tmp/b.ts": "emit();\n",
+	})
+	s := &Searcher{MaxAge: time.Hour}
+	defer s.Close()
+	if n := countSites(t, s, root, "emit"); n != 2 {
+		t.Fatalf("before: %d sites, want 2", n)
+	}
+	rewrite := func(rel, content string) {
+		t.Helper()
+		f, err := os.OpenFile(filepath.Join(root, filepath.FromSlash(rel)), os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(content); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rewrite(".gitignore", "gen/\n")
+	if n := countSites(t, s, root, "emit"); n != 1 {
+		t.Errorf("after .gitignore names gen/: %d sites, want 1", n)
+	}
+	rewrite(".git/info/exclude", "tmp/\n")
+	if n := countSites(t, s, root, "emit"); n != 0 {
+		t.Errorf("after info/exclude names tmp/: %d sites, want 0", n)
+	}
+}
+
+// A file the walk left out for its size is searched once it shrinks under
+// the limit, although no directory entry changed.
+func TestSearcherWatchSeesFileShrinkUnderLimit(t *testing.T) {
+	big := make([]byte, 300)
+	for i := range big {
+		big[i] = ' '
+	}
+	root := writeTree(t, map[string]string{"a.ts": "beta();\n" + string(big)})
+	s := &Searcher{MaxAge: time.Hour}
+	defer s.Close()
+	q := Query{Name: "beta", Root: root}
+	q.Walk.MaxFileSize = 100
+	search := func() int {
+		t.Helper()
+		r, err := s.Search(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Total
+	}
+	if n := search(); n != 0 {
+		t.Fatalf("over the limit: %d sites, want 0", n)
+	}
+	if err := os.WriteFile(filepath.Join(root, "a.ts"), []byte("beta();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := search(); n != 1 {
+		t.Errorf("after shrinking under the limit: %d sites, want 1", n)
+	}
+}
+
+// Close gives back every inotify descriptor, and so does a list dropped
+// because it went stale: an editor session re-walks many times.
+func TestSearcherWatchReleasesDescriptors(t *testing.T) {
+	openFDs := func() int {
+		t.Helper()
+		entries, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd:", err)
+		}
+		return len(entries)
+	}
+	root := writeTree(t, map[string]string{"a.ts": "tick();\n"})
+	before := openFDs()
+	s := &Searcher{}
+	for i := range 20 {
+		countSites(t, s, root, "tick")
+		// A new file: the list is stale, dropped and walked again.
+		if err := os.WriteFile(filepath.Join(root, "n"+string(rune('a'+i))+".ts"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := countSites(t, s, root, "tick"); n != 1 {
+		t.Errorf("tick: %d sites, want 1", n)
+	}
+	during := openFDs()
+	s.Close()
+	after := openFDs()
+	if during > before+2 || after > before {
+		t.Errorf("descriptors: %d before, %d after 20 re-walks, %d after Close", before, during, after)
+	}
+}
