@@ -141,7 +141,7 @@ type candidate struct {
 	lang    treesitter.Language
 	content []byte    // nil when it did not fit the memory budget: read again
 	kept    *keptFile // its kept content, whose memo of sites is used and filled; nil if none
-	first   bool   // likely to hold the best-ranked sites: parsed first, in full
+	first   bool      // likely to hold the best-ranked sites: parsed first, in full
 }
 
 // keepBudget bounds the candidate contents held between the prefilter and

@@ -103,7 +103,6 @@ func (w *dirWatch) covers(rel string) bool {
 	return ok
 }
 
-
 // drain reads every queued event. It returns whether the list is stale and
 // the files (relative paths) whose content may have changed.
 func (w *dirWatch) drain() (stale bool, changed []string) {
