@@ -122,8 +122,19 @@ func (w *Workspace) FilesChanged() {
 		defer w.refreshing.Done()
 		if _, err := w.Indexer.IndexAll(w.refreshCtx, nil); err != nil && w.Indexer.Logger != nil && w.refreshCtx.Err() == nil {
 			w.Indexer.Logger.Warn("re-index after file changes failed", "root", w.Root, "error", err)
+			return
 		}
+		w.WarmResolver(w.refreshCtx)
 	})
+}
+
+// WarmResolver loads what the graph stage keeps between requests, after an
+// index pass wrote (see graph.Resolver.Warm); failures are only logged, as
+// the first request loads what is missing anyway.
+func (w *Workspace) WarmResolver(ctx context.Context) {
+	if err := w.resolver.Warm(ctx); err != nil && ctx.Err() == nil && w.Indexer.Logger != nil {
+		w.Indexer.Logger.Debug("warming the resolver failed", "root", w.Root, "error", err)
+	}
 }
 
 // Close stops the workspace's background work (a grep walk finishing for

@@ -243,6 +243,9 @@ func (s *Server) indexWorkspace(ws *cascade.Workspace) {
 			s.log.Warn("indexing failed", "root", ws.Root, "error", err)
 		}
 		prog.end(ctx, msg)
+		if err == nil {
+			ws.WarmResolver(ctx)
+		}
 	}()
 }
 

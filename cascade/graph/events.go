@@ -41,7 +41,7 @@ type Role struct {
 // its class's, for route prefixes and lifecycle hooks) and the catalog.
 // An empty result means no catalog entry applies.
 func (r *Resolver) FrameworkRoles(ctx context.Context, sym Symbol) ([]Role, error) {
-	q := r.newQuery()
+	q := r.newQuery(ctx)
 	roles := q.rolesOf(ctx, sym)
 	return roles, ctx.Err()
 }

@@ -95,7 +95,7 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
 		name = target.Container // constructors are called by their class's name
 	}
-	q := r.newQuery()
+	q := r.newQuery(ctx)
 	calls, err := q.callsNamed(ctx, name)
 	if err != nil {
 		return nil, err
@@ -183,7 +183,7 @@ func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) 
 	if err != nil {
 		return nil, err
 	}
-	q := r.newQuery()
+	q := r.newQuery(ctx)
 	byCallee := edgeSet{}
 	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
 		for _, t := range targets {
@@ -227,7 +227,7 @@ func (q *query) eachResolved(ctx context.Context, calls []Call, fn func(Call, []
 // decided. An empty result means the callee is outside the workspace, or
 // ambiguous.
 func (r *Resolver) ResolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, error) {
-	return r.newQuery().resolveCall(ctx, c)
+	return r.newQuery(ctx).resolveCall(ctx, c)
 }
 
 func containsID(syms []Symbol, id string) bool {
@@ -291,8 +291,16 @@ func (q *query) allFiles(ctx context.Context) []File {
 	return q.all
 }
 
-func (r *Resolver) newQuery() *query {
-	return &query{r: r, store: r.Store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
+// newQuery starts a request's reads: from a snapshot of the store when it
+// offers one (the store itself if taking it fails).
+func (r *Resolver) newQuery(ctx context.Context) *query {
+	store := r.Store
+	if s, ok := store.(Snapshotter); ok {
+		if snap, err := s.Snapshot(ctx); err == nil {
+			store = snap
+		}
+	}
+	return &query{r: r, store: store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
 }
 
 // memo returns m[key], loading it on first use; a thing the store does not

@@ -135,3 +135,10 @@ type Store interface {
 
 	Close() error
 }
+
+// Snapshotter is a Store that can serve one request's reads from memory,
+// checked against what was written once, when the request starts.
+// Resolver uses it when the store offers it.
+type Snapshotter interface {
+	Snapshot(ctx context.Context) (Store, error)
+}

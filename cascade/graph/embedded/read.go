@@ -316,6 +316,11 @@ func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, e
 	if err := s.read.generation.QueryRowContext(ctx).Scan(&generation); err != nil {
 		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
+	return s.callsByCallee(ctx, name, generation)
+}
+
+// callsByCallee is CallsByCallee with the store's generation read.
+func (s *Store) callsByCallee(ctx context.Context, name string, generation int64) ([]graph.Call, error) {
 	if calls, ok := s.calls.get(name, generation); ok {
 		return slices.Clip(calls), nil
 	}

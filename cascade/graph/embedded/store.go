@@ -81,6 +81,7 @@ type Store struct {
 
 	files fileCache // decoded imports, fields and locals by path
 	calls callCache // call sites of common callee names
+	kept  readCache // what snapshots read, for one generation
 
 	corrupt   atomic.Bool // a query met a corrupt database; the next Open rebuilds
 	closeOnce sync.Once

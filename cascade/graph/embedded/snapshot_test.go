@@ -1,0 +1,87 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// declaring is a file declaring one function named name, with the import
+// given (so that a change shows in File as well as in the symbols).
+func declaring(path, name, imported string) graph.FileFacts {
+	id := path + "#" + name
+	return graph.FileFacts{
+		File:    graph.File{Path: path, Hash: name + imported, Language: treesitter.TypeScript, Imports: []treesitter.Import{{Module: imported, Local: imported, Imported: imported}}},
+		Symbols: []graph.Symbol{{ID: id, Path: path, Name: name, Kind: treesitter.KindFunction, Language: treesitter.TypeScript}},
+	}
+}
+
+// What a snapshot serves from memory is always what is stored when the
+// request starts: after a write of this process, after one of another
+// process, and for a symbol that was missing and then appears.
+func TestSnapshotsFollowWrites(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "one")}); err != nil {
+		t.Fatal(err)
+	}
+	// check reads twice per request (the second read from memory) and in
+	// two requests.
+	check := func(step, wantName, wantImport string, wantBeta bool) {
+		t.Helper()
+		for range 2 {
+			snap, err := s.Snapshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				f, err := snap.File(ctx, "a.ts")
+				if err != nil {
+					t.Fatalf("%s: %v", step, err)
+				}
+				if len(f.Imports) != 1 || f.Imports[0].Module != wantImport {
+					t.Fatalf("%s: imports %+v, want %q", step, f.Imports, wantImport)
+				}
+				f.Imports[0].Module = "changed by a caller" // must not reach the kept copy
+				syms, err := snap.SymbolsByName(ctx, wantName)
+				if err != nil || len(syms) != 1 || syms[0].Path != "a.ts" {
+					t.Fatalf("%s: symbols named %s: %+v %v", step, wantName, syms, err)
+				}
+				_, err = snap.Symbol(ctx, "b.ts#beta")
+				if found := err == nil; found != wantBeta {
+					t.Fatalf("%s: b.ts#beta found %v, want %v (%v)", step, found, wantBeta, err)
+				}
+				if !wantBeta && !errors.Is(err, graph.ErrNotFound) {
+					t.Fatalf("%s: b.ts#beta: %v, want not found", step, err)
+				}
+			}
+		}
+	}
+	check("first", "alpha", "one", false)
+
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
+		t.Fatal(err)
+	}
+	check("after this process rewrote a.ts", "alpha", "two", false)
+
+	other, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "gamma", "three"), declaring("b.ts", "beta", "x")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	check("after another process wrote", "gamma", "three", true)
+}

@@ -1,0 +1,27 @@
+package graph
+
+import "context"
+
+// Warm loads what the resolver keeps between requests: the file list, the
+// module index over it, the registering calls of each language family
+// present and each file's framework declarations. Built lazily, they cost
+// the first requests after an index pass 30-130 ms on a 7,000-file
+// repository, against well under a millisecond for most requests after;
+// a caller that has just indexed warms them in the background instead.
+func (r *Resolver) Warm(ctx context.Context) error {
+	files, err := r.allFiles(ctx)
+	if err != nil {
+		return err
+	}
+	r.modules.get(files)
+	families := map[string]bool{}
+	for _, f := range files {
+		families[family(f.Language)] = true
+	}
+	for fam := range families {
+		if _, err := r.registrationCalls(ctx, fam, ""); err != nil {
+			return err
+		}
+	}
+	return r.eachFrameworkFile(ctx, func(*fileFramework) {})
+}
