@@ -268,6 +268,8 @@ type query struct {
 	store       Store
 	files       map[string]*File
 	byName      map[string][]Symbol
+	byFamily    map[string][]Symbol     // namedIn answers
+	unique      map[string]uniqueAnswer // uniqueNameIn answers
 	symbols     map[string]*Symbol
 	modules     map[string]string // go.mod dir -> module path
 	all         []File            // every indexed file, loaded on first need
@@ -335,6 +337,30 @@ func (q *query) named(ctx context.Context, name string) ([]Symbol, error) {
 	}
 	q.byName[name] = s
 	return s, nil
+}
+
+// namedIn is named's symbols of one language family: a common name's call
+// sites are resolved one after another against the same candidates.
+func (q *query) namedIn(ctx context.Context, name, fam string) ([]Symbol, error) {
+	key := fam + "\x00" + name
+	if s, ok := q.byFamily[key]; ok {
+		return s, nil
+	}
+	candidates, err := q.named(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	var same []Symbol
+	for _, s := range candidates {
+		if family(s.Language) == fam {
+			same = append(same, s)
+		}
+	}
+	if q.byFamily == nil {
+		q.byFamily = map[string][]Symbol{}
+	}
+	q.byFamily[key] = same
+	return same, nil
 }
 
 func (q *query) symbol(ctx context.Context, id string) (*Symbol, error) {
@@ -441,19 +467,9 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 			return []Symbol{*task}, ResolvedAST, nil
 		}
 	}
-	candidates, err := q.named(ctx, c.Callee)
+	sameFamily, err := q.namedIn(ctx, c.Callee, family(f.Language))
 	if err != nil {
 		return nil, "", err
-	}
-	if len(candidates) == 0 {
-		return nil, "", nil
-	}
-	fam := family(f.Language)
-	sameFamily := candidates[:0:0]
-	for _, s := range candidates {
-		if family(s.Language) == fam {
-			sameFamily = append(sameFamily, s)
-		}
 	}
 	if len(sameFamily) == 0 {
 		return nil, "", nil
@@ -498,7 +514,33 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 		}
 		return found, ResolvedAST, nil
 	}
-	return q.uniqueName(sameFamily, c)
+	return q.uniqueNameIn(family(f.Language), sameFamily, c)
+}
+
+// uniqueNameIn is uniqueName for the candidates namedIn gave for fam,
+// remembered: it depends only on them and on whether c has a receiver.
+func (q *query) uniqueNameIn(fam string, cands []Symbol, c Call) ([]Symbol, Resolution, error) {
+	key := fam + "\x00" + c.Callee
+	if c.Receiver != "" {
+		key += "\x00."
+	}
+	if r, ok := q.unique[key]; ok {
+		return r.syms, r.res, nil
+	}
+	syms, res, err := q.uniqueName(cands, c)
+	if err != nil {
+		return nil, "", err
+	}
+	if q.unique == nil {
+		q.unique = map[string]uniqueAnswer{}
+	}
+	q.unique[key] = uniqueAnswer{syms, res}
+	return syms, res, nil
+}
+
+type uniqueAnswer struct {
+	syms []Symbol
+	res  Resolution
 }
 
 // dispatches reports whether a call resolved to m may run target through

@@ -141,4 +141,6 @@ type Store interface {
 // Resolver uses it when the store offers it.
 type Snapshotter interface {
 	Snapshot(ctx context.Context) (Store, error)
+	// Warm loads what snapshots serve ahead of the first requests.
+	Warm(ctx context.Context) error
 }

@@ -216,21 +216,32 @@ func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
 		return graph.File{}, err
 	}
 	if !current {
-		p := jsonParser{s: newEntry.String}
-		if f = p.fileEntry(); p.err != nil || p.i != len(p.s) {
-			return graph.File{}, fmt.Errorf("decode: %w", errCorruptBlob)
-		}
-		if len(extra) > 0 {
-			x, err := decodeFileExtra(extra)
-			if err != nil {
-				return graph.File{}, fmt.Errorf("decode: %w", err)
-			}
-			f.Imports, f.Fields, f.Locals, f.Constants = x.Imports, x.Fields, x.Locals, x.Constants
+		var err error
+		if f, err = decodeFile(newEntry.String, extra); err != nil {
+			return graph.File{}, err
 		}
 		s.files.put(path, newEntry.String, f)
 	}
 	// Copies, so that a caller that changes them does not change the cache.
 	f.Imports, f.Fields, f.Locals, f.Constants = slices.Clone(f.Imports), slices.Clone(f.Fields), slices.Clone(f.Locals), slices.Clone(f.Constants)
+	return f, nil
+}
+
+// decodeFile decodes a file's entry and its extras (imports, fields, locals
+// and constants; none if extra is empty).
+func decodeFile(entry string, extra []byte) (graph.File, error) {
+	p := jsonParser{s: entry}
+	f := p.fileEntry()
+	if p.err != nil || p.i != len(p.s) {
+		return graph.File{}, fmt.Errorf("decode: %w", errCorruptBlob)
+	}
+	if len(extra) > 0 {
+		x, err := decodeFileExtra(extra)
+		if err != nil {
+			return graph.File{}, fmt.Errorf("decode: %w", err)
+		}
+		f.Imports, f.Fields, f.Locals, f.Constants = x.Imports, x.Fields, x.Locals, x.Constants
+	}
 	return f, nil
 }
 

@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -41,6 +42,9 @@ type readCache struct {
 	files      map[string]graph.File     // ok reads only
 	symbols    map[string]*graph.Symbol  // nil: not found
 	byName     map[string][]graph.Symbol // SymbolsByName answers
+	// complete: Warm loaded every file and symbol of the generation, so
+	// what is not kept is not stored either.
+	complete bool
 }
 
 // Snapshot returns a view of the store for one request: see snapshot.
@@ -64,6 +68,7 @@ func (c *readCache) at(generation int64) {
 
 func (c *readCache) reset(generation int64) {
 	c.generation = generation
+	c.complete = false
 	c.entries = 0
 	c.files = map[string]graph.File{}
 	c.symbols = map[string]*graph.Symbol{}
@@ -88,7 +93,11 @@ func (v *snapshot) File(ctx context.Context, path string) (graph.File, error) {
 	c.mu.Lock()
 	f, ok := c.files[path]
 	ok = ok && c.generation == v.generation
+	absent := !ok && c.complete && c.generation == v.generation
 	c.mu.Unlock()
+	if absent {
+		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
+	}
 	if !ok {
 		var err error
 		if f, err = v.Store.File(ctx, path); err != nil {
@@ -109,7 +118,7 @@ func (v *snapshot) Symbol(ctx context.Context, id string) (graph.Symbol, error) 
 	c := &v.kept
 	c.mu.Lock()
 	sym, ok := c.symbols[id]
-	ok = ok && c.generation == v.generation
+	ok = (ok || c.complete) && c.generation == v.generation
 	c.mu.Unlock()
 	if ok {
 		if sym == nil {
@@ -137,7 +146,7 @@ func (v *snapshot) SymbolsByName(ctx context.Context, name string) ([]graph.Symb
 	c := &v.kept
 	c.mu.Lock()
 	syms, ok := c.byName[name]
-	ok = ok && c.generation == v.generation
+	ok = (ok || c.complete) && c.generation == v.generation
 	c.mu.Unlock()
 	if !ok {
 		var err error
@@ -156,4 +165,83 @@ func (v *snapshot) SymbolsByName(ctx context.Context, name string) ([]graph.Symb
 // CallsByCallee skips the generation query: the snapshot has read it.
 func (v *snapshot) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
 	return v.Store.callsByCallee(ctx, name, v.generation)
+}
+
+// Bulk reads for Warm: every file with its extras, every symbol in the
+// order SymbolsByName gives them.
+var (
+	warmFilesSQL   = `SELECT f.path, f.entry, x.extra FROM files f LEFT JOIN file_extra x ON x.fid = f.fid`
+	warmSymbolsSQL = `SELECT ` + symbolColumns + symbolFrom + ` ORDER BY f.path, s.rid`
+)
+
+// Warm loads every file and symbol into what snapshots serve, in two bulk
+// reads (a few hundred milliseconds on 7,000 files, against 20-60 µs per
+// point read when requests first touch them). A store too large for the
+// kept reads is left to fill them request by request.
+func (s *Store) Warm(ctx context.Context) error {
+	// One read transaction: the generation and both reads see one state.
+	tx, err := s.readDB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	defer tx.Rollback()
+	var generation int64
+	if err := tx.QueryRowContext(ctx, generationSQL).Scan(&generation); err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	files := map[string]graph.File{}
+	rows, err := tx.QueryContext(ctx, warmFilesSQL)
+	if err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	for rows.Next() {
+		var path, entry string
+		var extra []byte
+		if err := rows.Scan(&path, &entry, &extra); err != nil {
+			rows.Close()
+			return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+		}
+		f, err := decodeFile(entry, extra)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("embedded: warm: %s: %w", path, s.noteErr(err))
+		}
+		files[path] = f
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	if len(files) > snapshotMaxEntries/4 {
+		return nil
+	}
+	rows, err = tx.QueryContext(ctx, warmSymbolsSQL)
+	if err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	syms, err := collectSymbols(rows)
+	if err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	symbols := make(map[string]*graph.Symbol, len(syms))
+	byName := map[string][]graph.Symbol{}
+	for i := range syms {
+		if _, dup := symbols[syms[i].ID]; !dup {
+			symbols[syms[i].ID] = &syms[i] // the first by row, as Symbol reads it
+		}
+		byName[syms[i].Name] = append(byName[syms[i].Name], syms[i])
+	}
+	entries := len(files) + len(symbols) + len(byName)
+	if entries > snapshotMaxEntries {
+		return nil
+	}
+	c := &s.kept
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.files != nil && c.generation > generation {
+		return nil // a request has seen a later write: this is stale
+	}
+	// Whatever was kept for this generation agrees with the bulk read.
+	c.reset(generation)
+	c.files, c.symbols, c.byName, c.entries, c.complete = files, symbols, byName, entries, true
+	return nil
 }

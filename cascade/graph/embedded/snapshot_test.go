@@ -22,8 +22,15 @@ func declaring(path, name, imported string) graph.FileFacts {
 
 // What a snapshot serves from memory is always what is stored when the
 // request starts: after a write of this process, after one of another
-// process, and for a symbol that was missing and then appears.
+// process, and for a symbol that was missing and then appears; whether
+// the reads were kept one by one or all loaded by Warm (after which what
+// is not kept is taken as not stored).
 func TestSnapshotsFollowWrites(t *testing.T) {
+	t.Run("kept by requests", func(t *testing.T) { testSnapshotsFollowWrites(t, false) })
+	t.Run("warmed", func(t *testing.T) { testSnapshotsFollowWrites(t, true) })
+}
+
+func testSnapshotsFollowWrites(t *testing.T, warm bool) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "graph.db")
 	s, err := Open(path, Options{})
@@ -38,6 +45,11 @@ func TestSnapshotsFollowWrites(t *testing.T) {
 	// two requests.
 	check := func(step, wantName, wantImport string, wantBeta bool) {
 		t.Helper()
+		if warm {
+			if err := s.Warm(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
 		for range 2 {
 			snap, err := s.Snapshot(ctx)
 			if err != nil {
@@ -67,6 +79,22 @@ func TestSnapshotsFollowWrites(t *testing.T) {
 		}
 	}
 	check("first", "alpha", "one", false)
+	if warm {
+		// Warmed, then written: the next requests must not trust the load.
+		if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("b.ts", "beta", "x")}); err != nil {
+			t.Fatal(err)
+		}
+		snap, err := s.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := snap.Symbol(ctx, "b.ts#beta"); err != nil {
+			t.Fatalf("a symbol written after Warm: %v", err)
+		}
+		if err := s.DeleteFile(ctx, "b.ts"); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
 		t.Fatal(err)
