@@ -38,6 +38,10 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		if fieldChild(n, "left", isIdentifier) != nil {
 			c.local(n)
 		}
+	case "for_statement", "for_in_clause", "with_item":
+		// (for_statement left: (_) right: (_)) @local, likewise in
+		// comprehensions, and (with_item value: (as_pattern)) @local
+		c.local(n)
 	case "string":
 		c.str(n)
 	}
@@ -136,7 +140,11 @@ func pythonParam(e *extractor, p *node) (Param, bool) {
 }
 
 // pythonType reduces an annotation to its base type name: Foo for Foo,
-// Optional[Foo], Foo | None, "Foo"; list[Foo] → list; mod.Foo stays as written.
+// Optional[Foo], Foo | None, "Foo"; mod.Foo stays as written. Collections
+// keep their element type after GoCollectionPrefix (List[Foo] and
+// Iterator[Foo] are "[]Foo"), so iterating or indexing one gives a Foo, and
+// a Callable keeps its result after GoFuncPrefix (Callable[[A], Foo] is
+// "func:Foo"). Other generics are their base (dict[str, Foo] is dict).
 func pythonType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
@@ -152,17 +160,13 @@ func pythonType(e *extractor, n *node) string {
 		if len(cs) == 0 {
 			return ""
 		}
-		base := e.squeezed(cs[0])
-		if lastSegment(base) == "Optional" && len(cs) > 1 {
-			return pythonType(e, firstNamed(cs[1]))
+		var args []*node
+		if len(cs) > 1 {
+			args = namedChildren(cs[1])
 		}
-		return base
+		return pythonGeneric(e, e.squeezed(cs[0]), args)
 	case "subscript": // typing.Optional[Foo]
-		base := e.squeezed(field(n, "value"))
-		if lastSegment(base) == "Optional" {
-			return pythonType(e, field(n, "subscript"))
-		}
-		return base
+		return pythonGeneric(e, e.squeezed(field(n, "value")), childrenByField(n, "subscript"))
 	case "binary_operator": // Foo | None
 		for _, side := range []*node{field(n, "left"), field(n, "right")} {
 			if t := pythonType(e, side); t != "None" && t != "" {
@@ -178,6 +182,50 @@ func pythonType(e *extractor, n *node) string {
 		return t
 	}
 	return e.squeezed(n)
+}
+
+// pythonCollections are the generic types whose first argument is what
+// iterating over one of them gives.
+var pythonCollections = map[string]bool{
+	"List": true, "list": true, "Sequence": true, "MutableSequence": true,
+	"Iterable": true, "Iterator": true, "AsyncIterable": true, "AsyncIterator": true,
+	"Collection": true, "Reversible": true, "Set": true, "set": true, "FrozenSet": true,
+	"frozenset": true, "AbstractSet": true, "MutableSet": true, "Deque": true, "deque": true,
+	"Generator": true, "AsyncGenerator": true,
+}
+
+// pythonGeneric is pythonType of base[args...].
+func pythonGeneric(e *extractor, base string, args []*node) string {
+	if len(args) == 0 {
+		return base
+	}
+	elem := func(i int) string {
+		if t := pythonType(e, args[i]); t != "None" {
+			return t
+		}
+		return ""
+	}
+	switch name := lastSegment(base); {
+	case name == "Optional":
+		return pythonType(e, args[0])
+	case pythonCollections[name], (name == "Tuple" || name == "tuple") && len(args) == 2 && pythonEllipsis(args[1]):
+		if t := elem(0); t != "" {
+			return GoCollectionPrefix + t
+		}
+	case name == "Callable" && len(args) == 2:
+		if t := elem(1); t != "" {
+			return GoFuncPrefix + t
+		}
+	}
+	return base
+}
+
+// pythonEllipsis reports whether a type argument is ..., as in Tuple[Foo, ...].
+func pythonEllipsis(n *node) bool {
+	if is(n, "type") {
+		n = firstNamed(n)
+	}
+	return is(n, "ellipsis")
 }
 
 func (pythonHooks) call(e *extractor, n *node) {
@@ -246,9 +294,23 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 
 // pythonValueType is the class a value is evidently built from: the called
 // name's last segment (Foo for mod.Foo(...)); the resolver checks that it
-// is a class.
+// is a class. A conditional value is its first branch that has such a type.
 func pythonValueType(e *extractor, v *node) string {
-	if nodeType(v) != "call" {
+	switch nodeType(v) {
+	case "parenthesized_expression":
+		return pythonValueType(e, firstNamed(v))
+	case "conditional_expression": // a if cond else b
+		cs := namedChildren(v)
+		for _, branch := range []int{0, 2} {
+			if branch < len(cs) {
+				if t := pythonValueType(e, cs[branch]); t != "" {
+					return t
+				}
+			}
+		}
+		return ""
+	case "call":
+	default:
 		return ""
 	}
 	fn := field(v, "function")
@@ -261,9 +323,93 @@ func pythonValueType(e *extractor, v *node) string {
 	return ""
 }
 
+// pythonOperators names the method a binary operator calls on its left
+// operand: a + b is a.__add__(b).
+var pythonOperators = map[string]string{
+	"+": "__add__", "-": "__sub__", "*": "__mul__", "/": "__truediv__", "//": "__floordiv__",
+	"%": "__mod__", "@": "__matmul__", "**": "__pow__", "|": "__or__", "&": "__and__",
+	"^": "__xor__", "<<": "__lshift__", ">>": "__rshift__",
+}
+
+// pythonLocalValueType is pythonValueType for a local, which may also take
+// the type of another name or path (y = x, parser = self.parser), of an
+// operator's method (a + b), or of a list's first element ([Foo(x)]). These
+// are evaluated in the local's function; fields, evaluated outside it, keep
+// to pythonValueType.
+func pythonLocalValueType(e *extractor, v *node) string {
+	switch nodeType(v) {
+	case "parenthesized_expression":
+		return pythonLocalValueType(e, firstNamed(v))
+	case "identifier", "attribute", "subscript":
+		if shape := pythonShape(e, v); shape != "" {
+			return ValueTypePrefix + shape
+		}
+	case "binary_operator":
+		op := pythonOperators[e.text(field(v, "operator"))]
+		if shape := pythonShape(e, field(v, "left")); op != "" && shape != "" {
+			return CallTypePrefix + shape + "." + op
+		}
+	case "list":
+		if elems := namedChildren(v); len(elems) > 0 {
+			if t := pythonValueType(e, elems[0]); t != "" {
+				return GoCollectionPrefix + t
+			}
+		}
+	}
+	return pythonValueType(e, v)
+}
+
+// pythonShape writes an expression the way the resolver reads a receiver,
+// without the arguments and indexes it does not need: a.b(x, y)[0].c is
+// "a.b()[].c". It is "" for anything else (literals, operators, lambdas).
+func pythonShape(e *extractor, n *node) string {
+	switch nodeType(n) {
+	case "identifier":
+		return e.text(n)
+	case "attribute":
+		if obj := pythonShape(e, field(n, "object")); obj != "" {
+			return obj + "." + e.text(field(n, "attribute"))
+		}
+	case "call":
+		if fn := pythonShape(e, field(n, "function")); fn != "" && !strings.HasSuffix(fn, "]") {
+			return fn + "()"
+		}
+	case "subscript":
+		if v := pythonShape(e, field(n, "value")); v != "" && !strings.HasSuffix(v, ")") && !strings.HasSuffix(v, "]") {
+			return v + "[]"
+		}
+	case "parenthesized_expression":
+		return pythonShape(e, firstNamed(n))
+	}
+	return ""
+}
+
 func (pythonHooks) locals(e *extractor, n *node) {
 	pos := n.StartByte()
+	inClass := false
 	if i := e.innermost(pos); i >= 0 && e.facts.Symbols[i].Kind == KindClass {
+		inClass = true
+	}
+	switch n.Type() {
+	case "for_statement": // for x in xs: x is an element of xs, in the loop
+		pythonElements(e, n, field(n, "left"), field(n, "right"), inClass)
+		return
+	case "for_in_clause": // [f(x) for x in xs], in the comprehension
+		pythonElements(e, parent(n), field(n, "left"), field(n, "right"), inClass)
+		return
+	case "with_item": // with C() as c: c is what C().__enter__() returns
+		as := field(n, "value")
+		target := firstNamed(field(as, "alias"))
+		if !is(as, "as_pattern") || !isIdentifier(target) || inClass {
+			return
+		}
+		scope := parent(parent(n)) // with_item < with_clause < with_statement
+		if shape := pythonShape(e, firstNamed(as)); shape != "" && scope != nil {
+			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+".__enter__"))
+		}
+		return
+	}
+	if inClass {
 		// A class attribute: svc = Svc() is a field; annotated ones are
 		// already captured as fields.
 		if field(n, "type") == nil {
@@ -273,9 +419,33 @@ func (pythonHooks) locals(e *extractor, n *node) {
 	}
 	typ := pythonType(e, field(n, "type"))
 	if typ == "" {
-		typ = pythonValueType(e, field(n, "right"))
+		typ = pythonLocalValueType(e, field(n, "right"))
 	}
 	e.addLocal(pos, e.text(field(n, "left")), typ)
+}
+
+// pythonElements binds the target of a for loop or a comprehension over
+// coll to an element of coll, in scope: for x in xs, and the second name of
+// for i, x in enumerate(xs).
+func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
+	if scope == nil || inClass {
+		return
+	}
+	if !isIdentifier(target) {
+		names := namedChildren(target)
+		if !isAny(target, "pattern_list", "tuple_pattern") || len(names) != 2 || !isIdentifier(names[1]) ||
+			nodeType(coll) != "call" || e.text(field(coll, "function")) != "enumerate" {
+			return
+		}
+		args := namedChildren(field(coll, "arguments"))
+		if len(args) == 0 || nodeType(args[0]) == "keyword_argument" {
+			return
+		}
+		target, coll = names[1], args[0]
+	}
+	if shape := pythonShape(e, coll); shape != "" {
+		e.addLocal(target.StartByte(), e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), RangeTypePrefix+shape))
+	}
 }
 
 func (pythonHooks) stringLit(e *extractor, n *node) {

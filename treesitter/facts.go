@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 14
+const ExtractorVersion = 15
 
 // Language names a grammar in the registry.
 type Language string
@@ -128,18 +128,20 @@ type Local struct {
 const CallTypePrefix = "call:"
 
 // RangeTypePrefix marks a Local that is an element of the collection written
-// after it (for _, v := range xs). Declared types of TypeScript, Python and
-// Java drop collection wrappers (T[], List[T] are T), so there an element of
-// a declared collection has the collection's type. Go keeps them (see
-// GoCollectionPrefix); the element type of a Go named collection type
-// (type List []Node) is recorded as the type symbol's Returns.
+// after it (for _, v := range xs). Declared types of TypeScript and Java
+// drop collection wrappers (T[], List<T> are T), so there an element of a
+// declared collection has the collection's type. Go and Python keep them
+// (see GoCollectionPrefix); the element type of a Go named collection type
+// (type List []Node) is recorded as the type symbol's Returns, a Python
+// class's is what its __iter__ returns.
 const RangeTypePrefix = "range:"
 
 // GoCollectionPrefix starts a Go type that is a slice, array, map or channel
 // of the type after it: "[]Traversal" for []hcl.Traversal, "[][]Node", and
 // "[]Diagnostic" for map[string]*Diagnostic. Indexing or ranging over it
 // yields the type after the prefix, so an element of a []Traversal is a
-// Traversal, not the Traverser a Traversal holds.
+// Traversal, not the Traverser a Traversal holds. Python collections
+// (List[Text], Iterator[Text]) and list literals use it too.
 const GoCollectionPrefix = "[]"
 
 // GoAnonymousStructPrefix names a Go anonymous struct type, followed by its
@@ -150,6 +152,7 @@ const GoAnonymousStructPrefix = "struct@"
 // GoFuncPrefix starts a Go func type, followed by its result types as in a
 // Symbol's Returns: "func:Command" for func() *Command, "func:" for
 // func(w io.Writer). Calling a value of that type gives those results.
+// A Python Callable[..., Text] is "func:Text".
 const GoFuncPrefix = "func:"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written

@@ -498,6 +498,9 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 	case refExternal:
 		return nil, "", nil
 	case refInstance, refClass:
+		if ref.elems > 0 && f.Language == treesitter.Python {
+			return nil, "", nil // xs.append(x) on a List[Foo]: the list's method
+		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
 		if err != nil || len(found) > 0 {
 			return found, ResolvedAST, err
@@ -671,8 +674,9 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 	// Python and JS/TS: innermost scope first (nested functions), then the
 	// file's top level, then imports.
 	var local []Symbol
+	shadowed := pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
-		if s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
+		if !shadowed && s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
 			local = append(local, s)
 		}
 	}
@@ -829,6 +833,10 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			cur = next
 			continue
 		}
+		if cur.kind == refInstance && cur.elems > 0 && f.Language == treesitter.Python {
+			cur = typeRef{kind: refExternal} // xs.copy() on a List[Foo]: a list's
+			continue
+		}
 		switch cur.kind {
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
@@ -878,6 +886,10 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 					return typeRef{}, err
 				}
 				for _, s := range syms {
+					if isType(s) && f.Language == treesitter.Python && q.inModule(ctx, f, cur, s) {
+						next = typeRef{kind: refInstance, class: s} // mod.Foo(...) constructs a Foo
+						break
+					}
 					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && resultType(s, 0) != "" {
 						if next, err = q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), resultType(s, 0)); err != nil {
 							return typeRef{}, err
@@ -939,6 +951,9 @@ func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, e
 		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
 	}
+	if ref.class.Language == treesitter.Python {
+		return q.pyElementOf(ctx, ref)
+	}
 	return ref, nil
 }
 
@@ -953,7 +968,9 @@ func (q *query) methodResult(ctx context.Context, cls Symbol, name string) (type
 		return typeRef{}, err
 	}
 	for _, m := range methods {
-		if t := resultType(m, 0); t != "" {
+		if t := resultType(m, 0); pySelf(m, t) {
+			return typeRef{kind: refInstance, class: cls}, nil
+		} else if t != "" {
 			// The result type is written in the method's file, with its imports.
 			mf, err := q.file(ctx, m.Path)
 			if err != nil || mf == nil {
@@ -1080,7 +1097,11 @@ func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
 // with a known type, a field of the enclosing class (Java), an import, or a
 // class name.
 func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, error) {
-	if l := q.localNamed(f, caller, name); l != nil {
+	if f.Language == treesitter.Python {
+		if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
+			return ref, err
+		}
+	} else if l := q.localNamed(f, caller, name); l != nil {
 		if l.SymbolID == "" {
 			return q.declaredType(ctx, f, nil, l.Type)
 		}
@@ -1134,11 +1155,19 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 			if q.moduleInWorkspace(ctx, f, sub) {
 				return typeRef{kind: refModule, mod: sub, from: f.Path}, nil
 			}
+			if ref, ok, err := q.pyImportedValue(ctx, f, imp); err != nil || ok {
+				return ref, err
+			}
 		}
 		if q.moduleInWorkspace(ctx, f, imp.Module) {
 			return typeRef{kind: refUnknown}, nil // an exported value of unknown type
 		}
 		return typeRef{kind: refExternal}, nil
+	}
+	if f.Language == treesitter.Python {
+		if ref, ok := q.pyDottedImport(ctx, f, name); ok {
+			return ref, nil // import a.b; a.b.f()
+		}
 	}
 	// A class name in scope: static call.
 	if cls, err := q.resolveTypeName(ctx, f, name); err != nil {
@@ -1200,6 +1229,18 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos, typ = start, rest
 	}
+	if f.Language == treesitter.Python && strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+		// [Foo(x)]: a list of what its element is.
+		elems := 0
+		for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+			typ, elems = typ[len(treesitter.GoCollectionPrefix):], elems+1
+		}
+		ref, err := q.declaredType(ctx, f, caller, typ)
+		if ref.kind == refInstance {
+			ref.elems += elems
+		}
+		return ref, err
+	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix)
 	if !derived {
@@ -1247,6 +1288,11 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 			return ref, err
 		}
 	}
+	if f.Language == treesitter.Python && recv == "" {
+		if ref, ok, err := q.pyFuncValueResult(ctx, f, caller, callee); err != nil || ok {
+			return ref, err
+		}
+	}
 	if f.Language == treesitter.Go && recv != "" {
 		// bufio.NewScanner(r), val.Field(i) with val a reflect.Value: what
 		// an outside package's function or method returns is outside too.
@@ -1277,6 +1323,15 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		if rt == "" {
 			continue
 		}
+		if pySelf(t, rt) {
+			if cls, err := q.classOf(ctx, &t); err != nil || cls != nil {
+				if cls == nil {
+					return typeRef{}, err
+				}
+				return typeRef{kind: refInstance, class: *cls}, nil
+			}
+			continue
+		}
 		tf, err := q.file(ctx, t.Path)
 		if err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
@@ -1304,7 +1359,7 @@ func (q *query) isExternalName(ctx context.Context, f *File, name string) bool {
 
 func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeRef, error) {
 	elems := 0
-	if f.Language == treesitter.Go {
+	if f.Language == treesitter.Go || f.Language == treesitter.Python {
 		for strings.HasPrefix(typeName, treesitter.GoCollectionPrefix) {
 			typeName = typeName[len(treesitter.GoCollectionPrefix):]
 			elems++
@@ -1426,6 +1481,10 @@ func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (
 				}
 			}
 		}
+		if imp.Local == typeName && f.Language == treesitter.Python && imp.Imported == typeName {
+			// from m import T, where m imports T itself
+			return q.pyReexportedType(ctx, f, imp)
+		}
 		if imp.Local == typeName {
 			return nil, nil // imported from outside the workspace
 		}
@@ -1470,6 +1529,11 @@ func (q *query) fieldType(ctx context.Context, cls Symbol, field string, depth i
 			if fl.Container == cls.Name && fl.Name == field {
 				return fl.Type, nil
 			}
+		}
+	}
+	if cls.Language == treesitter.Python {
+		if t, err := q.pyPropertyType(ctx, cls, field); err != nil || t != "" {
+			return t, err
 		}
 	}
 	for _, base := range q.bases(ctx, cls) {

@@ -20,8 +20,12 @@
   left: (attribute object: (identifier) @_self)
   (#eq? @_self "self")) @field
 
-; Locals: x = Foo() and x: Foo = ... (class-level ones are skipped).
+; Locals: x = Foo() and x: Foo = ... (class-level ones are skipped); loop
+; and comprehension variables; with ... as x.
 (assignment left: (identifier)) @local
+(for_statement) @local
+(for_in_clause) @local
+(with_item) @local
 
 ; Strings.
 (string) @string

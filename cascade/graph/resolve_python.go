@@ -1,0 +1,217 @@
+package graph
+
+import (
+	"context"
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Python's part of the resolver: how Python binds names to values that the
+// language-neutral evaluation in resolve.go does not cover.
+
+// pyMaxLocalTries bounds how many assignments of one name are tried when the
+// first ones give no type (x = parse(s) ... x = Foo()), so that chains of
+// such names stay cheap.
+const pyMaxLocalTries = 3
+
+// pyLocalsNamed lists the locals that name may be in caller at q.pos, in
+// the order localNamed prefers them: the innermost block-scoped one (a loop
+// or with variable) alone, else every assignment of the caller and its
+// enclosing functions, else every top-level one.
+func (q *query) pyLocalsNamed(f *File, caller *Symbol, name string) []*Local {
+	first := q.localNamed(f, caller, name)
+	if first == nil {
+		return nil
+	}
+	if _, _, _, scoped := treesitter.CutScope(first.Type); scoped {
+		return []*Local{first}
+	}
+	var out []*Local
+	for i := range f.Locals {
+		l := &f.Locals[i]
+		if l.Name != name || l.SymbolID != first.SymbolID {
+			continue
+		}
+		if _, _, _, scoped := treesitter.CutScope(l.Type); scoped {
+			continue
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return []*Local{first}
+	}
+	return out
+}
+
+// pyEvalLocal evaluates the Python local name: its first assignment that
+// gives a type. found is false when no local has that name.
+func (q *query) pyEvalLocal(ctx context.Context, f *File, caller *Symbol, name string) (ref typeRef, found bool, err error) {
+	locals := q.pyLocalsNamed(f, caller, name)
+	ref = typeRef{kind: refUnknown}
+	for i, l := range locals {
+		if i == pyMaxLocalTries {
+			break
+		}
+		in := caller
+		if l.SymbolID == "" {
+			in = nil
+		}
+		if ref, err = q.declaredType(ctx, f, in, l.Type); err != nil || ref.kind != refUnknown {
+			return ref, true, err
+		}
+	}
+	return ref, len(locals) > 0, nil
+}
+
+// pyDottedImport resolves the first name of a receiver bound by import a.b
+// (which binds a): the package a, or something outside the workspace.
+func (q *query) pyDottedImport(ctx context.Context, f *File, name string) (typeRef, bool) {
+	for _, imp := range f.Imports {
+		if imp.Imported != "*" || !strings.HasPrefix(imp.Local, name+".") {
+			continue
+		}
+		if q.moduleInWorkspace(ctx, f, imp.Module) {
+			return typeRef{kind: refModule, mod: name, from: f.Path}, true
+		}
+		return typeRef{kind: refExternal}, true
+	}
+	return typeRef{}, false
+}
+
+// pyModuleFiles are the workspace files a module name written in f resolves to.
+func (q *query) pyModuleFiles(ctx context.Context, f *File, module string) []*File {
+	var out []*File
+	for _, wf := range q.allFiles(ctx) {
+		if wf.Language == treesitter.Python && q.moduleHasFile(f, module, wf.Path) {
+			if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
+				out = append(out, mf)
+			}
+		}
+	}
+	return out
+}
+
+// pyImportedValue is what from m import x binds x to when x is neither a
+// class nor a submodule of m: a module-level variable of m
+// (STANDARD_PALETTE = Palette(...)), or a name m imports in turn (a
+// re-export, followed as far as declaredType's depth allows).
+func (q *query) pyImportedValue(ctx context.Context, f *File, imp treesitter.Import) (typeRef, bool, error) {
+	if q.depth > 6 || imp.Imported == "*" {
+		return typeRef{}, false, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	for _, mf := range q.pyModuleFiles(ctx, f, imp.Module) {
+		if mf.Path == f.Path {
+			continue
+		}
+		ref, err := q.evalName(ctx, mf, nil, imp.Imported)
+		if err != nil || ref.kind != refUnknown {
+			return ref, err == nil, err
+		}
+	}
+	return typeRef{}, false, nil
+}
+
+// pyReexportedType follows from m import T when m does not declare the
+// class T but imports it itself.
+func (q *query) pyReexportedType(ctx context.Context, f *File, imp treesitter.Import) (*Symbol, error) {
+	if q.depth > 6 || imp.Imported == "*" {
+		return nil, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	for _, mf := range q.pyModuleFiles(ctx, f, imp.Module) {
+		if mf.Path == f.Path {
+			continue
+		}
+		for _, inner := range mf.Imports {
+			if inner.Local == imp.Imported {
+				return q.resolveTypeName(ctx, mf, imp.Imported)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// pyElementOf is what iterating over an instance of a workspace class
+// gives: the element of what its __iter__ returns (Iterator[Text] gives a
+// Text), else what its __getitem__ returns.
+func (q *query) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) {
+	if q.depth > 6 {
+		return typeRef{kind: refUnknown}, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	it, err := q.methodResult(ctx, ref.class, "__iter__")
+	if err != nil {
+		return typeRef{}, err
+	}
+	if it.kind == refInstance && it.elems > 0 {
+		it.elems--
+		return it, nil
+	}
+	item, err := q.methodResult(ctx, ref.class, "__getitem__")
+	if err != nil || item.kind == refInstance {
+		return item, err
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// pySelf reports whether a declared result type is typing's Self, which is
+// the class of the instance the method is called on.
+func pySelf(s Symbol, typ string) bool {
+	return s.Language == treesitter.Python && (typ == "Self" || strings.HasSuffix(typ, ".Self"))
+}
+
+// pyFuncValueResult is the result type of calling a local whose annotation
+// is a Callable (get_width: Callable[..., Measurement]; get_width(c)).
+func (q *query) pyFuncValueResult(ctx context.Context, f *File, caller *Symbol, callee string) (typeRef, bool, error) {
+	l := q.localNamed(f, caller, callee)
+	if l == nil {
+		return typeRef{}, false, nil
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	result, ok := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
+	if !ok {
+		return typeRef{}, false, nil
+	}
+	ref, err := q.instanceOf(ctx, f, result)
+	return ref, true, err
+}
+
+// pyPropertyType is the declared type of a property of cls, read as a field.
+func (q *query) pyPropertyType(ctx context.Context, cls Symbol, name string) (string, error) {
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return "", err
+	}
+	for _, s := range cands {
+		if s.Container != cls.Name || s.Path != cls.Path || !isCallable(s) {
+			continue
+		}
+		for _, d := range s.Decorators {
+			switch d.Name {
+			case "property", "cached_property", "functools.cached_property":
+				return s.Returns, nil
+			}
+		}
+	}
+	return "", nil
+}
+
+// pyImportedInFunction reports whether caller, or a function around it,
+// imports name itself: def f(): from .x import f; f() calls x's f, not
+// itself.
+func pyImportedInFunction(f *File, caller *Symbol, name string) bool {
+	if caller == nil || f.Language != treesitter.Python {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == name && caller.Span.StartByte <= imp.Span.StartByte && imp.Span.EndByte <= caller.Span.EndByte {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,48 @@
+"""Fixture: receivers bound by loops, comprehensions, with, operators,
+properties, aliases and module paths."""
+import billing.render.base
+from typing import Callable, Iterator, List, Optional
+
+
+class Line:
+    def pad(self, width):  # @def(linePad, "pad")
+        return width
+
+    def clone(self) -> "Line":  # @def(lineClone, "clone")
+        return self
+
+    def __add__(self, other: "Line") -> "Line":
+        return self
+
+
+class Lines:
+    def __init__(self):
+        self._lines: List[Line] = []
+
+    def __iter__(self) -> Iterator[Line]:
+        return iter(self._lines)
+
+    def __enter__(self) -> "Lines":
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @property
+    def last(self) -> Line:
+        return self._lines[-1]
+
+    def justify(self, width):  # @def(justify, "justify")
+        for line in self._lines:
+            line.pad(width)  # @site(justifyPad, "pad") @call(justify, linePad, justifyPad)
+        return [line.clone() for line in self]  # @site(justifyClone, "clone") @call(justify, lineClone, justifyClone)
+
+
+def render(lines: Lines, measure: Optional[Callable[[Lines], Line]]):  # @def(renderLines, "render")
+    with Lines() as block:
+        block.justify(4)  # @site(renderJustify, "justify") @call(renderLines, justify, renderJustify)
+    joined = lines.last + Line()
+    joined.pad(1)  # @site(renderPad, "pad") @call(renderLines, linePad, renderPad)
+    measure(lines).clone()  # @site(renderClone, "clone") @call(renderLines, lineClone, renderClone)
+    base = billing.render.base
+    return base.Style("red").apply("x")  # @site(renderApply, "apply") @call(renderLines, styleApply, renderApply)

@@ -1,0 +1,126 @@
+package treesitter
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// What a Python local, parameter or result is bound to decides which class
+// a call on it reaches: each case is one way Python code binds a name.
+func TestPythonBindings(t *testing.T) {
+	cases := []struct {
+		name   string
+		src    string
+		locals []string // "name: type in enclosing", scopes written as in:{stmt}: for readability
+		fields []string
+	}{
+		{
+			name: "collection annotations keep their element type",
+			src: `def f(xs: List["Text"], it: Optional[Iterator[Line]], ts: Tuple[Seg, ...], pair: Tuple[A, B], d: Dict[str, Foo], s: set[Foo], m: typing.Sequence[Foo]):
+    pass
+`,
+			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: Tuple in f", "d: Dict in f", "s: []Foo in f", "m: []Foo in f"},
+		},
+		{
+			name: "a Callable keeps its result type",
+			src: `def f(cb: Callable[[int], "Measurement"], done: Callable[..., None]):
+    get: Optional[Callable[["Console"], Measurement]] = getattr(x, "m", None)
+`,
+			locals: []string{"cb: func:Measurement in f", "done: Callable in f", "get: func:Measurement in f"},
+		},
+		{
+			name: "for loops and comprehensions bind an element, in their own scope",
+			src: `def f(self):
+    for line in self.split(allow_blank=True):
+        line.pad()
+    for i, item in enumerate(self._items):
+        pass
+    for a, b in pairs:
+        pass
+    return [live.get() for live in stack[0].lives]
+`,
+			locals: []string{
+				"line: in:{for line}:range:self.split() in f",
+				"item: in:{for i, item}:range:self._items in f",
+				"live: in:{[live.get() for live}:range:stack[].lives in f",
+			},
+		},
+		{
+			name: "with binds what __enter__ returns",
+			src: `with Progress() as progress:
+    with progress.open(path, "rb") as src, lock:
+        pass
+`,
+			locals: []string{
+				"progress: in:{with Progress() as progress}:call:Progress().__enter__ in -",
+				"src: in:{with progress.open(path, \"rb\") as src, lock}:call:progress.open().__enter__ in -",
+			},
+		},
+		{
+			name: "values, operators, conditionals and lists",
+			src: `def f(self, other):
+    seg = Segment
+    parser = self.parsers[kind]
+    style = Style.parse("bold") + Style(link=url)
+    title = (Text.from_markup(t) if isinstance(t, str) else t.copy())
+    lines = [_Line(node=self), _Line(node=other)]
+    n = count + 1
+    s = "a" + other
+`,
+			locals: []string{
+				"seg: value:Segment in f",
+				"parser: value:self.parsers[] in f",
+				"style: call:Style.parse().__add__ in f",
+				"title: call:Text.from_markup in f",
+				"lines: []call:_Line in f",
+				"n: call:count.__add__ in f",
+			},
+		},
+		{
+			name: "fields take only what is evident outside the method",
+			src: `class C:
+    def __init__(self, parser: Parser, other):
+        self.parser = parser
+        self.other = other
+        self.title = (Text(x) if x else None)
+`,
+			locals: []string{"parser: Parser in __init__"},
+			fields: []string{"C.parser: Parser", "C.title: call:Text"},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := []byte(tc.src)
+			f, err := Extract(context.Background(), Python, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var locals []string
+			for _, l := range f.Locals {
+				typ := l.Type
+				if start, _, rest, ok := CutScope(typ); ok {
+					stmt := string(src[start:])
+					if i := strings.IndexAny(stmt, ":\n"); i >= 0 {
+						stmt = stmt[:i]
+					}
+					if i := strings.Index(stmt, " in "); i >= 0 {
+						stmt = stmt[:i]
+					}
+					typ = "in:{" + stmt + "}:" + rest
+				}
+				locals = append(locals, l.Name+": "+typ+" in "+enclosingName(f, l.Enclosing))
+			}
+			if diff := cmp.Diff(tc.locals, locals); diff != "" {
+				t.Errorf("locals (-want +got):\n%s", diff)
+			}
+			if tc.fields != nil {
+				if diff := cmp.Diff(tc.fields, fieldLines(f)); diff != "" {
+					t.Errorf("fields (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+}
