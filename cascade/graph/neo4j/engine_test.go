@@ -109,10 +109,10 @@ func callerIDs(res cascade.Result) []string {
 // alone, and the Neo4j attempt says why it missed.
 func TestEngineFallsBackWhenNeo4jFails(t *testing.T) {
 	reasons := map[string]string{
-		"connection refused":        cascade.ReasonTimeout, // the driver waits to retry past the stage's deadline
+		"connection refused":        cascade.ReasonBackendError, // no time to retry within the stage: reported at once
 		"accepts and never answers": cascade.ReasonTimeout,
 		"answers slowly":            cascade.ReasonTimeout,
-		"closes mid-handshake":      cascade.ReasonTimeout, // likewise
+		"closes mid-handshake":      cascade.ReasonBackendError, // likewise
 		"speaks garbage":            cascade.ReasonBackendError,
 		"rejects the credentials":   cascade.ReasonBackendError,
 	}

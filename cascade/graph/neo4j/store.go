@@ -91,12 +91,21 @@ func (s *Store) bound(ctx context.Context, tx time.Duration) (context.Context, c
 	return context.WithTimeout(ctx, s.cfg.connectTimeout()+tx+s.cfg.retryTime())
 }
 
+// firstRetryWait is how long the driver waits before it retries a failed
+// transaction (two seconds, less its 20% jitter). A request with less time
+// left cannot be retried: waiting would only turn a refused connection
+// into a timeout at the graph stage's deadline. Such a request runs once.
+const firstRetryWait = 1600 * time.Millisecond
+
 // query runs one read query with reader routing, the transaction timeout
 // and the request's deadline.
 func (s *Store) query(ctx context.Context, op, query string, params map[string]any) ([]*neo4j.Record, error) {
 	ctx, cancel := s.bound(ctx, 0)
 	defer cancel()
 	params["repo"] = s.cfg.RepoID
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < firstRetryWait {
+		return s.queryOnce(ctx, op, query, params)
+	}
 	res, err := neo4j.ExecuteQuery(ctx, s.shared.driver, query, params, neo4j.EagerResultTransformer,
 		neo4j.ExecuteQueryWithReadersRouting(),
 		neo4j.ExecuteQueryWithDatabase(s.cfg.Database),
@@ -105,6 +114,28 @@ func (s *Store) query(ctx context.Context, op, query string, params map[string]a
 		return nil, s.classify(ctx, op, err)
 	}
 	return res.Records, nil
+}
+
+// queryOnce runs a read query in one auto-commit transaction, without the
+// driver's retries, so a fault is reported as soon as it shows.
+func (s *Store) queryOnce(ctx context.Context, op, query string, params map[string]any) ([]*neo4j.Record, error) {
+	session := s.shared.driver.NewSession(ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeRead, DatabaseName: s.cfg.Database})
+	defer func() {
+		// Closing returns the connection to the pool; it must not wait on
+		// a request that is already over.
+		closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.connectTimeout())
+		defer cancel()
+		_ = session.Close(closeCtx)
+	}()
+	res, err := session.Run(ctx, query, params, neo4j.WithTxTimeout(s.cfg.txTimeout()))
+	if err != nil {
+		return nil, s.classify(ctx, op, err)
+	}
+	recs, err := res.Collect(ctx)
+	if err != nil {
+		return nil, s.classify(ctx, op, err)
+	}
+	return recs, nil
 }
 
 // read runs a query and returns the `json` column of every record.
