@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -34,8 +35,9 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		if fieldChild(n, "left", func(l *node) bool { return is(l, "attribute") && pythonOnSelf(e, l) }) != nil {
 			c.field(n, nil)
 		}
-		// (assignment left: (identifier)) @local
-		if fieldChild(n, "left", isIdentifier) != nil {
+		// (assignment left: (identifier)) @local, and pattern_list or
+		// tuple_pattern for unpacking
+		if fieldChild(n, "left", func(l *node) bool { return isAny(l, "identifier", "pattern_list", "tuple_pattern") }) != nil {
 			c.local(n)
 		}
 	case "for_statement", "for_in_clause", "with_item":
@@ -409,6 +411,12 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		}
 		return
 	}
+	if left := field(n, "left"); !isIdentifier(left) { // a, b = ...
+		if !inClass {
+			pythonUnpack(e, nil, left, pythonItemTypes(e, field(n, "right"), len(namedChildren(left))))
+		}
+		return
+	}
 	if inClass {
 		// A class attribute: svc = Svc() is a field; annotated ones are
 		// already captured as fields.
@@ -431,20 +439,68 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 	if scope == nil || inClass {
 		return
 	}
-	if !isIdentifier(target) {
-		names := namedChildren(target)
-		if !isAny(target, "pattern_list", "tuple_pattern") || len(names) != 2 || !isIdentifier(names[1]) ||
-			nodeType(coll) != "call" || e.text(field(coll, "function")) != "enumerate" {
-			return
-		}
+	names := namedChildren(target)
+	if isAny(target, "pattern_list", "tuple_pattern") && len(names) == 2 && isIdentifier(names[1]) &&
+		nodeType(coll) == "call" && e.text(field(coll, "function")) == "enumerate" {
 		args := namedChildren(field(coll, "arguments"))
 		if len(args) == 0 || nodeType(args[0]) == "keyword_argument" {
 			return
 		}
 		target, coll = names[1], args[0]
 	}
-	if shape := pythonShape(e, coll); shape != "" {
+	shape := pythonShape(e, coll)
+	if shape == "" {
+		return
+	}
+	if isIdentifier(target) {
 		e.addLocal(target.StartByte(), e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), RangeTypePrefix+shape))
+		return
+	}
+	items := make([]string, len(names))
+	for i := range items {
+		items[i] = ItemTypePrefix + strconv.Itoa(i) + ":" + RangeTypePrefix + shape
+	}
+	pythonUnpack(e, scope, target, items)
+}
+
+// pythonItemTypes is the type of each of n names unpacked from v: one per
+// element of a tuple written out (a, b = Foo(), Bar()), else the place in
+// what v gives (text, style = segment).
+func pythonItemTypes(e *extractor, v *node, n int) []string {
+	items := make([]string, n)
+	if isAny(v, "expression_list", "tuple") {
+		if values := namedChildren(v); len(values) == n {
+			for i, value := range values {
+				items[i] = pythonLocalValueType(e, value)
+			}
+		}
+		return items
+	}
+	t := pythonLocalValueType(e, v)
+	if t == "" {
+		return items
+	}
+	for i := range items {
+		items[i] = ItemTypePrefix + strconv.Itoa(i) + ":" + t
+	}
+	return items
+}
+
+// pythonUnpack binds each name of a pattern (a, b or (a, b)) to its item
+// type, in scope when there is one; places after a *rest are unknown.
+func pythonUnpack(e *extractor, scope, pattern *node, items []string) {
+	for i, name := range namedChildren(pattern) {
+		if i >= len(items) || nodeType(name) == "list_splat_pattern" {
+			return
+		}
+		if !isIdentifier(name) || items[i] == "" {
+			continue
+		}
+		typ := items[i]
+		if scope != nil {
+			typ = ScopedType(scope.StartByte(), scope.EndByte(), typ)
+		}
+		e.addLocal(name.StartByte(), e.text(name), typ)
 	}
 }
 

@@ -45,6 +45,8 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{
 				"line: in:{for line}:range:self.split() in f",
 				"item: in:{for i, item}:range:self._items in f",
+				"a: in:{for a, b}:item:0:range:pairs in f",
+				"b: in:{for a, b}:item:1:range:pairs in f",
 				"live: in:{[live.get() for live}:range:stack[].lives in f",
 			},
 		},
@@ -77,6 +79,25 @@ func TestPythonBindings(t *testing.T) {
 				"title: call:Text.from_markup in f",
 				"lines: []call:_Line in f",
 				"n: call:count.__add__ in f",
+			},
+		},
+		{
+			name: "unpacking binds each name to its place",
+			src: `def f(segment, rows):
+    text, style, _control = segment
+    first, *rest, last = rows
+    (head, tail) = Text(), self.tail
+    for key, (x, y) in rows:
+        pass
+`,
+			locals: []string{
+				"text: item:0:value:segment in f",
+				"style: item:1:value:segment in f",
+				"_control: item:2:value:segment in f",
+				"first: item:0:value:rows in f",
+				"head: call:Text in f",
+				"tail: value:self.tail in f",
+				"key: in:{for key, (x, y)}:item:0:range:rows in f",
 			},
 		},
 		{

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 15
+const ExtractorVersion = 16
 
 // Language names a grammar in the registry.
 type Language string
@@ -154,6 +154,12 @@ const GoAnonymousStructPrefix = "struct@"
 // func(w io.Writer). Calling a value of that type gives those results.
 // A Python Callable[..., Text] is "func:Text".
 const GoFuncPrefix = "func:"
+
+// ItemTypePrefix marks a Python local bound by unpacking (a, b = pair; for
+// text, style in segments): "item:1:" and then the type of what is
+// unpacked. The item of a NamedTuple is its field in that place; an item of
+// a homogeneous collection (Tuple[Foo, ...]) is an element.
+const ItemTypePrefix = "item:"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -1242,7 +1242,7 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		return ref, err
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
-		strings.HasPrefix(typ, treesitter.ValueTypePrefix)
+		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
 	}
@@ -1257,6 +1257,9 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 			return typeRef{}, err
 		}
 		return q.elementOf(ctx, f, ref)
+	}
+	if item, isItem := strings.CutPrefix(typ, treesitter.ItemTypePrefix); isItem {
+		return q.pyItemOf(ctx, f, caller, item)
 	}
 	if expr, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix); isValue {
 		return q.evalReceiver(ctx, f, caller, expr)

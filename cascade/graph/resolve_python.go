@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"github.com/callcascade/callcascade/treesitter"
@@ -214,4 +215,60 @@ func pyImportedInFunction(f *File, caller *Symbol, name string) bool {
 		}
 	}
 	return false
+}
+
+// pyItemOf is the type of one place of an unpacked value, "N:type" (see
+// treesitter.ItemTypePrefix): the N-th field of a NamedTuple, or an element
+// of a homogeneous collection.
+func (q *query) pyItemOf(ctx context.Context, f *File, caller *Symbol, item string) (typeRef, error) {
+	place, typ, ok := strings.Cut(item, ":")
+	n, err := strconv.Atoi(place)
+	if !ok || err != nil || n < 0 {
+		return typeRef{kind: refUnknown}, nil
+	}
+	ref, err := q.declaredType(ctx, f, caller, typ)
+	if err != nil || ref.kind != refInstance {
+		return typeRef{kind: refUnknown}, err
+	}
+	if ref.elems > 0 {
+		ref.elems--
+		return ref, nil
+	}
+	tuple := q.pyNamedTuple(ctx, ref.class, 0)
+	if tuple == nil {
+		return typeRef{kind: refUnknown}, nil
+	}
+	tf, err := q.file(ctx, tuple.Path)
+	if err != nil || tf == nil {
+		return typeRef{kind: refUnknown}, err
+	}
+	for _, fl := range tf.Fields {
+		if fl.Container != tuple.Name {
+			continue
+		}
+		if n == 0 {
+			return q.declaredType(ctx, tf, nil, fl.Type)
+		}
+		n--
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// pyNamedTuple is the class among cls and its bases that declares
+// NamedTuple fields, nil if none does.
+func (q *query) pyNamedTuple(ctx context.Context, cls Symbol, depth int) *Symbol {
+	if depth > 3 {
+		return nil
+	}
+	for _, b := range cls.Extends {
+		if b == "NamedTuple" || strings.HasSuffix(b, ".NamedTuple") {
+			return &cls
+		}
+	}
+	for _, b := range q.bases(ctx, cls) {
+		if t := q.pyNamedTuple(ctx, b, depth+1); t != nil {
+			return t
+		}
+	}
+	return nil
 }

@@ -16,7 +16,7 @@ func TestPythonReceivers(t *testing.T) {
 	r := indexSources(t, map[string]string{
 		"pkg/__init__.py": "",
 		"pkg/text.py": `
-from typing import Iterator, List, Optional
+from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 
 class Text:
@@ -50,6 +50,22 @@ class Lines:
             line.truncate(1)
         for i, line in enumerate(self._lines):
             line.copy()
+
+
+class Span(NamedTuple):
+    start: int
+    style: Optional[Text] = None
+
+
+def spans(items: Iterable[Span], one: Span, texts: Tuple[Text, ...]):
+    for start, style in items:
+        style.truncate(9)
+    _, last = one
+    last.copy()
+    first, second = texts
+    second.copy()
+    start, end = 0, Text()
+    end.copy()
 
 
 def parse(markup: str) -> Text:
@@ -178,14 +194,16 @@ def test_reexported_class():
 		// class's __iter__, a list literal's element, an operator's result, a
 		// conditional's first branch, a Callable's result, an alias of the
 		// class, a module variable of another module, a class constructed
-		// through its module's path, a re-exported class
+		// through its module's path, a re-exported class, a NamedTuple's
+		// field unpacked in a loop; and unpacking a NamedTuple, a
+		// Tuple[Text, ...] and a tuple written out
 		{"Text.truncate", []string{
-			"Lines.first ast", "Lines.justify ast", "join ast", "measure ast",
+			"Lines.first ast", "Lines.justify ast", "join ast", "measure ast", "spans ast",
 			"test_imported_instance ast", "test_module_path ast", "test_reexported_class ast",
 		}},
 		// self._lines.append is the list's
 		{"Text.append", nil},
-		{"Text.copy", []string{"Lines.first ast", "Lines.widths ast", "join name"}}, // title is untyped
+		{"Text.copy", []string{"Lines.first ast", "Lines.widths ast", "join name", "spans ast"}}, // title is untyped
 		// with Live() as live, with Scoped() as scope (-> Self), and a
 		// comprehension over a local copied from a field
 		{"Live.get_renderable", []string{"Console.render ast", "measure ast"}},
@@ -204,6 +222,17 @@ def test_reexported_class():
 		}
 		if diff := cmp.Diff(tc.want, edgeLines(got), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("Incoming(%s) (-want +got):\n%s", tc.target, diff)
+		}
+	}
+
+	// Every unpacking form counts, not just one of them.
+	got, err := r.Incoming(ctx, symbolNamed(t, r, "Text.copy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range got {
+		if e.Symbol.Name == "spans" && len(e.Sites) != 3 {
+			t.Errorf("spans calls Text.copy at %d sites, want 3 (last, second, end)", len(e.Sites))
 		}
 	}
 }

@@ -23,6 +23,8 @@
 ; Locals: x = Foo() and x: Foo = ... (class-level ones are skipped); loop
 ; and comprehension variables; with ... as x.
 (assignment left: (identifier)) @local
+(assignment left: (pattern_list)) @local
+(assignment left: (tuple_pattern)) @local
 (for_statement) @local
 (for_in_clause) @local
 (with_item) @local

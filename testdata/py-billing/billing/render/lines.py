@@ -1,7 +1,7 @@
 """Fixture: receivers bound by loops, comprehensions, with, operators,
 properties, aliases and module paths."""
 import billing.render.base
-from typing import Callable, Iterator, List, Optional
+from typing import Callable, Iterable, Iterator, List, NamedTuple, Optional
 
 
 class Line:
@@ -36,6 +36,16 @@ class Lines:
         for line in self._lines:
             line.pad(width)  # @site(justifyPad, "pad") @call(justify, linePad, justifyPad)
         return [line.clone() for line in self]  # @site(justifyClone, "clone") @call(justify, lineClone, justifyClone)
+
+
+class Cell(NamedTuple):
+    text: str
+    line: Optional[Line] = None
+
+
+def pad_cells(cells: Iterable[Cell]):  # @def(padCells, "pad_cells")
+    for text, line in cells:
+        line.pad(len(text))  # @site(cellsPad, "pad") @call(padCells, linePad, cellsPad)
 
 
 def render(lines: Lines, measure: Optional[Callable[[Lines], Line]]):  # @def(renderLines, "render")
