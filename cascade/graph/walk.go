@@ -17,8 +17,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -178,7 +176,7 @@ type walker struct {
 	log      *slog.Logger
 	root     string // absolute and clean, as given: yielded paths live under it
 	realRoot string // root with symlinks resolved: what "inside root" means
-	extra    []gitignore.Pattern
+	extra    ignoreRules
 	stats    WalkStats // of the files and directories yielded so far
 
 	visitedDirs map[string]bool // real paths of directories walked
@@ -201,7 +199,7 @@ type link struct {
 	target   string   // real path
 	rel      []string // the link's own path, under which its content is yielded
 	isDir    bool
-	patterns []gitignore.Pattern // ignore rules in force where the link is
+	patterns ignoreRules // ignore rules in force where the link is
 }
 
 // dirJob is one directory to read: by a worker, or by Walk's goroutine when
@@ -209,7 +207,7 @@ type link struct {
 type dirJob struct {
 	dir         string // real path
 	rel         []string
-	patterns    []gitignore.Pattern // of its ancestors, lowest priority first
+	patterns    ignoreRules // of its ancestors, lowest priority first
 	buildOutput bool
 
 	taken atomic.Bool
@@ -228,7 +226,7 @@ type dirItem struct {
 	link *link
 }
 
-func (w *walker) newJob(dir string, rel []string, patterns []gitignore.Pattern, buildOutput bool) *dirJob {
+func (w *walker) newJob(dir string, rel []string, patterns ignoreRules, buildOutput bool) *dirJob {
 	return &dirJob{dir: dir, rel: rel, patterns: patterns, buildOutput: buildOutput, done: make(chan struct{})}
 }
 
@@ -284,7 +282,7 @@ func (w *walker) run(j *dirJob) {
 
 // walkDir walks the real directory dir, known to the walk as rel. patterns
 // are the ignore rules of its ancestors, lowest priority first.
-func (w *walker) walkDir(dir string, rel []string, patterns []gitignore.Pattern, buildOutput bool) error {
+func (w *walker) walkDir(dir string, rel []string, patterns ignoreRules, buildOutput bool) error {
 	return w.emit(w.newJob(dir, rel, patterns, buildOutput))
 }
 
@@ -361,7 +359,7 @@ func (w *walker) readDir(j *dirJob) []*dirJob {
 	if slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == ".gitignore" && e.Type().IsRegular() }) {
 		patterns = append(patterns, w.readIgnoreFile(filepath.Join(j.dir, ".gitignore"), j.rel)...)
 	}
-	matcher := gitignore.NewMatcher(append(slices.Clip(patterns), w.extra...))
+	matcher := append(slices.Clip(patterns), w.extra...)
 
 	var subs []*dirJob
 	var sniff []byte
@@ -414,7 +412,7 @@ func wanted(name string) bool {
 // resolveLink resolves a symlink, and returns it when it leads to a
 // directory or wanted file inside the root (to be followed after the main
 // walk), counting in stats what it leaves out.
-func (w *walker) resolveLink(path string, rel []string, patterns []gitignore.Pattern, matcher gitignore.Matcher, stats *WalkStats) *link {
+func (w *walker) resolveLink(path string, rel []string, patterns, matcher ignoreRules, stats *WalkStats) *link {
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		// Dangling, or a loop the OS gave up on.
@@ -556,7 +554,7 @@ func readPrefix(path string, buf []byte) ([]byte, error) {
 // readIgnoreFile parses a gitignore-syntax file whose patterns apply under
 // domain. A missing file has no patterns; so has one that is not a regular
 // file (a .gitignore symlinked from elsewhere is not read).
-func (w *walker) readIgnoreFile(path string, domain []string) []gitignore.Pattern {
+func (w *walker) readIgnoreFile(path string, domain []string) ignoreRules {
 	info, err := os.Lstat(path)
 	if err != nil || !info.Mode().IsRegular() {
 		return nil
@@ -566,22 +564,11 @@ func (w *walker) readIgnoreFile(path string, domain []string) []gitignore.Patter
 		w.log.Warn("graph: cannot read ignore file", "path", path, "err", err)
 		return nil
 	}
-	var patterns []gitignore.Pattern
+	var patterns ignoreRules
 	for line := range strings.SplitSeq(string(data), "\n") {
 		if p, ok := parseIgnoreLine(line, domain); ok {
 			patterns = append(patterns, p)
 		}
 	}
 	return patterns
-}
-
-// parseIgnoreLine parses one gitignore line; blank lines and comments have
-// no pattern. (gitignore.ParsePattern itself handles negation, trailing
-// slashes and anchoring.)
-func parseIgnoreLine(line string, domain []string) (gitignore.Pattern, bool) {
-	line = strings.TrimSuffix(line, "\r")
-	if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-		return nil, false
-	}
-	return gitignore.ParsePattern(line, domain), true
 }

@@ -1,0 +1,113 @@
+package graph
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+)
+
+// The walk's rules decide as go-git's matcher does for every entry the
+// walk reaches (its parent directories not ignored), except where go-git
+// lets a negated name pattern on a parent re-include what is inside it.
+func TestIgnoreRulesAgreeWithGoGit(t *testing.T) {
+	lines := []string{"*.log", "logs", "!logs", "dist/", "a/b", "/a", "**/b", "b/**", "!*.ts", "x.*", "[ab]",
+		"!x.log", "y.ts", "a/", "!a/b", "*.ts ", `\!odd`, "/logs/", "build/**", "!dist"}
+	names := []string{"a", "b", "logs", "x.log", "y.ts", "dist", "build", "!odd"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	compared := 0
+	for range 3000 {
+		var ours ignoreRules
+		var theirs []gitignore.Pattern
+		for range 1 + rng.IntN(5) {
+			line := lines[rng.IntN(len(lines))]
+			var domain []string
+			if rng.IntN(3) == 0 {
+				domain = []string{"a"}
+			}
+			r, ok := parseIgnoreLine(line, domain)
+			if !ok {
+				t.Fatalf("no rule for %q", line)
+			}
+			ours = append(ours, r)
+			theirs = append(theirs, gitignore.ParsePattern(line, domain))
+		}
+		goGit := gitignore.NewMatcher(theirs)
+		path := make([]string, 1+rng.IntN(4))
+		for i := range path {
+			path[i] = names[rng.IntN(len(names))]
+		}
+		isDir := rng.IntN(2) == 0
+		reached := true
+		for i := 1; i < len(path); i++ {
+			if ours.Match(path[:i], true) || goGit.Match(path[:i], true) {
+				reached = false // the walk never lists what is inside
+			}
+		}
+		if !reached || reincludedParent(ours, path) {
+			continue
+		}
+		compared++
+		if got, want := ours.Match(path, isDir), goGit.Match(path, isDir); got != want {
+			t.Errorf("rules %q, path %q (dir %v): ignored %v, go-git says %v", describe(ours), strings.Join(path, "/"), isDir, got, want)
+		}
+	}
+	if compared < 500 {
+		t.Fatalf("only %d cases compared", compared)
+	}
+}
+
+// reincludedParent reports whether a negated name rule matches a parent
+// directory of path: where the two matchers may differ by design.
+func reincludedParent(rs ignoreRules, path []string) bool {
+	for _, r := range rs {
+		if r.name == "" || !r.negate {
+			continue
+		}
+		for _, comp := range path[:len(path)-1] {
+			if ok, _ := filepath.Match(r.name, comp); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func describe(rs ignoreRules) []string {
+	var out []string
+	for _, r := range rs {
+		s := r.name
+		if s == "" {
+			s = "(path pattern)"
+		}
+		if r.negate {
+			s = "!" + s
+		}
+		if len(r.domain) > 0 {
+			s = strings.Join(r.domain, "/") + ": " + s
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// As in git, "!logs" re-includes the directory logs, not the files in it
+// that another rule ignores.
+func TestNegatedNameReincludesOnlyTheDirectory(t *testing.T) {
+	var rs ignoreRules
+	for _, line := range []string{"*.log", "logs", "!logs"} {
+		r, _ := parseIgnoreLine(line, nil)
+		rs = append(rs, r)
+	}
+	if rs.Match([]string{"logs"}, true) {
+		t.Error("logs/ is ignored, want re-included")
+	}
+	if !rs.Match([]string{"logs", "a.log"}, false) {
+		t.Error("logs/a.log is not ignored, want ignored by *.log")
+	}
+	if rs.Match([]string{"logs", "a.ts"}, false) {
+		t.Error("logs/a.ts is ignored")
+	}
+}
