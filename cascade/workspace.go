@@ -29,6 +29,7 @@ type Workspace struct {
 
 	refreshMu    sync.Mutex
 	refreshTimer *time.Timer
+	warmTimer    *time.Timer // a WarmResolver pending after writes
 	refreshCtx   context.Context
 	stopRefresh  context.CancelFunc
 	refreshing   sync.WaitGroup
@@ -67,12 +68,15 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 		breakers = &Breakers{Config: opts.Engine.Breaker, Logger: opts.Logger}
 	}
 	w := &Workspace{
-		Root:  root,
-		Store: store,
-		Walk:  opts.Walk,
-		Indexer: &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers,
-			Changed: resolver.Invalidate},
+		Root:     root,
+		Store:    store,
+		Walk:     opts.Walk,
+		Indexer:  &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers},
 		resolver: resolver,
+	}
+	w.Indexer.Changed = func() {
+		resolver.Invalidate()
+		w.warmSoon()
 	}
 	graphs := append([]GraphBackend(nil), opts.Shared...)
 	graphs = append(graphs, GraphBackend{Name: BackendEmbedded, Store: store, Resolver: resolver})
@@ -122,9 +126,7 @@ func (w *Workspace) FilesChanged() {
 		defer w.refreshing.Done()
 		if _, err := w.Indexer.IndexAll(w.refreshCtx, nil); err != nil && w.Indexer.Logger != nil && w.refreshCtx.Err() == nil {
 			w.Indexer.Logger.Warn("re-index after file changes failed", "root", w.Root, "error", err)
-			return
 		}
-		w.WarmResolver(w.refreshCtx)
 	})
 }
 
@@ -137,6 +139,29 @@ func (w *Workspace) WarmResolver(ctx context.Context) {
 	}
 }
 
+// warmDelay gathers the writes of an index pass, or of a burst of edits,
+// into one WarmResolver after them.
+const warmDelay = time.Second
+
+// warmSoon warms the resolver once writes have paused: after an edit, the
+// resolver has dropped its file list and registrations, and the first
+// request would rebuild them (30-130 ms on a large repository).
+func (w *Workspace) warmSoon() {
+	w.refreshMu.Lock()
+	defer w.refreshMu.Unlock()
+	if w.closed {
+		return
+	}
+	if w.warmTimer != nil && w.warmTimer.Stop() {
+		w.refreshing.Done() // the warm it would have run
+	}
+	w.refreshing.Add(1)
+	w.warmTimer = time.AfterFunc(warmDelay, func() {
+		defer w.refreshing.Done()
+		w.WarmResolver(w.refreshCtx)
+	})
+}
+
 // Close stops the workspace's background work (a grep walk finishing for
 // the next search, a pending re-index) and waits for it. The store is
 // closed by whoever opened it.
@@ -144,6 +169,9 @@ func (w *Workspace) Close() {
 	w.refreshMu.Lock()
 	w.closed = true
 	if w.refreshTimer != nil && w.refreshTimer.Stop() {
+		w.refreshing.Done()
+	}
+	if w.warmTimer != nil && w.warmTimer.Stop() {
 		w.refreshing.Done()
 	}
 	w.refreshMu.Unlock()

@@ -45,6 +45,48 @@ type readCache struct {
 	// complete: Warm loaded every file and symbol of the generation, so
 	// what is not kept is not stored either.
 	complete bool
+	// kept: complete once, then kept up with this process's writes (their
+	// files dropped, to be read again): Warm need not load it all again.
+	keptUp bool
+}
+
+// written records a write of this process that took the store to
+// generation, changing the files at paths, which now declare symbols with
+// the given names. The reads kept of other files stay, so a request after
+// an edit reads only what the edit changed; unless another process wrote
+// in between, or the batch is large, in which case the next request finds
+// a generation the cache did not expect and starts afresh.
+func (c *readCache) written(generation int64, paths []string, names map[string]struct{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.files == nil || generation != c.generation+1 || len(paths) > callCacheClearBatch {
+		return
+	}
+	touched := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		touched[p] = true
+		delete(c.files, p)
+	}
+	dropNames := map[string]bool{}
+	for n := range names {
+		dropNames[n] = true
+	}
+	for id, sym := range c.symbols {
+		switch {
+		case sym == nil:
+			delete(c.symbols, id) // "not found" may no longer hold
+		case touched[sym.Path]:
+			dropNames[sym.Name] = true
+			delete(c.symbols, id)
+		}
+	}
+	for n := range dropNames {
+		delete(c.byName, n)
+	}
+	c.entries = len(c.files) + len(c.symbols) + len(c.byName)
+	c.keptUp = c.keptUp || c.complete
+	c.complete = false
+	c.generation = generation
 }
 
 // Snapshot returns a view of the store for one request: see snapshot.
@@ -68,7 +110,7 @@ func (c *readCache) at(generation int64) {
 
 func (c *readCache) reset(generation int64) {
 	c.generation = generation
-	c.complete = false
+	c.complete, c.keptUp = false, false
 	c.entries = 0
 	c.files = map[string]graph.File{}
 	c.symbols = map[string]*graph.Symbol{}
@@ -189,6 +231,13 @@ func (s *Store) Warm(ctx context.Context) error {
 	if err := tx.QueryRowContext(ctx, generationSQL).Scan(&generation); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
+	c := &s.kept
+	c.mu.Lock()
+	warm := c.files != nil && c.generation == generation && (c.complete || c.keptUp)
+	c.mu.Unlock()
+	if warm {
+		return nil
+	}
 	files := map[string]graph.File{}
 	rows, err := tx.QueryContext(ctx, warmFilesSQL)
 	if err != nil {
@@ -234,7 +283,6 @@ func (s *Store) Warm(ctx context.Context) error {
 	if entries > snapshotMaxEntries {
 		return nil
 	}
-	c := &s.kept
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.files != nil && c.generation > generation {

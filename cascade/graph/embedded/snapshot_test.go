@@ -113,3 +113,62 @@ func testSnapshotsFollowWrites(t *testing.T, warm bool) {
 	}
 	check("after another process wrote", "gamma", "three", true)
 }
+
+// An edit (this process's write of one file) keeps what the snapshots hold
+// of every other file, so the request after it reads only the edited file
+// again; a write by another process drops everything.
+func TestSnapshotsKeepUntouchedFilesAcrossWrites(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	s, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "one"), declaring("b.ts", "beta", "x")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	kept := func(p string) bool {
+		s.kept.mu.Lock()
+		defer s.kept.mu.Unlock()
+		_, ok := s.kept.files[p]
+		return ok
+	}
+	if !kept("a.ts") || !kept("b.ts") {
+		t.Fatal("Warm kept neither file")
+	}
+	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
+		t.Fatal(err)
+	}
+	if kept("a.ts") || !kept("b.ts") {
+		t.Errorf("after an edit of a.ts: a.ts kept %v (want false), b.ts kept %v (want true)", kept("a.ts"), kept("b.ts"))
+	}
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, err := snap.File(ctx, "a.ts"); err != nil || f.Imports[0].Module != "two" {
+		t.Errorf("a.ts after the edit: %+v, %v", f.Imports, err)
+	}
+	if syms, err := snap.SymbolsByName(ctx, "alpha"); err != nil || len(syms) != 1 {
+		t.Errorf("alpha after the edit: %+v, %v", syms, err)
+	}
+
+	other, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.ReplaceFiles(ctx, []graph.FileFacts{declaring("c.ts", "gamma", "y")}); err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+	if _, err := s.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if kept("b.ts") {
+		t.Error("b.ts still kept after another process wrote")
+	}
+}

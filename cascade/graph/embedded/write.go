@@ -254,6 +254,13 @@ func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error
 		}
 	}
 	s.calls.written(generation, paths, names)
+	symbolNames := map[string]struct{}{}
+	for i := range batch {
+		for j := range batch[i].Symbols {
+			symbolNames[batch[i].Symbols[j].Name] = struct{}{}
+		}
+	}
+	s.kept.written(generation, paths, symbolNames)
 	return nil
 }
 
@@ -792,5 +799,6 @@ func (s *Store) DeleteFile(ctx context.Context, path string) error {
 		return fmt.Errorf("embedded: delete %s: %w", path, s.noteErr(err))
 	}
 	s.calls.written(generation, []string{path}, nil)
+	s.kept.written(generation, []string{path}, nil)
 	return nil
 }
