@@ -438,7 +438,7 @@ func (r *benchRepo) benchIncoming(b *testing.B) {
 	if err := resolver.Warm(ctx); err != nil {
 		b.Fatal(err)
 	}
-	r.record("resolver warm-up", fmt.Sprintf("%.1f ms, peak RSS %d MB after", float64(time.Since(warmStart).Microseconds())/1e3, maxRSS()>>20),
+	r.record("resolver warm-up", fmt.Sprintf("%.1f ms, peak RSS %d MB after", float64(time.Since(warmStart).Microseconds())/1e3, maxRSS()>>10),
 		"graph.Resolver.Warm after the index: file list, module index, registering calls, framework declarations, every file and symbol loaded for the store's snapshots; not in the figures below")
 	type timed struct {
 		d     time.Duration
