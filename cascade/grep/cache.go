@@ -282,6 +282,15 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 			return
 		}
 		job.list = l
+		// One list per root: a list kept for other settings (a changed
+		// exclude) would hold its inotify instance, of which a user has
+		// only 128, for nothing.
+		for other, list := range s.lists {
+			if other != key && strings.HasPrefix(other, root+"\x00") {
+				list.drop()
+				delete(s.lists, other)
+			}
+		}
 		s.lists[key] = l
 		s.wg.Add(1)
 		go s.prefill(root, l, opts.MaxFileSize)
