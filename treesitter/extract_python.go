@@ -169,13 +169,8 @@ func pythonType(e *extractor, n *node) string {
 		return pythonGeneric(e, e.squeezed(cs[0]), args)
 	case "subscript": // typing.Optional[Foo]
 		return pythonGeneric(e, e.squeezed(field(n, "value")), childrenByField(n, "subscript"))
-	case "binary_operator": // Foo | None
-		for _, side := range []*node{field(n, "left"), field(n, "right")} {
-			if t := pythonType(e, side); t != "None" && t != "" {
-				return t
-			}
-		}
-		return ""
+	case "binary_operator": // Foo | None, str | Foo
+		return pythonUnion(e, []*node{field(n, "left"), field(n, "right")}, "")
 	case "string": // a forward reference, "Foo" or "Optional[Foo]"
 		t := strings.TrimSpace(e.innerText(n))
 		if i := strings.IndexAny(t, "[ |"); i >= 0 {
@@ -210,6 +205,8 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 	switch name := lastSegment(base); {
 	case name == "Optional":
 		return pythonType(e, args[0])
+	case name == "Union":
+		return pythonUnion(e, args, base)
 	case pythonCollections[name], (name == "Tuple" || name == "tuple") && len(args) == 2 && pythonEllipsis(args[1]):
 		if t := elem(0); t != "" {
 			return GoCollectionPrefix + t
@@ -220,6 +217,40 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 		}
 	}
 	return base
+}
+
+// pythonBuiltinTypes are the types a union of one of them and a class is
+// most often written with (Union[str, Text]): the class is what a method
+// call on the value can reach in the workspace.
+var pythonBuiltinTypes = map[string]bool{
+	"str": true, "int": true, "float": true, "bool": true, "bytes": true, "complex": true,
+	"object": true, "None": true, "Any": true, "dict": true, "Dict": true, "tuple": true, "Tuple": true,
+}
+
+// pythonUnion is the type of a union of members: the one member that is not
+// None or a builtin, else the first that is not None, else fallback.
+func pythonUnion(e *extractor, members []*node, fallback string) string {
+	first, class, classes := "", "", 0
+	for _, m := range members {
+		t := pythonType(e, m)
+		if t == "" || t == "None" {
+			continue
+		}
+		if first == "" {
+			first = t
+		}
+		if !pythonBuiltinTypes[lastSegment(t)] {
+			class = t
+			classes++
+		}
+	}
+	switch {
+	case classes == 1:
+		return class
+	case classes == 0 && first != "":
+		return first
+	}
+	return fallback
 }
 
 // pythonEllipsis reports whether a type argument is ..., as in Tuple[Foo, ...].
@@ -351,6 +382,18 @@ func pythonLocalValueType(e *extractor, v *node) string {
 		if shape := pythonShape(e, field(v, "left")); op != "" && shape != "" {
 			return CallTypePrefix + shape + "." + op
 		}
+	case "boolean_operator": // a or Default(): the default when it is built, else a
+		if e.text(field(v, "operator")) != "or" {
+			return ""
+		}
+		right := pythonLocalValueType(e, field(v, "right"))
+		if strings.HasPrefix(right, CallTypePrefix) {
+			return right
+		}
+		if left := pythonLocalValueType(e, field(v, "left")); left != "" {
+			return left
+		}
+		return right
 	case "list":
 		if elems := namedChildren(v); len(elems) > 0 {
 			if t := pythonValueType(e, elems[0]); t != "" {
@@ -377,7 +420,11 @@ func pythonShape(e *extractor, n *node) string {
 			return fn + "()"
 		}
 	case "subscript":
-		if v := pythonShape(e, field(n, "value")); v != "" && !strings.HasSuffix(v, ")") && !strings.HasSuffix(v, "]") {
+		v := pythonShape(e, field(n, "value"))
+		if is(field(n, "subscript"), "slice") {
+			return v // xs[1:] is a list like xs
+		}
+		if v != "" && !strings.HasSuffix(v, ")") && !strings.HasSuffix(v, "]") {
 			return v + "[]"
 		}
 	case "parenthesized_expression":

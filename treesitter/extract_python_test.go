@@ -25,6 +25,13 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: Tuple in f", "d: Dict in f", "s: []Foo in f", "m: []Foo in f"},
 		},
 		{
+			name: "a union is its one class",
+			src: `def f(a: Union[str, "Text"], b: str | Text | None, c: Union[Foo, Bar], d: Union[int, str]):
+    pass
+`,
+			locals: []string{"a: Text in f", "b: Text in f", "c: Union in f", "d: int in f"},
+		},
+		{
 			name: "a Callable keeps its result type",
 			src: `def f(cb: Callable[[int], "Measurement"], done: Callable[..., None]):
     get: Optional[Callable[["Console"], Measurement]] = getattr(x, "m", None)
@@ -79,6 +86,22 @@ func TestPythonBindings(t *testing.T) {
 				"title: call:Text.from_markup in f",
 				"lines: []call:_Line in f",
 				"n: call:count.__add__ in f",
+			},
+		},
+		{
+			name: "or, and slices",
+			src: `def f(options, title):
+    opts = options or self.options
+    text = title or Text("")
+    hooks = self._hooks[:]
+    first = self._hooks[0]
+    flag = options and title
+`,
+			locals: []string{
+				"opts: value:options in f",
+				"text: call:Text in f",
+				"hooks: value:self._hooks in f",
+				"first: value:self._hooks[] in f",
 			},
 		},
 		{

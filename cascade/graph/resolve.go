@@ -673,6 +673,11 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 	}
 	// Python and JS/TS: innermost scope first (nested functions), then the
 	// file's top level, then imports.
+	if f.Language == treesitter.Python && caller != nil && pyWrittenAs(c, name) {
+		if l := q.localNamed(f, caller, name); l != nil && l.SymbolID != "" {
+			return nil, true, nil // render = self.render; render(x): a variable, not the file's function
+		}
+	}
 	var local []Symbol
 	shadowed := pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
@@ -777,7 +782,7 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 		if err != nil {
 			return typeRef{}, err
 		}
-		if cur, err = q.elementOf(ctx, f, ref); err != nil {
+		if cur, err = q.indexOf(ctx, f, ref); err != nil {
 			return typeRef{}, err
 		}
 	case first.index:
@@ -841,6 +846,9 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
 				next, err := q.methodResult(ctx, cur.class, seg.name)
+				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
+					next, err = q.pyFieldCalled(ctx, f, cur.class, seg.name) // a.handler(...), handler a field
+				}
 				if err != nil {
 					return typeRef{}, err
 				}
@@ -870,7 +878,7 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 				return typeRef{}, err
 			}
 			if seg.index { // a.items[i]: an element of the field
-				if next, err = q.elementOf(ctx, f, next); err != nil {
+				if next, err = q.indexOf(ctx, f, next); err != nil {
 					return typeRef{}, err
 				}
 			}
@@ -1101,6 +1109,9 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 		if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
 			return ref, err
 		}
+		if ref, found, err := q.pyInheritedParam(ctx, caller, name); err != nil || found {
+			return ref, err
+		}
 	} else if l := q.localNamed(f, caller, name); l != nil {
 		if l.SymbolID == "" {
 			return q.declaredType(ctx, f, nil, l.Type)
@@ -1292,7 +1303,7 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		}
 	}
 	if f.Language == treesitter.Python && recv == "" {
-		if ref, ok, err := q.pyFuncValueResult(ctx, f, caller, callee); err != nil || ok {
+		if ref, ok, err := q.pyCallResult(ctx, f, caller, callee); err != nil || ok {
 			return ref, err
 		}
 	}
@@ -1311,6 +1322,9 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 	targets, res, err := q.resolveCall(ctx, call)
 	if err != nil {
 		return typeRef{}, err
+	}
+	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && !strings.ContainsAny(recv, "()[]") {
+		return q.pyFieldCallResult(ctx, f, caller, recv, callee) // self.highlighter(text)
 	}
 	if res != ResolvedAST {
 		return typeRef{kind: refUnknown}, nil // a name match is too weak to type a value

@@ -138,7 +138,8 @@ func (q *query) pyReexportedType(ctx context.Context, f *File, imp treesitter.Im
 
 // pyElementOf is what iterating over an instance of a workspace class
 // gives: the element of what its __iter__ returns (Iterator[Text] gives a
-// Text), else what its __getitem__ returns.
+// Text), or what that iterator's __next__ returns; with no typed __iter__,
+// what its __getitem__ returns.
 func (q *query) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) {
 	if q.depth > 6 {
 		return typeRef{kind: refUnknown}, nil
@@ -153,6 +154,12 @@ func (q *query) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) {
 		it.elems--
 		return it, nil
 	}
+	if it.kind == refInstance {
+		return q.methodResult(ctx, it.class, "__next__")
+	}
+	if it.kind != refUnknown {
+		return typeRef{kind: refUnknown}, nil
+	}
 	item, err := q.methodResult(ctx, ref.class, "__getitem__")
 	if err != nil || item.kind == refInstance {
 		return item, err
@@ -166,20 +173,117 @@ func pySelf(s Symbol, typ string) bool {
 	return s.Language == treesitter.Python && (typ == "Self" || strings.HasSuffix(typ, ".Self"))
 }
 
-// pyFuncValueResult is the result type of calling a local whose annotation
-// is a Callable (get_width: Callable[..., Measurement]; get_width(c)).
-func (q *query) pyFuncValueResult(ctx context.Context, f *File, caller *Symbol, callee string) (typeRef, bool, error) {
+// pyCallResult is the type of calling a name that is not a function of the
+// workspace, in caller: cls(...) in a method constructs its class; a local
+// annotated with a Callable gives the Callable's result (get_width:
+// Callable[..., Measurement]); a local bound to a class constructs it
+// (_Segment = Segment; _Segment(...)); one bound to an instance gives what
+// the class's __call__ returns (highlighter = ReprHighlighter();
+// highlighter(text)). ok is false when callee is none of these.
+func (q *query) pyCallResult(ctx context.Context, f *File, caller *Symbol, callee string) (typeRef, bool, error) {
+	if callee == "cls" && caller != nil && caller.Container != "" {
+		cls, err := q.classOf(ctx, caller)
+		if err != nil || cls == nil {
+			return typeRef{kind: refUnknown}, err == nil && cls == nil, err
+		}
+		return typeRef{kind: refInstance, class: *cls}, true, nil
+	}
 	l := q.localNamed(f, caller, callee)
 	if l == nil {
 		return typeRef{}, false, nil
 	}
 	_, _, typ, _ := treesitter.CutScope(l.Type)
-	result, ok := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
-	if !ok {
+	if result, ok := strings.CutPrefix(typ, treesitter.GoFuncPrefix); ok {
+		ref, err := q.instanceOf(ctx, f, result)
+		return ref, true, err
+	}
+	value, _, err := q.pyEvalLocal(ctx, f, caller, callee)
+	if err != nil {
+		return typeRef{}, true, err
+	}
+	ref, err := q.pyCalled(ctx, value)
+	return ref, true, err
+}
+
+// pyFieldCallResult is the type of recv.name(...) when name is a field of
+// recv's class, not a method: self.highlighter(text) with highlighter a
+// ReprHighlighter gives what its __call__ returns.
+func (q *query) pyFieldCallResult(ctx context.Context, f *File, caller *Symbol, recv, name string) (typeRef, error) {
+	owner, err := q.evalReceiver(ctx, f, caller, recv)
+	if err != nil || owner.kind != refInstance || owner.elems > 0 {
+		return typeRef{kind: refUnknown}, err
+	}
+	return q.pyFieldCalled(ctx, f, owner.class, name)
+}
+
+// pyFieldCalled is what calling the field name of an instance of cls gives.
+func (q *query) pyFieldCalled(ctx context.Context, f *File, cls Symbol, name string) (typeRef, error) {
+	t, err := q.fieldType(ctx, cls, name, 0)
+	if err != nil || t == "" {
+		return typeRef{kind: refUnknown}, err
+	}
+	value, err := q.declaredType(ctx, q.mustFile(ctx, cls.Path, f), nil, t)
+	if err != nil {
+		return typeRef{}, err
+	}
+	return q.pyCalled(ctx, value)
+}
+
+// pyCalled is what calling a value of type ref gives: an instance of a
+// class, or what an instance's __call__ returns.
+func (q *query) pyCalled(ctx context.Context, ref typeRef) (typeRef, error) {
+	switch {
+	case ref.kind == refClass:
+		return typeRef{kind: refInstance, class: ref.class}, nil
+	case ref.kind == refInstance && ref.elems == 0:
+		return q.methodResult(ctx, ref.class, "__call__")
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// pyInheritedParam types an unannotated parameter of a method as the
+// method it overrides annotates it, as pyright does: def highlight(self,
+// text) in a subclass of Highlighter, whose highlight takes text: Text.
+func (q *query) pyInheritedParam(ctx context.Context, caller *Symbol, name string) (typeRef, bool, error) {
+	if caller == nil || caller.Kind != treesitter.KindMethod {
 		return typeRef{}, false, nil
 	}
-	ref, err := q.instanceOf(ctx, f, result)
-	return ref, true, err
+	declared := false
+	for _, p := range caller.Params {
+		if p.Name == name {
+			declared = p.Type == ""
+		}
+	}
+	if !declared {
+		return typeRef{}, false, nil
+	}
+	cls, err := q.classOf(ctx, caller)
+	if err != nil || cls == nil {
+		return typeRef{}, false, err
+	}
+	cands, err := q.named(ctx, caller.Name)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	for _, base := range q.bases(ctx, *cls) {
+		overridden, err := q.methodOf(ctx, base, caller.Name, cands, 0)
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		for _, m := range overridden {
+			for _, p := range m.Params {
+				if p.Name == name && p.Type != "" {
+					mf, err := q.file(ctx, m.Path)
+					if err != nil || mf == nil {
+						return typeRef{kind: refUnknown}, true, err
+					}
+					ref, err := q.declaredType(ctx, mf, nil, p.Type)
+					return ref, true, err
+				}
+			}
+		}
+	}
+	return typeRef{}, false, nil
 }
 
 // pyPropertyType is the declared type of a property of cls, read as a field.
@@ -271,4 +375,22 @@ func (q *query) pyNamedTuple(ctx context.Context, cls Symbol, depth int) *Symbol
 		}
 	}
 	return nil
+}
+
+// indexOf is the type of xs[i] where xs has type ref: for an instance of a
+// Python class, what its __getitem__ returns; otherwise an element.
+func (q *query) indexOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
+	if ref.kind != refInstance || ref.elems > 0 || ref.class.Language != treesitter.Python {
+		return q.elementOf(ctx, f, ref)
+	}
+	return q.methodResult(ctx, ref.class, "__getitem__")
+}
+
+// pyWrittenAs reports whether call c was written with the name it is
+// stored under: calls through an aliased import (from m import f as g;
+// g()) are stored under the imported name, f, so a local f does not
+// shadow them. Calls made up while typing a value have no span, and are
+// written as named.
+func pyWrittenAs(c Call, name string) bool {
+	return c.Span.EndByte == 0 || int(c.Span.EndByte-c.Span.StartByte) == len(name)
 }

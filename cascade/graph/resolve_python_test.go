@@ -2,10 +2,14 @@ package graph_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/callcascade/callcascade/cascade/graph"
 )
 
 // How Python binds a receiver decides which method a call reaches: loop and
@@ -16,7 +20,7 @@ func TestPythonReceivers(t *testing.T) {
 	r := indexSources(t, map[string]string{
 		"pkg/__init__.py": "",
 		"pkg/text.py": `
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 
 class Text:
@@ -28,6 +32,44 @@ class Text:
         return self
     def copy(self) -> "Text":
         return self
+
+    @classmethod
+    def styled(cls, markup) -> "Text":
+        text = cls()
+        text.truncate(11)
+        return text
+
+
+class Highlighter:
+    def highlight(self, text: Text):
+        pass
+
+    def __call__(self, markup) -> Text:
+        return Text()
+
+
+class Rainbow(Highlighter):
+    def highlight(self, text):
+        text.truncate(10)
+
+
+class Holder:
+    def __init__(self):
+        self.highlighter = Highlighter()
+
+    def run(self):
+        self.highlighter("x").truncate(13)
+
+
+def highlighting(texts: List[Text], opts: Optional[Text], either: Union[str, Text]):
+    high = Highlighter()
+    high("x").truncate(12)
+    rest = texts[1:]
+    for t in rest:
+        t.copy()
+    chosen = opts or None
+    chosen.copy()
+    either.copy()
 
 
 class Lines:
@@ -156,9 +198,18 @@ def features():
     pass
 `,
 		"pkg/console.py": `
+from .windows import features as windows_features
+
+
 def get_features():
     from .windows import features
     return features()
+
+
+def aliased():
+    features = make_features()
+    features()
+    windows_features()
 
 
 def get_windows_features():
@@ -195,15 +246,19 @@ def test_reexported_class():
 		// conditional's first branch, a Callable's result, an alias of the
 		// class, a module variable of another module, a class constructed
 		// through its module's path, a re-exported class, a NamedTuple's
-		// field unpacked in a loop; and unpacking a NamedTuple, a
-		// Tuple[Text, ...] and a tuple written out
+		// field unpacked in a loop; a parameter typed by the method it
+		// overrides, cls(), calling an instance (its __call__) held in a
+		// local or a field. For copy: a slice of a List[Text], a or b, a
+		// Union[str, Text]; and unpacking a NamedTuple, a Tuple[Text, ...]
+		// and a tuple written out
 		{"Text.truncate", []string{
-			"Lines.first ast", "Lines.justify ast", "join ast", "measure ast", "spans ast",
+			"Holder.run ast", "Lines.first ast", "Lines.justify ast", "Rainbow.highlight ast", "Text.styled ast",
+			"highlighting ast", "join ast", "measure ast", "spans ast",
 			"test_imported_instance ast", "test_module_path ast", "test_reexported_class ast",
 		}},
 		// self._lines.append is the list's
 		{"Text.append", nil},
-		{"Text.copy", []string{"Lines.first ast", "Lines.widths ast", "join name", "spans ast"}}, // title is untyped
+		{"Text.copy", []string{"Lines.first ast", "Lines.widths ast", "highlighting ast", "join name", "spans ast"}}, // title is untyped
 		// with Live() as live, with Scoped() as scope (-> Self), and a
 		// comprehension over a local copied from a field
 		{"Live.get_renderable", []string{"Console.render ast", "measure ast"}},
@@ -212,7 +267,8 @@ def test_reexported_class():
 		{"open", []string{"test_module_path ast"}},         // import pkg.progress; pkg.progress.open()
 		{"Progress.open", nil},
 		// imported in the function, under its own name or as an alias
-		{"features", []string{"get_features ast", "get_windows_features ast"}},
+		// (windows_features); not through a local variable of its name
+		{"features", []string{"aliased ast", "get_features ast", "get_windows_features ast"}},
 		{"get_windows_features", nil},
 	}
 	for _, tc := range cases {
@@ -233,6 +289,81 @@ def test_reexported_class():
 	for _, e := range got {
 		if e.Symbol.Name == "spans" && len(e.Sites) != 3 {
 			t.Errorf("spans calls Text.copy at %d sites, want 3 (last, second, end)", len(e.Sites))
+		}
+	}
+}
+
+// Bad input: names bound to themselves, to each other, to what they unpack,
+// and long chains of reassignments. Resolution ends, with no invented edge.
+func TestPythonReceiversBadInput(t *testing.T) {
+	var chain strings.Builder
+	chain.WriteString("def chain(seed):\n")
+	for i := 0; i < 40; i++ {
+		// each name assigned three times from the next one, none typed
+		fmt.Fprintf(&chain, "    n%d = n%d\n    n%d = n%d.x\n    n%d = n%d()\n", i, i+1, i, i+1, i, i+1)
+	}
+	chain.WriteString("    n0.ping()\n")
+	r := indexSources(t, map[string]string{
+		"app/node.py": `
+class Node:
+    def ping(self):
+        pass
+
+    def __iter__(self) -> "Node":
+        return self
+
+    def __getitem__(self, i) -> "Node":
+        return self[i]
+
+    def __add__(self, other) -> "Node":
+        return self + other
+
+
+def cycles(a, b):
+    x = x
+    x.ping()
+    y = z
+    z = y
+    y.ping()
+    for w in w:
+        w.ping()
+    with v as v:
+        v.ping()
+    a, b = b, a
+    a.ping()
+    s = s + s
+    s.ping()
+    q = [q]
+    q[0].ping()
+    m = m[0]
+    m.ping()
+
+
+def walk(n: Node):
+    for item in n:
+        item.ping()
+
+
+def own(n: Node):
+    n[0].ping()
+`,
+		"app/chain.py":  chain.String(),
+		"app/broken.py": "def broken(:\n    for x in\n    with as y:\n        y.ping()\n    a, = \n",
+	})
+	ctx := context.Background()
+	got, err := r.Incoming(ctx, symbolNamed(t, r, "Node.ping"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Node.__iter__ returns a Node, which has no __next__, so an item of n
+	// is unknown; n[0] is what __getitem__ returns. The rest is unknown and
+	// ping is the only method of its name: name matches, never precise.
+	for _, e := range got {
+		if e.Resolution == graph.ResolvedAST && e.Symbol.Name != "own" {
+			t.Errorf("precise edge from %s: its receivers have no known type", e.Symbol.Name)
+		}
+		if e.Symbol.Name == "own" && (e.Resolution != graph.ResolvedAST || len(e.Sites) != 1) {
+			t.Errorf("own: %s edge at %d sites, want precise at 1 (n[0])", e.Resolution, len(e.Sites))
 		}
 	}
 }

@@ -56,3 +56,23 @@ def render(lines: Lines, measure: Optional[Callable[[Lines], Line]]):  # @def(re
     measure(lines).clone()  # @site(renderClone, "clone") @call(renderLines, lineClone, renderClone)
     base = billing.render.base
     return base.Style("red").apply("x")  # @site(renderApply, "apply") @call(renderLines, styleApply, renderApply)
+
+
+class Painter:
+    def paint(self, line: Line):  # @def(paint, "paint")
+        return line
+
+    def __call__(self, width) -> Line:
+        return Line()
+
+
+class BoldPainter(Painter):
+    def paint(self, line):  # @def(boldPaint, "paint") line's type is Painter.paint's
+        return line.pad(2)  # @site(boldPad, "pad") @call(boldPaint, linePad, boldPad)
+
+
+def use_painter():  # @def(usePainter, "use_painter")
+    painter = Painter()
+    painter(3).clone()  # @site(useClone, "clone") @call(usePainter, lineClone, useClone)
+    render = painter.paint
+    return render(Line())  # a local variable, not the module's render: @callers(renderLines)
