@@ -139,6 +139,15 @@ func (w *Workspace) WarmResolver(ctx context.Context) {
 	}
 }
 
+// GrepState reports the grep stage's kept file list, false when there is
+// no grep stage or no list yet.
+func (w *Workspace) GrepState() (grep.ListState, bool) {
+	if w.searcher == nil {
+		return grep.ListState{}, false
+	}
+	return w.searcher.State(w.Root)
+}
+
 // warmDelay gathers the writes of an index pass, or of a burst of edits,
 // into one WarmResolver after them.
 const warmDelay = time.Second

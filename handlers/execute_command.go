@@ -12,6 +12,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/report"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -239,6 +240,11 @@ type WorkspaceStatus struct {
 	KeywordTimeoutMs int64   `json:"keywordTimeoutMs"`
 	BudgetMs         int64   `json:"budgetMs"`
 	KeywordThreshold float64 `json:"keywordThreshold"`
+	// GrepFiles is the grep stage's kept file list: how many files and
+	// directories, and whether inotify reports changes (when it cannot,
+	// the inotify watch limit is the usual reason, and each search checks
+	// times instead). Absent until the first walk ends.
+	GrepFiles *grep.ListState `json:"grepFiles,omitempty"`
 }
 
 func (h *Handlers) statusCommand(ctx context.Context) (any, error) {
@@ -252,6 +258,9 @@ func (h *Handlers) statusCommand(ctx context.Context) (any, error) {
 		}
 		if files, err := ws.Store.Files(ctx); err == nil {
 			w.Files = len(files)
+		}
+		if gs, ok := ws.GrepState(); ok {
+			w.GrepFiles = &gs
 		}
 		st.Workspaces = append(st.Workspaces, w)
 	}

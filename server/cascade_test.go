@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -214,6 +215,22 @@ func TestCascadeStages(t *testing.T) {
 	var status json.RawMessage // a request after the notifications: they have been handled
 	if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: "callcascade.status"}, &status); err != nil {
 		t.Fatal(err)
+	}
+	var st struct {
+		Workspaces []struct {
+			GrepFiles *struct {
+				Files   int  `json:"files"`
+				Watched bool `json:"watched"`
+			} `json:"grepFiles"`
+		} `json:"workspaces"`
+	}
+	if err := json.Unmarshal(status, &st); err != nil || len(st.Workspaces) != 1 {
+		t.Fatalf("status %s: %v", status, err)
+	}
+	// The grep stage has answered above: its file list is kept, and on
+	// Linux watched.
+	if g := st.Workspaces[0].GrepFiles; g == nil || g.Files == 0 || (runtime.GOOS == "linux" && !g.Watched) {
+		t.Errorf("status grepFiles = %+v, want a watched list of the fixture's files", g)
 	}
 	if after := countDiags(); before == 0 || after != before {
 		t.Errorf("an unchanged didChange cleared diagnostics: %d before, %d after", before, after)

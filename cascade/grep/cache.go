@@ -124,6 +124,38 @@ func (s *Searcher) Warm(root string, opts graph.WalkOptions) {
 	_ = wait()
 }
 
+// ListState says what a Searcher keeps for a root, for a status report.
+type ListState struct {
+	Files       int  `json:"files"`       // source files in the kept list
+	Directories int  `json:"directories"` // directories the walk listed
+	// Watched: changes are learnt from inotify; otherwise each search
+	// checks the directories' and files' times.
+	Watched bool `json:"watched"`
+}
+
+// State reports the list kept for root, false if none is kept yet.
+func (s *Searcher) State(root string) (ListState, bool) {
+	s.init()
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return ListState{}, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for key, list := range s.lists {
+		if strings.HasPrefix(key, abs+"\x00") {
+			st := ListState{Directories: len(list.dirs), Watched: list.watch != nil}
+			for _, f := range list.files {
+				if _, ok := treesitter.LanguageForPath(f.Rel); ok {
+					st.Files++
+				}
+			}
+			return st, true
+		}
+	}
+	return ListState{}, false
+}
+
 // Invalidate forgets the file lists kept for root (all roots if root is
 // ""), as when the editor reports files created or deleted: the next search
 // walks again.
