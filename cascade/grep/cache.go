@@ -126,8 +126,8 @@ func (s *Searcher) Warm(root string, opts graph.WalkOptions) {
 
 // ListState says what a Searcher keeps for a root, for a status report.
 type ListState struct {
-	Files       int  `json:"files"`       // source files in the kept list
-	Directories int  `json:"directories"` // directories the walk listed
+	Files       int `json:"files"`       // source files in the kept list
+	Directories int `json:"directories"` // directories the walk listed
 	// Watched: changes are learnt from inotify; otherwise each search
 	// checks the directories' and files' times.
 	Watched bool `json:"watched"`
