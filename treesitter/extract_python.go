@@ -144,9 +144,10 @@ func pythonParam(e *extractor, p *node) (Param, bool) {
 // pythonType reduces an annotation to its base type name: Foo for Foo,
 // Optional[Foo], Foo | None, "Foo"; mod.Foo stays as written. Collections
 // keep their element type after GoCollectionPrefix (List[Foo] and
-// Iterator[Foo] are "[]Foo"), so iterating or indexing one gives a Foo, and
-// a Callable keeps its result after GoFuncPrefix (Callable[[A], Foo] is
-// "func:Foo"). Other generics are their base (dict[str, Foo] is dict).
+// Iterator[Foo] are "[]Foo"), so iterating or indexing one gives a Foo;
+// mappings keep their value type after PythonMappingPrefix (Dict[str, Foo]
+// is "{}Foo"); a Callable keeps its result after GoFuncPrefix
+// (Callable[[A], Foo] is "func:Foo"). Other generics are their base.
 func pythonType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
@@ -191,6 +192,13 @@ var pythonCollections = map[string]bool{
 	"Generator": true, "AsyncGenerator": true,
 }
 
+// pythonMappings are the generic types whose second argument is the type
+// of their values.
+var pythonMappings = map[string]bool{
+	"Dict": true, "dict": true, "Mapping": true, "MutableMapping": true, "DefaultDict": true,
+	"defaultdict": true, "OrderedDict": true,
+}
+
 // pythonGeneric is pythonType of base[args...].
 func pythonGeneric(e *extractor, base string, args []*node) string {
 	if len(args) == 0 {
@@ -210,6 +218,10 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 	case pythonCollections[name], (name == "Tuple" || name == "tuple") && len(args) == 2 && pythonEllipsis(args[1]):
 		if t := elem(0); t != "" {
 			return GoCollectionPrefix + t
+		}
+	case pythonMappings[name] && len(args) == 2:
+		if t := elem(1); t != "" {
+			return PythonMappingPrefix + t
 		}
 	case name == "Callable" && len(args) == 2:
 		if t := elem(1); t != "" {
@@ -487,15 +499,26 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 		return
 	}
 	names := namedChildren(target)
-	if isAny(target, "pattern_list", "tuple_pattern") && len(names) == 2 && isIdentifier(names[1]) &&
-		nodeType(coll) == "call" && e.text(field(coll, "function")) == "enumerate" {
+	shape, rewritten := "", false
+	if isAny(target, "pattern_list", "tuple_pattern") && len(names) == 2 && isIdentifier(names[1]) && nodeType(coll) == "call" {
+		fn := field(coll, "function")
 		args := namedChildren(field(coll, "arguments"))
-		if len(args) == 0 || nodeType(args[0]) == "keyword_argument" {
-			return
+		switch {
+		case e.text(fn) == "enumerate": // for i, x in enumerate(xs): x is an element of xs
+			if len(args) == 0 || nodeType(args[0]) == "keyword_argument" {
+				return
+			}
+			target, shape, rewritten = names[1], pythonShape(e, args[0]), true
+		case is(fn, "attribute") && e.text(field(fn, "attribute")) == "items" && len(args) == 0:
+			// for k, v in d.items(): v is a value of d
+			if obj := pythonShape(e, field(fn, "object")); obj != "" {
+				target, shape, rewritten = names[1], obj+".values()", true
+			}
 		}
-		target, coll = names[1], args[0]
 	}
-	shape := pythonShape(e, coll)
+	if !rewritten {
+		shape = pythonShape(e, coll)
+	}
 	if shape == "" {
 		return
 	}

@@ -22,7 +22,7 @@ func TestPythonBindings(t *testing.T) {
 			src: `def f(xs: List["Text"], it: Optional[Iterator[Line]], ts: Tuple[Seg, ...], pair: Tuple[A, B], d: Dict[str, Foo], s: set[Foo], m: typing.Sequence[Foo]):
     pass
 `,
-			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: Tuple in f", "d: Dict in f", "s: []Foo in f", "m: []Foo in f"},
+			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: Tuple in f", "d: {}Foo in f", "s: []Foo in f", "m: []Foo in f"},
 		},
 		{
 			name: "a union is its one class",
@@ -47,6 +47,8 @@ func TestPythonBindings(t *testing.T) {
         pass
     for a, b in pairs:
         pass
+    for name, task in self._tasks.items():
+        pass
     return [live.get() for live in stack[0].lives]
 `,
 			locals: []string{
@@ -54,6 +56,7 @@ func TestPythonBindings(t *testing.T) {
 				"item: in:{for i, item}:range:self._items in f",
 				"a: in:{for a, b}:item:0:range:pairs in f",
 				"b: in:{for a, b}:item:1:range:pairs in f",
+				"task: in:{for name, task}:range:self._tasks.values() in f",
 				"live: in:{[live.get() for live}:range:stack[].lives in f",
 			},
 		},

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 17
+const ExtractorVersion = 18
 
 // Language names a grammar in the registry.
 type Language string
@@ -143,6 +143,11 @@ const RangeTypePrefix = "range:"
 // Traversal, not the Traverser a Traversal holds. Python collections
 // (List[Text], Iterator[Text]) and list literals use it too.
 const GoCollectionPrefix = "[]"
+
+// PythonMappingPrefix starts a Python mapping type whose values have the
+// type after it: "{}Task" for Dict[TaskID, Task]. Indexing it (or get)
+// gives a value; iterating it gives keys, whose type is not kept.
+const PythonMappingPrefix = "{}"
 
 // GoAnonymousStructPrefix names a Go anonymous struct type, followed by its
 // byte offset in the file: "struct@120" for the struct{...} of a table test's

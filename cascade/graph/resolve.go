@@ -427,6 +427,9 @@ type typeRef struct {
 	// elems counts the Go collection wrappers around class ([]T is 1): an
 	// element of the value is one fewer. Calls and fields ignore it.
 	elems int
+	// maps marks which of those wrappers are Python mappings (Dict[K, V]):
+	// bit i for the i-th wrapper from the inside. See pyPeel.
+	maps uint64
 	// ext names a well-known Go interface from outside the workspace that a
 	// refExternal value has ("net/http.ResponseWriter", "error"; see
 	// goKnownInterfaces).
@@ -839,7 +842,7 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 			continue
 		}
 		if cur.kind == refInstance && cur.elems > 0 && f.Language == treesitter.Python {
-			cur = typeRef{kind: refExternal} // xs.copy() on a List[Foo]: a list's
+			cur = cur.pyCollectionMember(seg) // xs.copy() on a List[Foo]: a list's; d.get(k) on a Dict: a value
 			continue
 		}
 		switch cur.kind {
@@ -948,6 +951,12 @@ func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, e
 			return typeRef{kind: refExternal}, nil // some element of an outside type
 		}
 		return typeRef{kind: refUnknown}, nil
+	}
+	if ref.elems > 0 && ref.class.Language == treesitter.Python {
+		if ref.pyOuterMap() {
+			return typeRef{kind: refUnknown}, nil // a mapping's keys
+		}
+		return ref.pyPeel(), nil
 	}
 	if ref.elems > 0 {
 		ref.elems--
@@ -1159,11 +1168,7 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 			}
 		}
 		if f.Language == treesitter.Python {
-			sub := strings.TrimSuffix(imp.Module, ".") + "." + imp.Imported
-			if imp.Module == "." || strings.HasSuffix(imp.Module, ".") {
-				sub = imp.Module + imp.Imported
-			}
-			if q.moduleInWorkspace(ctx, f, sub) {
+			if sub := pySubmodule(imp); q.moduleInWorkspace(ctx, f, sub) {
 				return typeRef{kind: refModule, mod: sub, from: f.Path}, nil
 			}
 			if ref, ok, err := q.pyImportedValue(ctx, f, imp); err != nil || ok {
@@ -1240,15 +1245,11 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos, typ = start, rest
 	}
-	if f.Language == treesitter.Python && strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+	if wraps, rest := pyWrappers(f, typ); len(wraps) > 0 {
 		// [Foo(x)]: a list of what its element is.
-		elems := 0
-		for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
-			typ, elems = typ[len(treesitter.GoCollectionPrefix):], elems+1
-		}
-		ref, err := q.declaredType(ctx, f, caller, typ)
+		ref, err := q.declaredType(ctx, f, caller, rest)
 		if ref.kind == refInstance {
-			ref.elems += elems
+			ref = ref.pyWrap(wraps)
 		}
 		return ref, err
 	}
@@ -1375,8 +1376,15 @@ func (q *query) isExternalName(ctx context.Context, f *File, name string) bool {
 }
 
 func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeRef, error) {
+	if wraps, rest := pyWrappers(f, typeName); len(wraps) > 0 {
+		ref, err := q.instanceOf(ctx, f, rest)
+		if ref.kind == refInstance {
+			ref = ref.pyWrap(wraps)
+		}
+		return ref, err
+	}
 	elems := 0
-	if f.Language == treesitter.Go || f.Language == treesitter.Python {
+	if f.Language == treesitter.Go {
 		for strings.HasPrefix(typeName, treesitter.GoCollectionPrefix) {
 			typeName = typeName[len(treesitter.GoCollectionPrefix):]
 			elems++
@@ -1457,8 +1465,12 @@ func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (
 			if imp.Local != qualifier {
 				continue
 			}
+			mod := imp.Module
+			if f.Language == treesitter.Python && imp.Imported != "*" {
+				mod = pySubmodule(imp) // from app import models; models.Invoice
+			}
 			for _, s := range types {
-				if q.inModule(ctx, f, typeRef{kind: refModule, mod: imp.Module, from: f.Path}, s) {
+				if q.inModule(ctx, f, typeRef{kind: refModule, mod: mod, from: f.Path}, s) {
 					return &s, nil
 				}
 			}

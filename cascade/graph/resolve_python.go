@@ -380,10 +380,75 @@ func (q *query) pyNamedTuple(ctx context.Context, cls Symbol, depth int) *Symbol
 // indexOf is the type of xs[i] where xs has type ref: for an instance of a
 // Python class, what its __getitem__ returns; otherwise an element.
 func (q *query) indexOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
-	if ref.kind != refInstance || ref.elems > 0 || ref.class.Language != treesitter.Python {
+	if ref.kind != refInstance || ref.class.Language != treesitter.Python {
 		return q.elementOf(ctx, f, ref)
 	}
+	if ref.elems > 0 {
+		return ref.pyPeel(), nil // xs[i], d[k]
+	}
 	return q.methodResult(ctx, ref.class, "__getitem__")
+}
+
+// pyWrappers splits a Python type into its collection wrappers, outermost
+// first (true for a mapping), and the type inside them: "{}[]Text" is a
+// mapping of lists of Text.
+func pyWrappers(f *File, typ string) ([]bool, string) {
+	if f.Language != treesitter.Python {
+		return nil, typ
+	}
+	var wraps []bool
+	for {
+		switch {
+		case strings.HasPrefix(typ, treesitter.GoCollectionPrefix):
+			wraps, typ = append(wraps, false), typ[len(treesitter.GoCollectionPrefix):]
+		case strings.HasPrefix(typ, treesitter.PythonMappingPrefix):
+			wraps, typ = append(wraps, true), typ[len(treesitter.PythonMappingPrefix):]
+		default:
+			return wraps, typ
+		}
+	}
+}
+
+// pyWrap puts ref inside wrappers listed outermost first.
+func (ref typeRef) pyWrap(wraps []bool) typeRef {
+	for i := len(wraps) - 1; i >= 0; i-- {
+		if ref.elems >= 64 {
+			return typeRef{kind: refUnknown}
+		}
+		if wraps[i] {
+			ref.maps |= 1 << ref.elems
+		}
+		ref.elems++
+	}
+	return ref
+}
+
+// pyOuterMap reports whether the outermost wrapper of ref is a mapping.
+func (ref typeRef) pyOuterMap() bool {
+	return ref.elems > 0 && ref.maps&(1<<(ref.elems-1)) != 0
+}
+
+// pyPeel is an element of a list, or a value of a mapping.
+func (ref typeRef) pyPeel() typeRef {
+	ref.elems--
+	ref.maps &^= 1 << ref.elems
+	return ref
+}
+
+// pyCollectionMember is what seg gives on a Python collection: a value of a
+// mapping for get, pop and setdefault, the values of a mapping as a list
+// for values(); anything else is the builtin collection's.
+func (ref typeRef) pyCollectionMember(seg receiverSeg) typeRef {
+	if ref.pyOuterMap() && seg.call && !seg.index {
+		switch seg.name {
+		case "get", "pop", "setdefault":
+			return ref.pyPeel()
+		case "values":
+			ref.maps &^= 1 << (ref.elems - 1)
+			return ref
+		}
+	}
+	return typeRef{kind: refExternal}
 }
 
 // pyWrittenAs reports whether call c was written with the name it is
@@ -393,4 +458,13 @@ func (q *query) indexOf(ctx context.Context, f *File, ref typeRef) (typeRef, err
 // written as named.
 func pyWrittenAs(c Call, name string) bool {
 	return c.Span.EndByte == 0 || int(c.Span.EndByte-c.Span.StartByte) == len(name)
+}
+
+// pySubmodule is the module that from m import x names when x is a module:
+// "m.x", or ".x" and "..x" for relative imports.
+func pySubmodule(imp treesitter.Import) string {
+	if imp.Module == "." || strings.HasSuffix(imp.Module, ".") {
+		return imp.Module + imp.Imported
+	}
+	return imp.Module + "." + imp.Imported
 }

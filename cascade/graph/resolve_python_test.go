@@ -20,7 +20,7 @@ func TestPythonReceivers(t *testing.T) {
 	r := indexSources(t, map[string]string{
 		"pkg/__init__.py": "",
 		"pkg/text.py": `
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 
 class Text:
@@ -59,6 +59,20 @@ class Holder:
 
     def run(self):
         self.highlighter("x").truncate(13)
+
+
+def mappings(tasks: Dict[int, Text], groups: Dict[str, List[Text]]):
+    tasks[1].truncate(15)
+    tasks.get(1).truncate(16)
+    for t in tasks.values():
+        t.truncate(17)
+    for key, value in tasks.items():
+        value.truncate(18)
+    for group in groups.values():
+        group[0].truncate(19)
+    for key in tasks:
+        key.copy()
+    tasks.copy()
 
 
 def highlighting(texts: List[Text], opts: Optional[Text], either: Union[str, Text]):
@@ -176,6 +190,13 @@ def measure(console: Console, get_width: Optional[Callable[[Console], Text]]):
     _Text = Text
     _Text.truncate(None, 3)
 `,
+		"pkg/boxes.py": `
+from . import text
+
+
+def boxed(t: "text.Text"):
+    t.truncate(14)
+`,
 		"pkg/palettes.py": `
 from .text import Text
 
@@ -248,17 +269,21 @@ def test_reexported_class():
 		// through its module's path, a re-exported class, a NamedTuple's
 		// field unpacked in a loop; a parameter typed by the method it
 		// overrides, cls(), calling an instance (its __call__) held in a
-		// local or a field. For copy: a slice of a List[Text], a or b, a
+		// local or a field, a class named through its module (from . import
+		// text; text.Text), a value of a Dict (d[k], d.get(k), d.values(),
+		// d.items(), a Dict of Lists). For copy: a slice of a List[Text], a or b, a
 		// Union[str, Text]; and unpacking a NamedTuple, a Tuple[Text, ...]
 		// and a tuple written out
 		{"Text.truncate", []string{
 			"Holder.run ast", "Lines.first ast", "Lines.justify ast", "Rainbow.highlight ast", "Text.styled ast",
-			"highlighting ast", "join ast", "measure ast", "spans ast",
+			"boxed ast", "highlighting ast", "join ast", "mappings ast", "measure ast", "spans ast",
 			"test_imported_instance ast", "test_module_path ast", "test_reexported_class ast",
 		}},
 		// self._lines.append is the list's
 		{"Text.append", nil},
-		{"Text.copy", []string{"Lines.first ast", "Lines.widths ast", "highlighting ast", "join name", "spans ast"}}, // title is untyped
+		// title is untyped, and so are a Dict's keys; the Dict's own copy is
+		// no Text's
+		{"Text.copy", []string{"Lines.first ast", "Lines.widths ast", "highlighting ast", "join name", "mappings name", "spans ast"}},
 		// with Live() as live, with Scoped() as scope (-> Self), and a
 		// comprehension over a local copied from a field
 		{"Live.get_renderable", []string{"Console.render ast", "measure ast"}},
@@ -289,6 +314,15 @@ def test_reexported_class():
 	for _, e := range got {
 		if e.Symbol.Name == "spans" && len(e.Sites) != 3 {
 			t.Errorf("spans calls Text.copy at %d sites, want 3 (last, second, end)", len(e.Sites))
+		}
+	}
+	got, err = r.Incoming(ctx, symbolNamed(t, r, "Text.truncate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range got {
+		if e.Symbol.Name == "mappings" && len(e.Sites) != 5 {
+			t.Errorf("mappings calls Text.truncate at %d sites, want 5", len(e.Sites))
 		}
 	}
 }
