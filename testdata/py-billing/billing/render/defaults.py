@@ -1,0 +1,3 @@
+from billing.render.lines import Line
+
+DEFAULT_LINE = Line()

@@ -1,0 +1,36 @@
+"""Fixture: mapping values, classmethods, module variables and re-exports,
+unions, and a function that imports its own name."""
+from typing import Dict, Optional, Union
+
+from billing.render import lines
+from billing.render.defaults import DEFAULT_LINE
+from billing.render.styles import Line
+
+
+class Registry:
+    def __init__(self):
+        self._lines: Dict[str, lines.Line] = {}
+
+    @classmethod
+    def create(cls) -> "Registry":  # @def(create, "create")
+        registry = cls()
+        registry.fill()  # @site(createFill, "fill") @call(create, fill, createFill)
+        return registry
+
+    def fill(self):  # @def(fill, "fill")
+        for name, line in self._lines.items():
+            line.pad(len(name))  # @site(fillPad, "pad") @call(fill, linePad, fillPad)
+        return self._lines["x"].clone()  # @site(fillClone, "clone") @call(fill, lineClone, fillClone)
+
+
+def defaults(extra: Union[str, Line], fallback: Optional[Line]):  # @def(defaults, "defaults")
+    DEFAULT_LINE.pad(1)  # @site(defaultPad, "pad")
+    extra.pad(2)  # @site(extraPad, "pad") @call(defaults, linePad, defaultPad, extraPad)
+    chosen = fallback or Line()
+    return chosen.clone()  # @site(chosenClone, "clone") @call(defaults, lineClone, chosenClone)
+
+
+def stamp(body):  # @def(ownStamp, "stamp") @callers(ownStamp)
+    from billing.services.pdf import stamp
+
+    return stamp(body)  # @site(importedStamp, "stamp") @call(ownStamp, stamp, importedStamp)
