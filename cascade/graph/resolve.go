@@ -280,6 +280,7 @@ type query struct {
 	methods     map[string]map[string]goSignature // goMethodSet answers, by type ID
 	goDirs      map[string][]File                 // Go files by directory, for goPackageVar
 	callsByName map[string][]Call                 // call sites by callee name
+	pyModules   map[string][]string               // pyModuleFiles answers, by importing directory and module
 }
 
 func (q *query) allFiles(ctx context.Context) []File {

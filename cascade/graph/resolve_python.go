@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"path"
 	"strconv"
 	"strings"
 
@@ -82,12 +83,23 @@ func (q *query) pyDottedImport(ctx context.Context, f *File, name string) (typeR
 
 // pyModuleFiles are the workspace files a module name written in f resolves to.
 func (q *query) pyModuleFiles(ctx context.Context, f *File, module string) []*File {
-	var out []*File
-	for _, wf := range q.allFiles(ctx) {
-		if wf.Language == treesitter.Python && q.moduleHasFile(f, module, wf.Path) {
-			if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
-				out = append(out, mf)
+	key := path.Dir(f.Path) + "\x00" + module // relative modules depend on the importing directory
+	paths, ok := q.pyModules[key]
+	if !ok {
+		for _, wf := range q.allFiles(ctx) {
+			if wf.Language == treesitter.Python && q.moduleHasFile(f, module, wf.Path) {
+				paths = append(paths, wf.Path)
 			}
+		}
+		if q.pyModules == nil {
+			q.pyModules = map[string][]string{}
+		}
+		q.pyModules[key] = paths
+	}
+	var out []*File
+	for _, p := range paths {
+		if mf, err := q.file(ctx, p); err == nil && mf != nil {
+			out = append(out, mf)
 		}
 	}
 	return out
