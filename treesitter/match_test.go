@@ -276,6 +276,7 @@ var matchSources = map[Language][]string{
 		"class A:\n    x: int = 1\n    y: 'B'\n    z = 3\n    def __init__(self, a):\n        self.a = a\n        self.b: int = 2\n        other.c = 3\n\nclass E(A): pass\n",
 		"from a import (b, c as d)\nimport e.f as g\nx = f'{y}'\nz = 'w' \"v\"\n",
 		"def f():\n    class Inner:\n        q: int\n    r: str = 's'\n    return Inner()\n",
+		"def g(xs):\n    for a, (b, c) in xs:\n        pass\n    with A() as (p, q), B() as r, C():\n        pass\n    t, *u = v = xs\n    (w, z) = [y for y in xs for _ in y]\n    return {k: v for k, v in xs.items()}\n",
 	},
 	Go: {
 		"package p\n\nimport (\n\tx \"a/b\"\n\t\"c\"\n)\n\ntype S struct {\n\tA, B int `json:\"a\"`\n\tC\n\tD struct{ E int }\n}\n\ntype I interface{ M() }\n\ntype (\n\tT[K any] struct{ f K }\n\tU = S\n)\n\nfunc (s *S) M() { F[int](1); x.G(); var v = 1; w := \"z\"; _ = `r` }\n",
