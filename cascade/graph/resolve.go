@@ -519,7 +519,11 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 				found = append(found, s)
 			}
 		}
-		return found, ResolvedAST, nil
+		if len(found) == 0 && f.Language == treesitter.Python {
+			// click.command(): defined in click/decorators.py, imported by click/__init__.py
+			found, err = q.pyReexported(ctx, f, ref, c.Callee, func(s Symbol) bool { return s.Container == "" })
+		}
+		return found, ResolvedAST, err
 	}
 	return q.uniqueNameIn(family(f.Language), sameFamily, c)
 }
@@ -733,7 +737,9 @@ func pickInnermost(local []Symbol, caller *Symbol) []Symbol {
 	}
 	var nested []Symbol
 	for _, s := range local {
-		if strings.HasPrefix(s.ID, caller.ID+".") {
+		// By position, not by ID: the functions nested in the fifth of five
+		// overloads of f have IDs under f, the overload's is f~5.
+		if s.ID != caller.ID && s.Path == caller.Path && caller.Span.StartByte <= s.Span.StartByte && s.Span.EndByte <= caller.Span.EndByte {
 			nested = append(nested, s)
 		}
 	}
@@ -909,6 +915,11 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 						break
 					}
 				}
+				if next.kind == refUnknown && f.Language == treesitter.Python {
+					if next, err = q.pyReexportedMember(ctx, f, cur, seg.name, true); err != nil {
+						return typeRef{}, err
+					}
+				}
 				cur = next
 				continue
 			}
@@ -922,6 +933,11 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 				if isType(s) && q.inModule(ctx, f, cur, s) {
 					next = typeRef{kind: refClass, class: s}
 					break
+				}
+			}
+			if next.kind == refUnknown && f.Language == treesitter.Python {
+				if next, err = q.pyReexportedMember(ctx, f, cur, seg.name, false); err != nil {
+					return typeRef{}, err
 				}
 			}
 			if next.kind == refUnknown && f.Language == treesitter.Python {
@@ -1191,6 +1207,11 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 		return typeRef{}, err
 	} else if cls != nil {
 		return typeRef{kind: refClass, class: *cls}, nil
+	}
+	if f.Language == treesitter.Python {
+		if ref, ok, err := q.pyDecorated(ctx, f, caller, name); err != nil || ok {
+			return ref, err // @click.group() def cli(): cli.command()
+		}
 	}
 	if f.Language == treesitter.Go {
 		if ref, ok, err := q.goPackageVar(ctx, f, name); err != nil || ok {
@@ -1474,6 +1495,13 @@ func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (
 				if q.inModule(ctx, f, typeRef{kind: refModule, mod: mod, from: f.Path}, s) {
 					return &s, nil
 				}
+			}
+			if f.Language == treesitter.Python { // click.Context, re-exported by click/__init__.py
+				found, err := q.pyReexported(ctx, f, typeRef{kind: refModule, mod: mod, from: f.Path}, typeName, isType)
+				if err != nil || len(found) == 0 {
+					return nil, err
+				}
+				return &found[0], nil
 			}
 			return nil, nil
 		}

@@ -480,3 +480,139 @@ func pySubmodule(imp treesitter.Import) string {
 	}
 	return imp.Module + "." + imp.Imported
 }
+
+// pyReexported finds what a module re-exports under name when the module
+// does not declare it: from .decorators import command in a package's
+// __init__.py makes pkg.command the function of decorators.py; from .core
+// import * passes on every name core declares. want picks the symbols that
+// may be meant (top-level functions for a call, classes for a type).
+func (q *query) pyReexported(ctx context.Context, f *File, ref typeRef, name string, want func(Symbol) bool) ([]Symbol, error) {
+	if q.depth > 6 {
+		return nil, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	var modules []*File
+	if ref.file != "" {
+		if mf, err := q.file(ctx, ref.file); err == nil && mf != nil {
+			modules = append(modules, mf)
+		}
+	} else {
+		from := f
+		if ref.from != "" && ref.from != f.Path {
+			from = q.mustFile(ctx, ref.from, f)
+		}
+		modules = q.pyModuleFiles(ctx, from, ref.mod)
+	}
+	for _, mf := range modules {
+		for _, imp := range mf.Imports {
+			if imp.Local != name && imp.Local != "*" {
+				continue
+			}
+			exported := imp.Imported
+			if exported == "*" {
+				exported = name
+			}
+			syms, err := q.named(ctx, exported)
+			if err != nil {
+				return nil, err
+			}
+			var found []Symbol
+			for _, s := range syms {
+				if want(s) && q.moduleHasFile(mf, imp.Module, s.Path) {
+					found = append(found, s)
+				}
+			}
+			if len(found) == 0 && q.moduleInWorkspace(ctx, mf, imp.Module) {
+				// re-exported again further down
+				if found, err = q.pyReexported(ctx, mf, typeRef{kind: refModule, mod: imp.Module, from: mf.Path}, exported, want); err != nil {
+					return nil, err
+				}
+			}
+			if len(found) > 0 {
+				return found, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// pyReexportedMember is what mod.name is, or gives when called, when the
+// module mod re-exports name: a class (an instance, when called), or what
+// a re-exported function returns.
+func (q *query) pyReexportedMember(ctx context.Context, f *File, mod typeRef, name string, call bool) (typeRef, error) {
+	found, err := q.pyReexported(ctx, f, mod, name, func(s Symbol) bool {
+		return isType(s) || call && isCallable(s) && s.Container == ""
+	})
+	if err != nil || len(found) == 0 {
+		return typeRef{kind: refUnknown}, err
+	}
+	s := found[0]
+	switch {
+	case isType(s) && call:
+		return typeRef{kind: refInstance, class: s}, nil
+	case isType(s):
+		return typeRef{kind: refClass, class: s}, nil
+	case resultType(s, 0) != "":
+		return q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), resultType(s, 0))
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// pyDecorated is what a decorated function's name is bound to in f: what
+// its outermost decorator returns, as pyright reads it. @click.group()
+// over def cli() makes cli a Group when group is declared to return a
+// Group, or a Callable[[F], Group]. ok is false when name is no decorated
+// function of f.
+func (q *query) pyDecorated(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, bool, error) {
+	syms, err := q.named(ctx, name)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	var local []Symbol
+	for _, s := range syms {
+		if s.Path == f.Path && s.Kind == treesitter.KindFunction {
+			local = append(local, s)
+		}
+	}
+	if len(local) == 0 || q.depth > 6 {
+		return typeRef{}, false, nil
+	}
+	// Tests often declare a nested cli() each: the one of the caller's scope.
+	fn := pickInnermost(local, caller)[0]
+	if len(fn.Decorators) == 0 {
+		return typeRef{}, false, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	d := fn.Decorators[0]
+	recv, callee := "", d.Name
+	if i := strings.LastIndex(d.Name, "."); i >= 0 {
+		recv, callee = d.Name[:i], d.Name[i+1:]
+	}
+	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
+	if caller != nil {
+		call.CallerID = caller.ID
+	}
+	targets, res, err := q.resolveCall(ctx, call)
+	if err != nil || res != ResolvedAST {
+		return typeRef{kind: refUnknown}, true, err
+	}
+	for _, t := range targets {
+		if isType(t) { // @Registry: an instance of the decorating class
+			return typeRef{kind: refInstance, class: t}, true, nil
+		}
+		rt := strings.TrimPrefix(resultType(t, 0), treesitter.GoFuncPrefix) // @d(): what d's result returns
+		if rt == "" {
+			continue
+		}
+		tf, err := q.file(ctx, t.Path)
+		if err != nil || tf == nil {
+			return typeRef{kind: refUnknown}, true, err
+		}
+		if ref, err := q.instanceOf(ctx, tf, rt); err != nil || ref.kind != refUnknown {
+			return ref, true, err
+		}
+	}
+	return typeRef{kind: refUnknown}, true, nil
+}

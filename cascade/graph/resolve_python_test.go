@@ -401,3 +401,106 @@ def own(n: Node):
 		}
 	}
 }
+
+// A package's __init__.py re-exports what its modules declare, and a
+// decorator's declared result is what the decorated name is bound to:
+// click's @click.group() def cli(), then @cli.command().
+func TestPythonPackagesAndDecorators(t *testing.T) {
+	r := indexSources(t, map[string]string{
+		"src/cli/__init__.py": `
+from .core import Group as Group
+from .decorators import group as group
+from .helpers import *
+`,
+		"src/cli/core.py": `
+import typing as t
+
+
+class Group:
+    def command(self, name=None) -> t.Callable[[t.Callable[..., t.Any]], "Group"]:
+        pass
+`,
+		"src/cli/helpers.py": `
+def echo(message):
+    pass
+`,
+		"src/cli/decorators.py": `
+import typing as t
+
+from .core import Group
+
+
+@t.overload
+def group(name: t.Callable[..., t.Any]) -> Group: ...
+
+
+@t.overload
+def group(name: str) -> t.Callable[[t.Callable[..., t.Any]], Group]: ...
+
+
+def group(name=None):
+    def decorator(f):
+        return Group()
+
+    if callable(name):
+        return decorator(name)
+    return decorator
+
+
+def decorator(f):
+    return f
+`,
+		"examples/app.py": `
+import cli
+
+
+@cli.group()
+def main():
+    pass
+
+
+@main.command()
+def sync():
+    cli.echo("synced")
+
+
+def build(g: cli.Group):
+    g.command()
+
+
+def tests():
+    @cli.group()
+    def inner():
+        pass
+
+    @inner.command()
+    def sub():
+        pass
+`,
+	})
+	ctx := context.Background()
+	cases := []struct {
+		target string
+		want   []string
+	}{
+		// through the package's re-exports, one hop and a wildcard
+		{"group", []string{"app.py ast", "tests ast"}},
+		{"echo", []string{"sync ast"}},
+		// main and inner are Groups: group is declared to return one; and a
+		// type named through the package
+		{"Group.command", []string{"app.py ast", "build ast", "tests ast"}},
+		// the decorator nested in the last overload of group (group~3),
+		// not the module's own decorator
+		{"group.decorator", []string{"group ast"}},
+		{"decorator", nil},
+	}
+	for _, tc := range cases {
+		got, err := r.Incoming(ctx, symbolNamed(t, r, tc.target))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, edgeLines(got), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("Incoming(%s) (-want +got):\n%s", tc.target, diff)
+		}
+	}
+}

@@ -2,6 +2,7 @@
 unions, and a function that imports its own name."""
 from typing import Dict, Optional, Union
 
+import billing.render
 from billing.render import lines
 from billing.render.defaults import DEFAULT_LINE
 from billing.render.styles import Line
@@ -34,3 +35,20 @@ def stamp(body):  # @def(ownStamp, "stamp") @callers(ownStamp)
     from billing.services.pdf import stamp
 
     return stamp(body)  # @site(importedStamp, "stamp") @call(ownStamp, stamp, importedStamp)
+
+
+def make_default():  # @def(makeDefault, "make_default")
+    return billing.render.Line().clone()  # @site(makeClone, "clone") @call(makeDefault, lineClone, makeClone)
+
+
+def registered(fn) -> Registry:
+    return Registry()
+
+
+@registered
+def shop():
+    pass
+
+
+def refill():  # @def(refill, "refill") shop is what registered returns
+    return shop.fill()  # @site(refillFill, "fill") @call(refill, fill, refillFill)
