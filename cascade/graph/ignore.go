@@ -22,10 +22,14 @@ import (
 type ignoreRule struct {
 	name    string // the glob of a name pattern; "" for a path pattern
 	literal bool   // name has no glob characters: compared, not matched
-	negate  bool
-	dirOnly bool
-	domain  []string          // the directory of the .gitignore, relative to the root
-	pattern gitignore.Pattern // go-git's, for path patterns
+	// suffix, prefix: name is "*" + suffix or prefix + "*" with no other
+	// glob character ("*.log", ".pnp.*"), the most common shapes: a string
+	// test instead of filepath.Match.
+	suffix, prefix string
+	negate         bool
+	dirOnly        bool
+	domain         []string          // the directory of the .gitignore, relative to the root
+	pattern        gitignore.Pattern // go-git's, for path patterns
 }
 
 // parseIgnoreLine parses one gitignore line, read from the .gitignore in
@@ -52,6 +56,11 @@ func parseIgnoreLine(line string, domain []string) (ignoreRule, bool) {
 	if p != "" && !strings.Contains(p, "/") {
 		r.name = p
 		r.literal = !strings.ContainsAny(p, `*?[\`)
+		if rest, ok := strings.CutPrefix(p, "*"); ok && rest != "" && !strings.ContainsAny(rest, `*?[\`) {
+			r.suffix = rest
+		} else if rest, ok := strings.CutSuffix(p, "*"); ok && rest != "" && !strings.ContainsAny(rest, `*?[\`) {
+			r.prefix = rest
+		}
 	} else {
 		r.pattern = gitignore.ParsePattern(line, domain)
 	}
@@ -83,12 +92,23 @@ func (rs ignoreRules) Match(path []string, isDir bool) bool {
 		if len(path) <= len(r.domain) || !slices.Equal(path[:len(r.domain)], r.domain) {
 			continue
 		}
-		if r.literal {
+		switch {
+		case r.literal:
 			if last != r.name {
 				continue
 			}
-		} else if ok, err := filepath.Match(r.name, last); err != nil || !ok {
-			continue
+		case r.suffix != "":
+			if !strings.HasSuffix(last, r.suffix) {
+				continue
+			}
+		case r.prefix != "":
+			if !strings.HasPrefix(last, r.prefix) {
+				continue
+			}
+		default:
+			if ok, err := filepath.Match(r.name, last); err != nil || !ok {
+				continue
+			}
 		}
 		if r.dirOnly && !isDir {
 			continue

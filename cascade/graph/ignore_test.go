@@ -14,8 +14,8 @@ import (
 // lets a negated name pattern on a parent re-include what is inside it.
 func TestIgnoreRulesAgreeWithGoGit(t *testing.T) {
 	lines := []string{"*.log", "logs", "!logs", "dist/", "a/b", "/a", "**/b", "b/**", "!*.ts", "x.*", "[ab]",
-		"!x.log", "y.ts", "a/", "!a/b", "*.ts ", `\!odd`, "/logs/", "build/**", "!dist"}
-	names := []string{"a", "b", "logs", "x.log", "y.ts", "dist", "build", "!odd"}
+		"!x.log", "y.ts", "a/", "!a/b", "*.ts ", `\!odd`, "/logs/", "build/**", "!dist", "lo*", "*s", "*.*", "b*/", "!y.*"}
+	names := []string{"a", "b", "logs", "x.log", "y.ts", "dist", "build", "!odd", "lo", "s", ".log", "build.ts"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	compared := 0
 	for range 3000 {
