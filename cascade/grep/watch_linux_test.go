@@ -165,3 +165,47 @@ func TestSearcherKeepsOneListPerRoot(t *testing.T) {
 		t.Errorf("%d lists kept for one root, want 1", n)
 	}
 }
+
+// A file reached through a symlinked directory inside the workspace lives
+// in a directory the watch does not know by that name: it is checked by
+// its times, so an edit made through the real path is still seen there.
+func TestSearcherWatchChecksFilesBehindSymlinkedDirectories(t *testing.T) {
+	// real/ is ignored, so the walk reaches the file only as link/a.ts.
+	root := writeTree(t, map[string]string{".gitignore": "real/\n", "real/a.ts": "export function f() { return alpha(); }\n"})
+	if err := os.Symlink("real", filepath.Join(root, "link")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	s := &Searcher{}
+	defer s.Close()
+	paths := func(name string) []string {
+		t.Helper()
+		r, err := s.Search(context.Background(), Query{Name: name, Root: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range r.Matches {
+			out = append(out, m.Path)
+		}
+		return out
+	}
+	paths("alpha") // walks, and watches from here on
+	before := paths("alpha")
+	if len(before) != 1 || before[0] != "link/a.ts" {
+		t.Fatalf("alpha found in %v, want link/a.ts", before)
+	}
+	later := time.Now().Add(time.Second)
+	real := filepath.Join(root, "real", "a.ts")
+	if err := os.WriteFile(real, []byte("export function f() { return gamma(); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(real, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if got := paths("alpha"); len(got) != 0 {
+		t.Errorf("alpha after the edit: found in %v, want nowhere", got)
+	}
+	if got := paths("gamma"); len(got) != len(before) {
+		t.Errorf("gamma after the edit: found in %v, want as many files as alpha was in (%v)", got, before)
+	}
+}
