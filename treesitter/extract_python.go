@@ -19,6 +19,11 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
 	case "call":
 		c.call(n)
+	case "decorator":
+		// (decorator [(identifier) (attribute)]) @call: @d over a def calls d
+		if d := firstNamed(n); isAny(d, "identifier", "attribute") && !pythonLanguageDecorators[lastSegment(e.text(d))] {
+			c.call(n)
+		}
 	case "import_statement", "import_from_statement":
 		c.imp(n)
 	case "assignment":
@@ -47,6 +52,15 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 	case "string":
 		c.str(n)
 	}
+}
+
+// pythonLanguageDecorators are decorators of the language and its standard
+// library (@property, @x.setter, @typing.overload): calls of them never
+// reach the workspace, so they are not recorded.
+var pythonLanguageDecorators = map[string]bool{
+	"property": true, "setter": true, "getter": true, "deleter": true, "staticmethod": true,
+	"classmethod": true, "abstractmethod": true, "overload": true, "override": true, "final": true,
+	"cached_property": true, "dataclass": true, "total_ordering": true, "runtime_checkable": true,
 }
 
 // pythonAnnotated matches (assignment left: (identifier) type: (_)): the
@@ -276,6 +290,9 @@ func pythonEllipsis(n *node) bool {
 func (pythonHooks) call(e *extractor, n *node) {
 	var c Call
 	fn := field(n, "function")
+	if n.Type() == "decorator" { // @d or @a.d with no arguments: d(the function)
+		fn = firstNamed(n)
+	}
 	callee := fn
 	switch nodeType(fn) {
 	case "identifier":
@@ -285,7 +302,9 @@ func (pythonHooks) call(e *extractor, n *node) {
 	default:
 		return
 	}
-	c.Args = e.argTexts(field(n, "arguments"))
+	if n.Type() == "call" {
+		c.Args = e.argTexts(field(n, "arguments"))
+	}
 	e.addCallTo(c, callee, n)
 }
 

@@ -171,3 +171,46 @@ func TestPythonBindings(t *testing.T) {
 		})
 	}
 }
+
+// A decorator written without arguments is called with the function it
+// decorates: @cli.command over def sync() calls cli.command. The
+// language's own decorators are left out.
+func TestPythonDecoratorCalls(t *testing.T) {
+	src := `@register
+@typing.overload
+@app.cli.command
+@app.route("/x")
+def f():
+    pass
+
+
+class K:
+    @property
+    def p(self):
+        pass
+
+    @p.setter
+    def p(self, v):
+        pass
+
+    @cached
+    def q(self):
+        @retry
+        def inner():
+            pass
+`
+	f, err := Extract(context.Background(), Python, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"|register @L0:1 in -",
+		"app.cli|command @L2:9 in -",
+		"app|route @L3:5 in - (\"/x\")",
+		"|cached @L17:5 in -",
+		"|retry @L19:9 in q",
+	}
+	if diff := cmp.Diff(want, callLines(f)); diff != "" {
+		t.Errorf("calls (-want +got):\n%s", diff)
+	}
+}

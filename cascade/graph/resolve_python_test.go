@@ -423,6 +423,10 @@ class Group:
 		"src/cli/helpers.py": `
 def echo(message):
     pass
+
+
+def register(f):
+    return f
 `,
 		"src/cli/decorators.py": `
 import typing as t
@@ -468,6 +472,21 @@ def build(g: cli.Group):
     g.command()
 
 
+@cli.register
+def plugin():
+    pass
+
+
+@cli.group
+def bare():
+    pass
+
+
+@bare.command
+def bare_sub():
+    pass
+
+
 def tests():
     @cli.group()
     def inner():
@@ -486,6 +505,7 @@ def tests():
 		// through the package's re-exports, one hop and a wildcard
 		{"group", []string{"app.py ast", "tests ast"}},
 		{"echo", []string{"sync ast"}},
+		{"register", []string{"app.py ast"}}, // a decorator without arguments is called
 		// main and inner are Groups: group is declared to return one; and a
 		// type named through the package
 		{"Group.command", []string{"app.py ast", "build ast", "tests ast"}},

@@ -4,8 +4,10 @@
 (function_definition name: (identifier) @name) @function
 (class_definition name: (identifier) @name) @class
 
-; Calls.
+; Calls, and decorators without arguments (@d over a def calls d).
 (call) @call
+((decorator [(identifier) (attribute)] @_d) @call
+  (#not-match? @_d "(^|\\.)(property|setter|getter|deleter|staticmethod|classmethod|abstractmethod|overload|override|final|cached_property|dataclass|total_ordering|runtime_checkable)$"))
 
 ; Imports.
 (import_statement) @import
