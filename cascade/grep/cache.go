@@ -19,7 +19,8 @@ const DefaultMaxAge = time.Minute
 // Searcher searches like Search but keeps each workspace's walked file list
 // between searches: on a large repository the walk (listing directories,
 // matching .gitignore rules) costs more than reading the files, and the
-// grep stage's budget is 150 ms. File contents are always read fresh.
+// grep stage's budget is 150 ms. File contents are kept as well (see
+// contents), each checked before use.
 //
 // On Linux the walk's directories are watched with inotify (dirWatch): a
 // search reads what changed since the last one from the watch's queue, and
@@ -158,12 +159,16 @@ func (s *Searcher) State(root string) (ListState, bool) {
 
 // Invalidate forgets the file lists kept for root (all roots if root is
 // ""), as when the editor reports files created or deleted: the next search
-// walks again.
+// walks again. A watched list stays: its watch has seen those changes, and
+// walking again after every save would leave the next search partial.
 func (s *Searcher) Invalidate(root string) {
 	s.init()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for key, list := range s.lists {
+		if list.watch != nil {
+			continue
+		}
 		if root == "" || strings.HasPrefix(key, root+"\x00") {
 			list.drop()
 			delete(s.lists, key)

@@ -56,7 +56,24 @@ const watchMask = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MOVED_FROM | unix.IN
 const entryChanged = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MOVED_FROM | unix.IN_MOVED_TO |
 	unix.IN_DELETE_SELF | unix.IN_MOVE_SELF | unix.IN_IGNORED | unix.IN_UNMOUNT | unix.IN_Q_OVERFLOW
 
+// networkFilesystems are the statfs magic numbers of file systems whose
+// files other machines can change without an inotify event here: NFS,
+// SMB/CIFS, FUSE (sshfs and the like), AFS, Ceph, 9P (WSL2's /mnt/c,
+// virtual machines' shared folders) and virtiofs. A workspace on one is
+// checked by times.
+var networkFilesystems = map[int64]bool{
+	0x6969: true, 0x517B: true, 0xFF534D42: true, 0xFE534D42: true, 0x65735546: true,
+	0x5346414F: true, 0x00C36400: true, 0x01021997: true, 0x6A656A63: true,
+}
+
 func newDirWatch(realRoot string) (*dirWatch, error) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(realRoot, &st); err != nil {
+		return nil, err
+	}
+	if networkFilesystems[int64(st.Type)] {
+		return nil, errors.New("grep: a network file system: changes from elsewhere make no inotify event")
+	}
 	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
 	if err != nil {
 		return nil, err

@@ -209,3 +209,26 @@ func TestSearcherWatchChecksFilesBehindSymlinkedDirectories(t *testing.T) {
 		t.Errorf("gamma after the edit: found in %v, want as many files as alpha was in (%v)", got, before)
 	}
 }
+
+// The editor's reports of changed files (Invalidate) do not throw away a
+// watched list, which has seen those changes: the search after a save is
+// complete, not cut short by a walk.
+func TestSearcherWatchedListSurvivesInvalidate(t *testing.T) {
+	root := writeTree(t, map[string]string{"a.ts": "tick();\n"})
+	s := &Searcher{}
+	defer s.Close()
+	countSites(t, s, root, "tick")
+	if st, ok := s.State(root); !ok || !st.Watched {
+		t.Fatalf("state %+v %v, want a watched list", st, ok)
+	}
+	if err := os.WriteFile(filepath.Join(root, "b.ts"), []byte("tick();\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.Invalidate(root)
+	if _, ok := s.State(root); !ok {
+		t.Error("Invalidate dropped a watched list")
+	}
+	if n := countSites(t, s, root, "tick"); n != 2 {
+		t.Errorf("tick after b.ts was added: %d sites, want 2", n)
+	}
+}
