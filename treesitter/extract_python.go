@@ -45,9 +45,10 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		if fieldChild(n, "left", func(l *node) bool { return isAny(l, "identifier", "pattern_list", "tuple_pattern") }) != nil {
 			c.local(n)
 		}
-	case "for_statement", "for_in_clause", "with_item":
+	case "for_statement", "for_in_clause", "with_item", "except_clause":
 		// (for_statement left: (_) right: (_)) @local, likewise in
-		// comprehensions, and (with_item value: (as_pattern)) @local
+		// comprehensions, (with_item value: (as_pattern)) @local and
+		// (except_clause (as_pattern)) @local
 		c.local(n)
 	case "string":
 		c.str(n)
@@ -476,6 +477,16 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		return
 	case "for_in_clause": // [f(x) for x in xs], in the comprehension
 		pythonElements(e, parent(n), field(n, "left"), field(n, "right"), inClass)
+		return
+	case "except_clause": // except E as e: e is an E, in the clause
+		as := firstNamed(n)
+		target := firstNamed(field(as, "alias"))
+		if !is(as, "as_pattern") || !isIdentifier(target) || inClass {
+			return
+		}
+		if exc := firstNamed(as); isAny(exc, "identifier", "attribute") {
+			e.addLocal(pos, e.text(target), ScopedType(n.StartByte(), n.EndByte(), CallTypePrefix+e.squeezed(exc)))
+		}
 		return
 	case "with_item": // with C() as c: c is what C().__enter__() returns
 		as := field(n, "value")

@@ -108,6 +108,20 @@ func TestPythonBindings(t *testing.T) {
 			},
 		},
 		{
+			name: "except binds the exception class's instance",
+			src: `def f():
+    try:
+        run()
+    except errors.ClickException as e:
+        e.show()
+    except (A, B) as either:
+        pass
+    except:
+        pass
+`,
+			locals: []string{"e: in:{except errors.ClickException as e}:call:errors.ClickException in f"},
+		},
+		{
 			name: "unpacking binds each name to its place",
 			src: `def f(segment, rows):
     text, style, _control = segment

@@ -277,6 +277,7 @@ var matchSources = map[Language][]string{
 		"from a import (b, c as d)\nimport e.f as g\nx = f'{y}'\nz = 'w' \"v\"\n",
 		"def f():\n    class Inner:\n        q: int\n    r: str = 's'\n    return Inner()\n",
 		"@register\n@typing.overload\n@app.cli.command\n@app.route('/x')\nclass K:\n    @property\n    def p(self): pass\n    @p.setter\n    def p(self, v): pass\n    @cached\n    def q(self): pass\n",
+		"try:\n    f()\nexcept E as e:\n    pass\nexcept (A, B) as ab:\n    pass\nexcept:\n    pass\n",
 		"def g(xs):\n    for a, (b, c) in xs:\n        pass\n    with A() as (p, q), B() as r, C():\n        pass\n    t, *u = v = xs\n    (w, z) = [y for y in xs for _ in y]\n    return {k: v for k, v in xs.items()}\n",
 	},
 	Go: {

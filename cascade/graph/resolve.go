@@ -798,10 +798,19 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 	case first.index:
 		return typeRef{kind: refUnknown}, nil
 	case !first.call && (first.name == "this" || ((first.name == "self" || first.name == "cls") && f.Language == treesitter.Python)):
-		if caller == nil || caller.Container == "" {
+		owner := caller
+		if f.Language == treesitter.Python && caller != nil && caller.Container == "" {
+			// self in a function nested in a method is the method's
+			m, err := q.pyClosureMethod(ctx, caller, first.name)
+			if err != nil {
+				return typeRef{}, err
+			}
+			owner = m
+		}
+		if owner == nil || owner.Container == "" {
 			return typeRef{kind: refUnknown}, nil
 		}
-		cls, err := q.classOf(ctx, caller)
+		cls, err := q.classOf(ctx, owner)
 		if err != nil || cls == nil {
 			return typeRef{kind: refUnknown}, err
 		}

@@ -616,3 +616,37 @@ func (q *query) pyDecorated(ctx context.Context, f *File, caller *Symbol, name s
 	}
 	return typeRef{kind: refUnknown}, true, nil
 }
+
+// pyClosureMethod is the method whose self (or cls) a function nested in it
+// sees: def decorator(f) inside Group.command uses Group.command's self,
+// unless it declares a parameter of that name itself. nil when fn is not
+// nested in a method.
+func (q *query) pyClosureMethod(ctx context.Context, fn *Symbol, name string) (*Symbol, error) {
+	cur := fn
+	for depth := 0; depth < 8; depth++ {
+		for _, p := range cur.Params {
+			if p.Name == name {
+				return nil, nil
+			}
+		}
+		hash := strings.LastIndexByte(cur.ID, '#')
+		dot := strings.LastIndexByte(cur.ID, '.')
+		if dot < hash {
+			return nil, nil
+		}
+		parentID := cur.ID[:dot]
+		parent, err := q.symbol(ctx, parentID)
+		if err != nil || parent == nil {
+			return nil, err
+		}
+		switch parent.Kind {
+		case treesitter.KindMethod:
+			return parent, nil
+		case treesitter.KindFunction:
+			cur = parent
+		default:
+			return nil, nil
+		}
+	}
+	return nil, nil
+}

@@ -33,11 +33,34 @@ class Text:
     def copy(self) -> "Text":
         return self
 
+    def wrap(self):
+        def inner():
+            self.truncate(20)
+
+        def own(self):
+            self.truncate(21)
+
+        return inner()
+
     @classmethod
     def styled(cls, markup) -> "Text":
         text = cls()
         text.truncate(11)
         return text
+
+
+class TextError(Exception):
+    def explain(self):
+        pass
+
+
+def guard():
+    try:
+        parse("x")
+    except TextError as err:
+        err.explain()
+    except (TextError, ValueError) as either:
+        either.explain()
 
 
 class Highlighter:
@@ -271,12 +294,13 @@ def test_reexported_class():
 		// overrides, cls(), calling an instance (its __call__) held in a
 		// local or a field, a class named through its module (from . import
 		// text; text.Text), a value of a Dict (d[k], d.get(k), d.values(),
-		// d.items(), a Dict of Lists). For copy: a slice of a List[Text], a or b, a
-		// Union[str, Text]; and unpacking a NamedTuple, a Tuple[Text, ...]
-		// and a tuple written out
+		// d.items(), a Dict of Lists), self in a function nested in a method
+		// (inner; own has its own self). For copy: a slice of a List[Text],
+		// a or b, a Union[str, Text]; and unpacking a NamedTuple, a
+		// Tuple[Text, ...] and a tuple written out
 		{"Text.truncate", []string{
 			"Holder.run ast", "Lines.first ast", "Lines.justify ast", "Rainbow.highlight ast", "Text.styled ast",
-			"boxed ast", "highlighting ast", "join ast", "mappings ast", "measure ast", "spans ast",
+			"boxed ast", "highlighting ast", "inner ast", "join ast", "mappings ast", "measure ast", "own name", "spans ast",
 			"test_imported_instance ast", "test_module_path ast", "test_reexported_class ast",
 		}},
 		// self._lines.append is the list's
@@ -288,6 +312,8 @@ def test_reexported_class():
 		// comprehension over a local copied from a field
 		{"Live.get_renderable", []string{"Console.render ast", "measure ast"}},
 		{"Scoped.done", []string{"measure ast"}},
+		// except TextError as err
+		{"TextError.explain", []string{"guard ast"}},
 		{"Options.update_height", []string{"measure ast"}}, // a property's declared type
 		{"open", []string{"test_module_path ast"}},         // import pkg.progress; pkg.progress.open()
 		{"Progress.open", nil},

@@ -30,6 +30,7 @@
 (for_statement) @local
 (for_in_clause) @local
 (with_item) @local
+(except_clause) @local
 
 ; Strings.
 (string) @string

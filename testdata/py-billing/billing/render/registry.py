@@ -8,9 +8,23 @@ from billing.render.defaults import DEFAULT_LINE
 from billing.render.styles import Line
 
 
+class RegistryError(Exception):
+    def describe(self):  # @def(describe, "describe")
+        return str(self)
+
+
 class Registry:
     def __init__(self):
         self._lines: Dict[str, lines.Line] = {}
+
+    def guarded(self):  # @def(guarded, "guarded")
+        def again():  # @def(again, "again") self is guarded's
+            return self.fill()  # @site(againFill, "fill") @call(again, fill, againFill)
+
+        try:
+            return again()
+        except RegistryError as err:
+            return err.describe()  # @site(guardDescribe, "describe") @call(guarded, describe, guardDescribe)
 
     @classmethod
     def create(cls) -> "Registry":  # @def(create, "create")
