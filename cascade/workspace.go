@@ -106,27 +106,36 @@ func (w *Workspace) Warm() {
 const refreshDelay = 300 * time.Millisecond
 
 // FilesChanged says files under the root were created, changed or deleted
-// outside the editor: the grep stage's file list is dropped and an
-// incremental index pass (content hashes: only what changed is parsed, and
-// .gitignore and the size limit apply as always) runs shortly after.
+// outside the editor: the grep stage's file list is dropped (unless it is
+// watched, and has seen the changes) and an incremental index pass
+// (content hashes: only what changed is parsed, and .gitignore and the size
+// limit apply as always) runs shortly after.
 func (w *Workspace) FilesChanged() {
 	if w.searcher != nil {
 		w.searcher.Invalidate(w.Root)
 	}
+	w.afterQuiet(&w.refreshTimer, refreshDelay, func() {
+		if _, err := w.Indexer.IndexAll(w.refreshCtx, nil); err != nil && w.Indexer.Logger != nil && w.refreshCtx.Err() == nil {
+			w.Indexer.Logger.Warn("re-index after file changes failed", "root", w.Root, "error", err)
+		}
+	})
+}
+
+// afterQuiet runs fn once delay has passed without another call for the
+// same timer, as background work that Close waits for.
+func (w *Workspace) afterQuiet(timer **time.Timer, delay time.Duration, fn func()) {
 	w.refreshMu.Lock()
 	defer w.refreshMu.Unlock()
 	if w.closed {
 		return
 	}
-	if w.refreshTimer != nil && w.refreshTimer.Stop() {
-		w.refreshing.Done() // the pass it would have run
+	if *timer != nil && (*timer).Stop() {
+		w.refreshing.Done() // the run it would have made
 	}
 	w.refreshing.Add(1)
-	w.refreshTimer = time.AfterFunc(refreshDelay, func() {
+	*timer = time.AfterFunc(delay, func() {
 		defer w.refreshing.Done()
-		if _, err := w.Indexer.IndexAll(w.refreshCtx, nil); err != nil && w.Indexer.Logger != nil && w.refreshCtx.Err() == nil {
-			w.Indexer.Logger.Warn("re-index after file changes failed", "root", w.Root, "error", err)
-		}
+		fn()
 	})
 }
 
@@ -156,19 +165,7 @@ const warmDelay = time.Second
 // resolver has dropped its file list and registrations, and the first
 // request would rebuild them (30-130 ms on a large repository).
 func (w *Workspace) warmSoon() {
-	w.refreshMu.Lock()
-	defer w.refreshMu.Unlock()
-	if w.closed {
-		return
-	}
-	if w.warmTimer != nil && w.warmTimer.Stop() {
-		w.refreshing.Done() // the warm it would have run
-	}
-	w.refreshing.Add(1)
-	w.warmTimer = time.AfterFunc(warmDelay, func() {
-		defer w.refreshing.Done()
-		w.WarmResolver(w.refreshCtx)
-	})
+	w.afterQuiet(&w.warmTimer, warmDelay, func() { w.WarmResolver(w.refreshCtx) })
 }
 
 // Close stops the workspace's background work (a grep walk finishing for
