@@ -19,8 +19,10 @@ import (
 //
 // Snapshot reads the store's generation (meta.generation, bumped by every
 // write transaction, this process's or another's) once per request; the
-// reads it serves are kept for that generation and dropped as a whole when
-// a request finds a later one. A write finishing during a request may or
+// reads it serves are kept for that generation. This process's writes
+// drop what they touched and move the cache to the generation they wrote
+// (written); a generation the cache did not expect (another process wrote)
+// drops everything. A write finishing during a request may or
 // may not be seen by the rest of it, as without the snapshot; it is seen
 // by every request that starts after it.
 type snapshot struct {
@@ -45,7 +47,7 @@ type readCache struct {
 	// complete: Warm loaded every file and symbol of the generation, so
 	// what is not kept is not stored either.
 	complete bool
-	// kept: complete once, then kept up with this process's writes (their
+	// keptUp: complete once, then kept up with this process's writes (their
 	// files dropped, to be read again): Warm need not load it all again.
 	keptUp bool
 }
