@@ -379,6 +379,9 @@ func pythonValueType(e *extractor, v *node) string {
 		return ""
 	}
 	fn := field(v, "function")
+	if args := namedChildren(field(v, "arguments")); lastSegment(e.text(fn)) == "cast" && len(args) == 2 {
+		return pythonType(e, args[0]) // typing.cast(Group, x) is a Group
+	}
 	switch nodeType(fn) {
 	case "identifier", "attribute":
 		// Foo() constructs a Foo; make_foo() returns what it declares: the

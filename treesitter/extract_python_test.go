@@ -92,6 +92,14 @@ func TestPythonBindings(t *testing.T) {
 			},
 		},
 		{
+			name: "typing.cast says the type",
+			src: `def f(ctx):
+    multi = t.cast(Group, ctx.command)
+    cb = cast("Callback", ctx.callback)
+`,
+			locals: []string{"multi: Group in f", "cb: Callback in f"},
+		},
+		{
 			name: "or, and slices",
 			src: `def f(options, title):
     opts = options or self.options

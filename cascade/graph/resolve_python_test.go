@@ -20,7 +20,7 @@ func TestPythonReceivers(t *testing.T) {
 	r := indexSources(t, map[string]string{
 		"pkg/__init__.py": "",
 		"pkg/text.py": `
-from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union, cast
 
 
 class Text:
@@ -47,6 +47,11 @@ class Text:
         text = cls()
         text.truncate(11)
         return text
+
+
+def casted(value):
+    text = cast(Text, value)
+    text.truncate(22)
 
 
 class TextError(Exception):
@@ -295,12 +300,12 @@ def test_reexported_class():
 		// local or a field, a class named through its module (from . import
 		// text; text.Text), a value of a Dict (d[k], d.get(k), d.values(),
 		// d.items(), a Dict of Lists), self in a function nested in a method
-		// (inner; own has its own self). For copy: a slice of a List[Text],
+		// (inner; own has its own self), typing.cast(Text, v). For copy: a slice of a List[Text],
 		// a or b, a Union[str, Text]; and unpacking a NamedTuple, a
 		// Tuple[Text, ...] and a tuple written out
 		{"Text.truncate", []string{
 			"Holder.run ast", "Lines.first ast", "Lines.justify ast", "Rainbow.highlight ast", "Text.styled ast",
-			"boxed ast", "highlighting ast", "inner ast", "join ast", "mappings ast", "measure ast", "own name", "spans ast",
+			"boxed ast", "casted ast", "highlighting ast", "inner ast", "join ast", "mappings ast", "measure ast", "own name", "spans ast",
 			"test_imported_instance ast", "test_module_path ast", "test_reexported_class ast",
 		}},
 		// self._lines.append is the list's

@@ -1,6 +1,6 @@
 """Fixture: mapping values, classmethods, module variables and re-exports,
 unions, and a function that imports its own name."""
-from typing import Dict, Optional, Union
+from typing import Dict, Optional, Union, cast
 
 import billing.render
 from billing.render import lines
@@ -66,3 +66,8 @@ def shop():
 
 def refill():  # @def(refill, "refill") shop is what registered returns
     return shop.fill()  # @site(refillFill, "fill") @call(refill, fill, refillFill)
+
+
+def refill_any(value):  # @def(refillAny, "refill_any")
+    registry = cast(Registry, value)
+    return registry.fill()  # @site(anyFill, "fill") @call(refillAny, fill, anyFill)
