@@ -32,15 +32,27 @@ type moduleIndex struct {
 	js *jsModules
 }
 
-// get returns the index of files, rebuilding it when the list changed (the
-// resolver loads a new list after every write).
+// get returns the index of files. The resolver loads a new list after
+// every write, but an edit rarely adds, removes or renames a file: when
+// the paths are those indexed, in the same order, the index is kept and
+// only points at the new list (rebuilding it took 20-60 ms on 7,000 files,
+// paid by the first request after every edit).
 func (m *moduleIndex) get(files []File) *jsModules {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.js == nil || len(files) != len(m.js.files) || (len(files) > 0 && &files[0] != &m.js.files[0]) {
+	switch {
+	case m.js != nil && len(files) > 0 && len(m.js.files) > 0 && &files[0] == &m.js.files[0] && len(files) == len(m.js.files):
+	case m.js != nil && samePaths(files, m.js.files):
+		m.js = &jsModules{files: files, whole: m.js.whole, tails: m.js.tails, tailsOfIndex: m.js.tailsOfIndex}
+	default:
 		m.js = newJSModules(files)
 	}
 	return m.js
+}
+
+// samePaths reports whether two file lists hold the same paths in order.
+func samePaths(a, b []File) bool {
+	return slices.EqualFunc(a, b, func(x, y File) bool { return x.Path == y.Path && x.Language == y.Language })
 }
 
 func newJSModules(files []File) *jsModules {

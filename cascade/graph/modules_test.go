@@ -65,3 +65,29 @@ func TestModuleIndexAgreesWithScan(t *testing.T) {
 		}
 	}
 }
+
+// After an edit the resolver loads a new file list: with the same paths the
+// index is kept but answers with the new list's files (their new hashes);
+// with a file added it is rebuilt and finds that file.
+func TestModuleIndexFollowsNewFileLists(t *testing.T) {
+	list := func(hash string, paths ...string) []File {
+		var out []File
+		for _, p := range paths {
+			out = append(out, File{Path: p, Hash: hash, Language: treesitter.TypeScript})
+		}
+		return out
+	}
+	var m moduleIndex
+	first := m.get(list("v1", "src/a.ts", "src/b.ts"))
+	edited := m.get(list("v2", "src/a.ts", "src/b.ts"))
+	if got := edited.matching("src/b.ts", "./a"); len(got) != 1 || got[0].Hash != "v2" {
+		t.Errorf("after an edit: %+v, want src/a.ts at v2", got)
+	}
+	if first.matching("src/b.ts", "./a")[0].Hash != "v1" {
+		t.Error("the index handed out before the edit changed under its holder")
+	}
+	added := m.get(list("v3", "src/a.ts", "src/b.ts", "src/c.ts"))
+	if got := added.matching("src/b.ts", "./c"); len(got) != 1 || got[0].Path != "src/c.ts" {
+		t.Errorf("after a file was added: %+v, want src/c.ts", got)
+	}
+}
