@@ -23,6 +23,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
@@ -400,7 +401,7 @@ func reorder(fs *flag.FlagSet, args []string) []string {
 	return append(flags, pos...)
 }
 
-func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]graph.Symbol, error) {
+func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]fact.Symbol, error) {
 	if file, line, col, ok := parseLocation(arg); ok {
 		abs := file
 		if !filepath.IsAbs(abs) {
@@ -435,7 +436,7 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]gr
 		if err != nil {
 			return nil, err
 		}
-		return []graph.Symbol{t}, nil
+		return []fact.Symbol{t}, nil
 	}
 	targets, err := ws.TargetsByName(ctx, arg)
 	if err != nil {
@@ -448,7 +449,7 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]gr
 		if i := strings.LastIndexAny(name, ".#"); i >= 0 {
 			name = name[i+1:]
 		}
-		return []graph.Symbol{{Name: name}}, nil
+		return []fact.Symbol{{Name: name}}, nil
 	}
 	return targets, nil
 }
@@ -530,7 +531,7 @@ func printResult(out io.Writer, res cascade.Result) {
 	}
 }
 
-func qualified(s graph.Symbol) string {
+func qualified(s fact.Symbol) string {
 	if s.Container != "" {
 		return s.Container + "." + s.Name
 	}

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 )
 
@@ -25,7 +26,7 @@ type breakerRig struct {
 	f      *fixture
 	fake   *faultyStore
 	e      *cascade.Engine
-	target graph.Symbol
+	target fact.Symbol
 }
 
 func newBreakerRig(t *testing.T) *breakerRig {
@@ -381,7 +382,7 @@ func TestBreakerOnChange(t *testing.T) {
 // half-open breaker in place of a real trial nor dilute the failure rate of
 // a dead backend.
 func TestBreakerIgnoresRequestsThatNeverReachTheBackend(t *testing.T) {
-	unknown := graph.Symbol{Name: "notInAnyIndex"}
+	unknown := fact.Symbol{Name: "notInAnyIndex"}
 	askUnknown := func(r *breakerRig) {
 		t.Helper()
 		res, err := r.e.Incoming(context.Background(), unknown)

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
@@ -59,7 +60,7 @@ const (
 
 // Call is one caller (incoming) or callee (outgoing) with its call sites.
 type Call struct {
-	graph.Edge
+	fact.Edge
 	Stage  string `json:"stage"`
 	Detail string `json:"detail"` // provenance for people: "precise (ast)", "grep fallback", "keyword match 0.62"
 }
@@ -82,15 +83,15 @@ type Attempt struct {
 
 // Result is the answer to one query.
 type Result struct {
-	Target    graph.Symbol `json:"target"`
-	Found     bool         `json:"found"` // the target is in the index
-	Root      string       `json:"root"`
-	Direction string       `json:"direction"`
-	Calls     []Call       `json:"calls"`
-	Stage     string       `json:"stage"`             // the stage that answered; "report" when none found anything
-	Backend   string       `json:"backend,omitempty"` // the graph backend that answered
-	Partial   bool         `json:"partial,omitempty"`
-	Attempts  []Attempt    `json:"attempts"`
+	Target    fact.Symbol `json:"target"`
+	Found     bool        `json:"found"` // the target is in the index
+	Root      string      `json:"root"`
+	Direction string      `json:"direction"`
+	Calls     []Call      `json:"calls"`
+	Stage     string      `json:"stage"`             // the stage that answered; "report" when none found anything
+	Backend   string      `json:"backend,omitempty"` // the graph backend that answered
+	Partial   bool        `json:"partial,omitempty"`
+	Attempts  []Attempt   `json:"attempts"`
 	// Suggestions are the next steps for a degraded or empty answer.
 	Suggestions []report.Suggestion `json:"suggestions,omitempty"`
 	// Report is the structured not-found, when no stage found anything.
@@ -193,7 +194,7 @@ type Engine struct {
 	Logger   *slog.Logger
 	// Context adds what the report needs about the target (excluded,
 	// oversized, framework roles); optional.
-	Context func(ctx context.Context, target graph.Symbol) TargetContext
+	Context func(ctx context.Context, target fact.Symbol) TargetContext
 
 	cfgMu sync.RWMutex
 }
@@ -225,13 +226,13 @@ type TargetContext struct {
 // Incoming answers who calls target. A target with an empty ID is one the
 // index does not know (only its name): the graph misses with
 // symbol_not_found and the later stages search by name.
-func (e *Engine) Incoming(ctx context.Context, target graph.Symbol) (Result, error) {
+func (e *Engine) Incoming(ctx context.Context, target fact.Symbol) (Result, error) {
 	return e.run(ctx, target, Incoming)
 }
 
 // Outgoing answers what source calls. Only the graph knows a function's
 // callees; the report explains an empty answer.
-func (e *Engine) Outgoing(ctx context.Context, source graph.Symbol) (Result, error) {
+func (e *Engine) Outgoing(ctx context.Context, source fact.Symbol) (Result, error) {
 	return e.run(ctx, source, Outgoing)
 }
 
@@ -248,7 +249,7 @@ type stage interface {
 
 // query is what every stage is asked.
 type query struct {
-	target    graph.Symbol
+	target    fact.Symbol
 	found     bool
 	direction string
 	cfg       Config
@@ -288,7 +289,7 @@ func (e *Engine) stages(dir string) []stage {
 	return out
 }
 
-func (e *Engine) run(ctx context.Context, target graph.Symbol, dir string) (Result, error) {
+func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Result, error) {
 	cfg := e.config()
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
 	q := &query{target: target, found: res.Found, direction: dir, cfg: cfg, grepSites: -1}
@@ -414,7 +415,7 @@ func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Dura
 	return att, out
 }
 
-func targetName(s graph.Symbol) string {
+func targetName(s fact.Symbol) string {
 	if s.ID != "" {
 		return s.ID
 	}
@@ -422,21 +423,21 @@ func targetName(s graph.Symbol) string {
 }
 
 // GraphDetail says, for people, how a graph edge was established.
-func GraphDetail(e graph.Edge) string {
+func GraphDetail(e fact.Edge) string {
 	where := e.Symbol.Container
 	if where != "" {
 		where += " · "
 	}
 	switch {
-	case e.Resolution == graph.ResolvedAST && e.Via != "":
+	case e.Resolution == fact.ResolvedAST && e.Via != "":
 		return where + "precise (ast), dispatched through " + e.Via
-	case e.Resolution == graph.ResolvedAST:
+	case e.Resolution == fact.ResolvedAST:
 		return where + "precise (ast)"
-	case e.Resolution == graph.ResolvedEvent:
+	case e.Resolution == fact.ResolvedEvent:
 		return where + "via event '" + e.Event + "'"
-	case e.Resolution == graph.ResolvedRegistration && e.Via != "":
+	case e.Resolution == fact.ResolvedRegistration && e.Via != "":
 		return where + "registered via " + e.Via
-	case e.Resolution == graph.ResolvedName:
+	case e.Resolution == fact.ResolvedName:
 		return where + "name match only: receiver not resolved"
 	}
 	return where + string(e.Resolution)

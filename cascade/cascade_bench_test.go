@@ -29,7 +29,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 )
 
@@ -58,7 +58,7 @@ func BenchmarkCascadeWorstCase(b *testing.B) {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
-	var dead []graph.Symbol
+	var dead []fact.Symbol
 	for _, i := range rng.Perm(len(files)) {
 		if len(dead) == 40 {
 			break
@@ -76,9 +76,9 @@ func BenchmarkCascadeWorstCase(b *testing.B) {
 			dead = append(dead, s)
 		}
 	}
-	var missing []graph.Symbol
+	var missing []fact.Symbol
 	for i := range 40 {
-		missing = append(missing, graph.Symbol{Name: fmt.Sprintf("zqNoSuchHandler%dQx", i)})
+		missing = append(missing, fact.Symbol{Name: fmt.Sprintf("zqNoSuchHandler%dQx", i)})
 	}
 
 	// The first query may still wait for the warm-up's walk; it is
@@ -90,7 +90,7 @@ func BenchmarkCascadeWorstCase(b *testing.B) {
 	first := time.Since(start)
 
 	verbose := os.Getenv("CALLCASCADE_BENCH_VERBOSE") != ""
-	measure := func(targets []graph.Symbol) (total []time.Duration, stages map[string][]time.Duration, answered map[string]int) {
+	measure := func(targets []fact.Symbol) (total []time.Duration, stages map[string][]time.Duration, answered map[string]int) {
 		stages, answered = map[string][]time.Duration{}, map[string]int{}
 		for _, t := range targets {
 			start := time.Now()
@@ -118,7 +118,7 @@ func BenchmarkCascadeWorstCase(b *testing.B) {
 		fmt.Fprintf(&out, "%-34s %6s %9s %9s %9s   %s\n", "sample", "n", "p50 ms", "p95 ms", "max ms", "answered by")
 		for _, s := range []struct {
 			name    string
-			targets []graph.Symbol
+			targets []fact.Symbol
 		}{{"names nobody mentions (all miss)", missing[1:]}, {"indexed, no graph callers", dead}} {
 			total, stages, answered := measure(s.targets)
 			fmt.Fprintf(&out, "%-34s %6d %9.2f %9.2f %9.2f   %v\n", s.name, len(total), ms(pct(total, 50)), ms(pct(total, 95)), ms(pct(total, 100)), answered)

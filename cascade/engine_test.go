@@ -17,6 +17,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/report"
@@ -76,7 +77,7 @@ func newFixture(t testing.TB, files map[string]string) *fixture {
 }
 
 // symbol looks a symbol up by name; the test fails when it is not indexed.
-func (f *fixture) symbol(t testing.TB, name string) graph.Symbol {
+func (f *fixture) symbol(t testing.TB, name string) fact.Symbol {
 	t.Helper()
 	syms, err := f.store.SymbolsByName(context.Background(), name)
 	if err != nil || len(syms) != 1 {
@@ -133,20 +134,20 @@ func (f *faultyStore) unblock() {
 	}
 }
 
-func (f *faultyStore) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
+func (f *faultyStore) Symbol(ctx context.Context, id string) (fact.Symbol, error) {
 	f.calls.Add(1)
 	f.mu.Lock()
 	mode, err, sleep, release := f.mode, f.err, f.sleep, f.release
 	f.mu.Unlock()
 	switch mode {
 	case failWith:
-		return graph.Symbol{}, err
+		return fact.Symbol{}, err
 	case ignoreCtx:
 		<-release
 	case honourCtx:
 		select {
 		case <-ctx.Done():
-			return graph.Symbol{}, fmt.Errorf("fake: %w", ctx.Err())
+			return fact.Symbol{}, fmt.Errorf("fake: %w", ctx.Err())
 		case <-release:
 		}
 	case sleepIgnoring:
@@ -167,7 +168,7 @@ type fakeGrep struct {
 	asked   atomic.Int32
 }
 
-func (g *fakeGrep) SearchCallers(ctx context.Context, target graph.Symbol, limit int) (cascade.GrepResult, error) {
+func (g *fakeGrep) SearchCallers(ctx context.Context, target fact.Symbol, limit int) (cascade.GrepResult, error) {
 	g.asked.Add(1)
 	if g.hang {
 		<-g.release
@@ -327,7 +328,7 @@ func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
 
 	t.Run("grep answers after no_callers", func(t *testing.T) {
 		e := newEngine(f, newFaultyStore(f.store), roomy())
-		e.Grep = &fakeGrep{calls: []cascade.Call{{Edge: graph.Edge{Symbol: checkout, Resolution: "grep"}, Stage: cascade.StageGrep, Detail: "grep fallback"}}}
+		e.Grep = &fakeGrep{calls: []cascade.Call{{Edge: fact.Edge{Symbol: checkout, Resolution: "grep"}, Stage: cascade.StageGrep, Detail: "grep fallback"}}}
 		res, err := e.Incoming(context.Background(), orphan)
 		if err != nil {
 			t.Fatal(err)
@@ -375,7 +376,7 @@ func TestEngineLaterStagesAnswerInOrder(t *testing.T) {
 
 	t.Run("a name the index does not know", func(t *testing.T) {
 		e := newEngine(f, newFaultyStore(f.store), roomy())
-		res, err := e.Incoming(context.Background(), graph.Symbol{Name: "notIndexedAnywhere"})
+		res, err := e.Incoming(context.Background(), fact.Symbol{Name: "notIndexedAnywhere"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -625,13 +626,13 @@ func TestEngineReportForDeadFunction(t *testing.T) {
 	f := newFixture(t, map[string]string{"src/billing.ts": billingTS})
 	for _, tc := range []struct {
 		name          string
-		target        graph.Symbol
+		target        fact.Symbol
 		wantError     string
 		wantDecorator bool
 	}{
 		{name: "plain function", target: f.symbol(t, "orphanHelper"), wantError: report.ErrNoCallersFound},
 		{name: "decorated method", target: f.symbol(t, "sweepExpiredSessions"), wantError: report.ErrNoCallersFound, wantDecorator: true},
-		{name: "name not in the index", target: graph.Symbol{Name: "neverWrittenAnywhere"}, wantError: report.ErrSymbolNotFound},
+		{name: "name not in the index", target: fact.Symbol{Name: "neverWrittenAnywhere"}, wantError: report.ErrSymbolNotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newEngine(f, nil, roomy())

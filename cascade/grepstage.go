@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
 )
@@ -14,8 +15,8 @@ import (
 // ResolvedGrep and ResolvedKeyword mark fallback callers: found by a code
 // site of the name, or by a string naming it, never resolved.
 const (
-	ResolvedGrep    graph.Resolution = "grep"
-	ResolvedKeyword graph.Resolution = "keyword"
+	ResolvedGrep    fact.Resolution = "grep"
+	ResolvedKeyword fact.Resolution = "keyword"
 )
 
 // workspaceGrep is the grep stage's source for one workspace: the files on
@@ -29,7 +30,7 @@ type workspaceGrep struct {
 
 // SearchCallers finds the code sites of target's name, grouped by the
 // function they are in.
-func (g *workspaceGrep) SearchCallers(ctx context.Context, target graph.Symbol, limit int) (GrepResult, error) {
+func (g *workspaceGrep) SearchCallers(ctx context.Context, target fact.Symbol, limit int) (GrepResult, error) {
 	q := grep.Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit}
 	if target.ID != "" {
 		q.TargetPath, q.TargetSpan = target.Path, target.Selection
@@ -47,7 +48,7 @@ func (g *workspaceGrep) SearchCallers(ctx context.Context, target graph.Symbol, 
 	}
 	out := GrepResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial}
 	for _, cs := range r.ByCaller() {
-		c := Call{Edge: graph.Edge{Symbol: cs.Caller, Resolution: ResolvedGrep}, Stage: StageGrep}
+		c := Call{Edge: fact.Edge{Symbol: cs.Caller, Resolution: ResolvedGrep}, Stage: StageGrep}
 		kinds := map[grep.Kind]bool{}
 		receiverMatch := false
 		for _, m := range cs.Matches {

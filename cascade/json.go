@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/report"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -103,7 +103,7 @@ func (r Result) Answer() Answer {
 	for _, c := range r.Calls {
 		ac := AnswerCall{Caller: qualifiedName(c.Symbol), ID: c.Symbol.ID, File: c.Symbol.Path, Ranges: []AnswerRange{},
 			Provenance: AnswerProvenance{Stage: c.Stage, Resolution: string(c.Resolution), Detail: c.Detail, Event: c.Event, Via: c.Via,
-				Precise: c.Stage == StageGraph && c.Resolution != graph.ResolvedName}}
+				Precise: c.Stage == StageGraph && c.Resolution != fact.ResolvedName}}
 		if r.Direction == Outgoing {
 			ac.File = t.Path // outgoing call sites are in the source's file
 		}
@@ -115,7 +115,7 @@ func (r Result) Answer() Answer {
 		} else {
 			ac.Location = location(c.Symbol.Path, c.Symbol.Selection)
 		}
-		if c.Resolution == graph.ResolvedName {
+		if c.Resolution == fact.ResolvedName {
 			names++
 		}
 		a.Calls = append(a.Calls, ac)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
@@ -73,7 +74,7 @@ func (s graphStage) run(ctx context.Context, q *query) outcome {
 	if err != nil {
 		return graphError(err, q)
 	}
-	var edges []graph.Edge
+	var edges []fact.Edge
 	if q.direction == Outgoing {
 		edges, err = s.g.Resolver.Outgoing(ctx, sym)
 	} else {
@@ -93,7 +94,7 @@ func (s graphStage) run(ctx context.Context, q *query) outcome {
 	precise := 0
 	for _, edge := range edges {
 		calls = append(calls, Call{Edge: edge, Stage: StageGraph, Detail: GraphDetail(edge)})
-		if edge.Resolution != graph.ResolvedName {
+		if edge.Resolution != fact.ResolvedName {
 			precise++
 		}
 	}
@@ -128,7 +129,7 @@ func graphError(err error, q *query) outcome {
 
 // GrepSearcher finds the code sites of a name in the live workspace.
 type GrepSearcher interface {
-	SearchCallers(ctx context.Context, target graph.Symbol, limit int) (GrepResult, error)
+	SearchCallers(ctx context.Context, target fact.Symbol, limit int) (GrepResult, error)
 }
 
 // GrepResult is a grep stage scan: calls grouped by enclosing function,
@@ -245,13 +246,13 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 		c, ok := byCaller[key]
 		if !ok {
 			lang, _ := treesitter.LanguageForPath(h.Path)
-			sym := graph.ModuleSymbol(h.Path, lang) // a literal at the top level of its file
+			sym := fact.ModuleSymbol(h.Path, lang) // a literal at the top level of its file
 			if h.SymbolID != "" {
 				if s, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
 					sym = s
 				}
 			}
-			c = &Call{Edge: graph.Edge{Symbol: sym, Resolution: ResolvedKeyword}, Stage: StageKeyword,
+			c = &Call{Edge: fact.Edge{Symbol: sym, Resolution: ResolvedKeyword}, Stage: StageKeyword,
 				Detail: containerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
 			byCaller[key] = c
 			order = append(order, key)
@@ -282,7 +283,7 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 
 // outsideTarget drops hits in the target's own declaration: its
 // decorators (@OnEvent('x') names its own event) and its body.
-func outsideTarget(hits []keyword.Hit, t graph.Symbol) []keyword.Hit {
+func outsideTarget(hits []keyword.Hit, t fact.Symbol) []keyword.Hit {
 	if t.Path == "" {
 		return hits
 	}
@@ -309,7 +310,7 @@ func outsideTarget(hits []keyword.Hit, t graph.Symbol) []keyword.Hit {
 
 // containerPrefix starts a caller's detail the way GraphDetail does, so an
 // editor's tree shows the class whatever the stage.
-func containerPrefix(s graph.Symbol) string {
+func containerPrefix(s fact.Symbol) string {
 	if s.Container == "" {
 		return ""
 	}
@@ -334,7 +335,7 @@ func candidateOf(c Call, why string) report.Candidate {
 	return report.Candidate{Name: qualifiedName(c.Symbol), Path: c.Symbol.Path, Line: int(site.Start.Line) + 1, Col: int(site.Start.Character) + 1, Why: why}
 }
 
-func qualifiedName(s graph.Symbol) string {
+func qualifiedName(s fact.Symbol) string {
 	if s.Container != "" {
 		return s.Container + "." + s.Name
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/treesitter"
@@ -190,7 +191,7 @@ func (w *Workspace) Close() {
 
 // targetContext tells the report what the graph cannot: whether the
 // target's file is too big to index or search.
-func (w *Workspace) targetContext(ctx context.Context, t graph.Symbol) TargetContext {
+func (w *Workspace) targetContext(ctx context.Context, t fact.Symbol) TargetContext {
 	var tc TargetContext
 	if t.Path == "" {
 		return tc
@@ -220,18 +221,18 @@ func (w *Workspace) Resolver() *graph.Resolver { return w.resolver }
 // whose name is under the cursor, or else what the call under the cursor
 // resolves to. content is the file's current text (an editor buffer may be
 // newer than the disk); it is indexed first if it changed.
-func (w *Workspace) TargetAt(ctx context.Context, rel string, content []byte, offset uint32) (graph.Symbol, error) {
+func (w *Workspace) TargetAt(ctx context.Context, rel string, content []byte, offset uint32) (fact.Symbol, error) {
 	if err := w.Indexer.WaitFile(ctx, rel); err != nil {
-		return graph.Symbol{}, wrap("wait for "+rel, err)
+		return fact.Symbol{}, wrap("wait for "+rel, err)
 	}
 	if err := w.Indexer.IndexContent(ctx, rel, content); err != nil {
-		return graph.Symbol{}, wrap("index "+rel, err)
+		return fact.Symbol{}, wrap("index "+rel, err)
 	}
 	syms, err := w.Store.SymbolsInFile(ctx, rel)
 	if err != nil {
-		return graph.Symbol{}, wrap("symbols of "+rel, err)
+		return fact.Symbol{}, wrap("symbols of "+rel, err)
 	}
-	var best *graph.Symbol
+	var best *fact.Symbol
 	for i := range syms {
 		s := &syms[i]
 		if s.Selection.Contains(offset) && (best == nil || s.Selection.EndByte-s.Selection.StartByte < best.Selection.EndByte-best.Selection.StartByte) {
@@ -244,31 +245,31 @@ func (w *Workspace) TargetAt(ctx context.Context, rel string, content []byte, of
 	// Not on a declaration: on a call?
 	lang, ok := treesitter.LanguageForPath(rel)
 	if !ok {
-		return graph.Symbol{}, ErrNoSymbol
+		return fact.Symbol{}, ErrNoSymbol
 	}
 	facts, err := treesitter.Extract(ctx, lang, content)
 	if err != nil {
-		return graph.Symbol{}, wrap("parse "+rel, err)
+		return fact.Symbol{}, wrap("parse "+rel, err)
 	}
-	ff := graph.BuildFileFacts(rel, content, facts)
+	ff := fact.BuildFileFacts(rel, content, facts)
 	for _, c := range ff.Calls {
 		if !c.Span.Contains(offset) {
 			continue
 		}
 		targets, _, err := w.resolver.ResolveCall(ctx, c)
 		if err != nil {
-			return graph.Symbol{}, wrap("resolve call", err)
+			return fact.Symbol{}, wrap("resolve call", err)
 		}
 		if len(targets) > 0 {
-			sort.Slice(targets, func(i, j int) bool { return graph.SymbolLess(targets[i], targets[j]) })
+			sort.Slice(targets, func(i, j int) bool { return fact.SymbolLess(targets[i], targets[j]) })
 			return targets[0], nil
 		}
 	}
-	return graph.Symbol{}, ErrNoSymbol
+	return fact.Symbol{}, ErrNoSymbol
 }
 
 // TargetsByName finds symbols by "name", "Container.name" or a symbol ID.
-func (w *Workspace) TargetsByName(ctx context.Context, name string) ([]graph.Symbol, error) {
+func (w *Workspace) TargetsByName(ctx context.Context, name string) ([]fact.Symbol, error) {
 	if strings.Contains(name, "#") {
 		s, err := w.Store.Symbol(ctx, name)
 		if errors.Is(err, graph.ErrNotFound) {
@@ -277,7 +278,7 @@ func (w *Workspace) TargetsByName(ctx context.Context, name string) ([]graph.Sym
 		if err != nil {
 			return nil, wrap("symbol "+name, err)
 		}
-		return []graph.Symbol{s}, nil
+		return []fact.Symbol{s}, nil
 	}
 	container, short := "", name
 	if i := strings.LastIndex(name, "."); i >= 0 {
@@ -287,12 +288,12 @@ func (w *Workspace) TargetsByName(ctx context.Context, name string) ([]graph.Sym
 	if err != nil {
 		return nil, wrap("symbols named "+short, err)
 	}
-	var out []graph.Symbol
+	var out []fact.Symbol
 	for _, s := range syms {
 		if container == "" || s.Container == container || strings.HasSuffix(strings.TrimPrefix(s.ID, s.Path+"#"), name) {
 			out = append(out, s)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return graph.SymbolLess(out[i], out[j]) })
+	sort.Slice(out, func(i, j int) bool { return fact.SymbolLess(out[i], out[j]) })
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -66,7 +67,7 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 
 // frameworkDetail names how a framework invokes the target ("NestJS route
 // GET /reports/:id", "handles event 'report.created'"), "" when it does not.
-func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s graph.Symbol) string {
+func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s fact.Symbol) string {
 	roles, err := ws.Resolver().FrameworkRoles(ctx, s)
 	if err != nil || len(roles) == 0 {
 		return ""
@@ -186,24 +187,24 @@ func itemDataOf(item protocol.CallHierarchyItem) ItemData {
 // itemSymbol finds the symbol an item stands for: by the ID in its data,
 // else (an item from another server, or a stale ID after an edit) by its
 // position.
-func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyItem) (*cascade.Workspace, graph.Symbol, error) {
+func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyItem) (*cascade.Workspace, fact.Symbol, error) {
 	path, err := PathFromURI(item.URI)
 	if err != nil {
-		return nil, graph.Symbol{}, err
+		return nil, fact.Symbol{}, err
 	}
 	ws, rel, err := h.Env.Workspace(path)
 	if err != nil {
-		return nil, graph.Symbol{}, err
+		return nil, fact.Symbol{}, err
 	}
 	data := itemDataOf(item)
 	if data.SymbolID == "" && data.Name != "" {
-		return ws, graph.Symbol{Name: data.Name}, nil
+		return ws, fact.Symbol{Name: data.Name}, nil
 	}
 	if data.SymbolID != "" {
 		if s, err := ws.Store.Symbol(ctx, data.SymbolID); err == nil && s.Path == rel {
 			return ws, s, nil
 		} else if err != nil && !errors.Is(err, graph.ErrNotFound) {
-			return nil, graph.Symbol{}, err
+			return nil, fact.Symbol{}, err
 		}
 		if sym, ok := moduleFromID(data.SymbolID, rel); ok {
 			return ws, sym, nil
@@ -211,29 +212,29 @@ func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyIt
 	}
 	content, err := h.Env.Content(path)
 	if err != nil {
-		return nil, graph.Symbol{}, err
+		return nil, fact.Symbol{}, err
 	}
 	sel := item.SelectionRange.Start
 	offset, ok := treesitter.NewLineIndex(content).Offset(treesitter.Position{Line: sel.Line, Character: sel.Character})
 	if !ok {
-		return nil, graph.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("item %q is past the end of %s", item.Name, rel))
+		return nil, fact.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("item %q is past the end of %s", item.Name, rel))
 	}
 	s, err := ws.TargetAt(ctx, rel, content, offset)
 	if errors.Is(err, cascade.ErrNoSymbol) {
-		return nil, graph.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("no symbol %q at %s:%d:%d any more", item.Name, rel, sel.Line+1, sel.Character+1))
+		return nil, fact.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("no symbol %q at %s:%d:%d any more", item.Name, rel, sel.Line+1, sel.Character+1))
 	}
 	return ws, s, err
 }
 
-func moduleFromID(id, rel string) (graph.Symbol, bool) {
+func moduleFromID(id, rel string) (fact.Symbol, bool) {
 	if id != rel+"#" {
-		return graph.Symbol{}, false
+		return fact.Symbol{}, false
 	}
 	lang, _ := treesitter.LanguageForPath(rel)
-	return graph.ModuleSymbol(rel, lang), true
+	return fact.ModuleSymbol(rel, lang), true
 }
 
-func itemFor(ws *cascade.Workspace, s graph.Symbol, detail string) protocol.CallHierarchyItem {
+func itemFor(ws *cascade.Workspace, s fact.Symbol, detail string) protocol.CallHierarchyItem {
 	if detail == "" {
 		detail = s.Container
 		if detail == "" {
@@ -251,7 +252,7 @@ func itemFor(ws *cascade.Workspace, s graph.Symbol, detail string) protocol.Call
 	}
 }
 
-func symbolKind(s graph.Symbol) protocol.SymbolKind {
+func symbolKind(s fact.Symbol) protocol.SymbolKind {
 	switch s.Kind {
 	case treesitter.KindMethod:
 		if s.Name == "constructor" || s.Name == "__init__" || s.Name == s.Container {
@@ -262,7 +263,7 @@ func symbolKind(s graph.Symbol) protocol.SymbolKind {
 		return protocol.SymbolKindClass
 	case treesitter.KindInterface:
 		return protocol.SymbolKindInterface
-	case graph.KindModule:
+	case fact.KindModule:
 		return protocol.SymbolKindFile
 	}
 	return protocol.SymbolKindFunction

@@ -11,7 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/report"
 	"github.com/callcascade/callcascade/treesitter"
@@ -158,7 +158,7 @@ func (h *Handlers) findCallersCommand(ctx context.Context, args commandArgs) (an
 			if i := strings.LastIndexAny(short, ".#"); i >= 0 {
 				short = short[i+1:]
 			}
-			targets = []graph.Symbol{{Name: short}}
+			targets = []fact.Symbol{{Name: short}}
 		}
 		for _, t := range targets {
 			res, err := ws.Engine.Incoming(ctx, t)
@@ -307,7 +307,7 @@ func (h *Handlers) showMatchesCommand(ctx context.Context, args commandArgs) (an
 		if ws.Engine.Grep == nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "the grep stage is not available")
 		}
-		r, err := ws.Engine.Grep.SearchCallers(ctx, graph.Symbol{Name: args.Name}, 1000)
+		r, err := ws.Engine.Grep.SearchCallers(ctx, fact.Symbol{Name: args.Name}, 1000)
 		if err != nil {
 			return nil, rpcError(err)
 		}

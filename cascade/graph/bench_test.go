@@ -44,6 +44,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/treesitter"
@@ -253,7 +254,7 @@ type timedStore struct {
 }
 
 // ReplaceFiles is called from IndexAll's one collecting goroutine only.
-func (s *timedStore) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error {
+func (s *timedStore) ReplaceFiles(ctx context.Context, batch []fact.FileFacts) error {
 	start := time.Now()
 	err := s.Store.ReplaceFiles(ctx, batch)
 	s.replace += time.Since(start)
@@ -261,7 +262,7 @@ func (s *timedStore) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) 
 	return err
 }
 
-func (s *timedStore) Files(ctx context.Context) ([]graph.File, error) {
+func (s *timedStore) Files(ctx context.Context) ([]fact.File, error) {
 	start := time.Now()
 	files, err := s.Store.Files(ctx)
 	s.files += time.Since(start)
@@ -398,14 +399,14 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 
 // sampleSymbols picks up to n functions and methods from the store with a
 // fixed seed: the same symbols on every run over the same store.
-func (r *benchRepo) sampleSymbols(b *testing.B, n int) []graph.Symbol {
+func (r *benchRepo) sampleSymbols(b *testing.B, n int) []fact.Symbol {
 	b.Helper()
 	ctx := context.Background()
 	files, err := r.store.Files(ctx)
 	if err != nil {
 		b.Fatal(err)
 	}
-	var all []graph.Symbol
+	var all []fact.Symbol
 	for _, f := range files {
 		syms, err := r.store.SymbolsInFile(ctx, f.Path)
 		if err != nil {
@@ -442,7 +443,7 @@ func (r *benchRepo) benchIncoming(b *testing.B) {
 		"graph.Resolver.Warm after the index: file list, module index, registering calls, framework declarations, every file and symbol loaded for the store's snapshots; not in the figures below")
 	type timed struct {
 		d     time.Duration
-		sym   graph.Symbol
+		sym   fact.Symbol
 		edges int
 	}
 	var lat []timed

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -40,7 +41,7 @@ type Role struct {
 // FrameworkRoles says how frameworks invoke sym, from its decorators (and
 // its class's, for route prefixes and lifecycle hooks) and the catalog.
 // An empty result means no catalog entry applies.
-func (r *Resolver) FrameworkRoles(ctx context.Context, sym Symbol) ([]Role, error) {
+func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]Role, error) {
 	q := r.newQuery(ctx)
 	roles := q.rolesOf(ctx, sym)
 	return roles, ctx.Err()
@@ -67,7 +68,7 @@ func (r Role) Hint() string {
 // the object receiver(post_save) names.
 var identityBuses = map[string]bool{"django-signal": true}
 
-func (q *query) rolesOf(ctx context.Context, sym Symbol) []Role {
+func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []Role {
 	if !isCallable(sym) {
 		return nil
 	}
@@ -75,7 +76,7 @@ func (q *query) rolesOf(ctx context.Context, sym Symbol) []Role {
 	if err != nil || f == nil {
 		return nil
 	}
-	var cls *Symbol
+	var cls *fact.Symbol
 	if sym.Container != "" {
 		cls, _ = q.classOf(ctx, &sym)
 	}
@@ -101,7 +102,7 @@ func decoratorText(d treesitter.Decorator) string {
 	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
 }
 
-func (q *query) decoratorRole(ctx context.Context, f *File, sym Symbol, cls *Symbol, d treesitter.Decorator, p *treesitter.Pattern) Role {
+func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *treesitter.Pattern) Role {
 	role := Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
 	if len(d.Args) == 0 {
 		role.Pattern = "@" + d.Name
@@ -163,7 +164,7 @@ func (q *query) decoratorRole(ctx context.Context, f *File, sym Symbol, cls *Sym
 
 // eventsFromBody reads the events a symbol's body names through calls such
 // as pubSub.asyncIterator('topic').
-func (q *query) eventsFromBody(ctx context.Context, f *File, sym Symbol, callees []string) []string {
+func (q *query) eventsFromBody(ctx context.Context, f *fact.File, sym fact.Symbol, callees []string) []string {
 	calls, err := q.store.CallsFrom(ctx, sym.ID)
 	if err != nil {
 		return nil
@@ -191,7 +192,7 @@ func hasName(list []string, s string) bool {
 
 // pathArgument reports whether a route decorator's path argument is a
 // path: "", or starting with "/", as a literal or a constant.
-func (q *query) pathArgument(ctx context.Context, f *File, args []string, p *treesitter.Pattern) bool {
+func (q *query) pathArgument(ctx context.Context, f *fact.File, args []string, p *treesitter.Pattern) bool {
 	a, ok := p.EventArgument(args)
 	if !ok {
 		return false
@@ -326,7 +327,7 @@ func lastSegmentOf(s string) string {
 // literals (X.class), lists of those ({"a", "b"}), and pattern objects
 // ({ cmd: 'x' }, compared as written without spaces). ok is false when
 // nothing could be resolved.
-func (q *query) eventValues(ctx context.Context, f *File, arg string) ([]string, bool) {
+func (q *query) eventValues(ctx context.Context, f *fact.File, arg string) ([]string, bool) {
 	var out []string
 	for _, el := range treesitter.ListElements(arg) {
 		el = strings.TrimSpace(el)
@@ -378,7 +379,7 @@ func canonicalPattern(s string) string {
 
 // constant resolves a name or a dotted member (Events.Created,
 // events.ORDER_SHIPPED, Topics.ORDERS) to the string it is bound to.
-func (q *query) constant(ctx context.Context, f *File, expr string, depth int) (string, bool) {
+func (q *query) constant(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
 	if depth > 3 || !isDotted(expr) {
 		return "", false
 	}
@@ -466,7 +467,7 @@ func isDotted(s string) bool {
 	return true
 }
 
-func constantIn(f *File, container, name string) (string, bool) {
+func constantIn(f *fact.File, container, name string) (string, bool) {
 	for _, c := range f.Constants {
 		if c.Name == name && c.Container == container {
 			return c.Value, true
@@ -477,8 +478,8 @@ func constantIn(f *File, container, name string) (string, bool) {
 
 // moduleFiles loads the workspace files a module specifier written in f
 // names.
-func (q *query) moduleFiles(ctx context.Context, f *File, module string) []*File {
-	var out []*File
+func (q *query) moduleFiles(ctx context.Context, f *fact.File, module string) []*fact.File {
+	var out []*fact.File
 	candidates := q.allFiles(ctx)
 	if family(f.Language) == "js" { // an index, not a scan (see modules.go)
 		candidates = q.r.modules.get(candidates).matching(f.Path, module)
@@ -502,7 +503,7 @@ func (q *query) moduleFiles(ctx context.Context, f *File, module string) []*File
 // receiverTypeName is the declared type of a simple receiver (this.x,
 // self.x, x) as written, even when the type is not in the workspace
 // (EventEmitter2, ClientProxy); "" when unknown.
-func (q *query) receiverTypeName(ctx context.Context, f *File, caller *Symbol, recv string) string {
+func (q *query) receiverTypeName(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) string {
 	segs := parseReceiver(recv)
 	if len(segs) == 0 || len(segs) > 2 {
 		return ""
@@ -560,7 +561,7 @@ type publication struct {
 
 // callPatterns returns the catalog entries of a role that call c matches,
 // its receiver's declared type checked.
-func (q *query) callPatterns(ctx context.Context, f *File, caller *Symbol, c Call, roles ...treesitter.RoleKind) []*treesitter.Pattern {
+func (q *query) callPatterns(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, roles ...treesitter.RoleKind) []*treesitter.Pattern {
 	var out []*treesitter.Pattern
 	declared, typed := "", false
 	for _, p := range treesitter.CallPatterns(f.Language, c.Callee, c.Receiver) {
@@ -587,7 +588,7 @@ func hasRole(roles []treesitter.RoleKind, r treesitter.RoleKind) bool {
 }
 
 // publications lists what call c publishes, with resolved event names.
-func (q *query) publications(ctx context.Context, f *File, caller *Symbol, c Call) []publication {
+func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []publication {
 	var out []publication
 	for _, p := range q.callPatterns(ctx, f, caller, c, treesitter.RolePublisher) {
 		pub := publication{bus: p.Bus}
@@ -628,7 +629,7 @@ func (q *query) publications(ctx context.Context, f *File, caller *Symbol, c Cal
 
 // eventClass is the class of a published Spring event: new X(...), or a
 // local or parameter declared as X.
-func (q *query) eventClass(ctx context.Context, f *File, caller *Symbol, arg string) []string {
+func (q *query) eventClass(ctx context.Context, f *fact.File, caller *fact.Symbol, arg string) []string {
 	arg = strings.TrimSpace(arg)
 	if rest, ok := strings.CutPrefix(arg, "new "); ok {
 		name := strings.TrimSpace(rest)
@@ -650,7 +651,7 @@ func (q *query) eventClass(ctx context.Context, f *File, caller *Symbol, arg str
 
 // modelOf is the Django model class a save()/delete()/objects.create()
 // call acts on: its receiver's class, when that class is a model.
-func (q *query) modelOf(ctx context.Context, f *File, caller *Symbol, c Call) string {
+func (q *query) modelOf(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) string {
 	recv := c.Receiver
 	if c.Callee == "create" {
 		recv = strings.TrimSuffix(recv, ".objects")
@@ -665,7 +666,7 @@ func (q *query) modelOf(ctx context.Context, f *File, caller *Symbol, c Call) st
 	return ref.class.Name
 }
 
-func (q *query) isDjangoModel(ctx context.Context, cls Symbol, depth int) bool {
+func (q *query) isDjangoModel(ctx context.Context, cls fact.Symbol, depth int) bool {
 	if depth > 5 {
 		return false
 	}
@@ -725,9 +726,9 @@ func isTask(roles []Role) bool {
 }
 
 // callsNamed loads call sites by callee name once per query.
-func (q *query) callsNamed(ctx context.Context, name string) ([]Call, error) {
+func (q *query) callsNamed(ctx context.Context, name string) ([]fact.Call, error) {
 	if q.callsByName == nil {
-		q.callsByName = map[string][]Call{}
+		q.callsByName = map[string][]fact.Call{}
 	}
 	if cs, ok := q.callsByName[name]; ok {
 		return cs, nil
@@ -741,12 +742,12 @@ func (q *query) callsNamed(ctx context.Context, name string) ([]Call, error) {
 }
 
 // callContext loads the file and enclosing symbol of a stored call.
-func (q *query) callContext(ctx context.Context, c Call) (*File, *Symbol, error) {
+func (q *query) callContext(ctx context.Context, c fact.Call) (*fact.File, *fact.Symbol, error) {
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, nil, err
 	}
-	var caller *Symbol
+	var caller *fact.Symbol
 	if c.CallerID != "" {
 		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
 			return nil, nil, err
@@ -756,7 +757,7 @@ func (q *query) callContext(ctx context.Context, c Call) (*File, *Symbol, error)
 }
 
 // publishersOf finds the calls that publish what subs subscribe to.
-func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(c Call, event string) error) error {
+func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(c fact.Call, event string) error) error {
 	buses := map[string]bool{}
 	events := map[string]bool{}
 	for _, s := range subs {
@@ -808,7 +809,7 @@ func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(
 // any publisher pattern of its callee name publish one of events? A call
 // whose event argument is a literal naming none of them cannot; a model
 // save cannot publish anything but its model signals.
-func mayPublish(c Call, events map[string]bool) bool {
+func mayPublish(c fact.Call, events map[string]bool) bool {
 	for i := range treesitter.Catalog {
 		p := &treesitter.Catalog[i]
 		if p.Role != treesitter.RolePublisher || p.Callee != c.Callee {
@@ -880,7 +881,7 @@ type registration struct {
 }
 
 // registrationsIn lists the handlers call c registers by value.
-func (q *query) registrationsIn(ctx context.Context, f *File, caller *Symbol, c Call) []registration {
+func (q *query) registrationsIn(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []registration {
 	var out []registration
 	for _, p := range q.callPatterns(ctx, f, caller, c, treesitter.RoleRegistration) {
 		if p.PathLiteral {
@@ -900,17 +901,17 @@ func (q *query) registrationsIn(ctx context.Context, f *File, caller *Symbol, c 
 
 // resolveHandler resolves a registered handler reference as if it were
 // called where it is registered.
-func (q *query) resolveHandler(ctx context.Context, c Call, reg registration) ([]Symbol, error) {
-	ref := Call{Path: c.Path, CallerID: c.CallerID, Callee: reg.name, Receiver: reg.recv, Span: c.Span}
+func (q *query) resolveHandler(ctx context.Context, c fact.Call, reg registration) ([]fact.Symbol, error) {
+	ref := fact.Call{Path: c.Path, CallerID: c.CallerID, Callee: reg.name, Receiver: reg.recv, Span: c.Span}
 	if reg.recv == "this" || reg.recv == "self" {
 		// this.handle names a method of the enclosing class.
 		ref.Receiver = reg.recv
 	}
 	targets, res, err := q.resolveCall(ctx, ref)
-	if err != nil || res != ResolvedAST {
+	if err != nil || res != fact.ResolvedAST {
 		return nil, err // a handler named only by a common name is not linked
 	}
-	var out []Symbol
+	var out []fact.Symbol
 	for _, t := range targets {
 		if isCallable(t) || isType(t) {
 			out = append(out, t)
@@ -920,7 +921,7 @@ func (q *query) resolveHandler(ctx context.Context, c Call, reg registration) ([
 }
 
 // viaText names a registering call for people: http.HandleFunc("/x").
-func viaText(c Call, p *treesitter.Pattern) string {
+func viaText(c fact.Call, p *treesitter.Pattern) string {
 	name := c.Callee
 	if c.Receiver != "" {
 		name = lastSegmentOf(c.Receiver) + "." + name
@@ -940,7 +941,7 @@ func viaText(c Call, p *treesitter.Pattern) string {
 
 // registrationSubscriptions lists the events a registration subscribes
 // its handler to (emitter.on('x', h), order_shipped.connect(h)).
-func (q *query) registrationSubscriptions(ctx context.Context, f *File, c Call, reg registration) []subscription {
+func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c fact.Call, reg registration) []subscription {
 	p := reg.pattern
 	if p.Bus == "" {
 		return nil
@@ -971,14 +972,14 @@ func (q *query) registrationSubscriptions(ctx context.Context, f *File, c Call, 
 
 // edgeSet collects edges by symbol, keeping the strongest resolution when
 // one symbol is linked several ways.
-type edgeSet map[string]*Edge
+type edgeSet map[string]*fact.Edge
 
-var resolutionRank = map[Resolution]int{ResolvedAST: 4, ResolvedEvent: 3, ResolvedRegistration: 2, ResolvedName: 1}
+var resolutionRank = map[fact.Resolution]int{fact.ResolvedAST: 4, fact.ResolvedEvent: 3, fact.ResolvedRegistration: 2, fact.ResolvedName: 1}
 
-func (s edgeSet) add(sym Symbol, site Call, res Resolution, via, event string) {
+func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, event string) {
 	e := s[sym.ID]
 	if e == nil {
-		e = &Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
+		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
 		s[sym.ID] = e
 	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
 		e.Resolution, e.Via, e.Event = res, via, event
@@ -993,7 +994,7 @@ func (s edgeSet) add(sym Symbol, site Call, res Resolution, via, event string) {
 
 // frameworkIncoming adds to byCaller the publishers of the events target
 // subscribes to and the calls that register target by value.
-func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller edgeSet) error {
+func (q *query) frameworkIncoming(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
 	if !isCallable(target) && !isType(target) {
 		return nil
 	}
@@ -1032,7 +1033,7 @@ func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller e
 				if err != nil {
 					return err
 				}
-				byCaller.add(from, c, ResolvedRegistration, viaText(c, reg.pattern), "")
+				byCaller.add(from, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
 				subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
 			}
 		}
@@ -1040,12 +1041,12 @@ func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller e
 	if len(subs) == 0 {
 		return nil
 	}
-	return q.publishersOf(ctx, subs, func(c Call, event string) error {
+	return q.publishersOf(ctx, subs, func(c fact.Call, event string) error {
 		from, err := q.callerOf(ctx, c)
 		if err != nil {
 			return err
 		}
-		byCaller.add(from, c, ResolvedEvent, "", event)
+		byCaller.add(from, c, fact.ResolvedEvent, "", event)
 		return nil
 	})
 }
@@ -1055,12 +1056,12 @@ func (q *query) frameworkIncoming(ctx context.Context, target Symbol, byCaller e
 // value. The calls are read once per family and indexed by the names their
 // arguments refer to, until the store changes (Invalidate): looking them up
 // by callee on every request cost more than the rest of a typical query.
-func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]Call, error) {
+func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]fact.Call, error) {
 	r.mu.Lock()
 	byName, ok := r.registrations[fam]
 	r.mu.Unlock()
 	if !ok {
-		byName = map[string][]Call{}
+		byName = map[string][]fact.Call{}
 		for _, callee := range treesitter.CalleesFor(fam, treesitter.RoleRegistration) {
 			calls, err := r.Store.CallsByCallee(ctx, callee)
 			if err != nil {
@@ -1078,7 +1079,7 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]C
 		}
 		r.mu.Lock()
 		if r.registrations == nil {
-			r.registrations = map[string]map[string][]Call{}
+			r.registrations = map[string]map[string][]fact.Call{}
 		}
 		r.registrations[fam] = byName
 		r.mu.Unlock()
@@ -1088,7 +1089,7 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]C
 
 // frameworkOutgoing adds to byCallee the subscribers of what source's calls
 // publish and the handlers they register by value.
-func (q *query) frameworkOutgoing(ctx context.Context, calls []Call, byCallee edgeSet) error {
+func (q *query) frameworkOutgoing(ctx context.Context, calls []fact.Call, byCallee edgeSet) error {
 	for _, c := range calls {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -1106,7 +1107,7 @@ func (q *query) frameworkOutgoing(ctx context.Context, calls []Call, byCallee ed
 				return err
 			}
 			for _, t := range targets {
-				byCallee.add(t, c, ResolvedRegistration, viaText(c, reg.pattern), "")
+				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
 			}
 		}
 		for _, pub := range q.publications(ctx, f, caller, c) {
@@ -1116,7 +1117,7 @@ func (q *query) frameworkOutgoing(ctx context.Context, calls []Call, byCallee ed
 					return err
 				}
 				for _, s := range subs {
-					byCallee.add(s, c, ResolvedEvent, "", ev)
+					byCallee.add(s, c, fact.ResolvedEvent, "", ev)
 				}
 			}
 		}
@@ -1127,8 +1128,8 @@ func (q *query) frameworkOutgoing(ctx context.Context, calls []Call, byCallee ed
 // subscribersOf finds the symbols that handle event ev as published by
 // pub: decorated subscribers anywhere in the workspace, and handlers
 // registered for it by value.
-func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) ([]Symbol, error) {
-	var out []Symbol
+func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) ([]fact.Symbol, error) {
+	var out []fact.Symbol
 	decorated, err := q.r.decoratedSubscribers(ctx)
 	if err != nil {
 		return nil, err
@@ -1182,10 +1183,10 @@ func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) (
 
 // decoratedSubscribers lists the workspace's symbols with a subscriber
 // decorator from the catalog.
-func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]Symbol, error) {
-	var out []Symbol
+func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]fact.Symbol, error) {
+	var out []fact.Symbol
 	err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.subscribers...) })
-	sort.Slice(out, func(i, j int) bool { return SymbolLess(out[i], out[j]) })
+	sort.Slice(out, func(i, j int) bool { return fact.SymbolLess(out[i], out[j]) })
 	return out, err
 }
 
@@ -1262,7 +1263,7 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 // fileFramework is what one file declares for frameworks.
 type fileFramework struct {
 	key         string // the file's hash, size and modification time when read
-	subscribers []Symbol
+	subscribers []fact.Symbol
 	providers   []provider
 }
 
@@ -1304,7 +1305,7 @@ func providerEntries(path, arg string) []provider {
 
 // providedClass is the class a provider map binds token (written in f) to;
 // nil when no provider, or providers of different classes, bind it.
-func (q *query) providedClass(ctx context.Context, f *File, token string) (*Symbol, error) {
+func (q *query) providedClass(ctx context.Context, f *fact.File, token string) (*fact.Symbol, error) {
 	want := q.tokenKey(ctx, f, token)
 	if want == "" {
 		return nil, nil
@@ -1313,7 +1314,7 @@ func (q *query) providedClass(ctx context.Context, f *File, token string) (*Symb
 	if err != nil {
 		return nil, err
 	}
-	var found *Symbol
+	var found *fact.Symbol
 	for _, p := range providers {
 		pf, err := q.file(ctx, p.path)
 		if err != nil || pf == nil || family(pf.Language) != family(f.Language) {
@@ -1337,7 +1338,7 @@ func (q *query) providedClass(ctx context.Context, f *File, token string) (*Symb
 // tokenKey is what identifies an injection token: the string it is (a
 // literal, or a constant bound to one), else its name (a class or symbol
 // token).
-func (q *query) tokenKey(ctx context.Context, f *File, token string) string {
+func (q *query) tokenKey(ctx context.Context, f *fact.File, token string) string {
 	if vals, ok := q.eventValues(ctx, f, token); ok && len(vals) == 1 {
 		return "=" + vals[0]
 	}
@@ -1349,7 +1350,7 @@ func (q *query) tokenKey(ctx context.Context, f *File, token string) string {
 
 // fieldToken is the injection token of cls.field, if it was injected with
 // one.
-func (q *query) fieldToken(ctx context.Context, cls Symbol, field string) string {
+func (q *query) fieldToken(ctx context.Context, cls fact.Symbol, field string) string {
 	cf, err := q.file(ctx, cls.Path)
 	if err != nil || cf == nil {
 		return ""
@@ -1362,7 +1363,7 @@ func (q *query) fieldToken(ctx context.Context, cls Symbol, field string) string
 	return ""
 }
 
-func hasSubscriberDecorator(s Symbol) bool {
+func hasSubscriberDecorator(s fact.Symbol) bool {
 	for _, d := range s.Decorators {
 		for _, p := range treesitter.DecoratorPatterns(s.Language, d.Name) {
 			if p.Role == treesitter.RoleSubscriber {
@@ -1376,7 +1377,7 @@ func hasSubscriberDecorator(s Symbol) bool {
 // taskCalled returns the task a call such as render.delay(...) runs: the
 // callee is a task-call entry of the catalog and the receiver resolves,
 // as a function reference, to a symbol with a task role. nil otherwise.
-func (q *query) taskCalled(ctx context.Context, f *File, caller *Symbol, c Call) (*Symbol, error) {
+func (q *query) taskCalled(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error) {
 	if len(treesitter.CallPatterns(f.Language, c.Callee, c.Receiver)) == 0 {
 		return nil, nil
 	}
@@ -1393,9 +1394,9 @@ func (q *query) taskCalled(ctx context.Context, f *File, caller *Symbol, c Call)
 	}
 	q.depth++
 	defer func() { q.depth-- }()
-	ref := Call{Path: c.Path, CallerID: c.CallerID, Callee: name, Receiver: recv, Span: c.Span}
+	ref := fact.Call{Path: c.Path, CallerID: c.CallerID, Callee: name, Receiver: recv, Span: c.Span}
 	targets, res, err := q.resolveCall(ctx, ref)
-	if err != nil || res != ResolvedAST {
+	if err != nil || res != fact.ResolvedAST {
 		return nil, err
 	}
 	for _, t := range targets {

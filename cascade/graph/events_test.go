@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 )
@@ -35,14 +36,14 @@ func indexFixture(t *testing.T, dir string) *graph.Resolver {
 }
 
 // symbolNamed finds one symbol by its qualified name, Class.method.
-func symbolNamed(t *testing.T, r *graph.Resolver, qualified string) graph.Symbol {
+func symbolNamed(t *testing.T, r *graph.Resolver, qualified string) fact.Symbol {
 	t.Helper()
 	name := qualified[strings.LastIndexByte(qualified, '.')+1:]
 	syms, err := r.Store.SymbolsByName(context.Background(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var found []graph.Symbol
+	var found []fact.Symbol
 	for _, s := range syms {
 		if strings.HasSuffix(s.ID, "#"+qualified) {
 			found = append(found, s)
@@ -55,7 +56,7 @@ func symbolNamed(t *testing.T, r *graph.Resolver, qualified string) graph.Symbol
 }
 
 // edgeLines describes edges as "Container.name resolution event/via".
-func edgeLines(edges []graph.Edge) []string {
+func edgeLines(edges []fact.Edge) []string {
 	var out []string
 	for _, e := range edges {
 		name := e.Symbol.Name

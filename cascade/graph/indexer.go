@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -76,7 +77,7 @@ func (ix *Indexer) Abs(rel string) string {
 
 type parseJob struct {
 	file WalkedFile
-	prev *File
+	prev *fact.File
 	done chan struct{}
 }
 
@@ -91,7 +92,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	if err != nil {
 		return stats, fmt.Errorf("graph: list indexed files: %w", err)
 	}
-	prev := make(map[string]*File, len(known))
+	prev := make(map[string]*fact.File, len(known))
 	for i := range known {
 		prev[known[i].Path] = &known[i]
 	}
@@ -161,7 +162,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 
 type parsed struct {
 	job   *parseJob
-	facts *FileFacts // nil: unchanged by hash, or unreadable
+	facts *fact.FileFacts // nil: unchanged by hash, or unreadable
 	err   error
 }
 
@@ -208,7 +209,7 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 
 	// One writer goroutine: parse workers never wait for a transaction.
 	type writeBatch struct {
-		facts []FileFacts
+		facts []fact.FileFacts
 		jobs  []*parseJob
 	}
 	writes := make(chan writeBatch, 2)
@@ -228,7 +229,7 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 		}
 		writeErr <- firstErr
 	}()
-	var batch []FileFacts
+	var batch []fact.FileFacts
 	var batchJobs []*parseJob
 	flush := func() {
 		if len(batch) > 0 {
@@ -294,7 +295,7 @@ func (ix *Indexer) finish(jobs []*parseJob) {
 }
 
 // parseFile reads and parses one walked file; nil facts mean "unchanged".
-func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*FileFacts, error) {
+func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*fact.FileFacts, error) {
 	if ix.isBuffer(j.file.Rel) {
 		return nil, nil // the editor's buffer is newer than the disk
 	}
@@ -306,7 +307,7 @@ func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*FileFacts, erro
 		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
 		return nil, nil
 	}
-	if j.prev != nil && j.prev.Hash == HashContent(content) {
+	if j.prev != nil && j.prev.Hash == fact.HashContent(content) {
 		return nil, nil
 	}
 	ff, err := ix.factsFor(ctx, j.file.Rel, content)
@@ -320,25 +321,25 @@ func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*FileFacts, erro
 // ErrUnsupported is returned for files in no supported language.
 var ErrUnsupported = errors.New("graph: unsupported language")
 
-func (ix *Indexer) factsFor(ctx context.Context, rel string, content []byte) (FileFacts, error) {
+func (ix *Indexer) factsFor(ctx context.Context, rel string, content []byte) (fact.FileFacts, error) {
 	if path.Base(rel) == "go.mod" {
-		return GoModFacts(rel, content), nil
+		return fact.GoModFacts(rel, content), nil
 	}
 	lang, ok := treesitter.LanguageForPath(rel)
 	if !ok {
-		return FileFacts{}, fmt.Errorf("%w: %s", ErrUnsupported, rel)
+		return fact.FileFacts{}, fmt.Errorf("%w: %s", ErrUnsupported, rel)
 	}
 	facts, err := treesitter.Extract(ctx, lang, content)
 	if err != nil {
-		return FileFacts{}, fmt.Errorf("graph: parse %s: %w", rel, err)
+		return fact.FileFacts{}, fmt.Errorf("graph: parse %s: %w", rel, err)
 	}
-	return BuildFileFacts(rel, content, facts), nil
+	return fact.BuildFileFacts(rel, content, facts), nil
 }
 
 // IndexContent re-indexes one file from content (an editor buffer, or the
 // disk after a save). Unchanged content is a no-op.
 func (ix *Indexer) IndexContent(ctx context.Context, rel string, content []byte) error {
-	if prev, err := ix.Store.File(ctx, rel); err == nil && prev.Hash == HashContent(content) {
+	if prev, err := ix.Store.File(ctx, rel); err == nil && prev.Hash == fact.HashContent(content) {
 		return nil
 	}
 	ff, err := ix.factsFor(ctx, rel, content)
@@ -349,7 +350,7 @@ func (ix *Indexer) IndexContent(ctx context.Context, rel string, content []byte)
 		ix.logger().Info("skipping large buffer", "path", rel, "size", len(content), "limit", ix.maxFileSize())
 		return nil
 	}
-	if err := ix.Store.ReplaceFiles(ctx, []FileFacts{ff}); err != nil {
+	if err := ix.Store.ReplaceFiles(ctx, []fact.FileFacts{ff}); err != nil {
 		return err
 	}
 	ix.changed()

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/callcascade/callcascade/cascade/fact"
 )
 
 // jsModules answers "which workspace files does this JavaScript/TypeScript
@@ -18,7 +20,7 @@ import (
 // candidate matches a tail t when it is t or ends in "/"+t, which is when t
 // is one of its suffixes that start after a slash (see suffixes).
 type jsModules struct {
-	files []File
+	files []fact.File
 	// whole: the files by stripped path, and by that path with "/index"
 	// trimmed. tails: by every suffix of the stripped path; tailsOfIndex:
 	// by every suffix of the path with "/index" trimmed. Indexes into
@@ -37,7 +39,7 @@ type moduleIndex struct {
 // the paths are those indexed, in the same order, the index is kept and
 // only points at the new list (rebuilding it took 20-60 ms on 7,000 files,
 // paid by the first request after every edit).
-func (m *moduleIndex) get(files []File) *jsModules {
+func (m *moduleIndex) get(files []fact.File) *jsModules {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
@@ -51,11 +53,11 @@ func (m *moduleIndex) get(files []File) *jsModules {
 }
 
 // samePaths reports whether two file lists hold the same paths in order.
-func samePaths(a, b []File) bool {
-	return slices.EqualFunc(a, b, func(x, y File) bool { return x.Path == y.Path && x.Language == y.Language })
+func samePaths(a, b []fact.File) bool {
+	return slices.EqualFunc(a, b, func(x, y fact.File) bool { return x.Path == y.Path && x.Language == y.Language })
 }
 
-func newJSModules(files []File) *jsModules {
+func newJSModules(files []fact.File) *jsModules {
 	j := &jsModules{files: files, whole: map[string][]int32{}, tails: map[string][]int32{}, tailsOfIndex: map[string][]int32{}}
 	for i, f := range files {
 		if family(f.Language) != "js" {
@@ -101,12 +103,12 @@ func (j *jsModules) has(from, module string) bool {
 
 // matching returns the files that module, written in from, matches, in the
 // order of the file list.
-func (j *jsModules) matching(from, module string) []File {
+func (j *jsModules) matching(from, module string) []fact.File {
 	var idx []int32
 	j.match(from, module, func(l []int32) bool { idx = append(idx, l...); return true })
 	slices.Sort(idx)
 	idx = slices.Compact(idx)
-	out := make([]File, len(idx))
+	out := make([]fact.File, len(idx))
 	for k, i := range idx {
 		out[k] = j.files[i]
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -22,13 +23,13 @@ func TestModuleIndexAgreesWithScan(t *testing.T) {
 		"app/main.mjs", "lib/.ts", "dir/sub/", "a.b/c.ts", "www/apps/docs/app/page.tsx",
 		"scripts/build.py", // another family: never a match
 	}
-	var files []File
+	var files []fact.File
 	for _, p := range paths {
 		lang, ok := treesitter.LanguageForPath(p)
 		if !ok {
 			lang = treesitter.TypeScript
 		}
-		files = append(files, File{Path: p, Language: lang})
+		files = append(files, fact.File{Path: p, Language: lang})
 	}
 	var specs []string
 	for _, p := range paths {
@@ -70,10 +71,10 @@ func TestModuleIndexAgreesWithScan(t *testing.T) {
 // index is kept but answers with the new list's files (their new hashes);
 // with a file added it is rebuilt and finds that file.
 func TestModuleIndexFollowsNewFileLists(t *testing.T) {
-	list := func(hash string, paths ...string) []File {
-		var out []File
+	list := func(hash string, paths ...string) []fact.File {
+		var out []fact.File
 		for _, p := range paths {
-			out = append(out, File{Path: p, Hash: hash, Language: treesitter.TypeScript})
+			out = append(out, fact.File{Path: p, Hash: hash, Language: treesitter.TypeScript})
 		}
 		return out
 	}

@@ -8,39 +8,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
-
-// Resolution says how a call edge was established.
-type Resolution string
-
-const (
-	// ResolvedAST: through scope, this/self, an import, a receiver's declared
-	// or injected type, or a Go package qualifier. Precise.
-	ResolvedAST Resolution = "ast"
-	// ResolvedName: the receiver could not be resolved and the name is unique
-	// among the workspace's callables. Shown, but flagged.
-	ResolvedName Resolution = "name"
-	// ResolvedEvent: the caller publishes an event (or topic, signal,
-	// message pattern) that the target subscribes to. Edge.Event names it.
-	ResolvedEvent Resolution = "event"
-	// ResolvedRegistration: the caller registers the target by value with a
-	// router, bus, scheduler or signal; Edge.Via names the registering call.
-	ResolvedRegistration Resolution = "registration"
-)
-
-// Edge is one caller (incoming) or callee (outgoing) with its call sites.
-type Edge struct {
-	Symbol     Symbol            `json:"symbol"`
-	Sites      []treesitter.Span `json:"sites"`
-	Resolution Resolution        `json:"resolution"`
-	// Via names the interface or base-class method the call was written
-	// against, when the edge exists through dynamic dispatch.
-	Via string `json:"via,omitempty"`
-	// Event is the event name or topic linking publisher and subscriber,
-	// for ResolvedEvent edges.
-	Event string `json:"event,omitempty"`
-}
 
 // Resolver turns stored call sites into caller/callee edges at query time.
 // Resolving on read keeps edges right under incremental re-indexing: nothing
@@ -49,14 +19,14 @@ type Resolver struct {
 	Store Store
 
 	mu    sync.Mutex
-	files []File // every indexed file, cached until Invalidate
+	files []fact.File // every indexed file, cached until Invalidate
 	// framework: per file, its subscribers and provider entries, kept
 	// until the file's hash changes (see eachFrameworkFile).
 	framework map[string]*fileFramework
 	modules   moduleIndex // of the files, for moduleInWorkspace
 	// registrations: per language family, registering calls by the name
 	// of what they pass by value; dropped by Invalidate.
-	registrations map[string]map[string][]Call
+	registrations map[string]map[string][]fact.Call
 }
 
 // Invalidate drops what the resolver cached from the store; the indexer
@@ -68,7 +38,7 @@ func (r *Resolver) Invalidate() {
 	r.mu.Unlock()
 }
 
-func (r *Resolver) allFiles(ctx context.Context) ([]File, error) {
+func (r *Resolver) allFiles(ctx context.Context) ([]fact.File, error) {
 	r.mu.Lock()
 	files := r.files
 	r.mu.Unlock()
@@ -80,7 +50,7 @@ func (r *Resolver) allFiles(ctx context.Context) ([]File, error) {
 		return nil, err
 	}
 	if files == nil {
-		files = []File{}
+		files = []fact.File{}
 	}
 	r.mu.Lock()
 	r.files = files
@@ -90,7 +60,7 @@ func (r *Resolver) allFiles(ctx context.Context) ([]File, error) {
 
 // Incoming returns the callers of target, grouped by caller and sorted by
 // location.
-func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) {
+func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edge, error) {
 	name := target.Name
 	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
 		name = target.Container // constructors are called by their class's name
@@ -116,7 +86,7 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 		}
 	}
 	byCaller := edgeSet{}
-	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
+	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package.
@@ -124,9 +94,9 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 			if err != nil || ext == "" {
 				return err
 			}
-			via, res = ext, ResolvedAST
+			via, res = ext, fact.ResolvedAST
 		} else if !containsID(targets, target.ID) {
-			if res != ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
+			if res != fact.ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
 				return nil // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
@@ -156,10 +126,10 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 		}
 		e := byCaller[caller.ID]
 		if e == nil {
-			e = &Edge{Symbol: caller, Resolution: res, Via: via}
+			e = &fact.Edge{Symbol: caller, Resolution: res, Via: via}
 			byCaller[caller.ID] = e
-		} else if res == ResolvedAST {
-			e.Resolution = ResolvedAST
+		} else if res == fact.ResolvedAST {
+			e.Resolution = fact.ResolvedAST
 			if via == "" {
 				e.Via = ""
 			}
@@ -178,18 +148,18 @@ func (r *Resolver) Incoming(ctx context.Context, target Symbol) ([]Edge, error) 
 
 // Outgoing returns what source calls, grouped by callee and sorted by the
 // callee's location.
-func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) {
+func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edge, error) {
 	calls, err := r.Store.CallsFrom(ctx, source.ID)
 	if err != nil {
 		return nil, err
 	}
 	q := r.newQuery(ctx)
 	byCallee := edgeSet{}
-	err = q.eachResolved(ctx, calls, func(c Call, targets []Symbol, res Resolution) error {
+	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		for _, t := range targets {
 			e := byCallee[t.ID]
 			if e == nil {
-				e = &Edge{Symbol: t, Resolution: res}
+				e = &fact.Edge{Symbol: t, Resolution: res}
 				byCallee[t.ID] = e
 			}
 			e.Sites = append(e.Sites, c.Span)
@@ -207,7 +177,7 @@ func (r *Resolver) Outgoing(ctx context.Context, source Symbol) ([]Edge, error) 
 
 // eachResolved resolves each call and hands it to fn, stopping at the first
 // error or when ctx ends.
-func (q *query) eachResolved(ctx context.Context, calls []Call, fn func(Call, []Symbol, Resolution) error) error {
+func (q *query) eachResolved(ctx context.Context, calls []fact.Call, fn func(fact.Call, []fact.Symbol, fact.Resolution) error) error {
 	for _, c := range calls {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -226,11 +196,11 @@ func (q *query) eachResolved(ctx context.Context, calls []Call, fn func(Call, []
 // ResolveCall returns the symbols a call site may invoke and how that was
 // decided. An empty result means the callee is outside the workspace, or
 // ambiguous.
-func (r *Resolver) ResolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, error) {
+func (r *Resolver) ResolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
 	return r.newQuery(ctx).resolveCall(ctx, c)
 }
 
-func containsID(syms []Symbol, id string) bool {
+func containsID(syms []fact.Symbol, id string) bool {
 	for _, s := range syms {
 		if s.ID == id {
 			return true
@@ -239,25 +209,14 @@ func containsID(syms []Symbol, id string) bool {
 	return false
 }
 
-func sortedEdges(m map[string]*Edge) []Edge {
-	out := make([]Edge, 0, len(m))
+func sortedEdges(m map[string]*fact.Edge) []fact.Edge {
+	out := make([]fact.Edge, 0, len(m))
 	for _, e := range m {
 		sort.Slice(e.Sites, func(i, j int) bool { return e.Sites[i].StartByte < e.Sites[j].StartByte })
 		out = append(out, *e)
 	}
-	sort.Slice(out, func(i, j int) bool { return SymbolLess(out[i].Symbol, out[j].Symbol) })
+	sort.Slice(out, func(i, j int) bool { return fact.SymbolLess(out[i].Symbol, out[j].Symbol) })
 	return out
-}
-
-// SymbolLess orders symbols by location: path, then start offset, then ID.
-func SymbolLess(a, b Symbol) bool {
-	if a.Path != b.Path {
-		return a.Path < b.Path
-	}
-	if a.Span.StartByte != b.Span.StartByte {
-		return a.Span.StartByte < b.Span.StartByte
-	}
-	return a.ID < b.ID
 }
 
 // query caches store reads for the duration of one request.
@@ -266,24 +225,24 @@ type query struct {
 	inWorkspace map[string]bool // moduleInWorkspace answers
 	subtypes    map[string]bool // isSubtype answers
 	store       Store
-	files       map[string]*File
-	byName      map[string][]Symbol
-	byFamily    map[string][]Symbol     // namedIn answers
-	unique      map[string]uniqueAnswer // uniqueNameIn answers
-	symbols     map[string]*Symbol
+	files       map[string]*fact.File
+	byName      map[string][]fact.Symbol
+	byFamily    map[string][]fact.Symbol // namedIn answers
+	unique      map[string]uniqueAnswer  // uniqueNameIn answers
+	symbols     map[string]*fact.Symbol
 	modules     map[string]string // go.mod dir -> module path
-	all         []File            // every indexed file, loaded on first need
+	all         []fact.File       // every indexed file, loaded on first need
 	depth       int               // nesting of declaredType through call results
 	// pos is the byte offset, in its file, of the call being resolved:
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
 	methods     map[string]map[string]goSignature // goMethodSet answers, by type ID
-	goDirs      map[string][]File                 // Go files by directory, for goPackageVar
-	callsByName map[string][]Call                 // call sites by callee name
+	goDirs      map[string][]fact.File            // Go files by directory, for goPackageVar
+	callsByName map[string][]fact.Call            // call sites by callee name
 	pyModules   map[string][]string               // pyModuleFiles answers, by importing directory and module
 }
 
-func (q *query) allFiles(ctx context.Context) []File {
+func (q *query) allFiles(ctx context.Context) []fact.File {
 	if q.all == nil {
 		files, err := q.r.allFiles(ctx)
 		if err != nil {
@@ -303,7 +262,7 @@ func (r *Resolver) newQuery(ctx context.Context) *query {
 			store = snap
 		}
 	}
-	return &query{r: r, store: store, files: map[string]*File{}, byName: map[string][]Symbol{}, symbols: map[string]*Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
+	return &query{r: r, store: store, files: map[string]*fact.File{}, byName: map[string][]fact.Symbol{}, symbols: map[string]*fact.Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
 }
 
 // memo returns m[key], loading it on first use; a thing the store does not
@@ -324,11 +283,11 @@ func memo[V any](m map[string]*V, key string, load func() (V, error)) (*V, error
 	return &v, nil
 }
 
-func (q *query) file(ctx context.Context, p string) (*File, error) {
-	return memo(q.files, p, func() (File, error) { return q.store.File(ctx, p) })
+func (q *query) file(ctx context.Context, p string) (*fact.File, error) {
+	return memo(q.files, p, func() (fact.File, error) { return q.store.File(ctx, p) })
 }
 
-func (q *query) named(ctx context.Context, name string) ([]Symbol, error) {
+func (q *query) named(ctx context.Context, name string) ([]fact.Symbol, error) {
 	if s, ok := q.byName[name]; ok {
 		return s, nil
 	}
@@ -342,7 +301,7 @@ func (q *query) named(ctx context.Context, name string) ([]Symbol, error) {
 
 // namedIn is named's symbols of one language family: a common name's call
 // sites are resolved one after another against the same candidates.
-func (q *query) namedIn(ctx context.Context, name, fam string) ([]Symbol, error) {
+func (q *query) namedIn(ctx context.Context, name, fam string) ([]fact.Symbol, error) {
 	key := fam + "\x00" + name
 	if s, ok := q.byFamily[key]; ok {
 		return s, nil
@@ -351,28 +310,28 @@ func (q *query) namedIn(ctx context.Context, name, fam string) ([]Symbol, error)
 	if err != nil {
 		return nil, err
 	}
-	var same []Symbol
+	var same []fact.Symbol
 	for _, s := range candidates {
 		if family(s.Language) == fam {
 			same = append(same, s)
 		}
 	}
 	if q.byFamily == nil {
-		q.byFamily = map[string][]Symbol{}
+		q.byFamily = map[string][]fact.Symbol{}
 	}
 	q.byFamily[key] = same
 	return same, nil
 }
 
-func (q *query) symbol(ctx context.Context, id string) (*Symbol, error) {
-	return memo(q.symbols, id, func() (Symbol, error) { return q.store.Symbol(ctx, id) })
+func (q *query) symbol(ctx context.Context, id string) (*fact.Symbol, error) {
+	return memo(q.symbols, id, func() (fact.Symbol, error) { return q.store.Symbol(ctx, id) })
 }
 
-func (q *query) callerOf(ctx context.Context, c Call) (Symbol, error) {
+func (q *query) callerOf(ctx context.Context, c fact.Call) (fact.Symbol, error) {
 	if c.CallerID != "" {
 		s, err := q.symbol(ctx, c.CallerID)
 		if err != nil {
-			return Symbol{}, err
+			return fact.Symbol{}, err
 		}
 		if s != nil {
 			return *s, nil
@@ -380,13 +339,13 @@ func (q *query) callerOf(ctx context.Context, c Call) (Symbol, error) {
 	}
 	f, err := q.file(ctx, c.Path)
 	if err != nil {
-		return Symbol{}, err
+		return fact.Symbol{}, err
 	}
 	var lang treesitter.Language
 	if f != nil {
 		lang = f.Language
 	}
-	return ModuleSymbol(c.Path, lang), nil
+	return fact.ModuleSymbol(c.Path, lang), nil
 }
 
 // family groups languages whose files may call each other.
@@ -398,17 +357,17 @@ func family(l treesitter.Language) string {
 	return string(l)
 }
 
-func isCallable(s Symbol) bool {
+func isCallable(s fact.Symbol) bool {
 	return s.Kind == treesitter.KindFunction || s.Kind == treesitter.KindMethod
 }
 
-func isType(s Symbol) bool {
+func isType(s fact.Symbol) bool {
 	return s.Kind == treesitter.KindClass || s.Kind == treesitter.KindInterface
 }
 
 // resultType is the declared type of a callable's i-th result ("" if
 // unknown); only Go functions declare more than one.
-func resultType(s Symbol, i int) string {
+func resultType(s fact.Symbol, i int) string {
 	if s.Language == treesitter.Go {
 		return treesitter.GoResult(s.Returns, i)
 	}
@@ -421,10 +380,10 @@ func resultType(s Symbol, i int) string {
 // typeRef is what a receiver expression evaluates to, as far as we can tell.
 type typeRef struct {
 	kind  refKind
-	class Symbol // refInstance, refClass
-	file  string // refModule: the workspace file the module resolves to ("" if several)
-	mod   string // refModule: module specifier as written
-	from  string // refModule: the importing file
+	class fact.Symbol // refInstance, refClass
+	file  string      // refModule: the workspace file the module resolves to ("" if several)
+	mod   string      // refModule: module specifier as written
+	from  string      // refModule: the importing file
 	// elems counts the Go collection wrappers around class ([]T is 1): an
 	// element of the value is one fewer. Calls and fields ignore it.
 	elems int
@@ -447,7 +406,7 @@ const (
 	refModule                  // a workspace module or package (namespace import, Go package)
 )
 
-func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, error) {
+func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, "", err
@@ -456,7 +415,7 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos = c.Span.StartByte
 	}
-	var caller *Symbol
+	var caller *fact.Symbol
 	if c.CallerID != "" {
 		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
 			return nil, "", err
@@ -468,7 +427,7 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 			if task == nil {
 				return nil, "", err
 			}
-			return []Symbol{*task}, ResolvedAST, nil
+			return []fact.Symbol{*task}, fact.ResolvedAST, nil
 		}
 	}
 	sameFamily, err := q.namedIn(ctx, c.Callee, family(f.Language))
@@ -486,7 +445,7 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 	if c.Receiver == "" {
 		found, known, err := q.resolveBare(ctx, f, caller, c, sameFamily)
 		if err != nil || len(found) > 0 {
-			return found, ResolvedAST, err
+			return found, fact.ResolvedAST, err
 		}
 		if known {
 			return nil, "", nil
@@ -507,13 +466,13 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
 		if err != nil || len(found) > 0 {
-			return found, ResolvedAST, err
+			return found, fact.ResolvedAST, err
 		}
 		// A workspace class without that method: inherited from outside the
 		// workspace, or dispatched dynamically. Not ours to guess.
 		return nil, "", nil
 	case refModule:
-		var found []Symbol
+		var found []fact.Symbol
 		for _, s := range sameFamily {
 			if s.Container == "" && q.inModule(ctx, f, ref, s) {
 				found = append(found, s)
@@ -521,16 +480,16 @@ func (q *query) resolveCall(ctx context.Context, c Call) ([]Symbol, Resolution, 
 		}
 		if len(found) == 0 && f.Language == treesitter.Python {
 			// click.command(): defined in click/decorators.py, imported by click/__init__.py
-			found, err = q.pyReexported(ctx, f, ref, c.Callee, func(s Symbol) bool { return s.Container == "" })
+			found, err = q.pyReexported(ctx, f, ref, c.Callee, func(s fact.Symbol) bool { return s.Container == "" })
 		}
-		return found, ResolvedAST, err
+		return found, fact.ResolvedAST, err
 	}
 	return q.uniqueNameIn(family(f.Language), sameFamily, c)
 }
 
 // uniqueNameIn is uniqueName for the candidates namedIn gave for fam,
 // remembered: it depends only on them and on whether c has a receiver.
-func (q *query) uniqueNameIn(fam string, cands []Symbol, c Call) ([]Symbol, Resolution, error) {
+func (q *query) uniqueNameIn(fam string, cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
 	key := fam + "\x00" + c.Callee
 	if c.Receiver != "" {
 		key += "\x00."
@@ -550,14 +509,14 @@ func (q *query) uniqueNameIn(fam string, cands []Symbol, c Call) ([]Symbol, Reso
 }
 
 type uniqueAnswer struct {
-	syms []Symbol
-	res  Resolution
+	syms []fact.Symbol
+	res  fact.Resolution
 }
 
 // dispatches reports whether a call resolved to m may run target through
 // dynamic dispatch: target's class implements or extends m's class and
 // target has m's name.
-func (q *query) dispatches(ctx context.Context, m, target Symbol) (bool, error) {
+func (q *query) dispatches(ctx context.Context, m, target fact.Symbol) (bool, error) {
 	if m.Name != target.Name || !isCallable(m) || target.Kind != treesitter.KindMethod || m.Container == "" ||
 		family(m.Language) != family(target.Language) {
 		return false, nil
@@ -578,7 +537,7 @@ func (q *query) dispatches(ctx context.Context, m, target Symbol) (bool, error) 
 	return q.isSubtype(ctx, *sub, *base, 0), nil
 }
 
-func (q *query) isSubtype(ctx context.Context, sub, base Symbol, depth int) bool {
+func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int) bool {
 	if sub.ID == base.ID {
 		return true
 	}
@@ -606,10 +565,10 @@ func (q *query) isSubtype(ctx context.Context, sub, base Symbol, depth int) bool
 
 // uniqueName links a call whose receiver is unknown when exactly one callable
 // in the workspace has the name.
-func (q *query) uniqueName(cands []Symbol, c Call) ([]Symbol, Resolution, error) {
+func (q *query) uniqueName(cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
 	// A call with a receiver can only be a method; a bare call can only be
 	// a function (calls of this's methods without this are resolved by scope).
-	var callables []Symbol
+	var callables []fact.Symbol
 	for _, s := range cands {
 		if !isCallable(s) || s.Name == "constructor" || s.Name == "__init__" {
 			continue
@@ -620,7 +579,7 @@ func (q *query) uniqueName(cands []Symbol, c Call) ([]Symbol, Resolution, error)
 		callables = append(callables, s)
 	}
 	if len(callables) == 1 && !(c.Receiver == "" && callables[0].Kind == treesitter.KindMethod && callables[0].Language == treesitter.Python) {
-		return callables, ResolvedName, nil
+		return callables, fact.ResolvedName, nil
 	}
 	return nil, "", nil
 }
@@ -629,7 +588,7 @@ func (q *query) uniqueName(cands []Symbol, c Call) ([]Symbol, Resolution, error)
 // enclosing class (Java's implicit this), the Go package. known reports that
 // the name is bound to something outside the workspace (an external import,
 // a builtin), so no name match should be tried.
-func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call, cands []Symbol) ([]Symbol, bool, error) {
+func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, cands []fact.Symbol) ([]fact.Symbol, bool, error) {
 	name := c.Callee
 	switch f.Language {
 	case treesitter.Go:
@@ -637,7 +596,7 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 			return nil, true, nil // a local func value shadows the package's functions
 		}
 		dir := path.Dir(f.Path)
-		var found []Symbol
+		var found []fact.Symbol
 		for _, s := range cands {
 			if s.Container == "" && s.Kind == treesitter.KindFunction && path.Dir(s.Path) == dir && q.samePackage(ctx, f, s) {
 				found = append(found, s)
@@ -668,7 +627,7 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 		for _, imp := range f.Imports { // static imports
 			if imp.Local == name {
 				cls := imp.Module[strings.LastIndex(imp.Module, ".")+1:]
-				var found []Symbol
+				var found []fact.Symbol
 				for _, s := range cands {
 					if s.Container == cls {
 						found = append(found, s)
@@ -686,7 +645,7 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 			return nil, true, nil // render = self.render; render(x): a variable, not the file's function
 		}
 	}
-	var local []Symbol
+	var local []fact.Symbol
 	shadowed := pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
 		if !shadowed && s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
@@ -701,7 +660,7 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 			continue
 		}
 		exported := imp.Imported
-		var found []Symbol
+		var found []fact.Symbol
 		for _, s := range cands {
 			if s.Container != "" || !q.moduleHasFile(f, imp.Module, s.Path) {
 				continue
@@ -731,11 +690,11 @@ func (q *query) resolveBare(ctx context.Context, f *File, caller *Symbol, c Call
 }
 
 // pickInnermost prefers a function nested in the caller over a top-level one.
-func pickInnermost(local []Symbol, caller *Symbol) []Symbol {
+func pickInnermost(local []fact.Symbol, caller *fact.Symbol) []fact.Symbol {
 	if caller == nil || len(local) == 1 {
 		return local
 	}
-	var nested []Symbol
+	var nested []fact.Symbol
 	for _, s := range local {
 		// By position, not by ID: the functions nested in the fifth of five
 		// overloads of f have IDs under f, the overload's is f~5.
@@ -746,7 +705,7 @@ func pickInnermost(local []Symbol, caller *Symbol) []Symbol {
 	if len(nested) > 0 {
 		return nested
 	}
-	var top []Symbol
+	var top []fact.Symbol
 	for _, s := range local {
 		if !strings.Contains(strings.TrimPrefix(s.ID, s.Path+"#"), ".") {
 			top = append(top, s)
@@ -758,7 +717,7 @@ func pickInnermost(local []Symbol, caller *Symbol) []Symbol {
 	return local
 }
 
-func (q *query) resolveConstructor(ctx context.Context, f *File, c Call, cands []Symbol) ([]Symbol, Resolution, error) {
+func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Call, cands []fact.Symbol) ([]fact.Symbol, fact.Resolution, error) {
 	// new Foo() calls Foo's constructor when it has one.
 	cls, err := q.resolveTypeName(ctx, f, c.Callee)
 	if err != nil || cls == nil {
@@ -768,18 +727,18 @@ func (q *query) resolveConstructor(ctx context.Context, f *File, c Call, cands [
 	if err != nil {
 		return nil, "", err
 	}
-	var found []Symbol
+	var found []fact.Symbol
 	for _, s := range append(ctors, cands...) {
 		if s.Container == cls.Name && s.Path == cls.Path && (s.Name == "constructor" || s.Name == cls.Name) && s.Kind == treesitter.KindMethod {
 			found = append(found, s)
 		}
 	}
-	return found, ResolvedAST, nil
+	return found, fact.ResolvedAST, nil
 }
 
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
-func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv string) (typeRef, error) {
+func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, error) {
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
@@ -967,7 +926,7 @@ func (q *query) evalReceiver(ctx context.Context, f *File, caller *Symbol, recv 
 // its collection wrappers (ref.elems) and records a named collection type's
 // element type as its Returns; other languages' declared types drop
 // wrappers, so there it is ref itself.
-func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
+func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance {
 		if ref.kind == refExternal {
 			if ref.elems > 0 {
@@ -1001,7 +960,7 @@ func (q *query) elementOf(ctx context.Context, f *File, ref typeRef) (typeRef, e
 }
 
 // methodResult is the type that cls.name(...) returns.
-func (q *query) methodResult(ctx context.Context, cls Symbol, name string) (typeRef, error) {
+func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) (typeRef, error) {
 	cands, err := q.named(ctx, name)
 	if err != nil {
 		return typeRef{}, err
@@ -1125,7 +1084,7 @@ func matchBracket(s string, open int) int {
 	return end
 }
 
-func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
+func (q *query) mustFile(ctx context.Context, p string, fallback *fact.File) *fact.File {
 	if p == fallback.Path {
 		return fallback
 	}
@@ -1139,7 +1098,7 @@ func (q *query) mustFile(ctx context.Context, p string, fallback *File) *File {
 // evalName resolves the first identifier of a receiver: a local or parameter
 // with a known type, a field of the enclosing class (Java), an import, or a
 // class name.
-func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, error) {
+func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, error) {
 	if f.Language == treesitter.Python {
 		if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
 			return ref, err
@@ -1237,7 +1196,7 @@ func (q *query) evalName(ctx context.Context, f *File, caller *Symbol, name stri
 // the innermost block-scoped one around the position, else the first
 // unscoped one of the caller or its enclosing functions, else a top-level
 // one of the file.
-func (q *query) localNamed(f *File, caller *Symbol, name string) *Local {
+func (q *query) localNamed(f *fact.File, caller *fact.Symbol, name string) *fact.Local {
 	if caller != nil {
 		scoped, scopedStart, unscoped := -1, uint32(0), -1
 		for i, l := range f.Locals {
@@ -1270,7 +1229,7 @@ func (q *query) localNamed(f *File, caller *Symbol, name string) *Local {
 // declaredType evaluates a declared type written in file f: a type name, or
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
-func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ string) (typeRef, error) {
+func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
 	if start, _, rest, scoped := treesitter.CutScope(typ); scoped {
 		// What a block-scoped local is bound to is evaluated where it is declared.
 		defer func(saved uint32) { q.pos = saved }(q.pos)
@@ -1347,7 +1306,7 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 			return ref, err
 		}
 	}
-	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
+	call := fact.Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {
 		call.CallerID = caller.ID
 	}
@@ -1358,7 +1317,7 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && !strings.ContainsAny(recv, "()[]") {
 		return q.pyFieldCallResult(ctx, f, caller, recv, callee) // self.highlighter(text)
 	}
-	if res != ResolvedAST {
+	if res != fact.ResolvedAST {
 		return typeRef{kind: refUnknown}, nil // a name match is too weak to type a value
 	}
 	for _, t := range targets {
@@ -1392,7 +1351,7 @@ func (q *query) declaredType(ctx context.Context, f *File, caller *Symbol, typ s
 
 // isExternalName reports whether name is bound, in f, to an import from
 // outside the workspace or to a well-known global.
-func (q *query) isExternalName(ctx context.Context, f *File, name string) bool {
+func (q *query) isExternalName(ctx context.Context, f *fact.File, name string) bool {
 	for _, imp := range f.Imports {
 		if imp.Local != name {
 			continue
@@ -1406,7 +1365,7 @@ func (q *query) isExternalName(ctx context.Context, f *File, name string) bool {
 	return isGlobalObject(f.Language, name) || isBuiltin(f.Language, name)
 }
 
-func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeRef, error) {
+func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (typeRef, error) {
 	if wraps, rest := pyWrappers(f, typeName); len(wraps) > 0 {
 		ref, err := q.instanceOf(ctx, f, rest)
 		if ref.kind == refInstance {
@@ -1426,7 +1385,7 @@ func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeR
 	}
 	if f.Language == treesitter.Go && strings.HasPrefix(typeName, treesitter.GoAnonymousStructPrefix) {
 		// struct{...} has no symbol; its fields are recorded in f under this name.
-		anon := Symbol{ID: f.Path + "#" + typeName, Path: f.Path, Language: f.Language, Name: typeName, Kind: treesitter.KindClass}
+		anon := fact.Symbol{ID: f.Path + "#" + typeName, Path: f.Path, Language: f.Language, Name: typeName, Kind: treesitter.KindClass}
 		return typeRef{kind: refInstance, class: anon, elems: elems}, nil
 	}
 	cls, err := q.resolveTypeName(ctx, f, typeName)
@@ -1447,7 +1406,7 @@ func (q *query) instanceOf(ctx context.Context, f *File, typeName string) (typeR
 }
 
 // classOf finds the class (or Go type) a method belongs to.
-func (q *query) classOf(ctx context.Context, method *Symbol) (*Symbol, error) {
+func (q *query) classOf(ctx context.Context, method *fact.Symbol) (*fact.Symbol, error) {
 	if method.Container == "" {
 		return nil, nil
 	}
@@ -1469,7 +1428,7 @@ func (q *query) classOf(ctx context.Context, method *Symbol) (*Symbol, error) {
 
 // resolveTypeName finds the workspace class a type name written in file f
 // refers to: same file, imported, same package/directory, or unique.
-func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (*Symbol, error) {
+func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName string) (*fact.Symbol, error) {
 	typeName = strings.TrimSpace(typeName)
 	if typeName == "" {
 		return nil, nil
@@ -1482,7 +1441,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (
 	if err != nil {
 		return nil, err
 	}
-	var types []Symbol
+	var types []fact.Symbol
 	for _, s := range syms {
 		if isType(s) && family(s.Language) == family(f.Language) {
 			types = append(types, s)
@@ -1579,7 +1538,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *File, typeName string) (
 
 // fieldType returns the declared type of cls.field, searching base classes
 // and Go embedded structs.
-func (q *query) fieldType(ctx context.Context, cls Symbol, field string, depth int) (string, error) {
+func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, depth int) (string, error) {
 	if depth > 5 {
 		return "", nil
 	}
@@ -1612,14 +1571,14 @@ func (q *query) fieldType(ctx context.Context, cls Symbol, field string, depth i
 }
 
 // bases resolves a class's superclasses and, for Go, its embedded structs.
-func (q *query) bases(ctx context.Context, cls Symbol) []Symbol {
+func (q *query) bases(ctx context.Context, cls fact.Symbol) []fact.Symbol {
 	cf, err := q.file(ctx, cls.Path)
 	if err != nil || cf == nil {
 		return nil
 	}
 	// Go's embedded types are in Extends; a field named after its type
 	// (Expression hcl.Expression) is not embedded, and promotes nothing.
-	var out []Symbol
+	var out []fact.Symbol
 	for _, n := range cls.Extends {
 		if b, err := q.resolveTypeName(ctx, cf, n); err == nil && b != nil && b.ID != cls.ID {
 			out = append(out, *b)
@@ -1629,11 +1588,11 @@ func (q *query) bases(ctx context.Context, cls Symbol) []Symbol {
 }
 
 // methodOf finds method name on cls or its bases.
-func (q *query) methodOf(ctx context.Context, cls Symbol, name string, cands []Symbol, depth int) ([]Symbol, error) {
+func (q *query) methodOf(ctx context.Context, cls fact.Symbol, name string, cands []fact.Symbol, depth int) ([]fact.Symbol, error) {
 	if depth > 5 {
 		return nil, nil
 	}
-	var found []Symbol
+	var found []fact.Symbol
 	for _, s := range cands {
 		if s.Container != cls.Name || !isCallable(s) {
 			continue
@@ -1653,7 +1612,7 @@ func (q *query) methodOf(ctx context.Context, cls Symbol, name string, cands []S
 	return nil, nil
 }
 
-func (q *query) methodInClassChain(ctx context.Context, f *File, className, name string, cands []Symbol) ([]Symbol, error) {
+func (q *query) methodInClassChain(ctx context.Context, f *fact.File, className, name string, cands []fact.Symbol) ([]fact.Symbol, error) {
 	if className == "" {
 		return nil, nil
 	}
@@ -1670,7 +1629,7 @@ func (q *query) sameDirFiles(ctx context.Context, p string) []string {
 	return []string{p}
 }
 
-func (q *query) samePackage(ctx context.Context, f *File, s Symbol) bool {
+func (q *query) samePackage(ctx context.Context, f *fact.File, s fact.Symbol) bool {
 	if s.Path == f.Path {
 		return true
 	}
@@ -1682,7 +1641,7 @@ func (q *query) samePackage(ctx context.Context, f *File, s Symbol) bool {
 }
 
 // inModule reports whether symbol s is defined by the module ref names.
-func (q *query) inModule(ctx context.Context, f *File, ref typeRef, s Symbol) bool {
+func (q *query) inModule(ctx context.Context, f *fact.File, ref typeRef, s fact.Symbol) bool {
 	if ref.file != "" {
 		return s.Path == ref.file
 	}
@@ -1703,7 +1662,7 @@ func (q *query) inModule(ctx context.Context, f *File, ref typeRef, s Symbol) bo
 
 // moduleInWorkspace reports whether a module specifier written in f names a
 // workspace file or package.
-func (q *query) moduleInWorkspace(ctx context.Context, f *File, module string) bool {
+func (q *query) moduleInWorkspace(ctx context.Context, f *fact.File, module string) bool {
 	switch f.Language {
 	case treesitter.Go:
 		_, ok := q.goImportDir(ctx, module)
@@ -1731,7 +1690,7 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *File, module string) b
 
 // moduleHasFile reports whether the module specifier, written in file f,
 // resolves to the workspace file candidate.
-func (q *query) moduleHasFile(f *File, module, candidate string) bool {
+func (q *query) moduleHasFile(f *fact.File, module, candidate string) bool {
 	switch family(f.Language) {
 	case "js":
 		return jsModuleMatches(f.Path, module, candidate)
@@ -1805,7 +1764,7 @@ func (q *query) goImportDir(ctx context.Context, importPath string) (string, boo
 	if q.modules == nil {
 		q.modules = map[string]string{}
 		for _, f := range q.allFiles(ctx) {
-			if f.Language == LanguageGoMod && f.Package != "" {
+			if f.Language == fact.LanguageGoMod && f.Package != "" {
 				q.modules[path.Dir(f.Path)] = f.Package
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -15,7 +16,7 @@ type goSignature struct {
 	params, results int
 }
 
-func goSignatureOf(m Symbol) goSignature {
+func goSignatureOf(m fact.Symbol) goSignature {
 	params := len(m.Params)
 	if m.Kind == treesitter.KindMethod && m.Container != "" && !isInterfaceMethod(m) && params > 0 {
 		params-- // the receiver comes first
@@ -29,7 +30,7 @@ func goSignatureOf(m Symbol) goSignature {
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
 // interface: such methods have a receiver-less parameter list, and no body.
-func isInterfaceMethod(m Symbol) bool {
+func isInterfaceMethod(m fact.Symbol) bool {
 	// A method declaration's span starts at "func"; a method_elem's at its name.
 	return m.Span.StartByte == m.Selection.StartByte
 }
@@ -38,7 +39,7 @@ func isInterfaceMethod(m Symbol) bool {
 // methods and those promoted from embedded types) has every method of
 // iface's (its own and its embedded interfaces'), with the same numbers of
 // parameters and results.
-func (q *query) goImplements(ctx context.Context, t, iface Symbol) bool {
+func (q *query) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 	want := q.goMethodSet(ctx, iface)
 	if len(want) == 0 {
 		return false // the empty interface, or methods we could not see
@@ -47,7 +48,7 @@ func (q *query) goImplements(ctx context.Context, t, iface Symbol) bool {
 }
 
 // goHasMethods reports whether t's method set covers want.
-func (q *query) goHasMethods(ctx context.Context, t Symbol, want map[string]goSignature) bool {
+func (q *query) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature) bool {
 	for name, sig := range want {
 		if got, ok := q.goMethod(ctx, t, name, 0); !ok || got != sig {
 			return false
@@ -59,7 +60,7 @@ func (q *query) goHasMethods(ctx context.Context, t Symbol, want map[string]goSi
 // goMethod finds the signature of t's method name: declared on t, promoted
 // from a workspace type t embeds, or promoted from a well-known interface
 // from outside the workspace that t embeds (struct{ http.ResponseWriter }).
-func (q *query) goMethod(ctx context.Context, t Symbol, name string, depth int) (goSignature, bool) {
+func (q *query) goMethod(ctx context.Context, t fact.Symbol, name string, depth int) (goSignature, bool) {
 	cands, err := q.named(ctx, name)
 	if err != nil {
 		return goSignature{}, false
@@ -91,7 +92,7 @@ func (q *query) goMethod(ctx context.Context, t Symbol, name string, depth int) 
 // included. It is nil when an embedded interface cannot be seen (one from
 // outside the workspace that goKnownInterfaces does not list): the set
 // would be incomplete.
-func (q *query) goMethodSet(ctx context.Context, iface Symbol) map[string]goSignature {
+func (q *query) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]goSignature {
 	if q.methods == nil {
 		q.methods = map[string]map[string]goSignature{}
 	}
@@ -148,7 +149,7 @@ func goAssertedType(t string) string {
 
 // declaredInFunction reports whether a symbol is declared inside a function
 // (its qualified name has an enclosing symbol: "path#Func.localType").
-func declaredInFunction(s Symbol) bool {
+func declaredInFunction(s fact.Symbol) bool {
 	qualified := strings.TrimPrefix(s.ID, s.Path+"#")
 	return strings.Contains(qualified, ".")
 }
@@ -158,7 +159,7 @@ func declaredInFunction(s Symbol) bool {
 // interface. gopls lists calls of m among the callers of iface.
 // Interfaces declared in a function are left out: gopls lists calls through
 // them among the implementations' callers, but not the other way round.
-func (q *query) implementsInterfaceMethod(ctx context.Context, m, iface Symbol) (bool, error) {
+func (q *query) implementsInterfaceMethod(ctx context.Context, m, iface fact.Symbol) (bool, error) {
 	if iface.Language != treesitter.Go || !isInterfaceMethod(iface) {
 		return false, nil
 	}
@@ -214,7 +215,7 @@ var goKnownInterfaces = map[string]map[string]goSignature{
 
 // goKnownInterface is the goKnownInterfaces key of a type name written in
 // f ("http.ResponseWriter" with net/http imported as http), or "".
-func goKnownInterface(f *File, typeName string) string {
+func goKnownInterface(f *fact.File, typeName string) string {
 	if typeName == "error" {
 		return typeName
 	}
@@ -240,7 +241,7 @@ func goKnownInterface(f *File, typeName string) string {
 // Like gopls, it looks only at calls in target's own package: gopls finds
 // the outside interfaces a method implements from its package alone, and
 // searches for their calls there.
-func (q *query) goExternalDispatch(ctx context.Context, c Call, target Symbol) (string, error) {
+func (q *query) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (string, error) {
 	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" || isInterfaceMethod(target) ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
 		return "", nil
@@ -249,7 +250,7 @@ func (q *query) goExternalDispatch(ctx context.Context, c Call, target Symbol) (
 	if err != nil || f == nil || f.Language != treesitter.Go {
 		return "", err
 	}
-	var caller *Symbol
+	var caller *fact.Symbol
 	if c.CallerID != "" {
 		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
 			return "", err
@@ -293,9 +294,9 @@ func (q *query) goExternalDispatch(ctx context.Context, c Call, target Symbol) (
 
 // goPackageVar types a package-level variable declared in another file of
 // f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
-func (q *query) goPackageVar(ctx context.Context, f *File, name string) (typeRef, bool, error) {
+func (q *query) goPackageVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {
 	if q.goDirs == nil { // Go files by directory, once per query
-		q.goDirs = map[string][]File{}
+		q.goDirs = map[string][]fact.File{}
 		for _, other := range q.allFiles(ctx) {
 			if other.Language == treesitter.Go {
 				dir := path.Dir(other.Path)
@@ -325,7 +326,7 @@ func (q *query) goPackageVar(ctx context.Context, f *File, name string) (typeRef
 // parameter (getCmd := func() *Command {...}; run func() *Command) or a
 // field (s.makeBody) whose type is a func type (treesitter.GoFuncPrefix).
 // ok is false when recv.callee is not such a value.
-func (q *query) goFuncValueResult(ctx context.Context, f *File, caller *Symbol, recv, callee string, result int) (typeRef, bool, error) {
+func (q *query) goFuncValueResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
 	typ, in := "", f
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)

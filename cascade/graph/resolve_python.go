@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -21,15 +22,15 @@ const pyMaxLocalTries = 3
 // the order localNamed prefers them: the innermost block-scoped one (a loop
 // or with variable) alone, else every assignment of the caller and its
 // enclosing functions, else every top-level one.
-func (q *query) pyLocalsNamed(f *File, caller *Symbol, name string) []*Local {
+func (q *query) pyLocalsNamed(f *fact.File, caller *fact.Symbol, name string) []*fact.Local {
 	first := q.localNamed(f, caller, name)
 	if first == nil {
 		return nil
 	}
 	if _, _, _, scoped := treesitter.CutScope(first.Type); scoped {
-		return []*Local{first}
+		return []*fact.Local{first}
 	}
-	var out []*Local
+	var out []*fact.Local
 	for i := range f.Locals {
 		l := &f.Locals[i]
 		if l.Name != name || l.SymbolID != first.SymbolID {
@@ -41,14 +42,14 @@ func (q *query) pyLocalsNamed(f *File, caller *Symbol, name string) []*Local {
 		out = append(out, l)
 	}
 	if len(out) == 0 {
-		return []*Local{first}
+		return []*fact.Local{first}
 	}
 	return out
 }
 
 // pyEvalLocal evaluates the Python local name: its first assignment that
 // gives a type. found is false when no local has that name.
-func (q *query) pyEvalLocal(ctx context.Context, f *File, caller *Symbol, name string) (ref typeRef, found bool, err error) {
+func (q *query) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (ref typeRef, found bool, err error) {
 	locals := q.pyLocalsNamed(f, caller, name)
 	ref = typeRef{kind: refUnknown}
 	for i, l := range locals {
@@ -68,7 +69,7 @@ func (q *query) pyEvalLocal(ctx context.Context, f *File, caller *Symbol, name s
 
 // pyDottedImport resolves the first name of a receiver bound by import a.b
 // (which binds a): the package a, or something outside the workspace.
-func (q *query) pyDottedImport(ctx context.Context, f *File, name string) (typeRef, bool) {
+func (q *query) pyDottedImport(ctx context.Context, f *fact.File, name string) (typeRef, bool) {
 	for _, imp := range f.Imports {
 		if imp.Imported != "*" || !strings.HasPrefix(imp.Local, name+".") {
 			continue
@@ -82,7 +83,7 @@ func (q *query) pyDottedImport(ctx context.Context, f *File, name string) (typeR
 }
 
 // pyModuleFiles are the workspace files a module name written in f resolves to.
-func (q *query) pyModuleFiles(ctx context.Context, f *File, module string) []*File {
+func (q *query) pyModuleFiles(ctx context.Context, f *fact.File, module string) []*fact.File {
 	key := path.Dir(f.Path) + "\x00" + module // relative modules depend on the importing directory
 	paths, ok := q.pyModules[key]
 	if !ok {
@@ -96,7 +97,7 @@ func (q *query) pyModuleFiles(ctx context.Context, f *File, module string) []*Fi
 		}
 		q.pyModules[key] = paths
 	}
-	var out []*File
+	var out []*fact.File
 	for _, p := range paths {
 		if mf, err := q.file(ctx, p); err == nil && mf != nil {
 			out = append(out, mf)
@@ -109,7 +110,7 @@ func (q *query) pyModuleFiles(ctx context.Context, f *File, module string) []*Fi
 // class nor a submodule of m: a module-level variable of m
 // (STANDARD_PALETTE = Palette(...)), or a name m imports in turn (a
 // re-export, followed as far as declaredType's depth allows).
-func (q *query) pyImportedValue(ctx context.Context, f *File, imp treesitter.Import) (typeRef, bool, error) {
+func (q *query) pyImportedValue(ctx context.Context, f *fact.File, imp treesitter.Import) (typeRef, bool, error) {
 	if q.depth > 6 || imp.Imported == "*" {
 		return typeRef{}, false, nil
 	}
@@ -129,7 +130,7 @@ func (q *query) pyImportedValue(ctx context.Context, f *File, imp treesitter.Imp
 
 // pyReexportedType follows from m import T when m does not declare the
 // class T but imports it itself.
-func (q *query) pyReexportedType(ctx context.Context, f *File, imp treesitter.Import) (*Symbol, error) {
+func (q *query) pyReexportedType(ctx context.Context, f *fact.File, imp treesitter.Import) (*fact.Symbol, error) {
 	if q.depth > 6 || imp.Imported == "*" {
 		return nil, nil
 	}
@@ -181,7 +182,7 @@ func (q *query) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) {
 
 // pySelf reports whether a declared result type is typing's Self, which is
 // the class of the instance the method is called on.
-func pySelf(s Symbol, typ string) bool {
+func pySelf(s fact.Symbol, typ string) bool {
 	return s.Language == treesitter.Python && (typ == "Self" || strings.HasSuffix(typ, ".Self"))
 }
 
@@ -192,7 +193,7 @@ func pySelf(s Symbol, typ string) bool {
 // (_Segment = Segment; _Segment(...)); one bound to an instance gives what
 // the class's __call__ returns (highlighter = ReprHighlighter();
 // highlighter(text)). ok is false when callee is none of these.
-func (q *query) pyCallResult(ctx context.Context, f *File, caller *Symbol, callee string) (typeRef, bool, error) {
+func (q *query) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Symbol, callee string) (typeRef, bool, error) {
 	if callee == "cls" && caller != nil && caller.Container != "" {
 		cls, err := q.classOf(ctx, caller)
 		if err != nil || cls == nil {
@@ -220,7 +221,7 @@ func (q *query) pyCallResult(ctx context.Context, f *File, caller *Symbol, calle
 // pyFieldCallResult is the type of recv.name(...) when name is a field of
 // recv's class, not a method: self.highlighter(text) with highlighter a
 // ReprHighlighter gives what its __call__ returns.
-func (q *query) pyFieldCallResult(ctx context.Context, f *File, caller *Symbol, recv, name string) (typeRef, error) {
+func (q *query) pyFieldCallResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, name string) (typeRef, error) {
 	owner, err := q.evalReceiver(ctx, f, caller, recv)
 	if err != nil || owner.kind != refInstance || owner.elems > 0 {
 		return typeRef{kind: refUnknown}, err
@@ -229,7 +230,7 @@ func (q *query) pyFieldCallResult(ctx context.Context, f *File, caller *Symbol, 
 }
 
 // pyFieldCalled is what calling the field name of an instance of cls gives.
-func (q *query) pyFieldCalled(ctx context.Context, f *File, cls Symbol, name string) (typeRef, error) {
+func (q *query) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbol, name string) (typeRef, error) {
 	t, err := q.fieldType(ctx, cls, name, 0)
 	if err != nil || t == "" {
 		return typeRef{kind: refUnknown}, err
@@ -256,7 +257,7 @@ func (q *query) pyCalled(ctx context.Context, ref typeRef) (typeRef, error) {
 // pyInheritedParam types an unannotated parameter of a method as the
 // method it overrides annotates it, as pyright does: def highlight(self,
 // text) in a subclass of Highlighter, whose highlight takes text: Text.
-func (q *query) pyInheritedParam(ctx context.Context, caller *Symbol, name string) (typeRef, bool, error) {
+func (q *query) pyInheritedParam(ctx context.Context, caller *fact.Symbol, name string) (typeRef, bool, error) {
 	if caller == nil || caller.Kind != treesitter.KindMethod {
 		return typeRef{}, false, nil
 	}
@@ -299,7 +300,7 @@ func (q *query) pyInheritedParam(ctx context.Context, caller *Symbol, name strin
 }
 
 // pyPropertyType is the declared type of a property of cls, read as a field.
-func (q *query) pyPropertyType(ctx context.Context, cls Symbol, name string) (string, error) {
+func (q *query) pyPropertyType(ctx context.Context, cls fact.Symbol, name string) (string, error) {
 	cands, err := q.named(ctx, name)
 	if err != nil {
 		return "", err
@@ -321,7 +322,7 @@ func (q *query) pyPropertyType(ctx context.Context, cls Symbol, name string) (st
 // pyImportedInFunction reports whether caller, or a function around it,
 // imports name itself: def f(): from .x import f; f() calls x's f, not
 // itself.
-func pyImportedInFunction(f *File, caller *Symbol, name string) bool {
+func pyImportedInFunction(f *fact.File, caller *fact.Symbol, name string) bool {
 	if caller == nil || f.Language != treesitter.Python {
 		return false
 	}
@@ -336,7 +337,7 @@ func pyImportedInFunction(f *File, caller *Symbol, name string) bool {
 // pyItemOf is the type of one place of an unpacked value, "N:type" (see
 // treesitter.ItemTypePrefix): the N-th field of a NamedTuple, or an element
 // of a homogeneous collection.
-func (q *query) pyItemOf(ctx context.Context, f *File, caller *Symbol, item string) (typeRef, error) {
+func (q *query) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol, item string) (typeRef, error) {
 	place, typ, ok := strings.Cut(item, ":")
 	n, err := strconv.Atoi(place)
 	if !ok || err != nil || n < 0 {
@@ -372,7 +373,7 @@ func (q *query) pyItemOf(ctx context.Context, f *File, caller *Symbol, item stri
 
 // pyNamedTuple is the class among cls and its bases that declares
 // NamedTuple fields, nil if none does.
-func (q *query) pyNamedTuple(ctx context.Context, cls Symbol, depth int) *Symbol {
+func (q *query) pyNamedTuple(ctx context.Context, cls fact.Symbol, depth int) *fact.Symbol {
 	if depth > 3 {
 		return nil
 	}
@@ -391,7 +392,7 @@ func (q *query) pyNamedTuple(ctx context.Context, cls Symbol, depth int) *Symbol
 
 // indexOf is the type of xs[i] where xs has type ref: for an instance of a
 // Python class, what its __getitem__ returns; otherwise an element.
-func (q *query) indexOf(ctx context.Context, f *File, ref typeRef) (typeRef, error) {
+func (q *query) indexOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance || ref.class.Language != treesitter.Python {
 		return q.elementOf(ctx, f, ref)
 	}
@@ -404,7 +405,7 @@ func (q *query) indexOf(ctx context.Context, f *File, ref typeRef) (typeRef, err
 // pyWrappers splits a Python type into its collection wrappers, outermost
 // first (true for a mapping), and the type inside them: "{}[]Text" is a
 // mapping of lists of Text.
-func pyWrappers(f *File, typ string) ([]bool, string) {
+func pyWrappers(f *fact.File, typ string) ([]bool, string) {
 	if f.Language != treesitter.Python {
 		return nil, typ
 	}
@@ -468,7 +469,7 @@ func (ref typeRef) pyCollectionMember(seg receiverSeg) typeRef {
 // g()) are stored under the imported name, f, so a local f does not
 // shadow them. Calls made up while typing a value have no span, and are
 // written as named.
-func pyWrittenAs(c Call, name string) bool {
+func pyWrittenAs(c fact.Call, name string) bool {
 	return c.Span.EndByte == 0 || int(c.Span.EndByte-c.Span.StartByte) == len(name)
 }
 
@@ -486,13 +487,13 @@ func pySubmodule(imp treesitter.Import) string {
 // __init__.py makes pkg.command the function of decorators.py; from .core
 // import * passes on every name core declares. want picks the symbols that
 // may be meant (top-level functions for a call, classes for a type).
-func (q *query) pyReexported(ctx context.Context, f *File, ref typeRef, name string, want func(Symbol) bool) ([]Symbol, error) {
+func (q *query) pyReexported(ctx context.Context, f *fact.File, ref typeRef, name string, want func(fact.Symbol) bool) ([]fact.Symbol, error) {
 	if q.depth > 6 {
 		return nil, nil
 	}
 	q.depth++
 	defer func() { q.depth-- }()
-	var modules []*File
+	var modules []*fact.File
 	if ref.file != "" {
 		if mf, err := q.file(ctx, ref.file); err == nil && mf != nil {
 			modules = append(modules, mf)
@@ -517,7 +518,7 @@ func (q *query) pyReexported(ctx context.Context, f *File, ref typeRef, name str
 			if err != nil {
 				return nil, err
 			}
-			var found []Symbol
+			var found []fact.Symbol
 			for _, s := range syms {
 				if want(s) && q.moduleHasFile(mf, imp.Module, s.Path) {
 					found = append(found, s)
@@ -540,8 +541,8 @@ func (q *query) pyReexported(ctx context.Context, f *File, ref typeRef, name str
 // pyReexportedMember is what mod.name is, or gives when called, when the
 // module mod re-exports name: a class (an instance, when called), or what
 // a re-exported function returns.
-func (q *query) pyReexportedMember(ctx context.Context, f *File, mod typeRef, name string, call bool) (typeRef, error) {
-	found, err := q.pyReexported(ctx, f, mod, name, func(s Symbol) bool {
+func (q *query) pyReexportedMember(ctx context.Context, f *fact.File, mod typeRef, name string, call bool) (typeRef, error) {
+	found, err := q.pyReexported(ctx, f, mod, name, func(s fact.Symbol) bool {
 		return isType(s) || call && isCallable(s) && s.Container == ""
 	})
 	if err != nil || len(found) == 0 {
@@ -564,12 +565,12 @@ func (q *query) pyReexportedMember(ctx context.Context, f *File, mod typeRef, na
 // over def cli() makes cli a Group when group is declared to return a
 // Group, or a Callable[[F], Group]. ok is false when name is no decorated
 // function of f.
-func (q *query) pyDecorated(ctx context.Context, f *File, caller *Symbol, name string) (typeRef, bool, error) {
+func (q *query) pyDecorated(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
 	syms, err := q.named(ctx, name)
 	if err != nil {
 		return typeRef{}, false, err
 	}
-	var local []Symbol
+	var local []fact.Symbol
 	for _, s := range syms {
 		if s.Path == f.Path && s.Kind == treesitter.KindFunction {
 			local = append(local, s)
@@ -590,12 +591,12 @@ func (q *query) pyDecorated(ctx context.Context, f *File, caller *Symbol, name s
 	if i := strings.LastIndex(d.Name, "."); i >= 0 {
 		recv, callee = d.Name[:i], d.Name[i+1:]
 	}
-	call := Call{Path: f.Path, Callee: callee, Receiver: recv}
+	call := fact.Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {
 		call.CallerID = caller.ID
 	}
 	targets, res, err := q.resolveCall(ctx, call)
-	if err != nil || res != ResolvedAST {
+	if err != nil || res != fact.ResolvedAST {
 		return typeRef{kind: refUnknown}, true, err
 	}
 	for _, t := range targets {
@@ -621,7 +622,7 @@ func (q *query) pyDecorated(ctx context.Context, f *File, caller *Symbol, name s
 // sees: def decorator(f) inside Group.command uses Group.command's self,
 // unless it declares a parameter of that name itself. nil when fn is not
 // nested in a method.
-func (q *query) pyClosureMethod(ctx context.Context, fn *Symbol, name string) (*Symbol, error) {
+func (q *query) pyClosureMethod(ctx context.Context, fn *fact.Symbol, name string) (*fact.Symbol, error) {
 	cur := fn
 	for depth := 0; depth < 8; depth++ {
 		for _, p := range cur.Params {

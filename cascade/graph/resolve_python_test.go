@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-
-	"github.com/callcascade/callcascade/cascade/graph"
 )
 
 // How Python binds a receiver decides which method a call reaches: loop and
@@ -424,10 +423,10 @@ def own(n: Node):
 	// is unknown; n[0] is what __getitem__ returns. The rest is unknown and
 	// ping is the only method of its name: name matches, never precise.
 	for _, e := range got {
-		if e.Resolution == graph.ResolvedAST && e.Symbol.Name != "own" {
+		if e.Resolution == fact.ResolvedAST && e.Symbol.Name != "own" {
 			t.Errorf("precise edge from %s: its receivers have no known type", e.Symbol.Name)
 		}
-		if e.Symbol.Name == "own" && (e.Resolution != graph.ResolvedAST || len(e.Sites) != 1) {
+		if e.Symbol.Name == "own" && (e.Resolution != fact.ResolvedAST || len(e.Sites) != 1) {
 			t.Errorf("own: %s edge at %d sites, want precise at 1 (n[0])", e.Resolution, len(e.Sites))
 		}
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -94,7 +95,7 @@ type Match struct {
 	// Caller is the enclosing function or method with the id the graph
 	// gives it, so an editor can ask for its callers next. Code at the top
 	// level of a file has the file's module symbol (graph.ModuleSymbol).
-	Caller graph.Symbol
+	Caller fact.Symbol
 }
 
 // Result is one scan.
@@ -114,7 +115,7 @@ type Result struct {
 
 // CallerSites are the matches of one caller, best first.
 type CallerSites struct {
-	Caller  graph.Symbol
+	Caller  fact.Symbol
 	Matches []Match
 }
 
@@ -555,7 +556,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 		return nil, buf, true
 	}
 	callers := callerSymbols(c.rel, content, sites)
-	module := graph.ModuleSymbol(c.rel, c.lang)
+	module := fact.ModuleSymbol(c.rel, c.lang)
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module}
@@ -568,9 +569,9 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 }
 
 // callerSymbols gives the file's symbols the ids the indexer gives them.
-func callerSymbols(rel string, content []byte, sites *treesitter.IdentifierSites) []graph.Symbol {
+func callerSymbols(rel string, content []byte, sites *treesitter.IdentifierSites) []fact.Symbol {
 	facts := &treesitter.Facts{Language: sites.Language, Package: sites.Package, Symbols: sites.Symbols}
-	return graph.BuildFileFacts(rel, content, facts).Symbols
+	return fact.BuildFileFacts(rel, content, facts).Symbols
 }
 
 // isTarget reports whether a site is the target's own declaration.

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"go.uber.org/goleak"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -109,8 +110,8 @@ func TestSearchRanksAndAttributes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	indexed := graph.BuildFileFacts("src/reports/consumer.ts", []byte(consumer), facts).Symbols
-	var handle graph.Symbol
+	indexed := fact.BuildFileFacts("src/reports/consumer.ts", []byte(consumer), facts).Symbols
+	var handle fact.Symbol
 	for _, s := range indexed {
 		if s.Name == "handle" {
 			handle = s

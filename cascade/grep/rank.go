@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -75,7 +75,7 @@ var selfReceivers = map[string]bool{"this": true, "self": true, "cls": true, "su
 // Container or Package, or is the enclosing method's own object in a method
 // of Container, or is no receiver at all in the target's file or Go
 // package directory.
-func (r *ranker) receiverMatches(rel, receiver string, caller graph.Symbol) bool {
+func (r *ranker) receiverMatches(rel, receiver string, caller fact.Symbol) bool {
 	if receiver == "" {
 		return rel == r.targetPath ||
 			(r.pkgDir != "" && caller.Language == treesitter.Go && path.Dir(rel) == r.pkgDir)

@@ -3,20 +3,20 @@ package grep
 import (
 	"testing"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
 func TestReceiverMatches(t *testing.T) {
-	tsMethod := graph.Symbol{Language: treesitter.TypeScript, Container: "EvidenceService"}
-	other := graph.Symbol{Language: treesitter.TypeScript, Container: "Other"}
-	goMethod := graph.Symbol{Language: treesitter.Go, Container: "Store", Params: []treesitter.Param{{Name: "st", Type: "Store"}}}
-	goFunc := graph.Symbol{Language: treesitter.Go}
+	tsMethod := fact.Symbol{Language: treesitter.TypeScript, Container: "EvidenceService"}
+	other := fact.Symbol{Language: treesitter.TypeScript, Container: "Other"}
+	goMethod := fact.Symbol{Language: treesitter.Go, Container: "Store", Params: []treesitter.Param{{Name: "st", Type: "Store"}}}
+	goFunc := fact.Symbol{Language: treesitter.Go}
 	tests := []struct {
 		q        Query
 		rel      string
 		receiver string
-		caller   graph.Symbol
+		caller   fact.Symbol
 		want     bool
 	}{
 		{Query{Container: "EvidenceService"}, "a.ts", "this.evidenceService", other, true},

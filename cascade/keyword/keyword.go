@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 )
 
@@ -31,7 +32,7 @@ type Query struct {
 
 // Hit is a ranked hit with its relevance.
 type Hit struct {
-	graph.SearchHit
+	fact.SearchHit
 	// Relevance is bm25 relative to the target's own name: the score of the
 	// hit divided by the score the target's symbol row gets for the same
 	// query, capped at 1. A literal holding exactly the name scores about 1;
@@ -60,7 +61,7 @@ func Search(ctx context.Context, store graph.Store, q Query) (Result, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	res := Result{Words: graph.SplitWords(q.Name)}
+	res := Result{Words: fact.SplitWords(q.Name)}
 	if len(res.Words) == 0 {
 		return res, nil
 	}
@@ -86,7 +87,7 @@ func Search(ctx context.Context, store graph.Store, q Query) (Result, error) {
 // reference is the score an exact mention of the name gets: the target's
 // own symbol row when it was ranked, else any hit whose text is the name.
 // 0 when neither is among the hits.
-func reference(hits []graph.SearchHit, q Query) float64 {
+func reference(hits []fact.SearchHit, q Query) float64 {
 	best := 0.0
 	for _, h := range hits {
 		if (h.Kind == "symbol" && h.SymbolID == q.TargetID && q.TargetID != "") || h.Text == q.Name {
@@ -100,7 +101,7 @@ func reference(hits []graph.SearchHit, q Query) float64 {
 // bounded by the share of the name's words the hit holds: bm25 favours short
 // documents, so a one-word literal sharing one word of four must not pass
 // for the name. Without a reference the share alone decides.
-func relevance(h graph.SearchHit, ref float64, words []string) float64 {
+func relevance(h fact.SearchHit, ref float64, words []string) float64 {
 	share := coverage(h.Text, words)
 	if ref > 0 && h.Score > 0 {
 		return min(1, h.Score/ref, share)
@@ -114,7 +115,7 @@ func relevance(h graph.SearchHit, ref float64, words []string) float64 {
 // one-word literal a three-word name (0.33).
 func coverage(text string, words []string) float64 {
 	have := map[string]bool{}
-	for _, w := range graph.SplitWords(text) {
+	for _, w := range fact.SplitWords(text) {
 		have[w] = true
 	}
 	want := map[string]bool{}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -26,8 +26,8 @@ func BenchmarkReplaceFiles(b *testing.B) {
 		b.Run(mode, func(b *testing.B) {
 			ctx := context.Background()
 			s := openTemp(b)
-			batch := func(n int) []graph.FileFacts {
-				var batch []graph.FileFacts
+			batch := func(n int) []fact.FileFacts {
+				var batch []fact.FileFacts
 				for i := range batchFiles {
 					k := n % 5
 					if mode == "new" {
@@ -127,7 +127,7 @@ func fillStore(b *testing.B, s *Store, files, nsym, ncalls int) {
 	b.Helper()
 	start := time.Now()
 	for i := 0; i < files; i += 100 {
-		var batch []graph.FileFacts
+		var batch []fact.FileFacts
 		for j := i; j < i+100 && j < files; j++ {
 			batch = append(batch, syntheticFile(j, nsym, ncalls))
 		}
@@ -140,7 +140,7 @@ func fillStore(b *testing.B, s *Store, files, nsym, ncalls int) {
 
 // withExtras gives a synthetic file about the imports, fields and locals of
 // a medusa service file (1.2 KB of them as JSON on average).
-func withExtras(ff graph.FileFacts) graph.FileFacts {
+func withExtras(ff fact.FileFacts) fact.FileFacts {
 	ff.File.Imports = nil
 	for k := range 12 {
 		module := fmt.Sprintf("@medusajs/framework/module%d", k/3)
@@ -152,7 +152,7 @@ func withExtras(ff graph.FileFacts) graph.FileFacts {
 	}
 	for k := range 8 {
 		id := ff.Symbols[k%len(ff.Symbols)].ID
-		ff.File.Locals = append(ff.File.Locals, graph.Local{SymbolID: id, Name: fmt.Sprintf("local%d", k), Type: "Result"})
+		ff.File.Locals = append(ff.File.Locals, fact.Local{SymbolID: id, Name: fmt.Sprintf("local%d", k), Type: "Result"})
 	}
 	return ff
 }
@@ -165,7 +165,7 @@ func BenchmarkFile(b *testing.B) {
 	s := openTemp(b)
 	const files = 7000
 	for i := 0; i < files; i += 100 {
-		var batch []graph.FileFacts
+		var batch []fact.FileFacts
 		for j := i; j < i+100; j++ {
 			batch = append(batch, withExtras(syntheticFile(j, 4, 2)))
 		}
@@ -190,7 +190,7 @@ func BenchmarkFiles(b *testing.B) {
 	s := openTemp(b)
 	const files = 7000
 	for i := 0; i < files; i += 100 {
-		var batch []graph.FileFacts
+		var batch []fact.FileFacts
 		for j := i; j < i+100; j++ {
 			batch = append(batch, withExtras(syntheticFile(j, 4, 2)))
 		}

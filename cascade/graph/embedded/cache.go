@@ -4,7 +4,7 @@ import (
 	"container/list"
 	"sync"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 )
 
 // fileCacheSize bounds the decoded files kept: a call hierarchy request on a
@@ -24,24 +24,24 @@ type fileCache struct {
 
 type cachedFile struct {
 	path, entry string
-	file        graph.File
+	file        fact.File
 }
 
 // get returns the cached entry and file for path, if any. The file's slices
 // are the cache's: not to be changed.
-func (c *fileCache) get(path string) (string, graph.File, bool) {
+func (c *fileCache) get(path string) (string, fact.File, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.byKey[path]
 	if !ok {
-		return "", graph.File{}, false
+		return "", fact.File{}, false
 	}
 	c.order.MoveToFront(e)
 	f := e.Value.(*cachedFile)
 	return f.entry, f.file, true
 }
 
-func (c *fileCache) put(path, entry string, f graph.File) {
+func (c *fileCache) put(path, entry string, f fact.File) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.byKey == nil {
@@ -70,7 +70,7 @@ func (c *fileCache) forget(path string) {
 }
 
 // invalidate drops the cached files of a batch being written.
-func (s *Store) invalidate(batch []graph.FileFacts) {
+func (s *Store) invalidate(batch []fact.FileFacts) {
 	for i := range batch {
 		s.files.forget(batch[i].File.Path)
 	}
@@ -111,13 +111,13 @@ type callCache struct {
 
 type cachedCalls struct {
 	name  string
-	calls []graph.Call
+	calls []fact.Call
 	paths map[string]struct{} // of the calls: a write to one of them drops the entry
 }
 
 // get returns the calls of name cached for generation, if any. The slice
 // is the cache's: not to be changed.
-func (c *callCache) get(name string, generation int64) ([]graph.Call, bool) {
+func (c *callCache) get(name string, generation int64) ([]fact.Call, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.sync(generation)
@@ -131,7 +131,7 @@ func (c *callCache) get(name string, generation int64) ([]graph.Call, bool) {
 
 // put caches the calls of name read at generation, unless the store has
 // moved on since.
-func (c *callCache) put(name string, generation int64, calls []graph.Call) {
+func (c *callCache) put(name string, generation int64, calls []fact.Call) {
 	if len(calls) < callCacheMinRows || len(calls) > callCacheMaxRows/4 {
 		return
 	}

@@ -8,23 +8,23 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
 // callerFile is file i calling get n times (and once something else).
-func callerFile(i, n int) graph.FileFacts {
+func callerFile(i, n int) fact.FileFacts {
 	path := fmt.Sprintf("src/caller%03d.ts", i)
-	ff := graph.FileFacts{File: graph.File{Path: path, Hash: fmt.Sprintf("%d-%d", i, n), Language: treesitter.TypeScript}}
+	ff := fact.FileFacts{File: fact.File{Path: path, Hash: fmt.Sprintf("%d-%d", i, n), Language: treesitter.TypeScript}}
 	for k := range n {
-		ff.Calls = append(ff.Calls, graph.Call{Path: path, Callee: "get", Receiver: "this.cache", Span: span(uint32(k), uint32(k*20), 3), Args: []string{"'key'"}})
+		ff.Calls = append(ff.Calls, fact.Call{Path: path, Callee: "get", Receiver: "this.cache", Span: span(uint32(k), uint32(k*20), 3), Args: []string{"'key'"}})
 	}
-	ff.Calls = append(ff.Calls, graph.Call{Path: path, Callee: "set", Span: span(99, 2000, 3)})
+	ff.Calls = append(ff.Calls, fact.Call{Path: path, Callee: "set", Span: span(99, 2000, 3)})
 	return ff
 }
 
 // sitesOf are the path:line of each call, as a user would see them.
-func sitesOf(calls []graph.Call) []string {
+func sitesOf(calls []fact.Call) []string {
 	var out []string
 	for _, c := range calls {
 		out = append(out, fmt.Sprintf("%s:%d", c.Path, c.Span.Start.Line))
@@ -56,7 +56,7 @@ func TestCallsOfCommonNameFollowWrites(t *testing.T) {
 	}
 	defer s.Close()
 	want := map[int]int{}
-	var batch []graph.FileFacts
+	var batch []fact.FileFacts
 	for i := range 100 {
 		batch = append(batch, callerFile(i, 1))
 		want[i] = 1
@@ -74,24 +74,24 @@ func TestCallsOfCommonNameFollowWrites(t *testing.T) {
 			if diff := cmp.Diff(wantSites(want), sitesOf(calls)); diff != "" {
 				t.Fatalf("%s: calls of get (-want +got):\n%s", step, diff)
 			}
-			_ = append(calls, graph.Call{Path: "appended/by/a/caller.ts"}) // must not reach the store's copy
+			_ = append(calls, fact.Call{Path: "appended/by/a/caller.ts"}) // must not reach the store's copy
 		}
 	}
 	check("after the first write")
 
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(0, 0)}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{callerFile(0, 0)}); err != nil {
 		t.Fatal(err)
 	}
 	delete(want, 0)
 	check("after a file stopped calling it")
 
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(5, 3)}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{callerFile(5, 3)}); err != nil {
 		t.Fatal(err)
 	}
 	want[5] = 3
 	check("after a file called it more")
 
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(200, 2)}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{callerFile(200, 2)}); err != nil {
 		t.Fatal(err)
 	}
 	want[200] = 2
@@ -107,7 +107,7 @@ func TestCallsOfCommonNameFollowWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := other.ReplaceFiles(ctx, []graph.FileFacts{callerFile(300, 1), callerFile(2, 0)}); err != nil {
+	if err := other.ReplaceFiles(ctx, []fact.FileFacts{callerFile(300, 1), callerFile(2, 0)}); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.Close(); err != nil {
@@ -117,7 +117,7 @@ func TestCallsOfCommonNameFollowWrites(t *testing.T) {
 	delete(want, 2)
 	check("after another process wrote")
 
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{callerFile(7, 0)}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{callerFile(7, 0)}); err != nil {
 		t.Fatal(err)
 	}
 	delete(want, 7)

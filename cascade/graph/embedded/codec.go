@@ -8,7 +8,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -175,7 +175,7 @@ func decodeSpan(b []byte) (treesitter.Span, error) {
 
 // A call's site blob: flags (bit 0: new), its span, then its arguments when
 // it has any.
-func appendCallSite(b []byte, c *graph.Call) []byte {
+func appendCallSite(b []byte, c *fact.Call) []byte {
 	var flags uint64
 	if c.New {
 		flags |= 1
@@ -188,7 +188,7 @@ func appendCallSite(b []byte, c *graph.Call) []byte {
 	return b
 }
 
-func decodeCallSite(b []byte, c *graph.Call) error {
+func decodeCallSite(b []byte, c *fact.Call) error {
 	r := blobReader{s: string(b)}
 	flags := r.uvarint()
 	c.New = flags&1 != 0
@@ -201,7 +201,7 @@ func decodeCallSite(b []byte, c *graph.Call) error {
 
 // A symbol's detail blob: its span and selection, then its decorators,
 // params, extends and return type when it has any of them.
-func appendSymbolDetail(b []byte, sym *graph.Symbol) []byte {
+func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	b = appendSpan(appendSpan(b, sym.Span), sym.Selection)
 	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends) == 0 && sym.Returns == "" {
 		return b
@@ -221,7 +221,7 @@ func appendSymbolDetail(b []byte, sym *graph.Symbol) []byte {
 	return appendString(b, sym.Returns)
 }
 
-func decodeSymbolDetail(b []byte, sym *graph.Symbol) error {
+func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
 	r := blobReader{s: string(b)}
 	sym.Span = r.span()
 	sym.Selection = r.span()
@@ -254,7 +254,7 @@ func decodeSymbolDetail(b []byte, sym *graph.Symbol) error {
 type fileExtra struct {
 	Imports   []treesitter.Import
 	Fields    []treesitter.Field
-	Locals    []graph.Local
+	Locals    []fact.Local
 	Constants []treesitter.Constant
 }
 
@@ -328,7 +328,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 		}
 	}
 	if n := r.count(); n > 0 {
-		x.Locals = make([]graph.Local, n)
+		x.Locals = make([]fact.Local, n)
 		symbol := ""
 		for i := range x.Locals {
 			l := &x.Locals[i]
@@ -385,7 +385,7 @@ func appendJSONString(b []byte, s string) []byte {
 // appendFileEntry appends a file's entry, files.entry: the JSON array
 // [path, hash, size, mtime, language, package, errors (0 or 1)]. Files
 // reads every entry in one value (see allFiles), File reads one.
-func appendFileEntry(b []byte, f *graph.File) []byte {
+func appendFileEntry(b []byte, f *fact.File) []byte {
 	b = append(b, '[')
 	b = appendJSONString(b, f.Path)
 	b = append(b, ',')
@@ -407,8 +407,8 @@ func appendFileEntry(b []byte, f *graph.File) []byte {
 }
 
 // fileEntry parses an entry (see appendFileEntry).
-func (p *jsonParser) fileEntry() graph.File {
-	var f graph.File
+func (p *jsonParser) fileEntry() fact.File {
+	var f fact.File
 	p.byte('[')
 	f.Path = p.string()
 	p.byte(',')

@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -24,7 +24,7 @@ func TestFileExtraRoundTrip(t *testing.T) {
 			{Container: "C", Name: "audit", Type: "AuditSink", Token: "AUDIT_SINK"},
 			{Container: "", Name: "h", Type: "U"},
 		},
-		Locals: []graph.Local{
+		Locals: []fact.Local{
 			{SymbolID: "p#C.m", Name: "v", Type: "V"},
 			{SymbolID: "p#C.m", Name: "w", Type: "call:make"},
 			{Name: "top", Type: "T"},
@@ -53,11 +53,11 @@ func TestFileExtraRoundTrip(t *testing.T) {
 }
 
 func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
-	for _, c := range []graph.Call{
+	for _, c := range []fact.Call{
 		{Span: span(1, 2, 3)},
 		{Span: span(1, 2, 3), New: true, Args: []string{"", "'x'", "a\x00b"}},
 	} {
-		var got graph.Call
+		var got fact.Call
 		if err := decodeCallSite(appendCallSite(nil, &c), &got); err != nil {
 			t.Fatal(err)
 		}
@@ -65,13 +65,13 @@ func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
 			t.Errorf("call site (-want +got):\n%s", diff)
 		}
 	}
-	for _, sym := range []graph.Symbol{
+	for _, sym := range []fact.Symbol{
 		{Span: span(1, 2, 3), Selection: span(1, 2, 1)},
 		{Span: span(1, 2, 3), Returns: "T"},
 		{Span: span(1, 2, 3), Decorators: []treesitter.Decorator{{Name: "D", Args: []string{"a"}, Span: span(0, 0, 2)}},
 			Params: []treesitter.Param{{Name: "p"}, {Name: "q", Type: "Q"}}, Extends: []string{"B"}},
 	} {
-		var got graph.Symbol
+		var got fact.Symbol
 		if err := decodeSymbolDetail(appendSymbolDetail(nil, &sym), &got); err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 )
 
 // Two writers at once — the first index's batches and an editor's buffer —
@@ -26,7 +26,7 @@ func TestConcurrentWritersFinish(t *testing.T) {
 			for _, n := range sizes {
 				// Growing row counts keep asking for statements not
 				// prepared yet.
-				var batch []graph.FileFacts
+				var batch []fact.FileFacts
 				for i := range n {
 					batch = append(batch, syntheticFile(i+1000*len(name), 1+round%7+i%5, 1+(round*3+i)%11))
 				}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -28,19 +28,19 @@ const crashPaths = 120
 // crashFile is file i with nsym symbols of two calls and one literal each.
 // The file's Package records nsym: a store in which a file has any other
 // number of symbols, calls or literals holds part of a transaction.
-func crashFile(i, nsym, version int) graph.FileFacts {
+func crashFile(i, nsym, version int) fact.FileFacts {
 	path := fmt.Sprintf("crash/f%03d.go", i)
-	ff := graph.FileFacts{File: graph.File{
+	ff := fact.FileFacts{File: fact.File{
 		Path: path, Hash: strconv.Itoa(version), Language: treesitter.Go, Package: strconv.Itoa(nsym),
 	}}
 	for j := range nsym {
 		id := fmt.Sprintf("%s#fn%d", path, j)
-		ff.Symbols = append(ff.Symbols, graph.Symbol{ID: id, Name: fmt.Sprintf("crashFunc%dV%d", j, version), Kind: treesitter.KindFunction,
+		ff.Symbols = append(ff.Symbols, fact.Symbol{ID: id, Name: fmt.Sprintf("crashFunc%dV%d", j, version), Kind: treesitter.KindFunction,
 			Span: span(uint32(j), uint32(j*100), 90)})
 		for k := range 2 {
-			ff.Calls = append(ff.Calls, graph.Call{CallerID: id, Callee: "target", Span: span(uint32(j), uint32(j*100+10+k*10), 6)})
+			ff.Calls = append(ff.Calls, fact.Call{CallerID: id, Callee: "target", Span: span(uint32(j), uint32(j*100+10+k*10), 6)})
 		}
-		ff.Literals = append(ff.Literals, graph.Literal{SymbolID: id, Text: fmt.Sprintf("crash literal %d", i), Span: span(uint32(j), uint32(j*100+50), 10)})
+		ff.Literals = append(ff.Literals, fact.Literal{SymbolID: id, Text: fmt.Sprintf("crash literal %d", i), Span: span(uint32(j), uint32(j*100+50), 10)})
 	}
 	return ff
 }
@@ -72,7 +72,7 @@ func TestCrashHelper(t *testing.T) {
 		if raceEnabled {
 			files = 10
 		}
-		var batch []graph.FileFacts
+		var batch []fact.FileFacts
 		for range files {
 			batch = append(batch, crashFile(rng.IntN(crashPaths), 1+rng.IntN(40), version))
 		}

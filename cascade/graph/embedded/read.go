@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -130,7 +131,7 @@ func (r *readStatements) close() {
 }
 
 // Files lists every indexed file, sorted by path, without imports, fields or locals.
-func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
+func (s *Store) Files(ctx context.Context) ([]fact.File, error) {
 	files, err := s.allFiles(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: files: %w", s.noteErr(err))
@@ -146,7 +147,7 @@ func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
 // in Go is cheaper than reading them through the path index.
 //
 // The strings of the files are substrings of the one text.
-func (s *Store) allFiles(ctx context.Context) ([]graph.File, error) {
+func (s *Store) allFiles(ctx context.Context) ([]fact.File, error) {
 	var text sql.NullString
 	if err := s.read.files.QueryRowContext(ctx).Scan(&text); err != nil {
 		return nil, err
@@ -161,7 +162,7 @@ func (s *Store) allFiles(ctx context.Context) ([]graph.File, error) {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(files[a].Path, files[b].Path) })
-	sorted := make([]graph.File, len(files))
+	sorted := make([]fact.File, len(files))
 	for i, j := range order {
 		sorted[i] = files[j]
 	}
@@ -169,12 +170,12 @@ func (s *Store) allFiles(ctx context.Context) ([]graph.File, error) {
 }
 
 // parseFiles parses comma-separated file entries.
-func parseFiles(text string) ([]graph.File, error) {
+func parseFiles(text string) ([]fact.File, error) {
 	if text == "" {
 		return nil, nil
 	}
 	p := jsonParser{s: text}
-	files := make([]graph.File, 0, strings.Count(text, "],[")+1)
+	files := make([]fact.File, 0, strings.Count(text, "],[")+1)
 	for {
 		f := p.fileEntry()
 		if p.err != nil {
@@ -192,18 +193,18 @@ func parseFiles(text string) ([]graph.File, error) {
 // are cached, and used while the stored entry (path, hash, size, ...) is
 // the one they were decoded from: a file that many call sites resolve
 // through costs one small row lookup after the first.
-func (s *Store) File(ctx context.Context, path string) (graph.File, error) {
+func (s *Store) File(ctx context.Context, path string) (fact.File, error) {
 	f, err := s.file(ctx, path)
 	if errors.Is(err, sql.ErrNoRows) {
-		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
+		return fact.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
 	}
 	if err != nil {
-		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, s.noteErr(err))
+		return fact.File{}, fmt.Errorf("embedded: file %s: %w", path, s.noteErr(err))
 	}
 	return f, nil
 }
 
-func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
+func (s *Store) file(ctx context.Context, path string) (fact.File, error) {
 	var cachedEntry any // NULL: nothing cached
 	entry, f, ok := s.files.get(path)
 	if ok {
@@ -213,12 +214,12 @@ func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
 	var newEntry sql.NullString
 	var extra []byte
 	if err := s.read.file.QueryRowContext(ctx, path, cachedEntry).Scan(&current, &newEntry, &extra); err != nil {
-		return graph.File{}, err
+		return fact.File{}, err
 	}
 	if !current {
 		var err error
 		if f, err = decodeFile(newEntry.String, extra); err != nil {
-			return graph.File{}, err
+			return fact.File{}, err
 		}
 		s.files.put(path, newEntry.String, f)
 	}
@@ -229,16 +230,16 @@ func (s *Store) file(ctx context.Context, path string) (graph.File, error) {
 
 // decodeFile decodes a file's entry and its extras (imports, fields, locals
 // and constants; none if extra is empty).
-func decodeFile(entry string, extra []byte) (graph.File, error) {
+func decodeFile(entry string, extra []byte) (fact.File, error) {
 	p := jsonParser{s: entry}
 	f := p.fileEntry()
 	if p.err != nil || p.i != len(p.s) {
-		return graph.File{}, fmt.Errorf("decode: %w", errCorruptBlob)
+		return fact.File{}, fmt.Errorf("decode: %w", errCorruptBlob)
 	}
 	if len(extra) > 0 {
 		x, err := decodeFileExtra(extra)
 		if err != nil {
-			return graph.File{}, fmt.Errorf("decode: %w", err)
+			return fact.File{}, fmt.Errorf("decode: %w", err)
 		}
 		f.Imports, f.Fields, f.Locals, f.Constants = x.Imports, x.Fields, x.Locals, x.Constants
 	}
@@ -248,39 +249,39 @@ func decodeFile(entry string, extra []byte) (graph.File, error) {
 // rowScanner is *sql.Row or *sql.Rows.
 type rowScanner interface{ Scan(dest ...any) error }
 
-func scanSymbol(row rowScanner) (graph.Symbol, error) {
-	var sym graph.Symbol
+func scanSymbol(row rowScanner) (fact.Symbol, error) {
+	var sym fact.Symbol
 	var lang, kind string
 	var detail sql.RawBytes
 	if err := row.Scan(&sym.Path, &sym.ID, &lang, &sym.Name, &kind, &sym.Container, &detail); err != nil {
-		return graph.Symbol{}, err
+		return fact.Symbol{}, err
 	}
 	sym.Language = treesitter.Language(lang)
 	sym.Kind = treesitter.SymbolKind(kind)
 	if err := decodeSymbolDetail(detail, &sym); err != nil {
-		return graph.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
+		return fact.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
 	}
 	return sym, nil
 }
 
 // Symbol returns the symbol with the given ID.
-func (s *Store) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
+func (s *Store) Symbol(ctx context.Context, id string) (fact.Symbol, error) {
 	rows, err := s.read.symbol.QueryContext(ctx, id)
 	if err != nil {
-		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
+		return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
 	}
 	syms, err := collectSymbols(rows)
 	if err != nil {
-		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
+		return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
 	}
 	if len(syms) == 0 {
-		return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
+		return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
 	}
 	return syms[0], nil
 }
 
 // SymbolsByName returns every symbol named name, sorted by path and position.
-func (s *Store) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol, error) {
+func (s *Store) SymbolsByName(ctx context.Context, name string) ([]fact.Symbol, error) {
 	rows, err := s.read.symbolsByName.QueryContext(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, s.noteErr(err))
@@ -294,7 +295,7 @@ func (s *Store) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol,
 
 // SymbolsInFile returns the symbols of a file in source order; an unknown
 // file has none.
-func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]graph.Symbol, error) {
+func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
 	rows, err := s.read.symbolsInFile.QueryContext(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, s.noteErr(err))
@@ -306,9 +307,9 @@ func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]graph.Symbol,
 	return syms, nil
 }
 
-func collectSymbols(rows *sql.Rows) ([]graph.Symbol, error) {
+func collectSymbols(rows *sql.Rows) ([]fact.Symbol, error) {
 	defer rows.Close()
-	var syms []graph.Symbol
+	var syms []fact.Symbol
 	for rows.Next() {
 		sym, err := scanSymbol(rows)
 		if err != nil {
@@ -322,7 +323,7 @@ func collectSymbols(rows *sql.Rows) ([]graph.Symbol, error) {
 // CallsByCallee returns every call site whose callee name is name, sorted by
 // path and position. The answers for common names are cached (see
 // callCache): the calls are shared, and must not be changed.
-func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
+func (s *Store) CallsByCallee(ctx context.Context, name string) ([]fact.Call, error) {
 	var generation int64
 	if err := s.read.generation.QueryRowContext(ctx).Scan(&generation); err != nil {
 		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
@@ -331,7 +332,7 @@ func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, e
 }
 
 // callsByCallee is CallsByCallee with the store's generation read.
-func (s *Store) callsByCallee(ctx context.Context, name string, generation int64) ([]graph.Call, error) {
+func (s *Store) callsByCallee(ctx context.Context, name string, generation int64) ([]fact.Call, error) {
 	if calls, ok := s.calls.get(name, generation); ok {
 		return slices.Clip(calls), nil
 	}
@@ -349,7 +350,7 @@ func (s *Store) callsByCallee(ctx context.Context, name string, generation int64
 
 // CallsFrom returns the call sites whose innermost enclosing symbol is
 // symbolID (calls inside nested symbols belong to those), sorted by position.
-func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, error) {
+func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]fact.Call, error) {
 	var rows *sql.Rows
 	var err error
 	if symbolID == "" {
@@ -370,13 +371,13 @@ func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, e
 // collectCalls reads calls and sorts them by path and position (ties in
 // the order they were stored). When generation is not nil, the rows have
 // one more column, the store's generation, which it is set to.
-func collectCalls(rows *sql.Rows, generation *int64) ([]graph.Call, error) {
+func collectCalls(rows *sql.Rows, generation *int64) ([]fact.Call, error) {
 	defer rows.Close()
-	var calls []graph.Call
+	var calls []fact.Call
 	var cids []int64
 	dest := make([]any, 6, 7)
 	for rows.Next() {
-		var c graph.Call
+		var c fact.Call
 		var site sql.RawBytes
 		var cid int64
 		dest[0], dest[1], dest[2], dest[3], dest[4], dest[5] = &c.Path, &c.CallerID, &c.Callee, &c.Receiver, &site, &cid
@@ -408,7 +409,7 @@ func collectCalls(rows *sql.Rows, generation *int64) ([]graph.Call, error) {
 		}
 		return cmp.Compare(cids[a], cids[b])
 	})
-	sorted := make([]graph.Call, len(calls))
+	sorted := make([]fact.Call, len(calls))
 	for i, j := range order {
 		sorted[i] = calls[j]
 	}
@@ -427,7 +428,7 @@ const defaultSearchLimit = 50
 // than a tenth of all rows are left out of the match (their inverse document
 // frequency makes them worth next to nothing in the score anyway), unless
 // every word is that common, in which case the rarest one is kept.
-func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.SearchHit, error) {
+func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error) {
 	if limit <= 0 {
 		limit = defaultSearchLimit
 	}
@@ -458,7 +459,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 
 	// The search table is contentless: fetch what each hit is from its
 	// own table (a rowid lookup each, for at most limit rows).
-	hits := make([]graph.SearchHit, 0, len(top))
+	hits := make([]fact.SearchHit, 0, len(top))
 	for _, r := range top {
 		hit, err := s.searchHit(ctx, r.rowid)
 		if errors.Is(err, graph.ErrNotFound) {
@@ -471,7 +472,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 		hits = append(hits, hit)
 	}
 	// bm25 already ordered them; break ties deterministically.
-	slices.SortStableFunc(hits, func(a, b graph.SearchHit) int {
+	slices.SortStableFunc(hits, func(a, b fact.SearchHit) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
 		}
@@ -530,7 +531,7 @@ func (s *Store) selectiveTerms(ctx context.Context, terms []string) ([]string, e
 // a compound identifier, the words run together, which is the extra term the
 // index stores for names (see identifierWords). Sorted, without duplicates.
 func queryTerms(query string) []string {
-	words := graph.SplitWords(query)
+	words := fact.SplitWords(query)
 	if len(words) == 0 {
 		return nil
 	}
@@ -602,37 +603,37 @@ func mergeRanked(a, b []rankedRow, limit int) []rankedRow {
 }
 
 // searchHit describes the symbol or literal behind a search row.
-func (s *Store) searchHit(ctx context.Context, rowid int64) (graph.SearchHit, error) {
+func (s *Store) searchHit(ctx context.Context, rowid int64) (fact.SearchHit, error) {
 	if rowid%2 == 0 {
 		rows, err := s.read.symbolByRowID.QueryContext(ctx, rowid/2)
 		if err != nil {
-			return graph.SearchHit{}, err
+			return fact.SearchHit{}, err
 		}
 		syms, err := collectSymbols(rows)
 		if err != nil {
-			return graph.SearchHit{}, err
+			return fact.SearchHit{}, err
 		}
 		if len(syms) == 0 {
-			return graph.SearchHit{}, graph.ErrNotFound
+			return fact.SearchHit{}, graph.ErrNotFound
 		}
 		sym := syms[0]
 		text := sym.Name
 		if sym.Container != "" {
 			text = sym.Container + "." + sym.Name
 		}
-		return graph.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}, nil
+		return fact.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}, nil
 	}
-	hit := graph.SearchHit{Kind: "literal"}
+	hit := fact.SearchHit{Kind: "literal"}
 	var span []byte
 	err := s.read.literalByRowID.QueryRowContext(ctx, rowid/2).Scan(&hit.Path, &hit.SymbolID, &hit.Text, &span)
 	if errors.Is(err, sql.ErrNoRows) {
-		return graph.SearchHit{}, graph.ErrNotFound
+		return fact.SearchHit{}, graph.ErrNotFound
 	}
 	if err != nil {
-		return graph.SearchHit{}, err
+		return fact.SearchHit{}, err
 	}
 	if hit.Span, err = decodeSpan(span); err != nil {
-		return graph.SearchHit{}, fmt.Errorf("literal span: %w", err)
+		return fact.SearchHit{}, fmt.Errorf("literal span: %w", err)
 	}
 	return hit, nil
 }

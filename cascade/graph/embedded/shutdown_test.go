@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 )
 
 // abandon drops a store's connections the way a killed process would: no
@@ -31,7 +31,7 @@ func TestCleanCloseSkipsIntegrityCheck(t *testing.T) {
 	}
 
 	s := open()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storageFacts()}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -74,7 +74,7 @@ func TestCorruptionFoundLaterRebuilds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var batch []graph.FileFacts
+	var batch []fact.FileFacts
 	for i := range 200 {
 		batch = append(batch, syntheticFile(i, 10, 5))
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 )
 
@@ -41,9 +42,9 @@ type readCache struct {
 	mu         sync.Mutex
 	generation int64
 	entries    int
-	files      map[string]graph.File     // ok reads only
-	symbols    map[string]*graph.Symbol  // nil: not found
-	byName     map[string][]graph.Symbol // SymbolsByName answers
+	files      map[string]fact.File     // ok reads only
+	symbols    map[string]*fact.Symbol  // nil: not found
+	byName     map[string][]fact.Symbol // SymbolsByName answers
 	// complete: Warm loaded every file and symbol of the generation, so
 	// what is not kept is not stored either.
 	complete bool
@@ -114,9 +115,9 @@ func (c *readCache) reset(generation int64) {
 	c.generation = generation
 	c.complete, c.keptUp = false, false
 	c.entries = 0
-	c.files = map[string]graph.File{}
-	c.symbols = map[string]*graph.Symbol{}
-	c.byName = map[string][]graph.Symbol{}
+	c.files = map[string]fact.File{}
+	c.symbols = map[string]*fact.Symbol{}
+	c.byName = map[string][]fact.Symbol{}
 }
 
 // room makes room for one more entry of generation; false if the cache is
@@ -132,7 +133,7 @@ func (c *readCache) room(generation int64) bool {
 	return true
 }
 
-func (v *snapshot) File(ctx context.Context, path string) (graph.File, error) {
+func (v *snapshot) File(ctx context.Context, path string) (fact.File, error) {
 	c := &v.kept
 	c.mu.Lock()
 	f, ok := c.files[path]
@@ -140,7 +141,7 @@ func (v *snapshot) File(ctx context.Context, path string) (graph.File, error) {
 	absent := !ok && c.complete && c.generation == v.generation
 	c.mu.Unlock()
 	if absent {
-		return graph.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
+		return fact.File{}, fmt.Errorf("embedded: file %s: %w", path, graph.ErrNotFound)
 	}
 	if !ok {
 		var err error
@@ -158,7 +159,7 @@ func (v *snapshot) File(ctx context.Context, path string) (graph.File, error) {
 	return f, nil
 }
 
-func (v *snapshot) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
+func (v *snapshot) Symbol(ctx context.Context, id string) (fact.Symbol, error) {
 	c := &v.kept
 	c.mu.Lock()
 	sym, ok := c.symbols[id]
@@ -166,7 +167,7 @@ func (v *snapshot) Symbol(ctx context.Context, id string) (graph.Symbol, error) 
 	c.mu.Unlock()
 	if ok {
 		if sym == nil {
-			return graph.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
+			return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
 		}
 		return *sym, nil
 	}
@@ -186,7 +187,7 @@ func (v *snapshot) Symbol(ctx context.Context, id string) (graph.Symbol, error) 
 	return got, err
 }
 
-func (v *snapshot) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol, error) {
+func (v *snapshot) SymbolsByName(ctx context.Context, name string) ([]fact.Symbol, error) {
 	c := &v.kept
 	c.mu.Lock()
 	syms, ok := c.byName[name]
@@ -207,7 +208,7 @@ func (v *snapshot) SymbolsByName(ctx context.Context, name string) ([]graph.Symb
 }
 
 // CallsByCallee skips the generation query: the snapshot has read it.
-func (v *snapshot) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
+func (v *snapshot) CallsByCallee(ctx context.Context, name string) ([]fact.Call, error) {
 	return v.Store.callsByCallee(ctx, name, v.generation)
 }
 
@@ -240,7 +241,7 @@ func (s *Store) Warm(ctx context.Context) error {
 	if warm {
 		return nil
 	}
-	files := map[string]graph.File{}
+	files := map[string]fact.File{}
 	rows, err := tx.QueryContext(ctx, warmFilesSQL)
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
@@ -273,8 +274,8 @@ func (s *Store) Warm(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
-	symbols := make(map[string]*graph.Symbol, len(syms))
-	byName := map[string][]graph.Symbol{}
+	symbols := make(map[string]*fact.Symbol, len(syms))
+	byName := map[string][]fact.Symbol{}
 	for i := range syms {
 		if _, dup := symbols[syms[i].ID]; !dup {
 			symbols[syms[i].ID] = &syms[i] // the first by row, as Symbol reads it

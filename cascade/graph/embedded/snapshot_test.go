@@ -6,17 +6,18 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
 // declaring is a file declaring one function named name, with the import
 // given (so that a change shows in File as well as in the symbols).
-func declaring(path, name, imported string) graph.FileFacts {
+func declaring(path, name, imported string) fact.FileFacts {
 	id := path + "#" + name
-	return graph.FileFacts{
-		File:    graph.File{Path: path, Hash: name + imported, Language: treesitter.TypeScript, Imports: []treesitter.Import{{Module: imported, Local: imported, Imported: imported}}},
-		Symbols: []graph.Symbol{{ID: id, Path: path, Name: name, Kind: treesitter.KindFunction, Language: treesitter.TypeScript}},
+	return fact.FileFacts{
+		File:    fact.File{Path: path, Hash: name + imported, Language: treesitter.TypeScript, Imports: []treesitter.Import{{Module: imported, Local: imported, Imported: imported}}},
+		Symbols: []fact.Symbol{{ID: id, Path: path, Name: name, Kind: treesitter.KindFunction, Language: treesitter.TypeScript}},
 	}
 }
 
@@ -38,7 +39,7 @@ func testSnapshotsFollowWrites(t *testing.T, warm bool) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "one")}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{declaring("a.ts", "alpha", "one")}); err != nil {
 		t.Fatal(err)
 	}
 	// check reads twice per request (the second read from memory) and in
@@ -81,7 +82,7 @@ func testSnapshotsFollowWrites(t *testing.T, warm bool) {
 	check("first", "alpha", "one", false)
 	if warm {
 		// Warmed, then written: the next requests must not trust the load.
-		if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("b.ts", "beta", "x")}); err != nil {
+		if err := s.ReplaceFiles(ctx, []fact.FileFacts{declaring("b.ts", "beta", "x")}); err != nil {
 			t.Fatal(err)
 		}
 		snap, err := s.Snapshot(ctx)
@@ -96,7 +97,7 @@ func testSnapshotsFollowWrites(t *testing.T, warm bool) {
 		}
 	}
 
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
 		t.Fatal(err)
 	}
 	check("after this process rewrote a.ts", "alpha", "two", false)
@@ -105,7 +106,7 @@ func testSnapshotsFollowWrites(t *testing.T, warm bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := other.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "gamma", "three"), declaring("b.ts", "beta", "x")}); err != nil {
+	if err := other.ReplaceFiles(ctx, []fact.FileFacts{declaring("a.ts", "gamma", "three"), declaring("b.ts", "beta", "x")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := other.Close(); err != nil {
@@ -125,7 +126,7 @@ func TestSnapshotsKeepUntouchedFilesAcrossWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "one"), declaring("b.ts", "beta", "x")}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{declaring("a.ts", "alpha", "one"), declaring("b.ts", "beta", "x")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Warm(ctx); err != nil {
@@ -140,7 +141,7 @@ func TestSnapshotsKeepUntouchedFilesAcrossWrites(t *testing.T) {
 	if !kept("a.ts") || !kept("b.ts") {
 		t.Fatal("Warm kept neither file")
 	}
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{declaring("a.ts", "alpha", "two")}); err != nil {
 		t.Fatal(err)
 	}
 	if kept("a.ts") || !kept("b.ts") {
@@ -161,7 +162,7 @@ func TestSnapshotsKeepUntouchedFilesAcrossWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := other.ReplaceFiles(ctx, []graph.FileFacts{declaring("c.ts", "gamma", "y")}); err != nil {
+	if err := other.ReplaceFiles(ctx, []fact.FileFacts{declaring("c.ts", "gamma", "y")}); err != nil {
 		t.Fatal(err)
 	}
 	other.Close()

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -38,54 +39,54 @@ func span(line, startByte, length uint32) treesitter.Span {
 }
 
 // storageFacts is a TypeScript file with every field populated.
-func storageFacts() graph.FileFacts {
+func storageFacts() fact.FileFacts {
 	const path = "src/storage/storage.service.ts"
-	cls := graph.Symbol{
+	cls := fact.Symbol{
 		ID: path + "#StorageService", Path: path, Language: treesitter.TypeScript, Name: "StorageService",
 		Kind: treesitter.KindClass, Span: span(3, 40, 400), Selection: span(3, 53, 14),
 		Decorators: []treesitter.Decorator{{Name: "Injectable", Span: span(2, 30, 13)}},
 		Extends:    []string{"BaseService", "OnModuleInit"},
 	}
-	move := graph.Symbol{
+	move := fact.Symbol{
 		ID: path + "#StorageService.moveFilesToPermanentStorage", Path: path, Language: treesitter.TypeScript,
 		Name: "moveFilesToPermanentStorage", Kind: treesitter.KindMethod, Container: "StorageService",
 		Span: span(7, 120, 200), Selection: span(7, 120, 27),
 		Decorators: []treesitter.Decorator{{Name: "OnEvent", Args: []string{"'report.created'"}, Span: span(6, 100, 26)}},
 		Params:     []treesitter.Param{{Name: "files", Type: "File"}, {Name: "opts"}},
 	}
-	return graph.FileFacts{
-		File: graph.File{
+	return fact.FileFacts{
+		File: fact.File{
 			Path: path, Hash: "abc123", Size: 1234, ModTime: 1700000000123456789,
 			Language: treesitter.TypeScript, Package: "", Errors: true,
 			Imports: []treesitter.Import{{Local: "Injectable", Imported: "Injectable", Module: "@nestjs/common", Span: span(0, 9, 10)}},
 			Fields:  []treesitter.Field{{Container: "StorageService", Name: "bucket", Type: "Bucket"}},
-			Locals:  []graph.Local{{SymbolID: move.ID, Name: "tmp", Type: "TempDir"}},
+			Locals:  []fact.Local{{SymbolID: move.ID, Name: "tmp", Type: "TempDir"}},
 		},
-		Symbols: []graph.Symbol{cls, move},
-		Calls: []graph.Call{
+		Symbols: []fact.Symbol{cls, move},
+		Calls: []fact.Call{
 			{Path: path, CallerID: move.ID, Callee: "copy", Receiver: "this.bucket", Span: span(8, 150, 4), Args: []string{"src", "'dst'"}},
 			{Path: path, CallerID: move.ID, Callee: "TempDir", Span: span(9, 170, 7), New: true},
 			{Path: path, Callee: "register", Receiver: "", Span: span(20, 700, 8), Args: []string{""}},
 		},
-		Literals: []graph.Literal{
+		Literals: []fact.Literal{
 			{Path: path, SymbolID: move.ID, Text: "report.created", Span: span(6, 109, 16)},
 			{Path: path, Text: "moveFiles", Span: span(21, 720, 11)},
 		},
 	}
 }
 
-func controllerFacts() graph.FileFacts {
+func controllerFacts() fact.FileFacts {
 	const path = "src/report/report.controller.ts"
-	create := graph.Symbol{
+	create := fact.Symbol{
 		ID: path + "#ReportController.create", Path: path, Language: treesitter.TypeScript, Name: "create",
 		Kind: treesitter.KindMethod, Container: "ReportController", Span: span(5, 80, 100), Selection: span(5, 80, 6),
 	}
-	return graph.FileFacts{
+	return fact.FileFacts{
 		// Constants and nothing else of the extras: still a file_extra row.
-		File: graph.File{Path: path, Hash: "def456", Size: 99, ModTime: 5, Language: treesitter.TypeScript,
+		File: fact.File{Path: path, Hash: "def456", Size: 99, ModTime: 5, Language: treesitter.TypeScript,
 			Constants: []treesitter.Constant{{Name: "ROUTE", Value: "/reports"}, {Container: "Events", Name: "Created", Value: "report.created"}}},
-		Symbols: []graph.Symbol{create},
-		Calls: []graph.Call{
+		Symbols: []fact.Symbol{create},
+		Calls: []fact.Call{
 			{Path: path, CallerID: create.ID, Callee: "moveFilesToPermanentStorage", Receiver: "this.storage", Span: span(7, 130, 27)},
 			{Path: path, CallerID: create.ID, Callee: "copy", Receiver: "fs", Span: span(6, 100, 4)},
 		},
@@ -102,7 +103,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("Rebuilt() = false for a new store")
 	}
 	storage, controller := storageFacts(), controllerFacts()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage, controller}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storage, controller}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -123,7 +124,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantFiles := []graph.File{controller.File, storage.File} // sorted by path
+	wantFiles := []fact.File{controller.File, storage.File} // sorted by path
 	for i := range wantFiles {
 		wantFiles[i].Imports, wantFiles[i].Fields, wantFiles[i].Locals, wantFiles[i].Constants = nil, nil, nil, nil
 	}
@@ -160,7 +161,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Sorted by path, then position.
-	wantCalls := []graph.Call{controller.Calls[1], storage.Calls[0]}
+	wantCalls := []fact.Call{controller.Calls[1], storage.Calls[0]}
 	if diff := cmp.Diff(wantCalls, calls, equateEmpty); diff != "" {
 		t.Errorf("CallsByCallee (-want +got):\n%s", diff)
 	}
@@ -211,7 +212,7 @@ func TestReplaceRemovesOldRows(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
 	storage := storageFacts()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage, controllerFacts()}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storage, controllerFacts()}); err != nil {
 		t.Fatal(err)
 	}
 	// The method is renamed and its literals are gone.
@@ -222,7 +223,7 @@ func TestReplaceRemovesOldRows(t *testing.T) {
 	renamed.Calls = renamed.Calls[:1]
 	renamed.Calls[0].CallerID = renamed.Symbols[1].ID
 	renamed.Literals = nil
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{renamed}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{renamed}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -270,7 +271,7 @@ func TestDeleteFile(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
 	storage, controller := storageFacts(), controllerFacts()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage, controller}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storage, controller}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteFile(ctx, storage.File.Path); err != nil {
@@ -301,20 +302,20 @@ func TestDeleteFile(t *testing.T) {
 func TestSearchRanking(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
-	mk := func(path string, names ...string) graph.FileFacts {
-		ff := graph.FileFacts{File: graph.File{Path: path, Hash: path, Language: treesitter.TypeScript}}
+	mk := func(path string, names ...string) fact.FileFacts {
+		ff := fact.FileFacts{File: fact.File{Path: path, Hash: path, Language: treesitter.TypeScript}}
 		for i, n := range names {
-			ff.Symbols = append(ff.Symbols, graph.Symbol{ID: path + "#" + n, Name: n, Kind: treesitter.KindFunction,
+			ff.Symbols = append(ff.Symbols, fact.Symbol{ID: path + "#" + n, Name: n, Kind: treesitter.KindFunction,
 				Span: span(uint32(i), uint32(i*100), 50), Selection: span(uint32(i), uint32(i*100), uint32(len(n)))})
 		}
 		return ff
 	}
-	batch := []graph.FileFacts{
+	batch := []fact.FileFacts{
 		mk("src/files.ts", "moveFiles", "listFiles", "deleteFiles", "filesToMove"),
 		mk("src/storage.ts", "moveFilesToPermanentStorage", "permanentStorageQuota", "storageClient"),
 		mk("src/other.ts", "moveFilesToTemporaryStorage", "parseJSON", "httpServer", "move_to_trash"),
 	}
-	batch[2].Literals = []graph.Literal{{Text: "files were moved to permanent storage", Span: span(9, 900, 30)}}
+	batch[2].Literals = []fact.Literal{{Text: "files were moved to permanent storage", Span: span(9, 900, 30)}}
 	if err := s.ReplaceFiles(ctx, batch); err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +367,7 @@ func TestSearchRanking(t *testing.T) {
 func TestSearchHostileQueries(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storageFacts()}); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{`"`, `moveFiles"`, `a AND`, `OR OR`, `NOT x`, `NEAR(a b)`, `*`, `col:word`, `^start`,
@@ -388,7 +389,7 @@ func TestReopenKeepsData(t *testing.T) {
 		t.Fatal(err)
 	}
 	storage := storageFacts()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storage}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storage}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -444,7 +445,7 @@ func TestRebuildGarbageFile(t *testing.T) {
 		t.Errorf("Rebuilt() = false after replacing a garbage file")
 	}
 	ctx := context.Background()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storageFacts()}); err != nil {
 		t.Fatalf("rebuilt store not writable: %v", err)
 	}
 	if files, err := s.Files(ctx); err != nil || len(files) != 1 {
@@ -462,7 +463,7 @@ func TestRebuildTruncatedDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var batch []graph.FileFacts
+	var batch []fact.FileFacts
 	for i := range 100 {
 		batch = append(batch, syntheticFile(i, 10, 5))
 	}
@@ -495,7 +496,7 @@ func TestRebuildSchemaMismatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storageFacts()}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.writeDB.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion+1)); err != nil {
@@ -611,7 +612,7 @@ func TestPathWithURICharacters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ReplaceFiles(context.Background(), []graph.FileFacts{storageFacts()}); err != nil {
+	if err := s.ReplaceFiles(context.Background(), []fact.FileFacts{storageFacts()}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -623,7 +624,7 @@ func TestPathWithURICharacters(t *testing.T) {
 func TestConcurrentReadersAndWriter(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{syntheticFile(0, 10, 10)}); err != nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{syntheticFile(0, 10, 10)}); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -634,7 +635,7 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 		defer wg.Done()
 		defer close(stop)
 		for round := range 12 {
-			var batch []graph.FileFacts
+			var batch []fact.FileFacts
 			for i := range 10 {
 				batch = append(batch, syntheticFile(i, 4+round%3, 3))
 			}
@@ -710,7 +711,7 @@ func TestUseAfterClose(t *testing.T) {
 	if _, err := s.Search(ctx, "x", 1); err == nil {
 		t.Errorf("Search after Close succeeded")
 	}
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err == nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storageFacts()}); err == nil {
 		t.Errorf("ReplaceFiles after Close succeeded")
 	}
 	if err := s.DeleteFile(ctx, "x"); err == nil {
@@ -722,7 +723,7 @@ func TestContextCancelled(t *testing.T) {
 	s := openTemp(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := s.ReplaceFiles(ctx, []graph.FileFacts{storageFacts()}); err == nil {
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{storageFacts()}); err == nil {
 		t.Errorf("ReplaceFiles with a cancelled context succeeded")
 	}
 	if _, err := s.CallsByCallee(ctx, "copy"); err == nil {
@@ -738,9 +739,9 @@ func syntheticPath(i int) string { return fmt.Sprintf("pkg%03d/file%04d.ts", i%5
 // syntheticFile makes file i with nsym symbols and ncalls calls per symbol.
 // Package records the symbol count, so a reader can check that it sees a
 // file's rows all from one transaction.
-func syntheticFile(i, nsym, ncalls int) graph.FileFacts {
+func syntheticFile(i, nsym, ncalls int) fact.FileFacts {
 	path := syntheticPath(i)
-	ff := graph.FileFacts{File: graph.File{
+	ff := fact.FileFacts{File: fact.File{
 		Path: path, Hash: fmt.Sprintf("%064x", i), Size: int64(1000 + i), ModTime: time.Unix(int64(i), 0).UnixNano(),
 		Language: treesitter.TypeScript, Package: fmt.Sprint(nsym),
 		Imports: []treesitter.Import{{Local: "x", Imported: "x", Module: "./x"}},
@@ -748,19 +749,19 @@ func syntheticFile(i, nsym, ncalls int) graph.FileFacts {
 	for j := range nsym {
 		name := fmt.Sprintf("symbol%dHandler%d", i, j)
 		id := fmt.Sprintf("%s#Service%d.%s", path, i, name)
-		ff.Symbols = append(ff.Symbols, graph.Symbol{
+		ff.Symbols = append(ff.Symbols, fact.Symbol{
 			ID: id, Path: path, Language: treesitter.TypeScript, Name: name, Kind: treesitter.KindMethod,
 			Container: fmt.Sprintf("Service%d", i), Span: span(uint32(j*10), uint32(j*300), 280), Selection: span(uint32(j*10), uint32(j*300+10), uint32(len(name))),
 			Params: []treesitter.Param{{Name: "ctx", Type: "Context"}},
 		})
 		for k := range ncalls {
-			ff.Calls = append(ff.Calls, graph.Call{
+			ff.Calls = append(ff.Calls, fact.Call{
 				Path: path, CallerID: id, Callee: fmt.Sprintf("callee%d", (i*7+j*3+k)%syntheticCallees), Receiver: "this.dep",
 				Span: span(uint32(j*10+1), uint32(j*300+20+k*10), 8), Args: []string{"a", "b"},
 			})
 		}
 	}
-	ff.Literals = []graph.Literal{{Path: path, Text: fmt.Sprintf("event.%d.created", i), Span: span(0, 0, 10)}}
+	ff.Literals = []fact.Literal{{Path: path, Text: fmt.Sprintf("event.%d.created", i), Span: span(0, 0, 10)}}
 	return ff
 }
 
@@ -775,7 +776,7 @@ func TestOddPaths(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
 	paths := []string{`a"b.ts`, `c\d.ts`, "e\x01f.ts", "g\xffh.ts", "日本/語.ts", "tab\there.ts", "nul\x00.ts", "z/\u2028.ts", "emoji🙂.ts"}
-	var batch []graph.FileFacts
+	var batch []fact.FileFacts
 	for i, p := range paths {
 		ff := syntheticFile(i, 2, 1)
 		ff.File.Path = p
@@ -869,7 +870,7 @@ func TestSearchRowCount(t *testing.T) {
 			t.Errorf("%s: meta counts %d search rows, the index holds %d, symbols and literals are %d", when, counted, docs, rows)
 		}
 	}
-	var batch []graph.FileFacts
+	var batch []fact.FileFacts
 	for i := range 20 {
 		batch = append(batch, syntheticFile(i, 5, 2))
 	}
@@ -882,7 +883,7 @@ func TestSearchRowCount(t *testing.T) {
 		ff := syntheticFile(i, 3+i%4, 2) // fewer symbols, some more
 		if i%2 == 0 {
 			ff.Symbols[0].Name += "Renamed"
-			ff.Literals = append(ff.Literals, graph.Literal{Text: "another literal", Span: span(1, 5, 5)})
+			ff.Literals = append(ff.Literals, fact.Literal{Text: "another literal", Span: span(1, 5, 5)})
 		}
 		batch = append(batch, ff)
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 )
 
 // Writes go in bulk. Row by row, each INSERT cost about ten microseconds,
@@ -162,7 +162,7 @@ func (s *Store) insert(ctx context.Context, tx *sql.Tx, t *bulkTable, values []a
 }
 
 // prepareBatch prepares the INSERTs a batch needs.
-func (s *Store) prepareBatch(ctx context.Context, batch []graph.FileFacts) error {
+func (s *Store) prepareBatch(ctx context.Context, batch []fact.FileFacts) error {
 	var extras, symbols, calls, literals int
 	for i := range batch {
 		f := &batch[i]
@@ -218,7 +218,7 @@ type stored struct {
 // transaction: a crash or a cancelled ctx leaves the previous state whole.
 // Rows belong to the file they are given with; their own Path fields are not
 // consulted. When a path occurs twice in a batch the last occurrence wins.
-func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error {
+func (s *Store) ReplaceFiles(ctx context.Context, batch []fact.FileFacts) error {
 	batch = lastOfEachPath(batch)
 	if len(batch) == 0 {
 		return nil
@@ -285,7 +285,7 @@ func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) (int64, error)
 	return generation, nil
 }
 
-func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []graph.FileFacts) error {
+func (s *Store) replace(ctx context.Context, tx *sql.Tx, batch []fact.FileFacts) error {
 	// 1. What is stored of the files: fids are kept across replacements,
 	// new files get the next ones.
 	old := make([]stored, len(batch))
@@ -551,7 +551,7 @@ func (r *batchRows) reset() {
 }
 
 // grow makes room for the rows of batch.
-func (r *batchRows) grow(batch []graph.FileFacts) {
+func (r *batchRows) grow(batch []fact.FileFacts) {
 	var symbols, calls, literals int
 	for i := range batch {
 		symbols += len(batch[i].Symbols)
@@ -584,7 +584,7 @@ func (r *batchRows) searchRow(rowid int64, src docSource, path string) {
 	}
 	words, container := identifierWords(src.text), ""
 	if src.container != "" {
-		container = strings.Join(graph.SplitWords(src.container), " ")
+		container = strings.Join(fact.SplitWords(src.container), " ")
 	}
 	start := len(r.docText)
 	r.docText = append(r.docText, '[')
@@ -647,7 +647,7 @@ func sortedIndexes(buf []int, n int, key func(int) (int, uint32)) []int {
 // then each symbol's in the symbols' order, then the calls whose CallerID
 // names no symbol of the file (the indexer makes none, but the store keeps
 // what it is given), each group in source order.
-func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
+func (r *batchRows) addFile(facts *fact.FileFacts, fid int64) {
 	f := &facts.File
 	base := fid << rowShift
 
@@ -706,7 +706,7 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 		r.extra = append(r.extra, fid, r.blob(func(b []byte) []byte { return appendFileExtra(b, &x) }))
 	}
 
-	pathWords := strings.Join(graph.SplitWords(f.Path), " ")
+	pathWords := strings.Join(fact.SplitWords(f.Path), " ")
 	for ord, i := range r.symbolOrder {
 		sym := &facts.Symbols[i]
 		rid := base | int64(ord)
@@ -733,7 +733,7 @@ func (r *batchRows) addFile(facts *graph.FileFacts, fid int64) {
 // lastOfEachPath drops all but the last occurrence of each path, keeping
 // order. Without it a file's first version would be deleted by its second
 // while its search rows, still pending, survived.
-func lastOfEachPath(batch []graph.FileFacts) []graph.FileFacts {
+func lastOfEachPath(batch []fact.FileFacts) []fact.FileFacts {
 	last := make(map[string]int, len(batch))
 	for i := range batch {
 		last[batch[i].File.Path] = i
@@ -741,7 +741,7 @@ func lastOfEachPath(batch []graph.FileFacts) []graph.FileFacts {
 	if len(last) == len(batch) {
 		return batch
 	}
-	out := make([]graph.FileFacts, 0, len(last))
+	out := make([]fact.FileFacts, 0, len(last))
 	for i := range batch {
 		if last[batch[i].File.Path] == i {
 			out = append(out, batch[i])
@@ -755,7 +755,7 @@ func lastOfEachPath(batch []graph.FileFacts) []graph.FileFacts {
 // the whole identifier (moveFilesToPermanentStorage) matches it on one more,
 // rare and therefore heavily weighted, term.
 func identifierWords(name string) string {
-	words := graph.SplitWords(name)
+	words := fact.SplitWords(name)
 	text := strings.Join(words, " ")
 	if len(words) > 1 {
 		text += " " + strings.Join(words, "")

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -89,11 +89,11 @@ func TestCypherStatements(t *testing.T) {
 // flags a statement reading a property nothing writes.
 func writtenPropertyKeys(t *testing.T) []string {
 	s := &Store{cfg: Config{RepoID: "r"}}
-	w, err := s.prepareBatch([]graph.FileFacts{{
-		File:     graph.File{Path: "a.ts", Imports: []treesitter.Import{{Local: "x", Imported: "x", Module: "./x"}}},
-		Symbols:  []graph.Symbol{{ID: "a.ts#f", Path: "a.ts", Name: "f", Kind: treesitter.KindFunction}},
-		Calls:    []graph.Call{{Path: "a.ts", CallerID: "a.ts#f", Callee: "g"}},
-		Literals: []graph.Literal{{Path: "a.ts", Text: "hello"}},
+	w, err := s.prepareBatch([]fact.FileFacts{{
+		File:     fact.File{Path: "a.ts", Imports: []treesitter.Import{{Local: "x", Imported: "x", Module: "./x"}}},
+		Symbols:  []fact.Symbol{{ID: "a.ts#f", Path: "a.ts", Name: "f", Kind: treesitter.KindFunction}},
+		Calls:    []fact.Call{{Path: "a.ts", CallerID: "a.ts#f", Callee: "g"}},
+		Literals: []fact.Literal{{Path: "a.ts", Text: "hello"}},
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
@@ -34,7 +35,7 @@ var breakerConfig = cascade.BreakerConfig{Window: time.Minute, MinRequests: minR
 type engineSetup struct {
 	ws       *cascade.Workspace
 	local    *cascade.Workspace // the same embedded store without Neo4j: the expected fallback answer
-	target   graph.Symbol
+	target   fact.Symbol
 	neo      *neo4jstore.Store
 	embedded graph.Store
 }

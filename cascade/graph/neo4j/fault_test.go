@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
 )
@@ -86,7 +87,7 @@ func TestFaultsAreClassifiedWithinTheDeadline(t *testing.T) {
 				{"CallsByCallee", false, func(ctx context.Context) error { _, err := store.CallsByCallee(ctx, "handle"); return err }},
 				{"Files", false, func(ctx context.Context) error { _, err := store.Files(ctx); return err }},
 				{"ReplaceFiles", true, func(ctx context.Context) error {
-					return store.ReplaceFiles(ctx, []graph.FileFacts{{File: graph.File{Path: "a.ts", Hash: "x"}}})
+					return store.ReplaceFiles(ctx, []fact.FileFacts{{File: fact.File{Path: "a.ts", Hash: "x"}}})
 				}},
 			}
 			for _, c := range calls {

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
@@ -190,10 +191,10 @@ func compareStores(ctx context.Context, t *testing.T, local, neo graph.Store) {
 			symbols++
 			for _, dir := range []struct {
 				name string
-				of   func(*graph.Resolver) ([]graph.Edge, error)
+				of   func(*graph.Resolver) ([]fact.Edge, error)
 			}{
-				{"incoming", func(r *graph.Resolver) ([]graph.Edge, error) { return r.Incoming(ctx, sym) }},
-				{"outgoing", func(r *graph.Resolver) ([]graph.Edge, error) { return r.Outgoing(ctx, sym) }},
+				{"incoming", func(r *graph.Resolver) ([]fact.Edge, error) { return r.Incoming(ctx, sym) }},
+				{"outgoing", func(r *graph.Resolver) ([]fact.Edge, error) { return r.Outgoing(ctx, sym) }},
 			} {
 				want, err := dir.of(localResolver)
 				if err != nil {
@@ -234,7 +235,7 @@ func compareStores(ctx context.Context, t *testing.T, local, neo graph.Store) {
 			if err != nil {
 				t.Fatalf("Search(%s): %v", sym.Name, err)
 			}
-			if graph.SplitWords(sym.Name) != nil && !slices.ContainsFunc(hits, func(h graph.SearchHit) bool { return h.SymbolID == sym.ID }) {
+			if fact.SplitWords(sym.Name) != nil && !slices.ContainsFunc(hits, func(h fact.SearchHit) bool { return h.SymbolID == sym.ID }) {
 				t.Errorf("Search(%q) over neo4j does not find %s", sym.Name, sym.ID)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -191,7 +192,7 @@ func decodeAll[T any](s *Store, op string, texts []string) ([]T, error) {
 // Files lists every indexed file of the repository, sorted by path, without
 // imports, fields or locals. A repository never indexed has none (the
 // indexer starts from here).
-func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
+func (s *Store) Files(ctx context.Context) ([]fact.File, error) {
 	texts, err := s.read(ctx, "files", cypherFiles, map[string]any{})
 	if err != nil {
 		return nil, err
@@ -199,45 +200,45 @@ func (s *Store) Files(ctx context.Context) ([]graph.File, error) {
 	if len(texts) > 0 {
 		s.indexed.Store(true)
 	}
-	return decodeAll[graph.File](s, "files", texts)
+	return decodeAll[fact.File](s, "files", texts)
 }
 
 // File returns one file with its imports, fields and locals.
-func (s *Store) File(ctx context.Context, path string) (graph.File, error) {
+func (s *Store) File(ctx context.Context, path string) (fact.File, error) {
 	op := "file " + path
 	texts, err := s.read(ctx, op, cypherFile, map[string]any{"path": path})
 	if err != nil {
-		return graph.File{}, err
+		return fact.File{}, err
 	}
 	if len(texts) == 0 {
 		if err := s.checkIndexed(ctx, op); err != nil {
-			return graph.File{}, err
+			return fact.File{}, err
 		}
-		return graph.File{}, s.notFound(op)
+		return fact.File{}, s.notFound(op)
 	}
-	files, err := decodeAll[graph.File](s, op, texts[:1])
+	files, err := decodeAll[fact.File](s, op, texts[:1])
 	if err != nil {
-		return graph.File{}, err
+		return fact.File{}, err
 	}
 	return files[0], nil
 }
 
 // Symbol returns the symbol with the given ID.
-func (s *Store) Symbol(ctx context.Context, id string) (graph.Symbol, error) {
+func (s *Store) Symbol(ctx context.Context, id string) (fact.Symbol, error) {
 	op := "symbol " + id
 	texts, err := s.read(ctx, op, cypherSymbol, map[string]any{"id": id})
 	if err != nil {
-		return graph.Symbol{}, err
+		return fact.Symbol{}, err
 	}
 	if len(texts) == 0 {
 		if err := s.checkIndexed(ctx, op); err != nil {
-			return graph.Symbol{}, err
+			return fact.Symbol{}, err
 		}
-		return graph.Symbol{}, s.notFound(op)
+		return fact.Symbol{}, s.notFound(op)
 	}
-	syms, err := decodeAll[graph.Symbol](s, op, texts)
+	syms, err := decodeAll[fact.Symbol](s, op, texts)
 	if err != nil {
-		return graph.Symbol{}, err
+		return fact.Symbol{}, err
 	}
 	return syms[0], nil
 }
@@ -255,26 +256,26 @@ func readList[T any](ctx context.Context, s *Store, op, query string, params map
 }
 
 // SymbolsByName returns every symbol named name, sorted by path and position.
-func (s *Store) SymbolsByName(ctx context.Context, name string) ([]graph.Symbol, error) {
-	return readList[graph.Symbol](ctx, s, "symbols named "+name, cypherSymbolsByName, map[string]any{"name": name})
+func (s *Store) SymbolsByName(ctx context.Context, name string) ([]fact.Symbol, error) {
+	return readList[fact.Symbol](ctx, s, "symbols named "+name, cypherSymbolsByName, map[string]any{"name": name})
 }
 
 // SymbolsInFile returns the symbols of a file in source order.
-func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]graph.Symbol, error) {
-	return readList[graph.Symbol](ctx, s, "symbols in "+path, cypherSymbolsInFile, map[string]any{"path": path})
+func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
+	return readList[fact.Symbol](ctx, s, "symbols in "+path, cypherSymbolsInFile, map[string]any{"path": path})
 }
 
 // CallsByCallee returns every call site whose callee name is name, sorted
 // by path and position.
-func (s *Store) CallsByCallee(ctx context.Context, name string) ([]graph.Call, error) {
-	return readList[graph.Call](ctx, s, "calls of "+name, cypherCallsByCallee, map[string]any{"callee": name})
+func (s *Store) CallsByCallee(ctx context.Context, name string) ([]fact.Call, error) {
+	return readList[fact.Call](ctx, s, "calls of "+name, cypherCallsByCallee, map[string]any{"callee": name})
 }
 
 // CallsFrom returns the call sites whose innermost enclosing symbol is
 // symbolID ("" for calls at the top level of any file), sorted by path and
 // position.
-func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]graph.Call, error) {
-	return readList[graph.Call](ctx, s, "calls from "+symbolID, cypherCallsFrom, map[string]any{"callerId": symbolID})
+func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]fact.Call, error) {
+	return readList[fact.Call](ctx, s, "calls from "+symbolID, cypherCallsFrom, map[string]any{"callerId": symbolID})
 }
 
 // searchCandidates bounds how many full-text matches one Search ranks
@@ -287,7 +288,7 @@ const defaultSearchLimit = 50
 // Lucene's BM25 (name words weigh most, then the container's, then the
 // path's). Only the query's words reach Lucene, so no user text is read as
 // query syntax; a query without words finds nothing.
-func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.SearchHit, error) {
+func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error) {
 	if limit <= 0 {
 		limit = defaultSearchLimit
 	}
@@ -303,7 +304,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 	if len(recs) == 0 {
 		return nil, s.checkIndexed(ctx, op)
 	}
-	hits := make([]graph.SearchHit, 0, len(recs))
+	hits := make([]fact.SearchHit, 0, len(recs))
 	for _, rec := range recs {
 		isSymbol, _ := rec.Get("isSymbol")
 		text, _ := rec.Get("json")
@@ -314,7 +315,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 		}
 		sc, _ := score.(float64)
 		if isSymbol == true {
-			var sym graph.Symbol
+			var sym fact.Symbol
 			if err := json.Unmarshal([]byte(js), &sym); err != nil {
 				return nil, s.decodeError(op, err)
 			}
@@ -322,14 +323,14 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 			if sym.Container != "" {
 				label = sym.Container + "." + sym.Name
 			}
-			hits = append(hits, graph.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: label, Span: sym.Selection, Score: sc})
+			hits = append(hits, fact.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: label, Span: sym.Selection, Score: sc})
 			continue
 		}
-		var lit graph.Literal
+		var lit fact.Literal
 		if err := json.Unmarshal([]byte(js), &lit); err != nil {
 			return nil, s.decodeError(op, err)
 		}
-		hits = append(hits, graph.SearchHit{Kind: "literal", Path: lit.Path, SymbolID: lit.SymbolID, Text: lit.Text, Span: lit.Span, Score: sc})
+		hits = append(hits, fact.SearchHit{Kind: "literal", Path: lit.Path, SymbolID: lit.SymbolID, Text: lit.Text, Span: lit.Span, Score: sc})
 	}
 	return hits, nil
 }
@@ -337,7 +338,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]graph.Se
 // queryTerms are the words of a query plus, for several, the words run
 // together (how names are indexed: see identifierWords), sorted, unique.
 func queryTerms(query string) []string {
-	words := graph.SplitWords(query)
+	words := fact.SplitWords(query)
 	if len(words) == 0 {
 		return nil
 	}
@@ -380,7 +381,7 @@ func luceneEscape(s string) string {
 // identifierWords is what the full-text index holds for a name: its words
 // and, for a compound name, the words run together.
 func identifierWords(name string) string {
-	words := graph.SplitWords(name)
+	words := fact.SplitWords(name)
 	if len(words) > 1 {
 		words = append(words, strings.Join(words, ""))
 	}

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/neo4j/neo4j-go-driver/v5/neo4j"
-
-	"github.com/callcascade/callcascade/cascade/graph"
 )
 
 // EnsureSchema creates the constraints and indexes if they do not exist
@@ -37,7 +36,7 @@ func (s *Store) EnsureSchema(ctx context.Context) error {
 
 // ReplaceFiles replaces everything stored for each file of the batch in one
 // transaction.
-func (s *Store) ReplaceFiles(ctx context.Context, batch []graph.FileFacts) error {
+func (s *Store) ReplaceFiles(ctx context.Context, batch []fact.FileFacts) error {
 	if len(batch) == 0 {
 		return nil
 	}
@@ -63,7 +62,7 @@ type batchWrite struct {
 	names    []string // symbol names and callees the batch adds
 }
 
-func (s *Store) prepareBatch(batch []graph.FileFacts) (*batchWrite, error) {
+func (s *Store) prepareBatch(batch []fact.FileFacts) (*batchWrite, error) {
 	w := &batchWrite{}
 	seen := map[string]bool{}
 	names := map[string]bool{}

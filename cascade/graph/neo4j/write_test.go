@@ -8,19 +8,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-func sampleBatch(files int) []graph.FileFacts {
-	var batch []graph.FileFacts
+func sampleBatch(files int) []fact.FileFacts {
+	var batch []fact.FileFacts
 	for i := range files {
 		path := fmt.Sprintf("src/f%d.ts'); MATCH (n) DETACH DELETE n //", i) // data, never Cypher
-		batch = append(batch, graph.FileFacts{
-			File:     graph.File{Path: path, Hash: fmt.Sprint(i), Imports: []treesitter.Import{{Local: "x", Imported: "x", Module: "./x"}}},
-			Symbols:  []graph.Symbol{{ID: path + "#f", Path: path, Name: "f", Kind: treesitter.KindFunction}},
-			Calls:    []graph.Call{{Path: path, CallerID: path + "#f", Callee: "g"}},
-			Literals: []graph.Literal{{Path: path, Text: "hello"}},
+		batch = append(batch, fact.FileFacts{
+			File:     fact.File{Path: path, Hash: fmt.Sprint(i), Imports: []treesitter.Import{{Local: "x", Imported: "x", Module: "./x"}}},
+			Symbols:  []fact.Symbol{{ID: path + "#f", Path: path, Name: "f", Kind: treesitter.KindFunction}},
+			Calls:    []fact.Call{{Path: path, CallerID: path + "#f", Callee: "g"}},
+			Literals: []fact.Literal{{Path: path, Text: "hello"}},
 		})
 	}
 	return batch

@@ -1,4 +1,4 @@
-package graph
+package fact
 
 import (
 	"crypto/sha256"

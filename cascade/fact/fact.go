@@ -1,0 +1,133 @@
+// Package fact holds the facts every part of the engine shares: the
+// symbols, call sites, files and literals the indexer extracts and a store
+// keeps, and the caller edges the resolver derives from them. It is a leaf:
+// the stages (graph, grep, keyword, report) and the stores all speak in
+// these types without importing one another.
+package fact
+
+import (
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Symbol is a stored declaration. ID is stable across edits that do not rename
+// or move it: "<path>#<Container>.<Name>" plus "~N" for the N-th duplicate.
+type Symbol struct {
+	ID         string                 `json:"id"`
+	Path       string                 `json:"path"` // workspace-relative, forward slashes
+	Language   treesitter.Language    `json:"language"`
+	Name       string                 `json:"name"`
+	Kind       treesitter.SymbolKind  `json:"kind"`
+	Container  string                 `json:"container,omitempty"`
+	Span       treesitter.Span        `json:"span"`
+	Selection  treesitter.Span        `json:"selection"`
+	Decorators []treesitter.Decorator `json:"decorators,omitempty"`
+	Params     []treesitter.Param     `json:"params,omitempty"`
+	Extends    []string               `json:"extends,omitempty"`
+	Returns    string                 `json:"returns,omitempty"`
+}
+
+// Call is a stored call site. CallerID is the enclosing symbol, "" when the
+// call is at the top level of its file.
+type Call struct {
+	Path     string          `json:"path"`
+	CallerID string          `json:"callerId,omitempty"`
+	Callee   string          `json:"callee"`
+	Receiver string          `json:"receiver,omitempty"`
+	Span     treesitter.Span `json:"span"`
+	Args     []string        `json:"args,omitempty"`
+	New      bool            `json:"new,omitempty"`
+}
+
+// Local is a typed variable inside a symbol (CallerID "" at top level).
+type Local struct {
+	SymbolID string `json:"symbolId,omitempty"`
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+}
+
+// File is what the store knows of one file apart from its symbols and calls.
+type File struct {
+	Path     string              `json:"path"`
+	Hash     string              `json:"hash"` // hex SHA-256 of the content that was indexed
+	Size     int64               `json:"size"`
+	ModTime  int64               `json:"modTime"` // unix nanoseconds, a cheap first check before hashing
+	Language treesitter.Language `json:"language"`
+	Package  string              `json:"package,omitempty"` // Go package name, Java package, go.mod module path
+	Imports  []treesitter.Import `json:"imports,omitempty"`
+	Fields   []treesitter.Field  `json:"fields,omitempty"`
+	Locals   []Local             `json:"locals,omitempty"`
+	// Constants are the file's names bound to string literals (event
+	// names, topics, routes).
+	Constants []treesitter.Constant `json:"constants,omitempty"`
+	Errors    bool                  `json:"errors,omitempty"`
+}
+
+// FileFacts is one file's complete contribution to the graph; the indexer
+// builds it and a store replaces a file's previous facts with it atomically.
+type FileFacts struct {
+	File     File      `json:"file"`
+	Symbols  []Symbol  `json:"symbols"`
+	Calls    []Call    `json:"calls"`
+	Literals []Literal `json:"literals,omitempty"`
+}
+
+// SearchHit is one full-text match for the keyword stage.
+type SearchHit struct {
+	Kind     string          `json:"kind"` // "symbol" or "literal"
+	Path     string          `json:"path"`
+	SymbolID string          `json:"symbolId,omitempty"` // the symbol, or the symbol enclosing the literal
+	Text     string          `json:"text"`
+	Span     treesitter.Span `json:"span"`
+	Score    float64         `json:"score"` // higher is better (negated bm25)
+}
+
+// Literal is a string literal kept for the keyword stage (dynamic dispatch
+// often names a method only in a string).
+type Literal struct {
+	Path     string          `json:"path"`
+	SymbolID string          `json:"symbolId,omitempty"`
+	Text     string          `json:"text"`
+	Span     treesitter.Span `json:"span"`
+}
+
+// Resolution says how a call edge was established.
+type Resolution string
+
+const (
+	// ResolvedAST: through scope, this/self, an import, a receiver's declared
+	// or injected type, or a Go package qualifier. Precise.
+	ResolvedAST Resolution = "ast"
+	// ResolvedName: the receiver could not be resolved and the name is unique
+	// among the workspace's callables. Shown, but flagged.
+	ResolvedName Resolution = "name"
+	// ResolvedEvent: the caller publishes an event (or topic, signal,
+	// message pattern) that the target subscribes to. Edge.Event names it.
+	ResolvedEvent Resolution = "event"
+	// ResolvedRegistration: the caller registers the target by value with a
+	// router, bus, scheduler or signal; Edge.Via names the registering call.
+	ResolvedRegistration Resolution = "registration"
+)
+
+// Edge is one caller (incoming) or callee (outgoing) with its call sites.
+type Edge struct {
+	Symbol     Symbol            `json:"symbol"`
+	Sites      []treesitter.Span `json:"sites"`
+	Resolution Resolution        `json:"resolution"`
+	// Via names the interface or base-class method the call was written
+	// against, when the edge exists through dynamic dispatch.
+	Via string `json:"via,omitempty"`
+	// Event is the event name or topic linking publisher and subscriber,
+	// for ResolvedEvent edges.
+	Event string `json:"event,omitempty"`
+}
+
+// SymbolLess orders symbols by location: path, then start offset, then ID.
+func SymbolLess(a, b Symbol) bool {
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	if a.Span.StartByte != b.Span.StartByte {
+		return a.Span.StartByte < b.Span.StartByte
+	}
+	return a.ID < b.ID
+}
