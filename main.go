@@ -24,6 +24,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
@@ -102,7 +103,7 @@ type engineFlags struct {
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
-	fs.Int64Var(&c.maxFileSize, "max-file-size", graph.DefaultMaxFileSize, "skip files larger than this many bytes")
+	fs.Int64Var(&c.maxFileSize, "max-file-size", files.DefaultMaxFileSize, "skip files larger than this many bytes")
 	fs.Var(&c.exclude, "exclude", "gitignore-style pattern of files not to index (repeatable)")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 }
@@ -227,7 +228,7 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 	}
 	log := c.logger(os.Stderr)
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
-		Walk:   graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
+		Walk:   files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
 		Logger: log,
 		Engine: c.engine.config(),
 		Shared: sharedBackends(ctx, abs, server.Settings{Backend: c.engine.backend, Neo4jURI: c.engine.neo4jURI, RepoID: c.engine.repoID}, log),
@@ -306,7 +307,7 @@ func indexIntoNeo4j(ctx context.Context, root string, c commonFlags, cfg neo4jst
 	}
 	log := c.logger(os.Stderr)
 	ix := &graph.Indexer{Root: abs, Store: store, Logger: log,
-		Walk: graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log}}
+		Walk: files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log}}
 	stats, err := ix.IndexAll(ctx, func(done, total int) { fmt.Fprintf(os.Stderr, "\rindexing: %d/%d files", done, total) })
 	if stats.Parsed+stats.Failed > 0 {
 		fmt.Fprintln(os.Stderr)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/treesitter"
@@ -23,7 +24,7 @@ type Workspace struct {
 	Store   graph.Store // the local (embedded) store the indexer writes
 	Indexer *graph.Indexer
 	Engine  *Engine
-	Walk    graph.WalkOptions
+	Walk    files.WalkOptions
 
 	resolver *graph.Resolver
 	searcher *grep.Searcher
@@ -39,7 +40,7 @@ type Workspace struct {
 
 // Options configure a workspace.
 type Options struct {
-	Walk    graph.WalkOptions
+	Walk    files.WalkOptions
 	Engine  Config
 	Logger  *slog.Logger
 	Workers int
@@ -206,7 +207,7 @@ func (w *Workspace) targetContext(ctx context.Context, t fact.Symbol) TargetCont
 	}
 	limit := w.Walk.MaxFileSize
 	if limit <= 0 {
-		limit = graph.DefaultMaxFileSize
+		limit = files.DefaultMaxFileSize
 	}
 	if fi, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(t.Path))); err == nil && fi.Size() > limit {
 		tc.Oversized = true

@@ -45,6 +45,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/treesitter"
@@ -63,7 +64,7 @@ const (
 // benchFile is one walked file, read into memory for the parse references
 // (so they measure parsing, not the disk).
 type benchFile struct {
-	graph.WalkedFile
+	files.WalkedFile
 	lang    treesitter.Language // "" for go.mod
 	content []byte
 }
@@ -75,7 +76,7 @@ type benchRepo struct {
 	root   string
 	files  []benchFile
 	bytes  int64         // all walked files
-	walk   time.Duration // one graph.Walk, OS cache warm
+	walk   time.Duration // one files.Walk, OS cache warm
 	byLang map[treesitter.Language]*langCount
 
 	dir      string // temporary directory holding the store
@@ -118,7 +119,7 @@ func loadRepo(b *testing.B) *benchRepo {
 		r := &benchRepo{root: abs, byLang: map[treesitter.Language]*langCount{}}
 		start := time.Now()
 		pprof.Do(context.Background(), pprof.Labels("phase", "walk"), func(ctx context.Context) {
-			_, err = graph.Walk(ctx, abs, graph.WalkOptions{}, func(f graph.WalkedFile) error {
+			_, err = files.Walk(ctx, abs, files.WalkOptions{}, func(f files.WalkedFile) error {
 				lang, _ := treesitter.LanguageForPath(f.Rel)
 				r.files = append(r.files, benchFile{WalkedFile: f, lang: lang})
 				return nil
@@ -393,7 +394,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 	b.ReportMetric(ms(med.open), "open-ms")
 	b.ReportMetric(ms(med.index), "indexall-ms")
 	r.record("warm restart", fmt.Sprintf("%.0f ms (best %.0f ms; %.0f CPU-ms)", ms(med.open+med.index), ms(best.open+best.index), ms(cpus[len(cpus)/2])),
-		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; graph.Walk alone took %.0f ms at start",
+		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; files.Walk alone took %.0f ms at start",
 			len(runs), ms(med.open), ms(med.index), ms(med.listing), stats.Unchanged, ms(r.walk)))
 }
 

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -58,7 +58,7 @@ type Searcher struct {
 
 // fileList is one complete walk.
 type fileList struct {
-	files  []graph.WalkedFile
+	files  []files.WalkedFile
 	dirs   []dirStamp
 	walked time.Time
 	watch  *dirWatch // nil: checked by the directories' times
@@ -101,14 +101,14 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Result, error) {
 // Warm starts walking root in the background, if no walk is kept or under
 // way, so that the first search (a server's, right after initialize) need
 // not walk within its own budget.
-func (s *Searcher) Warm(root string, opts graph.WalkOptions) {
+func (s *Searcher) Warm(root string, opts files.WalkOptions) {
 	s.init()
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return
 	}
 	if opts.MaxFileSize <= 0 {
-		opts.MaxFileSize = graph.DefaultMaxFileSize
+		opts.MaxFileSize = files.DefaultMaxFileSize
 	}
 	key := listKey(abs, opts)
 	s.mu.Lock()
@@ -195,13 +195,13 @@ func (s *Searcher) Close() {
 	}
 }
 
-func listKey(root string, opts graph.WalkOptions) string {
+func listKey(root string, opts files.WalkOptions) string {
 	return root + "\x00" + strconv.FormatInt(opts.MaxFileSize, 10) + "\x00" + strings.Join(opts.ExtraIgnores, "\x00")
 }
 
 // files is a fileSource: the kept list if it is still good, else a walk
 // that keeps its result.
-func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error) {
+func (s *Searcher) files(ctx context.Context, root string, opts files.WalkOptions) (<-chan files.WalkedFile, *dirWatch, func() error) {
 	key := listKey(root, opts)
 	maxAge := s.MaxAge
 	if maxAge <= 0 {
@@ -257,7 +257,7 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 	s.wg.Add(1)
 	s.mu.Unlock()
 
-	paths := make(chan graph.WalkedFile, 256)
+	paths := make(chan files.WalkedFile, 256)
 	var walkErr error
 	streamed := make(chan struct{}) // closed when the search stops listening
 	go func() {
@@ -286,7 +286,7 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 				l.dirs = append(l.dirs, dirStamp{path: dir, modTime: info.ModTime()})
 			}
 		}
-		_, err := graph.Walk(s.ctx, root, opts, func(f graph.WalkedFile) error {
+		_, err := files.Walk(s.ctx, root, opts, func(f files.WalkedFile) error {
 			l.files = append(l.files, f)
 			if streaming {
 				select {
@@ -425,13 +425,13 @@ func watchRoot(root string) *dirWatch {
 }
 
 // feed yields a kept list on a channel, with the watch that vouches for it.
-func feed(ctx context.Context, files []graph.WalkedFile, watch *dirWatch) (<-chan graph.WalkedFile, *dirWatch, func() error) {
-	paths := make(chan graph.WalkedFile, 256)
+func feed(ctx context.Context, list []files.WalkedFile, watch *dirWatch) (<-chan files.WalkedFile, *dirWatch, func() error) {
+	paths := make(chan files.WalkedFile, 256)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer close(paths)
-		for _, f := range files {
+		for _, f := range list {
 			select {
 			case paths <- f:
 			case <-ctx.Done():

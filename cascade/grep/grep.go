@@ -25,7 +25,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -55,7 +55,7 @@ type Query struct {
 	TargetPath string
 	TargetSpan treesitter.Span
 	Root       string            // absolute workspace root; nothing outside it is read
-	Walk       graph.WalkOptions // ignores, size limit, excludes, as the indexer walks
+	Walk       files.WalkOptions // ignores, size limit, excludes, as the indexer walks
 	// Buffers are unsaved editor buffers by workspace-relative path; they
 	// are searched instead of the file on disk, and searched even if the
 	// file is not on disk yet.
@@ -162,7 +162,7 @@ func Search(ctx context.Context, q Query) (Result, error) {
 	return search(ctx, q, walkNow, nil)
 }
 
-func search(ctx context.Context, q Query, files fileSource, kept *contents) (Result, error) {
+func search(ctx context.Context, q Query, source fileSource, kept *contents) (Result, error) {
 	if !treesitter.IsIdentifierName(q.Name) {
 		return Result{}, fmt.Errorf("grep: %q: %w", q.Name, ErrNotIdentifier)
 	}
@@ -186,7 +186,7 @@ func search(ctx context.Context, q Query, files fileSource, kept *contents) (Res
 		q.Workers = runtime.GOMAXPROCS(0)
 	}
 	if q.Walk.MaxFileSize <= 0 {
-		q.Walk.MaxFileSize = graph.DefaultMaxFileSize
+		q.Walk.MaxFileSize = files.DefaultMaxFileSize
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -198,7 +198,7 @@ func search(ctx context.Context, q Query, files fileSource, kept *contents) (Res
 
 	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
 	s.rank = newRanker(q)
-	if err := s.prefilter(ctx, files); err != nil {
+	if err := s.prefilter(ctx, source); err != nil {
 		return Result{}, err
 	}
 	if afterPrefilter != nil {
@@ -234,10 +234,10 @@ type parsedFile struct {
 
 // prefilter reads every source file the walk yields in parallel, keeping
 // those that contain the name as a whole word.
-func (s *scan) prefilter(ctx context.Context, files fileSource) error {
+func (s *scan) prefilter(ctx context.Context, source fileSource) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	paths, watch, walkErr := files(ctx, s.root, s.q.Walk)
+	paths, watch, walkErr := source(ctx, s.root, s.q.Walk)
 	s.watch = watch
 	var wg sync.WaitGroup
 	for range s.q.Workers {
@@ -246,7 +246,7 @@ func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 			defer wg.Done()
 			var buf []byte
 			for {
-				var f graph.WalkedFile
+				var f files.WalkedFile
 				select {
 				case <-ctx.Done():
 					return // the source stops sending on its own
@@ -278,18 +278,18 @@ func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 // when done or when ctx ends, and the watch that vouches for them (nil if
 // none); the function it returns, called after the channel is closed,
 // reports a walk error (never ctx's).
-type fileSource func(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error)
+type fileSource func(ctx context.Context, root string, opts files.WalkOptions) (<-chan files.WalkedFile, *dirWatch, func() error)
 
 // walkNow walks the workspace for this search alone.
-func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error) {
-	paths := make(chan graph.WalkedFile, 256)
+func walkNow(ctx context.Context, root string, opts files.WalkOptions) (<-chan files.WalkedFile, *dirWatch, func() error) {
+	paths := make(chan files.WalkedFile, 256)
 	done := make(chan struct{})
 	var walkErr error
 	go func() {
 		defer close(done)
 		defer close(paths)
 		opts.DeferBinaryCheck = true // checked on the bytes read anyway
-		_, err := graph.Walk(ctx, root, opts, func(f graph.WalkedFile) error {
+		_, err := files.Walk(ctx, root, opts, func(f files.WalkedFile) error {
 			select {
 			case paths <- f:
 				return nil
@@ -306,7 +306,7 @@ func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan g
 
 // readCandidate reads one walked file into buf and records it if it holds
 // the name; it returns the buffer for reuse.
-func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
+func (s *scan) readCandidate(f files.WalkedFile, buf []byte) []byte {
 	lang, ok := treesitter.LanguageForPath(f.Rel)
 	if !ok {
 		return buf // go.mod: the walker yields it for the indexer
@@ -334,7 +334,7 @@ func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
 // match records a file that holds the name as a whole word; kept is its
 // entry in the kept contents, nil if it has none.
 func (s *scan) match(rel string, lang treesitter.Language, content []byte, kept *keptFile) {
-	if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+	if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
 	s.addCandidate(candidate{rel: rel, lang: lang, kept: kept}, content)
@@ -429,12 +429,12 @@ func (s *scan) addBuffers() {
 			continue
 		}
 		parts := strings.Split(rel, "/")
-		if slices.ContainsFunc(parts[:len(parts)-1], func(p string) bool { return slices.Contains(graph.DefaultSkipDirs, p) }) ||
+		if slices.ContainsFunc(parts[:len(parts)-1], func(p string) bool { return slices.Contains(files.DefaultSkipDirs, p) }) ||
 			excluded.Match(parts, false) || int64(len(content)) > s.q.Walk.MaxFileSize {
 			continue
 		}
 		s.files.Add(1)
-		if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+		if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 			continue
 		}
 		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -177,7 +177,7 @@ func (w *dirWatch) drain() (stale bool, changed []string) {
 }
 
 // publish records the walk's files: the list is complete.
-func (w *dirWatch) publish(files []graph.WalkedFile) {
+func (w *dirWatch) publish(files []files.WalkedFile) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.listed = make(map[string]struct{}, len(files))

@@ -5,7 +5,7 @@ package grep
 import (
 	"errors"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 )
 
 // dirWatch is inotify's, on Linux; elsewhere a kept list is checked by the
@@ -18,5 +18,5 @@ func (*dirWatch) add(string) error           { return nil }
 func (*dirWatch) addRules(string)            {}
 func (*dirWatch) covers(string) bool         { return false }
 func (*dirWatch) drain() (bool, []string)    { return true, nil }
-func (*dirWatch) publish([]graph.WalkedFile) {}
+func (*dirWatch) publish([]files.WalkedFile) {}
 func (*dirWatch) close()                     {}
