@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
@@ -22,7 +24,7 @@ import (
 type Workspace struct {
 	Root    string
 	Store   graph.Store // the local (embedded) store the indexer writes
-	Indexer *graph.Indexer
+	Indexer *index.Indexer
 	Engine  *Engine
 	Walk    files.WalkOptions
 
@@ -73,7 +75,7 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 		Root:     root,
 		Store:    store,
 		Walk:     opts.Walk,
-		Indexer:  &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers},
+		Indexer:  &index.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers},
 		resolver: resolver,
 	}
 	w.Indexer.Changed = func() {

@@ -41,6 +41,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/callcascade/callcascade/cascade"
@@ -271,7 +273,7 @@ func (s *timedStore) Files(ctx context.Context) ([]fact.File, error) {
 }
 
 // coldIndex indexes the repository into a fresh store and leaves it open.
-func (r *benchRepo) coldIndex(b *testing.B) (graph.IndexStats, time.Duration, *timedStore) {
+func (r *benchRepo) coldIndex(b *testing.B) (index.IndexStats, time.Duration, *timedStore) {
 	b.Helper()
 	r.closeStore(b)
 	if err := os.RemoveAll(r.storeDir); err != nil {
@@ -280,7 +282,7 @@ func (r *benchRepo) coldIndex(b *testing.B) (graph.IndexStats, time.Duration, *t
 	start := time.Now()
 	r.store = r.openStore(b)
 	ts := &timedStore{Store: r.store}
-	ix := &graph.Indexer{Root: r.root, Store: ts}
+	ix := &index.Indexer{Root: r.root, Store: ts}
 	stats, err := ix.IndexAll(context.Background(), nil)
 	d := time.Since(start)
 	if err != nil {
@@ -305,7 +307,7 @@ func (r *benchRepo) ensureIndexed(b *testing.B) {
 func (r *benchRepo) benchColdIndex(b *testing.B, mbps func(int64, time.Duration) float64, fps func(int, time.Duration) float64, cpus int) {
 	var rssBefore = maxRSS()
 	var total, writes time.Duration
-	var stats graph.IndexStats
+	var stats index.IndexStats
 	var ts *timedStore
 	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
@@ -356,7 +358,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 	r.ensureIndexed(b)
 	type restart struct{ open, index, listing, cpu time.Duration }
 	var runs []restart
-	var stats graph.IndexStats
+	var stats index.IndexStats
 	for i := 0; i < b.N; i++ {
 		for range warmRestarts {
 			b.StopTimer()
@@ -367,7 +369,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 			r.store = r.openStore(b)
 			opened := time.Now()
 			ts := &timedStore{Store: r.store}
-			ix := &graph.Indexer{Root: r.root, Store: ts}
+			ix := &index.Indexer{Root: r.root, Store: ts}
 			var err error
 			stats, err = ix.IndexAll(context.Background(), nil)
 			if err != nil {

@@ -1,4 +1,7 @@
-package graph
+// Package index keeps a graph store in step with a workspace: a full
+// incremental pass over the files on disk, and single files from the
+// editor's buffers afterwards.
+package index
 
 import (
 	"context"
@@ -16,6 +19,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/files"
+	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -23,7 +27,7 @@ import (
 // pass at start, and single files from the editor's buffers afterwards.
 type Indexer struct {
 	Root      string // absolute, cleaned
-	Store     Store
+	Store     graph.Store
 	Walk      files.WalkOptions
 	Logger    *slog.Logger
 	Workers   int // parse workers; 0 means one per CPU
