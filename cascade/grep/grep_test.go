@@ -600,10 +600,7 @@ func TestSearcherWarm(t *testing.T) {
 	s.Warm(root, files.WalkOptions{}) // a second call while the first walks is a no-op
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		s.mu.Lock()
-		ready := len(s.lists) == 1
-		s.mu.Unlock()
-		if ready {
+		if _, ready := s.State(root); ready {
 			break
 		}
 		if time.Now().After(deadline) {
