@@ -20,10 +20,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
@@ -102,7 +105,7 @@ type engineFlags struct {
 }
 
 func (c *commonFlags) register(fs *flag.FlagSet) {
-	fs.Int64Var(&c.maxFileSize, "max-file-size", graph.DefaultMaxFileSize, "skip files larger than this many bytes")
+	fs.Int64Var(&c.maxFileSize, "max-file-size", files.DefaultMaxFileSize, "skip files larger than this many bytes")
 	fs.Var(&c.exclude, "exclude", "gitignore-style pattern of files not to index (repeatable)")
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 }
@@ -210,29 +213,29 @@ func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
 func (stdio) Close() error                { return os.Stdin.Close() }
 
 // openWorkspace opens the embedded store for root and brings it up to date.
-func openWorkspace(ctx context.Context, root string, c commonFlags, progress bool) (*cascade.Workspace, graph.IndexStats, error) {
+func openWorkspace(ctx context.Context, root string, c commonFlags, progress bool) (*cascade.Workspace, index.IndexStats, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return nil, graph.IndexStats{}, err
+		return nil, index.IndexStats{}, err
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return nil, graph.IndexStats{}, usageError{fmt.Errorf("root %s is not a directory", root)}
+		return nil, index.IndexStats{}, usageError{fmt.Errorf("root %s is not a directory", root)}
 	}
 	store, err := openEmbedded(abs)
 	if err != nil {
-		return nil, graph.IndexStats{}, err
+		return nil, index.IndexStats{}, err
 	}
 	log := c.logger(os.Stderr)
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
-		Walk:   graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
+		Walk:   files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
 		Logger: log,
 		Engine: c.engine.config(),
 		Shared: sharedBackends(ctx, abs, server.Settings{Backend: c.engine.backend, Neo4jURI: c.engine.neo4jURI, RepoID: c.engine.repoID}, log),
 	})
-	var report graph.ProgressFunc
+	var report index.ProgressFunc
 	if progress {
 		report = func(done, total int) { fmt.Fprintf(os.Stderr, "\rindexing: %d/%d files", done, total) }
 	}
@@ -305,8 +308,8 @@ func indexIntoNeo4j(ctx context.Context, root string, c commonFlags, cfg neo4jst
 		return err
 	}
 	log := c.logger(os.Stderr)
-	ix := &graph.Indexer{Root: abs, Store: store, Logger: log,
-		Walk: graph.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log}}
+	ix := &index.Indexer{Root: abs, Store: store, Logger: log,
+		Walk: files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log}}
 	stats, err := ix.IndexAll(ctx, func(done, total int) { fmt.Fprintf(os.Stderr, "\rindexing: %d/%d files", done, total) })
 	if stats.Parsed+stats.Failed > 0 {
 		fmt.Fprintln(os.Stderr)

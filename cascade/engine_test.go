@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"go.uber.org/goleak"
 
 	"github.com/callcascade/callcascade/cascade"
@@ -69,7 +71,7 @@ func newFixture(t testing.TB, files map[string]string) *fixture {
 		t.Fatalf("open embedded store: %v", err)
 	}
 	t.Cleanup(func() { store.Close() })
-	ix := &graph.Indexer{Root: root, Store: store, Workers: 1}
+	ix := &index.Indexer{Root: root, Store: store, Workers: 1}
 	if _, err := ix.IndexAll(context.Background(), nil); err != nil {
 		t.Fatalf("index %s: %v", root, err)
 	}

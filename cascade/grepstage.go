@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/grep"
 )
 
@@ -23,7 +23,7 @@ const (
 // disk with the editor's unsaved buffers in their place.
 type workspaceGrep struct {
 	root     string
-	walk     graph.WalkOptions
+	walk     files.WalkOptions
 	buffers  func() map[string][]byte
 	searcher *grep.Searcher
 }

@@ -11,7 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/treesitter"
@@ -21,9 +24,9 @@ import (
 type Workspace struct {
 	Root    string
 	Store   graph.Store // the local (embedded) store the indexer writes
-	Indexer *graph.Indexer
+	Indexer *index.Indexer
 	Engine  *Engine
-	Walk    graph.WalkOptions
+	Walk    files.WalkOptions
 
 	resolver *graph.Resolver
 	searcher *grep.Searcher
@@ -39,7 +42,7 @@ type Workspace struct {
 
 // Options configure a workspace.
 type Options struct {
-	Walk    graph.WalkOptions
+	Walk    files.WalkOptions
 	Engine  Config
 	Logger  *slog.Logger
 	Workers int
@@ -72,7 +75,7 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 		Root:     root,
 		Store:    store,
 		Walk:     opts.Walk,
-		Indexer:  &graph.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers},
+		Indexer:  &index.Indexer{Root: root, Store: store, Walk: opts.Walk, Logger: opts.Logger, Workers: opts.Workers},
 		resolver: resolver,
 	}
 	w.Indexer.Changed = func() {
@@ -206,7 +209,7 @@ func (w *Workspace) targetContext(ctx context.Context, t fact.Symbol) TargetCont
 	}
 	limit := w.Walk.MaxFileSize
 	if limit <= 0 {
-		limit = graph.DefaultMaxFileSize
+		limit = files.DefaultMaxFileSize
 	}
 	if fi, err := os.Stat(filepath.Join(w.Root, filepath.FromSlash(t.Path))); err == nil && fi.Size() > limit {
 		tc.Oversized = true

@@ -32,6 +32,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/handlers"
@@ -390,7 +391,7 @@ func askOurs(ours *lspSession, root string, res *accuracyResult, lines *sourceLi
 func sampleCandidates(t *testing.T, root string, repo accuracyRepo, sum *accuracySummary) []accuracyTarget {
 	var out []accuracyTarget
 	ctx := context.Background()
-	_, err := graph.Walk(ctx, root, graph.WalkOptions{}, func(f graph.WalkedFile) error {
+	_, err := files.Walk(ctx, root, files.WalkOptions{}, func(f files.WalkedFile) error {
 		lang, ok := treesitter.LanguageForPath(f.Rel)
 		if !ok {
 			return nil // go.mod

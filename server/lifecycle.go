@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/handlers"
 )
@@ -160,7 +161,7 @@ func (s *Server) addWorkspace(root string) error {
 		shared = s.opts.Shared(abs, settings)
 	}
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
-		Walk:     graph.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
+		Walk:     files.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
 		Engine:   settings.engineConfig(),
 		Logger:   s.log,
 		Shared:   shared,
@@ -298,7 +299,7 @@ func (e *env) Content(path string) ([]byte, error) {
 	}
 	limit := s.opts.Settings.MaxFileSize
 	if limit <= 0 {
-		limit = graph.DefaultMaxFileSize
+		limit = files.DefaultMaxFileSize
 	}
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s is %d bytes, over the %d-byte limit (setting maxFileSize)", filepath.Base(path), st.Size(), limit)

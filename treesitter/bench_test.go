@@ -53,7 +53,7 @@ var (
 )
 
 // benchSkipDirs are directories that hold no source of the repository's own
-// (dependencies, build outputs, VCS data); the same names graph.Walk skips.
+// (dependencies, build outputs, VCS data); the same names files.Walk skips.
 var benchSkipDirs = map[string]bool{
 	".git": true, ".hg": true, ".svn": true,
 	"node_modules": true, "bower_components": true, "vendor": true,

@@ -41,10 +41,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/treesitter"
@@ -63,7 +66,7 @@ const (
 // benchFile is one walked file, read into memory for the parse references
 // (so they measure parsing, not the disk).
 type benchFile struct {
-	graph.WalkedFile
+	files.WalkedFile
 	lang    treesitter.Language // "" for go.mod
 	content []byte
 }
@@ -75,7 +78,7 @@ type benchRepo struct {
 	root   string
 	files  []benchFile
 	bytes  int64         // all walked files
-	walk   time.Duration // one graph.Walk, OS cache warm
+	walk   time.Duration // one files.Walk, OS cache warm
 	byLang map[treesitter.Language]*langCount
 
 	dir      string // temporary directory holding the store
@@ -118,7 +121,7 @@ func loadRepo(b *testing.B) *benchRepo {
 		r := &benchRepo{root: abs, byLang: map[treesitter.Language]*langCount{}}
 		start := time.Now()
 		pprof.Do(context.Background(), pprof.Labels("phase", "walk"), func(ctx context.Context) {
-			_, err = graph.Walk(ctx, abs, graph.WalkOptions{}, func(f graph.WalkedFile) error {
+			_, err = files.Walk(ctx, abs, files.WalkOptions{}, func(f files.WalkedFile) error {
 				lang, _ := treesitter.LanguageForPath(f.Rel)
 				r.files = append(r.files, benchFile{WalkedFile: f, lang: lang})
 				return nil
@@ -270,7 +273,7 @@ func (s *timedStore) Files(ctx context.Context) ([]fact.File, error) {
 }
 
 // coldIndex indexes the repository into a fresh store and leaves it open.
-func (r *benchRepo) coldIndex(b *testing.B) (graph.IndexStats, time.Duration, *timedStore) {
+func (r *benchRepo) coldIndex(b *testing.B) (index.IndexStats, time.Duration, *timedStore) {
 	b.Helper()
 	r.closeStore(b)
 	if err := os.RemoveAll(r.storeDir); err != nil {
@@ -279,7 +282,7 @@ func (r *benchRepo) coldIndex(b *testing.B) (graph.IndexStats, time.Duration, *t
 	start := time.Now()
 	r.store = r.openStore(b)
 	ts := &timedStore{Store: r.store}
-	ix := &graph.Indexer{Root: r.root, Store: ts}
+	ix := &index.Indexer{Root: r.root, Store: ts}
 	stats, err := ix.IndexAll(context.Background(), nil)
 	d := time.Since(start)
 	if err != nil {
@@ -304,7 +307,7 @@ func (r *benchRepo) ensureIndexed(b *testing.B) {
 func (r *benchRepo) benchColdIndex(b *testing.B, mbps func(int64, time.Duration) float64, fps func(int, time.Duration) float64, cpus int) {
 	var rssBefore = maxRSS()
 	var total, writes time.Duration
-	var stats graph.IndexStats
+	var stats index.IndexStats
 	var ts *timedStore
 	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
@@ -355,7 +358,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 	r.ensureIndexed(b)
 	type restart struct{ open, index, listing, cpu time.Duration }
 	var runs []restart
-	var stats graph.IndexStats
+	var stats index.IndexStats
 	for i := 0; i < b.N; i++ {
 		for range warmRestarts {
 			b.StopTimer()
@@ -366,7 +369,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 			r.store = r.openStore(b)
 			opened := time.Now()
 			ts := &timedStore{Store: r.store}
-			ix := &graph.Indexer{Root: r.root, Store: ts}
+			ix := &index.Indexer{Root: r.root, Store: ts}
 			var err error
 			stats, err = ix.IndexAll(context.Background(), nil)
 			if err != nil {
@@ -393,7 +396,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 	b.ReportMetric(ms(med.open), "open-ms")
 	b.ReportMetric(ms(med.index), "indexall-ms")
 	r.record("warm restart", fmt.Sprintf("%.0f ms (best %.0f ms; %.0f CPU-ms)", ms(med.open+med.index), ms(best.open+best.index), ms(cpus[len(cpus)/2])),
-		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; graph.Walk alone took %.0f ms at start",
+		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; files.Walk alone took %.0f ms at start",
 			len(runs), ms(med.open), ms(med.index), ms(med.listing), stats.Unchanged, ms(r.walk)))
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -28,7 +30,7 @@ func indexFixture(t *testing.T, dir string) *graph.Resolver {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	ix := &graph.Indexer{Root: root, Store: s}
+	ix := &index.Indexer{Root: root, Store: s}
 	if _, err := ix.IndexAll(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +203,7 @@ func indexSources(t *testing.T, files map[string]string) *graph.Resolver {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	if _, err := (&graph.Indexer{Root: root, Store: s}).IndexAll(context.Background(), nil); err != nil {
+	if _, err := (&index.Indexer{Root: root, Store: s}).IndexAll(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
 	return &graph.Resolver{Store: s}

@@ -1,5 +1,5 @@
 // Package graph holds the code graph: the Store interface that every backend
-// implements, the indexer that writes tree-sitter facts into a store, and the
+// implements (graph/index writes tree-sitter facts into it), and the
 // resolver that turns call sites into caller edges.
 package graph
 

@@ -32,7 +32,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -202,20 +202,20 @@ func timeRipgrep(b *testing.B, rg, root, name string, flags ...string) (wall, cp
 
 // benchNames are the common names and a fixed sample of declared ones.
 func benchNames(b *testing.B, root string) []string {
-	var files []graph.WalkedFile
-	if _, err := graph.Walk(context.Background(), root, graph.WalkOptions{}, func(f graph.WalkedFile) error {
+	var walked []files.WalkedFile
+	if _, err := files.Walk(context.Background(), root, files.WalkOptions{}, func(f files.WalkedFile) error {
 		if _, ok := treesitter.LanguageForPath(f.Rel); ok {
-			files = append(files, f)
+			walked = append(walked, f)
 		}
 		return nil
 	}); err != nil {
 		b.Fatal(err)
 	}
 	rnd := rand.New(rand.NewPCG(benchSeed, benchSeed))
-	rnd.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
+	rnd.Shuffle(len(walked), func(i, j int) { walked[i], walked[j] = walked[j], walked[i] })
 	seen := map[string]bool{}
 	var declared []string
-	for _, f := range files[:min(len(files), benchNameFile)] {
+	for _, f := range walked[:min(len(walked), benchNameFile)] {
 		src, err := os.ReadFile(f.Path)
 		if err != nil {
 			continue

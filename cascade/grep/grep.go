@@ -12,7 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -25,7 +24,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -55,7 +54,7 @@ type Query struct {
 	TargetPath string
 	TargetSpan treesitter.Span
 	Root       string            // absolute workspace root; nothing outside it is read
-	Walk       graph.WalkOptions // ignores, size limit, excludes, as the indexer walks
+	Walk       files.WalkOptions // ignores, size limit, excludes, as the indexer walks
 	// Buffers are unsaved editor buffers by workspace-relative path; they
 	// are searched instead of the file on disk, and searched even if the
 	// file is not on disk yet.
@@ -140,9 +139,9 @@ func (r Result) ByCaller() []CallerSites {
 type candidate struct {
 	rel     string
 	lang    treesitter.Language
-	content []byte    // nil when it did not fit the memory budget: read again
-	kept    *keptFile // its kept content, whose memo of sites is used and filled; nil if none
-	first   bool      // likely to hold the best-ranked sites: parsed first, in full
+	content []byte      // nil when it did not fit the memory budget: read again
+	kept    *files.Kept // its kept content, whose memo of sites is used and filled; nil if none
+	first   bool        // likely to hold the best-ranked sites: parsed first, in full
 }
 
 // keepBudget bounds the candidate contents held between the prefilter and
@@ -159,10 +158,10 @@ var afterPrefilter func()
 // is not a directory); a deadline or cancellation returns what was found
 // so far with Partial set.
 func Search(ctx context.Context, q Query) (Result, error) {
-	return search(ctx, q, walkNow, nil)
+	return search(ctx, q, files.Stream, nil)
 }
 
-func search(ctx context.Context, q Query, files fileSource, kept *contents) (Result, error) {
+func search(ctx context.Context, q Query, source fileSource, kept *files.Contents) (Result, error) {
 	if !treesitter.IsIdentifierName(q.Name) {
 		return Result{}, fmt.Errorf("grep: %q: %w", q.Name, ErrNotIdentifier)
 	}
@@ -186,7 +185,7 @@ func search(ctx context.Context, q Query, files fileSource, kept *contents) (Res
 		q.Workers = runtime.GOMAXPROCS(0)
 	}
 	if q.Walk.MaxFileSize <= 0 {
-		q.Walk.MaxFileSize = graph.DefaultMaxFileSize
+		q.Walk.MaxFileSize = files.DefaultMaxFileSize
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
@@ -198,7 +197,7 @@ func search(ctx context.Context, q Query, files fileSource, kept *contents) (Res
 
 	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
 	s.rank = newRanker(q)
-	if err := s.prefilter(ctx, files); err != nil {
+	if err := s.prefilter(ctx, source); err != nil {
 		return Result{}, err
 	}
 	if afterPrefilter != nil {
@@ -214,8 +213,8 @@ type scan struct {
 	realRoot string // symlinks resolved: what "inside the workspace" means
 	name     []byte
 	rank     *ranker
-	contents *contents // files kept between searches; nil for one-off searches
-	watch    *dirWatch // vouches for kept contents under the directories it watches; nil if none
+	contents *files.Contents // files kept between searches; nil for one-off searches
+	watch    *files.Watch    // vouches for kept contents under the directories it watches; nil if none
 
 	files, skipped atomic.Int64
 	partial        atomic.Bool
@@ -234,10 +233,10 @@ type parsedFile struct {
 
 // prefilter reads every source file the walk yields in parallel, keeping
 // those that contain the name as a whole word.
-func (s *scan) prefilter(ctx context.Context, files fileSource) error {
+func (s *scan) prefilter(ctx context.Context, source fileSource) error {
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-	paths, watch, walkErr := files(ctx, s.root, s.q.Walk)
+	paths, watch, walkErr := source(ctx, s.root, s.q.Walk)
 	s.watch = watch
 	var wg sync.WaitGroup
 	for range s.q.Workers {
@@ -246,7 +245,7 @@ func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 			defer wg.Done()
 			var buf []byte
 			for {
-				var f graph.WalkedFile
+				var f files.WalkedFile
 				select {
 				case <-ctx.Done():
 					return // the source stops sending on its own
@@ -278,45 +277,21 @@ func (s *scan) prefilter(ctx context.Context, files fileSource) error {
 // when done or when ctx ends, and the watch that vouches for them (nil if
 // none); the function it returns, called after the channel is closed,
 // reports a walk error (never ctx's).
-type fileSource func(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error)
-
-// walkNow walks the workspace for this search alone.
-func walkNow(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error) {
-	paths := make(chan graph.WalkedFile, 256)
-	done := make(chan struct{})
-	var walkErr error
-	go func() {
-		defer close(done)
-		defer close(paths)
-		opts.DeferBinaryCheck = true // checked on the bytes read anyway
-		_, err := graph.Walk(ctx, root, opts, func(f graph.WalkedFile) error {
-			select {
-			case paths <- f:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		})
-		if err != nil && ctx.Err() == nil {
-			walkErr = err
-		}
-	}()
-	return paths, nil, func() error { <-done; return walkErr }
-}
+type fileSource func(ctx context.Context, root string, opts files.WalkOptions) (<-chan files.WalkedFile, *files.Watch, func() error)
 
 // readCandidate reads one walked file into buf and records it if it holds
 // the name; it returns the buffer for reuse.
-func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
+func (s *scan) readCandidate(f files.WalkedFile, buf []byte) []byte {
 	lang, ok := treesitter.LanguageForPath(f.Rel)
 	if !ok {
 		return buf // go.mod: the walker yields it for the indexer
 	}
 	watch := s.watch
-	if watch != nil && !watch.covers(f.Rel) {
+	if watch != nil && !watch.Covers(f.Rel) {
 		watch = nil // reached through a symlinked directory: stat it
 	}
 	path := filepath.Join(s.root, filepath.FromSlash(f.Rel))
-	kept, content, err := s.contents.load(path, watch, s.q.Walk.MaxFileSize, buf, func(buf []byte) ([]byte, error) {
+	kept, content, err := s.contents.Load(path, watch, s.q.Walk.MaxFileSize, buf, func(buf []byte) ([]byte, error) {
 		return s.read(f.Rel, buf)
 	})
 	if err != nil {
@@ -333,24 +308,22 @@ func (s *scan) readCandidate(f graph.WalkedFile, buf []byte) []byte {
 
 // match records a file that holds the name as a whole word; kept is its
 // entry in the kept contents, nil if it has none.
-func (s *scan) match(rel string, lang treesitter.Language, content []byte, kept *keptFile) {
-	if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+func (s *scan) match(rel string, lang treesitter.Language, content []byte, kept *files.Kept) {
+	if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
 	s.addCandidate(candidate{rel: rel, lang: lang, kept: kept}, content)
 }
 
-// errTooLarge: the file grew past the size limit after the walk saw it.
-var errTooLarge = errors.New("grep: file over the size limit")
-
 // read reads a workspace file into buf (grown as needed). The fast path
-// (openNoFollow) opens a file only if it is not a symlink; a symlink, which
-// the walk followed because it stays inside the workspace, is resolved and
-// its target checked to be inside the workspace again before it is read.
+// (files.OpenNoFollow) opens a file only if it is not a symlink; a symlink,
+// which the walk followed because it stays inside the workspace, is
+// resolved and its target checked to be inside the workspace again before
+// it is read.
 func (s *scan) read(rel string, buf []byte) ([]byte, error) {
 	path := filepath.Join(s.root, filepath.FromSlash(rel))
-	buf, err := openNoFollow(path, buf, s.q.Walk.MaxFileSize)
-	if !errors.Is(err, errSymlink) {
+	buf, err := files.OpenNoFollow(path, buf, s.q.Walk.MaxFileSize)
+	if !errors.Is(err, files.ErrSymlink) {
 		return buf, err
 	}
 	target, err := filepath.EvalSymlinks(path)
@@ -360,8 +333,8 @@ func (s *scan) read(rel string, buf []byte) ([]byte, error) {
 	if r, err := filepath.Rel(s.realRoot, target); err != nil || !filepath.IsLocal(r) {
 		return buf, fmt.Errorf("grep: %s leads out of the workspace", rel)
 	}
-	buf, err = openNoFollow(target, buf, s.q.Walk.MaxFileSize)
-	if !errors.Is(err, errSymlink) {
+	buf, err = files.OpenNoFollow(target, buf, s.q.Walk.MaxFileSize)
+	if !errors.Is(err, files.ErrSymlink) {
 		return buf, err
 	}
 	f, err := os.Open(target) // no O_NOFOLLOW on this system
@@ -369,37 +342,13 @@ func (s *scan) read(rel string, buf []byte) ([]byte, error) {
 		return buf, err
 	}
 	defer f.Close()
-	return readAll(f, buf, s.q.Walk.MaxFileSize)
-}
-
-// errSymlink: openNoFollow found a symlink (or cannot tell on this system).
-var errSymlink = errors.New("grep: symlink")
-
-// readAll reads r into buf until EOF, failing past limit bytes.
-func readAll(r io.Reader, buf []byte, limit int64) ([]byte, error) {
-	buf = buf[:0]
-	for {
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, max(4096, len(buf)))
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+max(n, 0)]
-		if int64(len(buf)) > limit {
-			return buf, errTooLarge
-		}
-		if errors.Is(err, io.EOF) || (n == 0 && err == nil) {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
+	return files.ReadAll(f, buf, s.q.Walk.MaxFileSize)
 }
 
 func (s *scan) addCandidate(c candidate, content []byte) {
 	c.first = s.rank.likelyFirst(c.rel, content)
 	if c.kept != nil {
-		c.content = c.kept.data // never written: shared as it is
+		c.content = c.kept.Data() // never written: shared as it is
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -429,12 +378,12 @@ func (s *scan) addBuffers() {
 			continue
 		}
 		parts := strings.Split(rel, "/")
-		if slices.ContainsFunc(parts[:len(parts)-1], func(p string) bool { return slices.Contains(graph.DefaultSkipDirs, p) }) ||
+		if slices.ContainsFunc(parts[:len(parts)-1], func(p string) bool { return slices.Contains(files.DefaultSkipDirs, p) }) ||
 			excluded.Match(parts, false) || int64(len(content)) > s.q.Walk.MaxFileSize {
 			continue
 		}
 		s.files.Add(1)
-		if graph.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+		if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 			continue
 		}
 		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
@@ -511,7 +460,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 	var sites []Match
 	remembered := false
 	if c.kept != nil {
-		sites, remembered = c.kept.sites(s.q.Name)
+		sites, remembered = memoSites(c.kept, s.q.Name)
 	}
 	if !remembered {
 		var ok bool
@@ -519,7 +468,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			return nil, buf
 		}
 		if c.kept != nil {
-			c.kept.remember(s.q.Name, sites)
+			c.kept.Remember(s.q.Name, sites)
 		}
 	}
 	var out []Match
@@ -531,6 +480,17 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 		out = append(out, m)
 	}
 	return out, buf
+}
+
+// memoSites returns the sites of name remembered with a kept content,
+// before any query's own ranking.
+func memoSites(kept *files.Kept, name string) ([]Match, bool) {
+	v, ok := kept.Memo(name)
+	if !ok {
+		return nil, false
+	}
+	sites, _ := v.([]Match)
+	return sites, true
 }
 
 // findSites parses one candidate for the sites of the name, each with its

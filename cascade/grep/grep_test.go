@@ -14,7 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -195,7 +195,7 @@ func TestSearchSkipsWhatTheIndexerSkips(t *testing.T) {
 		"notes.md":                "fetchAll()\n",
 	})
 	r, err := Search(context.Background(), Query{Name: "fetchAll", Root: root,
-		Walk: graph.WalkOptions{MaxFileSize: 1000, ExtraIgnores: []string{"secret/"}}})
+		Walk: files.WalkOptions{MaxFileSize: 1000, ExtraIgnores: []string{"secret/"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -589,21 +589,18 @@ func TestSearchSymlinkSwappedInMidScan(t *testing.T) {
 // Warm walks in the background, so that a first search with a tight
 // deadline finds the list ready.
 func TestSearcherWarm(t *testing.T) {
-	files := map[string]string{}
+	tree := map[string]string{}
 	for i := range 200 {
-		files[fmt.Sprintf("d%02d/f%03d.go", i%20, i)] = "package d\nfunc f() { ping() }\n"
+		tree[fmt.Sprintf("d%02d/f%03d.go", i%20, i)] = "package d\nfunc f() { ping() }\n"
 	}
-	root := writeTree(t, files)
+	root := writeTree(t, tree)
 	s := &Searcher{}
 	defer s.Close()
-	s.Warm(root, graph.WalkOptions{})
-	s.Warm(root, graph.WalkOptions{}) // a second call while the first walks is a no-op
+	s.Warm(root, files.WalkOptions{})
+	s.Warm(root, files.WalkOptions{}) // a second call while the first walks is a no-op
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		s.mu.Lock()
-		ready := len(s.lists) == 1
-		s.mu.Unlock()
-		if ready {
+		if _, ready := s.State(root); ready {
 			break
 		}
 		if time.Now().After(deadline) {

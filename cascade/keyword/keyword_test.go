@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/callcascade/callcascade/cascade/graph"
@@ -53,7 +55,7 @@ def dispatch(obj):
     getattr(obj, name)()
 `
 
-func index(t testing.TB, files map[string]string) *embedded.Store {
+func indexTree(t testing.TB, files map[string]string) *embedded.Store {
 	t.Helper()
 	root := t.TempDir()
 	for rel, text := range files {
@@ -70,7 +72,7 @@ func index(t testing.TB, files map[string]string) *embedded.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	ix := &graph.Indexer{Root: root, Store: store, Workers: 1}
+	ix := &index.Indexer{Root: root, Store: store, Workers: 1}
 	if _, err := ix.IndexAll(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ func TestSearchFindsTheLiteralNamingTheMethod(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.lang, func(t *testing.T) {
-			store := index(t, map[string]string{tc.path: tc.text})
+			store := indexTree(t, map[string]string{tc.path: tc.text})
 			id := targetID(t, store, tc.name)
 			res, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id})
 			if err != nil {
@@ -139,7 +141,7 @@ func TestSearchThreshold(t *testing.T) {
 		t.Run(tc.path, func(t *testing.T) {
 			// "report" in most rows makes it worth nothing to bm25, so the
 			// one-word literal 'archive' scores like the full name.
-			store := index(t, map[string]string{tc.path: tc.text, "src/reports.ts": manyReports(40),
+			store := indexTree(t, map[string]string{tc.path: tc.text, "src/reports.ts": manyReports(40),
 				"src/archive/labels.ts": "export function archiveLabel(): string { return 'archive'; }\n"})
 			id := targetID(t, store, tc.name)
 			res, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id})
@@ -187,7 +189,7 @@ func manyReports(n int) string {
 // know, nothing spelling it out), a literal holding one of two words must
 // still not pass the default threshold.
 func TestSearchOneWordOfTwoWithoutReference(t *testing.T) {
-	store := index(t, map[string]string{"src/labels.ts": `export function label(kind: number): string {
+	store := indexTree(t, map[string]string{"src/labels.ts": `export function label(kind: number): string {
   return kind ? 'archive' : 'report';
 }
 `})
@@ -215,7 +217,7 @@ func findText(hits []keyword.Hit, text string) *keyword.Hit {
 // Names that are not words, or that look like full-text query syntax,
 // get an answer (usually empty), never an error or a crash.
 func TestSearchOddNames(t *testing.T) {
-	store := index(t, map[string]string{"src/jobs.ts": jobsTS})
+	store := indexTree(t, map[string]string{"src/jobs.ts": jobsTS})
 	for _, name := range []string{"", "a", "_", "$", "*", "\"", "archive\"Report", "NEAR(archive report)", "archive OR report", "archive*", "-report", "^report", "report:archive", "日本語", strings.Repeat("x", 10000)} {
 		res, err := keyword.Search(context.Background(), store, keyword.Query{Name: name})
 		if err != nil {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/callcascade/callcascade/cascade/graph/index"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
@@ -118,7 +120,7 @@ func TestLiveSameAnswersAsEmbedded(t *testing.T) {
 			defer purge(t, neo)
 
 			for _, s := range []graph.Store{local, neo} {
-				ix := &graph.Indexer{Root: root, Store: s}
+				ix := &index.Indexer{Root: root, Store: s}
 				if _, err := ix.IndexAll(ctx, nil); err != nil {
 					t.Fatalf("index into %T: %v", s, err)
 				}
@@ -134,7 +136,7 @@ func TestLiveSameAnswersAsEmbedded(t *testing.T) {
 				}
 				return nil
 			})
-			stats, err := (&graph.Indexer{Root: root, Store: neo}).IndexAll(ctx, nil)
+			stats, err := (&index.Indexer{Root: root, Store: neo}).IndexAll(ctx, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

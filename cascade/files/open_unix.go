@@ -1,18 +1,19 @@
 //go:build unix
 
-package grep
+package files
 
 import (
 	"errors"
 	"syscall"
 )
 
-// openNoFollow reads the file at path into buf with raw system calls
+// OpenNoFollow reads the file at path into buf with raw system calls
 // (open, read, close: the os package would also register the descriptor
 // with the poller, a quarter of the cost of reading a small file), refusing
-// a path whose last element is a symlink with errSymlink. The walk has
-// checked the directories above it; a Searcher checks they did not change.
-func openNoFollow(path string, buf []byte, limit int64) ([]byte, error) {
+// a path whose last element is a symlink with ErrSymlink. The walk has
+// checked the directories above it; a Cache checks they did not change.
+// More than limit bytes fail with ErrTooLarge.
+func OpenNoFollow(path string, buf []byte, limit int64) ([]byte, error) {
 	var fd int
 	var err error
 	for {
@@ -24,13 +25,13 @@ func openNoFollow(path string, buf []byte, limit int64) ([]byte, error) {
 		}
 	}
 	if errors.Is(err, syscall.ELOOP) {
-		return buf, errSymlink
+		return buf, ErrSymlink
 	}
 	if err != nil {
 		return buf, err
 	}
 	defer syscall.Close(fd)
-	return readAll(fdReader(fd), buf, limit)
+	return ReadAll(fdReader(fd), buf, limit)
 }
 
 type fdReader int

@@ -4,7 +4,6 @@ package grep
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -142,27 +141,6 @@ func TestSearcherWatchReleasesDescriptors(t *testing.T) {
 	after := openFDs()
 	if during > before+2 || after > before {
 		t.Errorf("descriptors: %d before, %d after 20 re-walks, %d after Close", before, during, after)
-	}
-}
-
-// A list walked for other settings replaces the root's earlier one, with
-// its descriptor: settings changed many times do not pile up watches.
-func TestSearcherKeepsOneListPerRoot(t *testing.T) {
-	root := writeTree(t, map[string]string{"a.ts": "tick();\n", "gen/b.ts": "tick();\n"})
-	s := &Searcher{}
-	defer s.Close()
-	for i := range 5 {
-		q := Query{Name: "tick", Root: root}
-		q.Walk.ExtraIgnores = []string{fmt.Sprintf("nothing%d/", i)}
-		if _, err := s.Search(context.Background(), q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.mu.Lock()
-	n := len(s.lists)
-	s.mu.Unlock()
-	if n != 1 {
-		t.Errorf("%d lists kept for one root, want 1", n)
 	}
 }
 

@@ -1,4 +1,9 @@
-package graph
+// Package files owns what the cascade knows about a workspace's files:
+// walking it (ignore rules from .gitignore, .git/info/exclude and the
+// user's excludes; size and binary limits; symlinks that leave the root),
+// and for the grep stage, the walked file lists kept between searches, the
+// inotify watch that keeps them current and the cache of file contents.
+package files
 
 import (
 	"bytes"
@@ -25,8 +30,8 @@ import (
 // to parse than their calls are worth.
 const DefaultMaxFileSize = 1 << 20
 
-// binarySniffSize is how much of a file IsBinary looks at, as git does.
-const binarySniffSize = 8 << 10
+// BinarySniffSize is how much of a file IsBinary looks at, as git does.
+const BinarySniffSize = 8 << 10
 
 // DefaultSkipDirs are directory names the walker never enters, wherever they
 // are: version control, third-party dependencies, virtual environments,
@@ -514,7 +519,7 @@ func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[
 			sniff = new([]byte)
 		}
 		if *sniff == nil {
-			*sniff = make([]byte, binarySniffSize)
+			*sniff = make([]byte, BinarySniffSize)
 		}
 		prefix, err := readPrefix(path, *sniff)
 		if err != nil {

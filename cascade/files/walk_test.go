@@ -1,4 +1,4 @@
-package graph
+package files
 
 import (
 	"bytes"
@@ -231,8 +231,8 @@ func TestWalkDefaultMaxFileSize(t *testing.T) {
 func TestWalkBinaryAfterPrefix(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
-		"late_nul.go":  strings.Repeat("a", binarySniffSize) + "\x00",
-		"early_nul.go": strings.Repeat("a", binarySniffSize-1) + "\x00",
+		"late_nul.go":  strings.Repeat("a", BinarySniffSize) + "\x00",
+		"early_nul.go": strings.Repeat("a", BinarySniffSize-1) + "\x00",
 	})
 	rels, stats := walkRels(t, root, WalkOptions{})
 	if diff := cmp.Diff([]string{"late_nul.go"}, rels); diff != "" || stats.Binary != 1 {

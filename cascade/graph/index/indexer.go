@@ -1,4 +1,7 @@
-package graph
+// Package index keeps a graph store in step with a workspace: a full
+// incremental pass over the files on disk, and single files from the
+// editor's buffers afterwards.
+package index
 
 import (
 	"context"
@@ -15,6 +18,8 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
+	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -22,8 +27,8 @@ import (
 // pass at start, and single files from the editor's buffers afterwards.
 type Indexer struct {
 	Root      string // absolute, cleaned
-	Store     Store
-	Walk      WalkOptions
+	Store     graph.Store
+	Walk      files.WalkOptions
 	Logger    *slog.Logger
 	Workers   int // parse workers; 0 means one per CPU
 	BatchSize int // files per store transaction; 0 means 64
@@ -38,16 +43,16 @@ type Indexer struct {
 
 // IndexStats summarises one IndexAll pass.
 type IndexStats struct {
-	Files     int           `json:"files"`     // source files in the workspace
-	Parsed    int           `json:"parsed"`    // files parsed and written
-	Unchanged int           `json:"unchanged"` // files skipped by size/mtime or hash
-	Deleted   int           `json:"deleted"`   // files dropped from the store
-	Failed    int           `json:"failed"`    // files that could not be read
-	Bytes     int64         `json:"bytes"`     // bytes parsed
-	Symbols   int           `json:"symbols"`
-	Calls     int           `json:"calls"`
-	Walk      WalkStats     `json:"walk"`
-	Duration  time.Duration `json:"duration"`
+	Files     int             `json:"files"`     // source files in the workspace
+	Parsed    int             `json:"parsed"`    // files parsed and written
+	Unchanged int             `json:"unchanged"` // files skipped by size/mtime or hash
+	Deleted   int             `json:"deleted"`   // files dropped from the store
+	Failed    int             `json:"failed"`    // files that could not be read
+	Bytes     int64           `json:"bytes"`     // bytes parsed
+	Symbols   int             `json:"symbols"`
+	Calls     int             `json:"calls"`
+	Walk      files.WalkStats `json:"walk"`
+	Duration  time.Duration   `json:"duration"`
 }
 
 // ProgressFunc is told how many of total files are done.
@@ -76,7 +81,7 @@ func (ix *Indexer) Abs(rel string) string {
 }
 
 type parseJob struct {
-	file WalkedFile
+	file files.WalkedFile
 	prev *fact.File
 	done chan struct{}
 }
@@ -101,7 +106,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	seen := map[string]bool{}
 	walkOpts := ix.Walk
 	walkOpts.DeferBinaryCheck = true // checked in parseFile, on content read anyway
-	stats.Walk, err = Walk(ctx, ix.Root, walkOpts, func(f WalkedFile) error {
+	stats.Walk, err = files.Walk(ctx, ix.Root, walkOpts, func(f files.WalkedFile) error {
 		seen[f.Rel] = true
 		stats.Files++
 		if p := prev[f.Rel]; p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
@@ -303,7 +308,7 @@ func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*fact.FileFacts,
 	if err != nil {
 		return nil, err
 	}
-	if IsBinary(content[:min(len(content), binarySniffSize)]) {
+	if files.IsBinary(content[:min(len(content), files.BinarySniffSize)]) {
 		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
 		return nil, nil
 	}
@@ -361,7 +366,7 @@ func (ix *Indexer) maxFileSize() int64 {
 	if ix.Walk.MaxFileSize > 0 {
 		return ix.Walk.MaxFileSize
 	}
-	return DefaultMaxFileSize
+	return files.DefaultMaxFileSize
 }
 
 // SetBuffer marks rel as owned by an editor buffer (open) or by the disk

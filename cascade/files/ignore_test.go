@@ -1,4 +1,4 @@
-package graph
+package files
 
 import (
 	"math/rand/v2"

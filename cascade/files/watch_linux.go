@@ -1,6 +1,6 @@
 //go:build linux
 
-package grep
+package files
 
 import (
 	"bytes"
@@ -12,11 +12,10 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-// dirWatch watches the directories of one kept file list with inotify, so
+// Watch watches the directories of one kept file list with inotify, so
 // that a search learns what changed since the last one from a single
 // non-blocking read instead of an lstat per directory and per file (on
 // 7,000 files the stats were most of the grep stage's time).
@@ -26,7 +25,7 @@ import (
 // the event of a save that finished just before it has arrived yet. Here
 // the search itself reads the queue, which the kernel fills as part of the
 // write, so whatever happened before the search is seen by it.
-type dirWatch struct {
+type Watch struct {
 	fd       int
 	realRoot string
 
@@ -66,27 +65,27 @@ var networkFilesystems = map[int64]bool{
 	0x5346414F: true, 0x00C36400: true, 0x01021997: true, 0x6A656A63: true,
 }
 
-func newDirWatch(realRoot string) (*dirWatch, error) {
+func newWatch(realRoot string) (*Watch, error) {
 	var st unix.Statfs_t
 	if err := unix.Statfs(realRoot, &st); err != nil {
 		return nil, err
 	}
 	if networkFilesystems[int64(st.Type)] {
-		return nil, errors.New("grep: a network file system: changes from elsewhere make no inotify event")
+		return nil, errors.New("files: a network file system: changes from elsewhere make no inotify event")
 	}
 	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
 	if err != nil {
 		return nil, err
 	}
-	return &dirWatch{fd: fd, realRoot: realRoot, wds: map[int32]string{}, dirs: map[string]struct{}{}, rules: map[int32]bool{}}, nil
+	return &Watch{fd: fd, realRoot: realRoot, wds: map[int32]string{}, dirs: map[string]struct{}{}, rules: map[int32]bool{}}, nil
 }
 
 // add watches dir, a real path under realRoot. An error (the user's watch
 // limit reached, say) means the list cannot be trusted to this watch.
-func (w *dirWatch) add(dir string) error {
+func (w *Watch) add(dir string) error {
 	rel, err := filepath.Rel(w.realRoot, dir)
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
-		return errors.New("grep: directory outside the workspace")
+		return errors.New("files: directory outside the workspace")
 	}
 	wd, err := unix.InotifyAddWatch(w.fd, dir, watchMask)
 	if err != nil {
@@ -102,16 +101,16 @@ func (w *dirWatch) add(dir string) error {
 // does not list (.git/info, for its exclude file): any change there makes
 // the list stale. A directory that does not exist yet is not watched: an
 // exclude file created in it takes effect at Invalidate.
-func (w *dirWatch) addRules(dir string) {
+func (w *Watch) addRules(dir string) {
 	if wd, err := unix.InotifyAddWatch(w.fd, dir, watchMask); err == nil {
 		w.rules[int32(wd)] = true
 	}
 }
 
-// covers reports whether the directory of rel (a walked file's
+// Covers reports whether the directory of rel (a walked file's
 // slash-separated relative path) is watched as itself: a file reached
 // through a symlinked directory is not, and is checked by lstat.
-func (w *dirWatch) covers(rel string) bool {
+func (w *Watch) Covers(rel string) bool {
 	dir := "."
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir = rel[:i]
@@ -122,7 +121,7 @@ func (w *dirWatch) covers(rel string) bool {
 
 // drain reads every queued event. It returns whether the list is stale and
 // the files (relative paths) whose content may have changed.
-func (w *dirWatch) drain() (stale bool, changed []string) {
+func (w *Watch) drain() (stale bool, changed []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
@@ -177,7 +176,7 @@ func (w *dirWatch) drain() (stale bool, changed []string) {
 }
 
 // publish records the walk's files: the list is complete.
-func (w *dirWatch) publish(files []graph.WalkedFile) {
+func (w *Watch) publish(files []WalkedFile) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.listed = make(map[string]struct{}, len(files))
@@ -187,7 +186,7 @@ func (w *dirWatch) publish(files []graph.WalkedFile) {
 }
 
 // close stops watching. A search still holding the list may go on with it.
-func (w *dirWatch) close() {
+func (w *Watch) close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if !w.closed {

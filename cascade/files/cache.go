@@ -1,4 +1,4 @@
-package grep
+package files
 
 import (
 	"context"
@@ -9,22 +9,21 @@ import (
 	"sync"
 	"time"
 
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-// DefaultMaxAge is Searcher.MaxAge when it is zero.
+// DefaultMaxAge is Cache.MaxAge when it is zero.
 const DefaultMaxAge = time.Minute
 
-// Searcher searches like Search but keeps each workspace's walked file list
-// between searches: on a large repository the walk (listing directories,
+// Cache keeps each workspace's walked file list between uses (the grep
+// stage's searches): on a large repository the walk (listing directories,
 // matching .gitignore rules) costs more than reading the files, and the
 // grep stage's budget is 150 ms. File contents are kept as well (see
-// contents), each checked before use.
+// Contents), each checked before use.
 //
-// On Linux the walk's directories are watched with inotify (dirWatch): a
-// search reads what changed since the last one from the watch's queue, and
-// walks again when an entry was added, removed or renamed, or a .gitignore
+// On Linux the walk's directories are watched with inotify (Watch): Files
+// reads what changed since the last call from the watch's queue, and walks
+// again when an entry was added, removed or renamed, or a .gitignore
 // changed; a file whose content changed is read again. A kept list is then
 // used without any other system call, for as long as the watch runs.
 //
@@ -37,14 +36,17 @@ const DefaultMaxAge = time.Minute
 //
 // A walk started for a search finishes in the background when the search's
 // deadline comes first, so that the next search has the list: Close stops
-// it. A Searcher is safe for concurrent use.
-type Searcher struct {
+// it. A Cache is safe for concurrent use.
+type Cache struct {
 	MaxAge time.Duration // lists checked by times only; 0 means DefaultMaxAge
 	// ContentBudget bounds the file contents kept between searches (each
 	// checked against the file's size and modification time before use);
 	// 0 means DefaultContentBudget.
 	ContentBudget int64
-	kept          *contents
+	// NoWatch makes every list one checked by times, as where inotify is
+	// missing (for tests).
+	NoWatch bool
+	kept    *Contents
 
 	once   sync.Once
 	ctx    context.Context // ends at Close: stops background walks
@@ -58,10 +60,10 @@ type Searcher struct {
 
 // fileList is one complete walk.
 type fileList struct {
-	files  []graph.WalkedFile
+	files  []WalkedFile
 	dirs   []dirStamp
 	walked time.Time
-	watch  *dirWatch // nil: checked by the directories' times
+	watch  *Watch // nil: checked by the directories' times
 }
 
 // drop stops the list's watch, once the list is no longer kept.
@@ -83,49 +85,49 @@ type walkJob struct {
 	list *fileList
 }
 
-func (s *Searcher) init() {
-	s.once.Do(func() {
-		s.ctx, s.cancel = context.WithCancel(context.Background())
-		s.lists = map[string]*fileList{}
-		s.kept = newContents(s.ContentBudget)
-		s.walking = map[string]*walkJob{}
+func (c *Cache) init() {
+	c.once.Do(func() {
+		c.ctx, c.cancel = context.WithCancel(context.Background())
+		c.lists = map[string]*fileList{}
+		c.kept = newContents(c.ContentBudget)
+		c.walking = map[string]*walkJob{}
 	})
 }
 
-// Search is the package's Search with the kept file list.
-func (s *Searcher) Search(ctx context.Context, q Query) (Result, error) {
-	s.init()
-	return search(ctx, q, s.files, s.kept)
+// Contents are the file contents kept, for the users of the lists.
+func (c *Cache) Contents() *Contents {
+	c.init()
+	return c.kept
 }
 
 // Warm starts walking root in the background, if no walk is kept or under
 // way, so that the first search (a server's, right after initialize) need
 // not walk within its own budget.
-func (s *Searcher) Warm(root string, opts graph.WalkOptions) {
-	s.init()
+func (c *Cache) Warm(root string, opts WalkOptions) {
+	c.init()
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return
 	}
 	if opts.MaxFileSize <= 0 {
-		opts.MaxFileSize = graph.DefaultMaxFileSize
+		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	key := listKey(abs, opts)
-	s.mu.Lock()
-	busy := s.lists[key] != nil || s.walking[key] != nil
-	s.mu.Unlock()
+	c.mu.Lock()
+	busy := c.lists[key] != nil || c.walking[key] != nil
+	c.mu.Unlock()
 	if busy {
 		return
 	}
 	done, cancel := context.WithCancel(context.Background())
 	cancel() // nothing listens: the walk only fills the list
-	paths, _, wait := s.files(done, abs, opts)
+	paths, _, wait := c.Files(done, abs, opts)
 	for range paths {
 	}
 	_ = wait()
 }
 
-// ListState says what a Searcher keeps for a root, for a status report.
+// ListState says what a Cache keeps for a root, for a status report.
 type ListState struct {
 	Files       int `json:"files"`       // source files in the kept list
 	Directories int `json:"directories"` // directories the walk listed
@@ -135,15 +137,15 @@ type ListState struct {
 }
 
 // State reports the list kept for root, false if none is kept yet.
-func (s *Searcher) State(root string) (ListState, bool) {
-	s.init()
+func (c *Cache) State(root string) (ListState, bool) {
+	c.init()
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return ListState{}, false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for key, list := range s.lists {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, list := range c.lists {
 		if strings.HasPrefix(key, abs+"\x00") {
 			st := ListState{Directories: len(list.dirs), Watched: list.watch != nil}
 			for _, f := range list.files {
@@ -161,17 +163,17 @@ func (s *Searcher) State(root string) (ListState, bool) {
 // ""), as when the editor reports files created or deleted: the next search
 // walks again. A watched list stays: its watch has seen those changes, and
 // walking again after every save would leave the next search partial.
-func (s *Searcher) Invalidate(root string) {
-	s.init()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for key, list := range s.lists {
+func (c *Cache) Invalidate(root string) {
+	c.init()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, list := range c.lists {
 		if list.watch != nil {
 			continue
 		}
 		if root == "" || strings.HasPrefix(key, root+"\x00") {
 			list.drop()
-			delete(s.lists, key)
+			delete(c.lists, key)
 		}
 	}
 	// The kept contents stay: each is checked against its file's stamp
@@ -181,41 +183,45 @@ func (s *Searcher) Invalidate(root string) {
 
 // Close stops background walks and waits for them. Searches after Close
 // still work, walking for themselves.
-func (s *Searcher) Close() {
-	s.init()
-	s.mu.Lock()
-	s.cancel() // under mu: no walk starts after this
-	s.mu.Unlock()
-	s.wg.Wait()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for key, list := range s.lists {
+func (c *Cache) Close() {
+	c.init()
+	c.mu.Lock()
+	c.cancel() // under mu: no walk starts after this
+	c.mu.Unlock()
+	c.wg.Wait()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, list := range c.lists {
 		list.drop() // its inotify descriptor; the next search walks for itself
-		delete(s.lists, key)
+		delete(c.lists, key)
 	}
 }
 
-func listKey(root string, opts graph.WalkOptions) string {
+func listKey(root string, opts WalkOptions) string {
 	return root + "\x00" + strconv.FormatInt(opts.MaxFileSize, 10) + "\x00" + strings.Join(opts.ExtraIgnores, "\x00")
 }
 
-// files is a fileSource: the kept list if it is still good, else a walk
-// that keeps its result.
-func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOptions) (<-chan graph.WalkedFile, *dirWatch, func() error) {
+// Files yields the files under root (absolute) on a channel it closes when
+// done or when ctx ends: the kept list if it is still good, else a walk
+// that keeps its result. It returns the watch that vouches for the files
+// (nil if none) and a function, to call after the channel is closed, that
+// reports a walk error (never ctx's).
+func (c *Cache) Files(ctx context.Context, root string, opts WalkOptions) (<-chan WalkedFile, *Watch, func() error) {
+	c.init()
 	key := listKey(root, opts)
-	maxAge := s.MaxAge
+	maxAge := c.MaxAge
 	if maxAge <= 0 {
 		maxAge = DefaultMaxAge
 	}
-	s.mu.Lock()
-	list := s.lists[key]
-	s.mu.Unlock()
+	c.mu.Lock()
+	list := c.lists[key]
+	c.mu.Unlock()
 	switch {
 	case list == nil:
 	case list.watch != nil:
 		stale, changed := list.watch.drain()
 		if len(changed) > 0 {
-			s.kept.forgetFiles(root, changed)
+			c.kept.forgetFiles(root, changed)
 		}
 		if !stale {
 			return feed(ctx, list.files, list.watch)
@@ -230,38 +236,38 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		}
 	}
 
-	s.mu.Lock()
-	if list != nil && s.lists[key] == list {
-		delete(s.lists, key)
+	c.mu.Lock()
+	if list != nil && c.lists[key] == list {
+		delete(c.lists, key)
 		list.drop()
 	}
-	if job := s.walking[key]; job != nil {
-		s.mu.Unlock()
+	if job := c.walking[key]; job != nil {
+		c.mu.Unlock()
 		// Another search is walking: wait for its list.
 		select {
 		case <-job.done:
 			if job.list != nil {
 				return feed(ctx, job.list.files, nil) // its watch may already be dropped
 			}
-			return walkNow(ctx, root, opts) // it was stopped: walk for ourselves
+			return Stream(ctx, root, opts) // it was stopped: walk for ourselves
 		case <-ctx.Done():
 			return feed(ctx, nil, nil)
 		}
 	}
-	if s.ctx.Err() != nil {
-		s.mu.Unlock()
-		return walkNow(ctx, root, opts) // closed: nothing may run past the search
+	if c.ctx.Err() != nil {
+		c.mu.Unlock()
+		return Stream(ctx, root, opts) // closed: nothing may run past the search
 	}
 	job := &walkJob{done: make(chan struct{})}
-	s.walking[key] = job
-	s.wg.Add(1)
-	s.mu.Unlock()
+	c.walking[key] = job
+	c.wg.Add(1)
+	c.mu.Unlock()
 
-	paths := make(chan graph.WalkedFile, 256)
+	paths := make(chan WalkedFile, 256)
 	var walkErr error
 	streamed := make(chan struct{}) // closed when the search stops listening
 	go func() {
-		defer s.wg.Done()
+		defer c.wg.Done()
 		defer close(job.done)
 		streaming := true
 		stopStreaming := func() {
@@ -272,7 +278,7 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		}
 		defer stopStreaming()
 		l := &fileList{walked: time.Now()}
-		watch := watchRoot(root)
+		watch := c.watchRoot(root)
 		opts.DeferBinaryCheck = true
 		opts.OnDir = func(dir string) {
 			// Watched and stamped before the walk lists it: a change made
@@ -286,7 +292,7 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 				l.dirs = append(l.dirs, dirStamp{path: dir, modTime: info.ModTime()})
 			}
 		}
-		_, err := graph.Walk(s.ctx, root, opts, func(f graph.WalkedFile) error {
+		_, err := Walk(c.ctx, root, opts, func(f WalkedFile) error {
 			l.files = append(l.files, f)
 			if streaming {
 				select {
@@ -305,16 +311,16 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		} else if watch != nil {
 			watch.close()
 		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		delete(s.walking, key)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		delete(c.walking, key)
 		if err != nil {
-			if s.ctx.Err() == nil {
+			if c.ctx.Err() == nil {
 				walkErr = err
 			}
 			return
 		}
-		if s.ctx.Err() != nil {
+		if c.ctx.Err() != nil {
 			l.drop() // closed while walking: keep nothing that holds a descriptor
 			return
 		}
@@ -322,15 +328,15 @@ func (s *Searcher) files(ctx context.Context, root string, opts graph.WalkOption
 		// One list per root: a list kept for other settings (a changed
 		// exclude) would hold its inotify instance, of which a user has
 		// only 128, for nothing.
-		for other, list := range s.lists {
+		for other, list := range c.lists {
 			if other != key && strings.HasPrefix(other, root+"\x00") {
 				list.drop()
-				delete(s.lists, other)
+				delete(c.lists, other)
 			}
 		}
-		s.lists[key] = l
-		s.wg.Add(1)
-		go s.prefill(root, l, opts.MaxFileSize)
+		c.lists[key] = l
+		c.wg.Add(1)
+		go c.prefill(root, l, opts.MaxFileSize)
 	}()
 	return paths, nil, func() error {
 		select {
@@ -379,23 +385,23 @@ func (l *fileList) unchanged(ctx context.Context) bool {
 
 // prefill reads a new list's files into the kept contents while no search
 // waits, so that the first searches after a walk do not pay for the reads.
-func (s *Searcher) prefill(root string, l *fileList, maxSize int64) {
-	defer s.wg.Done()
+func (c *Cache) prefill(root string, l *fileList, maxSize int64) {
+	defer c.wg.Done()
 	var buf []byte
 	for _, f := range l.files {
-		if s.ctx.Err() != nil {
+		if c.ctx.Err() != nil {
 			return
 		}
 		if _, ok := treesitter.LanguageForPath(f.Rel); !ok {
 			continue
 		}
 		watch := l.watch
-		if watch != nil && !watch.covers(f.Rel) {
+		if watch != nil && !watch.Covers(f.Rel) {
 			continue // reached through a symlinked directory: searches read it carefully
 		}
 		path := filepath.Join(root, filepath.FromSlash(f.Rel))
-		kept, content, err := s.kept.load(path, watch, maxSize, buf, func(buf []byte) ([]byte, error) {
-			return openNoFollow(path, buf, maxSize)
+		kept, content, err := c.kept.Load(path, watch, maxSize, buf, func(buf []byte) ([]byte, error) {
+			return OpenNoFollow(path, buf, maxSize)
 		})
 		if err == nil && kept == nil {
 			buf = content
@@ -403,20 +409,16 @@ func (s *Searcher) prefill(root string, l *fileList, maxSize int64) {
 	}
 }
 
-// noWatch, set by tests, makes every list one checked by times, as where
-// inotify is missing.
-var noWatch bool
-
 // watchRoot starts a watch for a walk of root, nil if none can be had.
-func watchRoot(root string) *dirWatch {
-	if noWatch {
+func (c *Cache) watchRoot(root string) *Watch {
+	if c.NoWatch {
 		return nil
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return nil
 	}
-	watch, err := newDirWatch(realRoot)
+	watch, err := newWatch(realRoot)
 	if err != nil {
 		return nil
 	}
@@ -425,13 +427,13 @@ func watchRoot(root string) *dirWatch {
 }
 
 // feed yields a kept list on a channel, with the watch that vouches for it.
-func feed(ctx context.Context, files []graph.WalkedFile, watch *dirWatch) (<-chan graph.WalkedFile, *dirWatch, func() error) {
-	paths := make(chan graph.WalkedFile, 256)
+func feed(ctx context.Context, list []WalkedFile, watch *Watch) (<-chan WalkedFile, *Watch, func() error) {
+	paths := make(chan WalkedFile, 256)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer close(paths)
-		for _, f := range files {
+		for _, f := range list {
 			select {
 			case paths <- f:
 			case <-ctx.Done():

@@ -1,4 +1,4 @@
-package grep
+package files
 
 import (
 	"os"
@@ -6,54 +6,59 @@ import (
 	"sync"
 )
 
-// DefaultContentBudget bounds the bytes of file contents a Searcher keeps.
+// DefaultContentBudget bounds the bytes of file contents a Cache keeps.
 const DefaultContentBudget = 256 << 20
 
-// maxMemoNames bounds the names whose sites one kept file remembers.
-const maxMemoNames = 64
+// maxMemo bounds the keys one kept file remembers values for.
+const maxMemo = 64
 
-// contents keeps the files a Searcher has read, so that the next search
-// costs one lstat per file instead of an open, a read and a close: the
-// prefilter is almost all system calls. An entry is used only while the
-// file's size and modification time are what they were when it was read;
-// a file changed in place (same directory times) is therefore read again.
+// Contents keeps the files a Cache's user has read, so that the next
+// search costs one lstat per file instead of an open, a read and a close:
+// the grep stage's prefilter is almost all system calls. An entry is used
+// only while the file's size and modification time are what they were when
+// it was read; a file changed in place (same directory times) is therefore
+// read again.
 //
-// Under a directory watch (dirWatch) an entry the watch vouches for is used
+// Under a directory watch (Watch) an entry the watch vouches for is used
 // without the lstat: the watch reports every change to it. Each forget
 // bumps a generation, and an entry is put or vouched for only if no forget
 // came between the stamp and the put, so an event drained while a file was
 // being read cannot be outrun by the stale read.
 //
-// An entry also remembers the code sites found in it, by name: a common
-// name (get, constructor, GET) has its word in hundreds of files, mostly
-// declarations, and parsing them again for every search would take the
-// grep stage's whole budget. The memo lives and dies with the content.
-type contents struct {
+// An entry also remembers values derived from its content, by key (Memo,
+// Remember): the grep stage keeps the code sites of each name searched
+// for, since a common name (get, constructor, GET) has its word in
+// hundreds of files, mostly declarations, and parsing them again for every
+// search would take the stage's whole budget. The memo lives and dies with
+// the content.
+//
+// A nil *Contents keeps nothing: Load just reads.
+type Contents struct {
 	budget int64
 
 	mu    sync.RWMutex
-	files map[string]*keptFile
+	files map[string]*Kept
 	bytes int64
 	gen   uint64
 }
 
-// keptFile is one file's content as read. Its fields but watch and the
+// Kept is one file's content as read. Its fields but watch and the
 // memo never change after put, so its data may be shared without a lock.
-type keptFile struct {
+type Kept struct {
 	size    int64
 	modNano int64
 	data    []byte
-	watch   *dirWatch // the watch that reports this file's changes; nil if none (under contents.mu)
+	watch   *Watch // the watch that reports this file's changes; nil if none (under contents.mu)
 
 	memoMu sync.Mutex
-	memo   map[string][]Match // sites by name, before the query's own ranking
+	memo   map[string]any // see Memo
 }
 
-func newContents(budget int64) *contents {
+func newContents(budget int64) *Contents {
 	if budget <= 0 {
 		budget = DefaultContentBudget
 	}
-	return &contents{budget: budget, files: map[string]*keptFile{}}
+	return &Contents{budget: budget, files: map[string]*Kept{}}
 }
 
 // stamp is what an entry is checked against; ok is false for anything but
@@ -66,12 +71,12 @@ func stamp(path string) (size, modNano int64, ok bool) {
 	return fi.Size(), fi.ModTime().UnixNano(), true
 }
 
-// load gives the content of the file at path: its kept entry if that is
+// Load gives the content of the file at path: its kept entry if that is
 // current (vouched for by watch, or by its stamp), else what read returns
 // into buf, kept for next time. kept is nil when the content is not kept
 // (c is nil, the file is not regular, over maxSize or over the budget):
 // content is then read's buffer, the caller's to reuse.
-func (c *contents) load(path string, watch *dirWatch, maxSize int64, buf []byte, read func([]byte) ([]byte, error)) (kept *keptFile, content []byte, err error) {
+func (c *Contents) Load(path string, watch *Watch, maxSize int64, buf []byte, read func([]byte) ([]byte, error)) (kept *Kept, content []byte, err error) {
 	if c == nil {
 		content, err = read(buf)
 		return nil, content, err
@@ -102,7 +107,7 @@ func (c *contents) load(path string, watch *dirWatch, maxSize int64, buf []byte,
 
 // get returns the kept content of path if it is still current. Its data is
 // shared: callers must not write to it.
-func (c *contents) get(path string, size, modNano int64) (*keptFile, bool) {
+func (c *Contents) get(path string, size, modNano int64) (*Kept, bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	f, ok := c.files[path]
@@ -113,7 +118,7 @@ func (c *contents) get(path string, size, modNano int64) (*keptFile, bool) {
 }
 
 // watched returns the kept content of path if watch vouches for it.
-func (c *contents) watched(path string, watch *dirWatch) (*keptFile, bool) {
+func (c *Contents) watched(path string, watch *Watch) (*Kept, bool) {
 	if watch == nil {
 		return nil, false
 	}
@@ -127,7 +132,7 @@ func (c *contents) watched(path string, watch *dirWatch) (*keptFile, bool) {
 }
 
 // generation is taken before a file is stamped, for put and vouch.
-func (c *contents) generation() uint64 {
+func (c *Contents) generation() uint64 {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	return c.gen
@@ -135,7 +140,7 @@ func (c *contents) generation() uint64 {
 
 // vouch hands path's entry, just found current by its stamp, to watch, if
 // nothing was forgotten since gen.
-func (c *contents) vouch(path string, size, modNano int64, watch *dirWatch, gen uint64) {
+func (c *Contents) vouch(path string, size, modNano int64, watch *Watch, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	f, ok := c.files[path]
@@ -148,7 +153,7 @@ func (c *contents) vouch(path string, size, modNano int64, watch *dirWatch, gen 
 // (with gen) before the read: a write racing with the read leaves a newer
 // time on the file, or a forget after gen, so the entry is not used again.
 // It returns the entry, nil if none was kept.
-func (c *contents) put(path string, size, modNano int64, data []byte, watch *dirWatch, gen uint64) *keptFile {
+func (c *Contents) put(path string, size, modNano int64, data []byte, watch *Watch, gen uint64) *Kept {
 	if int64(len(data)) != size {
 		return nil // changed while read
 	}
@@ -165,14 +170,14 @@ func (c *contents) put(path string, size, modNano int64, data []byte, watch *dir
 	if c.bytes+grow > c.budget {
 		return nil
 	}
-	f := &keptFile{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch}
+	f := &Kept{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch}
 	c.files[path] = f
 	c.bytes += grow
 	return f
 }
 
 // forgetFiles drops the given files (slash-separated, relative to root).
-func (c *contents) forgetFiles(root string, rels []string) {
+func (c *Contents) forgetFiles(root string, rels []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
@@ -185,23 +190,26 @@ func (c *contents) forgetFiles(root string, rels []string) {
 	}
 }
 
-// sites returns the remembered sites of name in this content.
-func (f *keptFile) sites(name string) ([]Match, bool) {
+// Data is the kept content. It is shared: callers must not write to it.
+func (f *Kept) Data() []byte { return f.data }
+
+// Memo returns the value Remember kept under key with this content.
+func (f *Kept) Memo(key string) (any, bool) {
 	f.memoMu.Lock()
 	defer f.memoMu.Unlock()
-	ms, ok := f.memo[name]
-	return ms, ok
+	v, ok := f.memo[key]
+	return v, ok
 }
 
-// remember keeps the sites of name found in this content, while there is
-// room for another name.
-func (f *keptFile) remember(name string, ms []Match) {
+// Remember keeps v under key with this content, for as long as the content
+// is kept, while there is room for another key.
+func (f *Kept) Remember(key string, v any) {
 	f.memoMu.Lock()
 	defer f.memoMu.Unlock()
 	if f.memo == nil {
-		f.memo = map[string][]Match{}
+		f.memo = map[string]any{}
 	}
-	if len(f.memo) < maxMemoNames {
-		f.memo[name] = ms
+	if len(f.memo) < maxMemo {
+		f.memo[key] = v
 	}
 }
