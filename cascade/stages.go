@@ -6,19 +6,19 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
 // breakerGate is a stage's view of its breaker.
 type breakerGate interface {
 	allow() error
-	done(out outcome, cancelled bool)
+	done(out stage.Outcome, cancelled bool)
 }
 
 type twoStepGate struct {
@@ -32,17 +32,17 @@ func (g *twoStepGate) allow() error {
 	return err
 }
 
-func (g *twoStepGate) done(out outcome, cancelled bool) {
+func (g *twoStepGate) done(out stage.Outcome, cancelled bool) {
 	switch {
 	case g.doneFn == nil:
 	case cancelled:
 		g.doneFn(context.Canceled)
-	case out.unasked:
+	case out.Unasked:
 		g.doneFn(errNotAsked)
-	case out.auth:
+	case out.Auth:
 		g.doneFn(graph.ErrUnauthorized)
-	case out.fault:
-		g.doneFn(backendFault{out.err})
+	case out.Fault:
+		g.doneFn(backendFault{out.Err})
 	default:
 		g.doneFn(nil) // an answer, found or not
 	}
@@ -51,31 +51,32 @@ func (g *twoStepGate) done(out outcome, cancelled bool) {
 // graphStage asks one code graph backend.
 type graphStage struct{ g GraphBackend }
 
-func (s graphStage) name() string                   { return StageGraph }
-func (s graphStage) backend() string                { return s.g.Name }
-func (s graphStage) timeout(c Config) time.Duration { return c.GraphTimeout }
-func (s graphStage) condition() string {
+func (s graphStage) Name() string    { return StageGraph }
+func (s graphStage) Backend() string { return s.g.Name }
+func (s graphStage) Condition() string {
 	return "the symbol is indexed and has at least one caller edge"
 }
 
-func (s graphStage) breaker(e *Engine) breakerGate {
-	if e.Breakers == nil {
+// breaker is the gate of st's backend breaker, nil for a stage without a
+// backend.
+func (e *Engine) breaker(st Stage) breakerGate {
+	if e.Breakers == nil || st.Backend() == "" {
 		return nil
 	}
-	cb := e.Breakers.get(e.Root, s.g.Name)
+	cb := e.Breakers.get(e.Root, st.Backend())
 	return &twoStepGate{allowFn: cb.Allow}
 }
 
-func (s graphStage) run(ctx context.Context, q *query) outcome {
-	if !q.found {
-		return outcome{reason: ReasonSymbolNotFound, observed: fmt.Sprintf("%s is not in the index", q.target.Name), unasked: true}
+func (s graphStage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
+	if !q.Found {
+		return stage.Outcome{Reason: ReasonSymbolNotFound, Observed: fmt.Sprintf("%s is not in the index", q.Target.Name), Unasked: true}
 	}
-	sym, err := s.g.Store.Symbol(ctx, q.target.ID)
+	sym, err := s.g.Store.Symbol(ctx, q.Target.ID)
 	if err != nil {
 		return graphError(err, q)
 	}
 	var edges []fact.Edge
-	if q.direction == Outgoing {
+	if q.Direction == Outgoing {
 		edges, err = s.g.Resolver.Outgoing(ctx, sym)
 	} else {
 		edges, err = s.g.Resolver.Incoming(ctx, sym)
@@ -85,10 +86,10 @@ func (s graphStage) run(ctx context.Context, q *query) outcome {
 	}
 	if len(edges) == 0 {
 		what := "caller"
-		if q.direction == Outgoing {
+		if q.Direction == Outgoing {
 			what = "callee"
 		}
-		return outcome{reason: ReasonNoCallers, observed: fmt.Sprintf("%s is indexed and has no %s edge", qualifiedName(sym), what)}
+		return stage.Outcome{Reason: ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", qualifiedName(sym), what)}
 	}
 	calls := make([]Call, 0, len(edges))
 	precise := 0
@@ -98,31 +99,31 @@ func (s graphStage) run(ctx context.Context, q *query) outcome {
 			precise++
 		}
 	}
-	return outcome{calls: calls, hit: true, count: len(calls),
-		observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
+	return stage.Outcome{Calls: calls, Hit: true, Count: len(calls),
+		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
 }
 
 // graphError classifies a backend's error: only faults count against the
 // breaker; not-found and a missing index are answers.
-func graphError(err error, q *query) outcome {
-	out := outcome{err: err}
+func graphError(err error, q *stage.Query) stage.Outcome {
+	out := stage.Outcome{Err: err}
 	switch {
 	case errors.Is(err, context.Canceled):
-		out.reason = ReasonCancelled
+		out.Reason = ReasonCancelled
 	case errors.Is(err, context.DeadlineExceeded):
-		out.reason, out.fault = ReasonTimeout, true
+		out.Reason, out.Fault = ReasonTimeout, true
 	case errors.Is(err, graph.ErrUnauthorized):
-		out.reason, out.auth = ReasonBackendError, true
-		out.observed = "the backend rejected the configured credentials"
+		out.Reason, out.Auth = ReasonBackendError, true
+		out.Observed = "the backend rejected the configured credentials"
 	case errors.Is(err, graph.ErrIndexMissing):
-		out.reason, out.err = ReasonIndexMissing, nil
-		out.observed = "the backend holds no index for this repository"
+		out.Reason, out.Err = ReasonIndexMissing, nil
+		out.Observed = "the backend holds no index for this repository"
 	case errors.Is(err, graph.ErrNotFound):
-		out.reason, out.err = ReasonSymbolNotFound, nil
-		out.observed = fmt.Sprintf("%s is not in this backend's index (it may be stale)", q.target.ID)
+		out.Reason, out.Err = ReasonSymbolNotFound, nil
+		out.Observed = fmt.Sprintf("%s is not in this backend's index (it may be stale)", q.Target.ID)
 	default:
-		out.reason, out.fault = ReasonBackendError, true
-		out.observed = "the backend failed: " + err.Error()
+		out.Reason, out.Fault = ReasonBackendError, true
+		out.Observed = "the backend failed: " + err.Error()
 	}
 	return out
 }
@@ -149,48 +150,46 @@ type grepStage struct {
 	root string
 }
 
-func (s grepStage) name() string                   { return StageGrep }
-func (s grepStage) backend() string                { return "" }
-func (s grepStage) timeout(c Config) time.Duration { return c.GrepTimeout }
-func (s grepStage) breaker(*Engine) breakerGate    { return nil }
-func (s grepStage) condition() string {
+func (s grepStage) Name() string    { return StageGrep }
+func (s grepStage) Backend() string { return "" }
+func (s grepStage) Condition() string {
 	return "1..50 code call sites of the name in the live workspace (comments and strings excluded)"
 }
 
-func (s grepStage) run(ctx context.Context, q *query) outcome {
-	limit := q.cfg.GrepLimit
-	r, err := s.g.SearchCallers(ctx, q.target, limit)
-	out := outcome{count: r.Sites, partial: r.Partial,
-		observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.target.Name, r.Files)}
+func (s grepStage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
+	limit := q.GrepLimit
+	r, err := s.g.SearchCallers(ctx, q.Target, limit)
+	out := stage.Outcome{Count: r.Sites, Partial: r.Partial,
+		Observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.Target.Name, r.Files)}
 	if r.Partial {
-		out.observed += " (cut off: partial)"
+		out.Observed += " (cut off: partial)"
 	}
 	if r.Note != "" {
-		out.observed = r.Note
+		out.Observed = r.Note
 	}
 	if err != nil {
-		out.err = err
+		out.Err = err
 		return out
 	}
-	if q.found && r.Sites > 0 {
-		q.stale = true
+	if q.Found && r.Sites > 0 {
+		q.Stale = true
 	}
 	if !r.Partial {
-		q.grepSites = r.Sites
+		q.GrepSites = r.Sites
 	}
 	switch {
 	case r.Sites == 0 && r.Partial:
-		out.reason, out.err = ReasonTimeout, context.DeadlineExceeded
+		out.Reason, out.Err = ReasonTimeout, context.DeadlineExceeded
 	case r.Sites == 0:
-		out.reason = ReasonNoMatches
+		out.Reason = ReasonNoMatches
 	case r.Sites > limit:
-		out.reason = ReasonTooManyMatches
-		out.observed = fmt.Sprintf("%d code sites of %q: more than %d, too common a name to answer by name", r.Sites, q.target.Name, limit)
+		out.Reason = ReasonTooManyMatches
+		out.Observed = fmt.Sprintf("%d code sites of %q: more than %d, too common a name to answer by name", r.Sites, q.Target.Name, limit)
 		for _, c := range r.Calls {
-			q.candidates = append(q.candidates, candidateOf(c, "grep: "+c.Detail))
+			q.Candidates = append(q.Candidates, candidateOf(c, "grep: "+c.Detail))
 		}
 	default:
-		out.calls, out.hit = r.Calls, true
+		out.Calls, out.Hit = r.Calls, true
 	}
 	return out
 }
@@ -201,25 +200,23 @@ const KeywordMaxCallers = 10
 
 type keywordStage struct{ store graph.Store }
 
-func (s keywordStage) name() string                   { return StageKeyword }
-func (s keywordStage) backend() string                { return "" }
-func (s keywordStage) timeout(c Config) time.Duration { return c.KeywordTimeout }
-func (s keywordStage) breaker(*Engine) breakerGate    { return nil }
-func (s keywordStage) condition() string {
+func (s keywordStage) Name() string    { return StageKeyword }
+func (s keywordStage) Backend() string { return "" }
+func (s keywordStage) Condition() string {
 	return "a string literal naming the target scores above the relevance threshold (BM25)"
 }
 
-func (s keywordStage) run(ctx context.Context, q *query) outcome {
-	res, err := keyword.Search(ctx, s.store, keyword.Query{Name: q.target.Name, TargetID: q.target.ID, Threshold: q.cfg.KeywordThreshold})
+func (s keywordStage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
+	res, err := keyword.Search(ctx, s.store, keyword.Query{Name: q.Target.Name, TargetID: q.Target.ID, Threshold: q.KeywordThreshold})
 	if err != nil {
-		return outcome{err: err}
+		return stage.Outcome{Err: err}
 	}
-	threshold := q.cfg.KeywordThreshold
+	threshold := q.KeywordThreshold
 	if threshold <= 0 {
 		threshold = keyword.DefaultThreshold
 	}
-	res.Literals = outsideTarget(res.Literals, q.target)
-	res.Related = outsideTarget(res.Related, q.target)
+	res.Literals = outsideTarget(res.Literals, q.Target)
+	res.Related = outsideTarget(res.Related, q.Target)
 	// Literals under the threshold may still be a dispatch table; symbols
 	// that merely share a word (a class name, a path) are not candidates.
 	kept := 0
@@ -229,11 +226,11 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 		}
 		kept++
 		why := fmt.Sprintf("keyword %.2f: string %q", h.Relevance, h.Text)
-		q.candidates = append(q.candidates, report.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
+		q.Candidates = append(q.Candidates, report.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
 	}
 	if len(res.Literals) == 0 {
-		return outcome{reason: ReasonNoRelevantMatches, count: 0,
-			observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
+		return stage.Outcome{Reason: ReasonNoRelevantMatches, Count: 0,
+			Observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
 	}
 	// One caller per enclosing symbol, its sites the literals.
 	byCaller := map[string]*Call{}
@@ -272,13 +269,13 @@ func (s keywordStage) run(ctx context.Context, q *query) outcome {
 			if i == 5 {
 				break
 			}
-			q.candidates = append(q.candidates, candidateOf(c, "keyword: "+c.Detail))
+			q.Candidates = append(q.Candidates, candidateOf(c, "keyword: "+c.Detail))
 		}
-		return outcome{reason: ReasonNoRelevantMatches, count: len(res.Literals),
-			observed: fmt.Sprintf("words %s: %d functions hold a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
+		return stage.Outcome{Reason: ReasonNoRelevantMatches, Count: len(res.Literals),
+			Observed: fmt.Sprintf("words %s: %d functions hold a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
 	}
-	return outcome{calls: calls, hit: true, count: len(res.Literals),
-		observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+	return stage.Outcome{Calls: calls, Hit: true, Count: len(res.Literals),
+		Observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
 }
 
 // outsideTarget drops hits in the target's own declaration: its
@@ -342,12 +339,12 @@ func qualifiedName(s fact.Symbol) string {
 	return s.Name
 }
 
-func (e *Engine) reportInput(res Result, q *query, tc TargetContext) report.Input {
+func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) report.Input {
 	t := res.Target
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: qualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, Excluded: tc.Excluded, Oversized: tc.Oversized,
-		Candidates: q.candidates, Stale: q.stale && res.Stage != StageGraph, GrepSites: q.grepSites,
+		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites,
 	}
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1
