@@ -171,7 +171,7 @@ func (c Config) WithDefaults() Config {
 type GraphBackend struct {
 	Name     string // "embedded", "neo4j": the breaker's backend name
 	Store    graph.Store
-	Resolver *graph.Resolver
+	Resolver graph.EdgeResolver
 }
 
 // Engine runs the stages for one workspace root.
@@ -268,7 +268,7 @@ func (c Config) timeout(name string) time.Duration {
 func (e *Engine) stages(dir string) []Stage {
 	var out []Stage
 	for _, g := range e.Graphs {
-		out = append(out, graphStage{g})
+		out = append(out, graph.NewStage(g.Name, g.Store, g.Resolver))
 	}
 	if dir == Incoming {
 		if e.Grep != nil {
@@ -412,27 +412,6 @@ func targetName(s fact.Symbol) string {
 		return s.ID
 	}
 	return s.Name
-}
-
-// GraphDetail says, for people, how a graph edge was established.
-func GraphDetail(e fact.Edge) string {
-	where := e.Symbol.Container
-	if where != "" {
-		where += " · "
-	}
-	switch {
-	case e.Resolution == fact.ResolvedAST && e.Via != "":
-		return where + "precise (ast), dispatched through " + e.Via
-	case e.Resolution == fact.ResolvedAST:
-		return where + "precise (ast)"
-	case e.Resolution == fact.ResolvedEvent:
-		return where + "via event '" + e.Event + "'"
-	case e.Resolution == fact.ResolvedRegistration && e.Via != "":
-		return where + "registered via " + e.Via
-	case e.Resolution == fact.ResolvedName:
-		return where + "name match only: receiver not resolved"
-	}
-	return where + string(e.Resolution)
 }
 
 // ErrNoSymbol is returned when nothing callable is at a position or name.

@@ -2,7 +2,6 @@ package cascade
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -48,15 +47,6 @@ func (g *twoStepGate) done(out stage.Outcome, cancelled bool) {
 	}
 }
 
-// graphStage asks one code graph backend.
-type graphStage struct{ g GraphBackend }
-
-func (s graphStage) Name() string    { return StageGraph }
-func (s graphStage) Backend() string { return s.g.Name }
-func (s graphStage) Condition() string {
-	return "the symbol is indexed and has at least one caller edge"
-}
-
 // breaker is the gate of st's backend breaker, nil for a stage without a
 // backend.
 func (e *Engine) breaker(st Stage) breakerGate {
@@ -65,67 +55,6 @@ func (e *Engine) breaker(st Stage) breakerGate {
 	}
 	cb := e.Breakers.get(e.Root, st.Backend())
 	return &twoStepGate{allowFn: cb.Allow}
-}
-
-func (s graphStage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
-	if !q.Found {
-		return stage.Outcome{Reason: ReasonSymbolNotFound, Observed: fmt.Sprintf("%s is not in the index", q.Target.Name), Unasked: true}
-	}
-	sym, err := s.g.Store.Symbol(ctx, q.Target.ID)
-	if err != nil {
-		return graphError(err, q)
-	}
-	var edges []fact.Edge
-	if q.Direction == Outgoing {
-		edges, err = s.g.Resolver.Outgoing(ctx, sym)
-	} else {
-		edges, err = s.g.Resolver.Incoming(ctx, sym)
-	}
-	if err != nil {
-		return graphError(err, q)
-	}
-	if len(edges) == 0 {
-		what := "caller"
-		if q.Direction == Outgoing {
-			what = "callee"
-		}
-		return stage.Outcome{Reason: ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", qualifiedName(sym), what)}
-	}
-	calls := make([]Call, 0, len(edges))
-	precise := 0
-	for _, edge := range edges {
-		calls = append(calls, Call{Edge: edge, Stage: StageGraph, Detail: GraphDetail(edge)})
-		if edge.Resolution != fact.ResolvedName {
-			precise++
-		}
-	}
-	return stage.Outcome{Calls: calls, Hit: true, Count: len(calls),
-		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
-}
-
-// graphError classifies a backend's error: only faults count against the
-// breaker; not-found and a missing index are answers.
-func graphError(err error, q *stage.Query) stage.Outcome {
-	out := stage.Outcome{Err: err}
-	switch {
-	case errors.Is(err, context.Canceled):
-		out.Reason = ReasonCancelled
-	case errors.Is(err, context.DeadlineExceeded):
-		out.Reason, out.Fault = ReasonTimeout, true
-	case errors.Is(err, graph.ErrUnauthorized):
-		out.Reason, out.Auth = ReasonBackendError, true
-		out.Observed = "the backend rejected the configured credentials"
-	case errors.Is(err, graph.ErrIndexMissing):
-		out.Reason, out.Err = ReasonIndexMissing, nil
-		out.Observed = "the backend holds no index for this repository"
-	case errors.Is(err, graph.ErrNotFound):
-		out.Reason, out.Err = ReasonSymbolNotFound, nil
-		out.Observed = fmt.Sprintf("%s is not in this backend's index (it may be stale)", q.Target.ID)
-	default:
-		out.Reason, out.Fault = ReasonBackendError, true
-		out.Observed = "the backend failed: " + err.Error()
-	}
-	return out
 }
 
 // GrepSearcher finds the code sites of a name in the live workspace.
