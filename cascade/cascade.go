@@ -19,6 +19,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
 	"github.com/callcascade/callcascade/cascade/stage"
@@ -57,6 +58,13 @@ const (
 const (
 	Incoming = stage.Incoming
 	Outgoing = stage.Outgoing
+)
+
+// ResolvedGrep and ResolvedKeyword mark fallback callers: found by a code
+// site of the name, or by a string naming it, never resolved.
+const (
+	ResolvedGrep    = stage.ResolvedGrep
+	ResolvedKeyword = stage.ResolvedKeyword
 )
 
 // Call is one caller (incoming) or callee (outgoing) with its call sites.
@@ -174,6 +182,14 @@ type GraphBackend struct {
 	Resolver graph.EdgeResolver
 }
 
+// GrepSearcher finds the code sites of a name in the live workspace: the
+// grep stage's source.
+type GrepSearcher = grep.CallerSearcher
+
+// GrepResult is a grep stage scan: calls grouped by enclosing function,
+// best-ranked first.
+type GrepResult = grep.CallerResult
+
 // Engine runs the stages for one workspace root.
 type Engine struct {
 	Root string
@@ -272,7 +288,7 @@ func (e *Engine) stages(dir string) []Stage {
 	}
 	if dir == Incoming {
 		if e.Grep != nil {
-			out = append(out, grepStage{e.Grep, e.Root})
+			out = append(out, grep.NewStage(e.Grep))
 		}
 		if e.Search != nil {
 			out = append(out, keywordStage{e.Search})
