@@ -200,7 +200,7 @@ type Engine struct {
 	Grep GrepSearcher
 	// Search is the store whose full-text index the keyword stage ranks
 	// with; nil skips the stage.
-	Search   graph.Store
+	Search   keyword.Store
 	Config   Config
 	Breakers *Breakers
 	Metrics  *Metrics
@@ -291,7 +291,7 @@ func (e *Engine) stages(dir string) []Stage {
 			out = append(out, grep.NewStage(e.Grep))
 		}
 		if e.Search != nil {
-			out = append(out, keywordStage{e.Search})
+			out = append(out, keyword.NewStage(e.Search))
 		}
 	}
 	return out
