@@ -13,7 +13,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/handlers"
 )
 
@@ -122,7 +121,7 @@ func rootsOf(p *protocol.InitializeParams) []string {
 	return roots
 }
 
-func (s *Server) openStore(root string) (graph.Store, error) {
+func (s *Server) openStore(root string) (cascade.Store, error) {
 	if s.opts.OpenStore == nil {
 		return nil, fmt.Errorf("server: no store configured")
 	}
@@ -160,7 +159,7 @@ func (s *Server) addWorkspace(root string) error {
 		shared = s.opts.Shared(abs, settings)
 	}
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
-		Walk:     graph.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
+		Walk:     cascade.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
 		Engine:   settings.engineConfig(),
 		Logger:   s.log,
 		Shared:   shared,
@@ -298,7 +297,7 @@ func (e *env) Content(path string) ([]byte, error) {
 	}
 	limit := s.opts.Settings.MaxFileSize
 	if limit <= 0 {
-		limit = graph.DefaultMaxFileSize
+		limit = cascade.DefaultMaxFileSize
 	}
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s is %d bytes, over the %d-byte limit (setting maxFileSize)", filepath.Base(path), st.Size(), limit)
