@@ -19,30 +19,32 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 )
 
 // Stage names.
 const (
-	StageGraph   = "graph"
-	StageGrep    = "grep"
-	StageKeyword = "keyword"
-	StageReport  = "report"
+	StageGraph   = stage.Graph
+	StageGrep    = stage.Grep
+	StageKeyword = stage.Keyword
+	StageReport  = stage.Report
 )
 
 // Reason codes recorded on attempts that did not answer.
 const (
-	ReasonSymbolNotFound    = "symbol_not_found"
-	ReasonNoCallers         = "no_callers"
-	ReasonTimeout           = "timeout"
-	ReasonCircuitOpen       = "circuit_open"
-	ReasonBackendError      = "backend_error"
-	ReasonIndexMissing      = "index_missing"
-	ReasonNoMatches         = "no_matches"
-	ReasonTooManyMatches    = "too_many_matches"
-	ReasonNoRelevantMatches = "no_relevant_matches"
-	ReasonCancelled         = "cancelled"
+	ReasonSymbolNotFound    = stage.ReasonSymbolNotFound
+	ReasonNoCallers         = stage.ReasonNoCallers
+	ReasonTimeout           = stage.ReasonTimeout
+	ReasonCircuitOpen       = stage.ReasonCircuitOpen
+	ReasonBackendError      = stage.ReasonBackendError
+	ReasonIndexMissing      = stage.ReasonIndexMissing
+	ReasonNoMatches         = stage.ReasonNoMatches
+	ReasonTooManyMatches    = stage.ReasonTooManyMatches
+	ReasonNoRelevantMatches = stage.ReasonNoRelevantMatches
+	ReasonCancelled         = stage.ReasonCancelled
 )
 
 // Outcome of one stage attempt.
@@ -54,16 +56,19 @@ const (
 
 // Directions.
 const (
-	Incoming = "incoming"
-	Outgoing = "outgoing"
+	Incoming = stage.Incoming
+	Outgoing = stage.Outgoing
+)
+
+// ResolvedGrep and ResolvedKeyword mark fallback callers: found by a code
+// site of the name, or by a string naming it, never resolved.
+const (
+	ResolvedGrep    = stage.ResolvedGrep
+	ResolvedKeyword = stage.ResolvedKeyword
 )
 
 // Call is one caller (incoming) or callee (outgoing) with its call sites.
-type Call struct {
-	fact.Edge
-	Stage  string `json:"stage"`
-	Detail string `json:"detail"` // provenance for people: "precise (ast)", "grep fallback", "keyword match 0.62"
-}
+type Call = stage.Call
 
 // Attempt records what one stage did.
 type Attempt struct {
@@ -174,8 +179,16 @@ func (c Config) WithDefaults() Config {
 type GraphBackend struct {
 	Name     string // "embedded", "neo4j": the breaker's backend name
 	Store    graph.Store
-	Resolver *graph.Resolver
+	Resolver graph.EdgeResolver
 }
+
+// GrepSearcher finds the code sites of a name in the live workspace: the
+// grep stage's source.
+type GrepSearcher = grep.CallerSearcher
+
+// GrepResult is a grep stage scan: calls grouped by enclosing function,
+// best-ranked first.
+type GrepResult = grep.CallerResult
 
 // Engine runs the stages for one workspace root.
 type Engine struct {
@@ -187,7 +200,7 @@ type Engine struct {
 	Grep GrepSearcher
 	// Search is the store whose full-text index the keyword stage ranks
 	// with; nil skips the stage.
-	Search   graph.Store
+	Search   keyword.Store
 	Config   Config
 	Breakers *Breakers
 	Metrics  *Metrics
@@ -236,54 +249,49 @@ func (e *Engine) Outgoing(ctx context.Context, source fact.Symbol) (Result, erro
 	return e.run(ctx, source, Outgoing)
 }
 
-// stage is one step of the cascade.
-type stage interface {
-	name() string
-	backend() string
-	condition() string
-	timeout(Config) time.Duration
-	// breaker is the stage's backend breaker, nil for stages without one.
-	breaker(e *Engine) breakerGate
-	run(ctx context.Context, q *query) outcome
+// Stage is one step of the cascade, implemented by an adapter in the
+// stage's own package. The engine decides the rest: the order, the
+// stage's timeout (by its name, from Config), and whether a breaker
+// guards it (stages with a backend, one breaker per repository and
+// backend).
+type Stage interface {
+	// Name is the stage's name (StageGraph, StageGrep, StageKeyword).
+	Name() string
+	// Backend names the backend a stage asks ("embedded", "neo4j"), ""
+	// for a stage without one; a stage with a backend is behind its
+	// breaker.
+	Backend() string
+	// Condition is the stage's success condition, in words.
+	Condition() string
+	// Run asks the stage. It honours ctx's deadline; it may leave
+	// candidates and observations for the report on q.
+	Run(ctx context.Context, q *stage.Query) stage.Outcome
 }
 
-// query is what every stage is asked.
-type query struct {
-	target    fact.Symbol
-	found     bool
-	direction string
-	cfg       Config
-	// candidates collects places worth opening from stages that missed.
-	candidates []report.Candidate
-	stale      bool
-	grepSites  int // code sites the grep stage saw; -1 until it ran to the end
+// timeout is a stage's own timeout.
+func (c Config) timeout(name string) time.Duration {
+	switch name {
+	case StageGraph:
+		return c.GraphTimeout
+	case StageGrep:
+		return c.GrepTimeout
+	case StageKeyword:
+		return c.KeywordTimeout
+	}
+	return c.Budget
 }
 
-// outcome is what one stage returns.
-type outcome struct {
-	calls    []Call
-	hit      bool
-	reason   string
-	observed string
-	count    int
-	partial  bool
-	err      error
-	fault    bool // a backend fault: counts against the breaker
-	auth     bool // credentials rejected
-	unasked  bool // the backend was never asked: tells its breaker nothing
-}
-
-func (e *Engine) stages(dir string) []stage {
-	var out []stage
+func (e *Engine) stages(dir string) []Stage {
+	var out []Stage
 	for _, g := range e.Graphs {
-		out = append(out, graphStage{g})
+		out = append(out, graph.NewStage(g.Name, g.Store, g.Resolver))
 	}
 	if dir == Incoming {
 		if e.Grep != nil {
-			out = append(out, grepStage{e.Grep, e.Root})
+			out = append(out, grep.NewStage(e.Grep))
 		}
 		if e.Search != nil {
-			out = append(out, keywordStage{e.Search})
+			out = append(out, keyword.NewStage(e.Search))
 		}
 	}
 	return out
@@ -292,24 +300,24 @@ func (e *Engine) stages(dir string) []stage {
 func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Result, error) {
 	cfg := e.config()
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
-	q := &query{target: target, found: res.Found, direction: dir, cfg: cfg, grepSites: -1}
+	q := &stage.Query{Target: target, Found: res.Found, Direction: dir, GrepLimit: cfg.GrepLimit, KeywordThreshold: cfg.KeywordThreshold, GrepSites: -1}
 	deadline := time.Now().Add(cfg.Budget)
 	for _, st := range e.stages(dir) {
 		if err := ctx.Err(); err != nil {
 			return res, err // the caller gave up: not any stage's fault
 		}
-		att, out := e.attempt(ctx, st, q, time.Until(deadline))
+		att, out := e.attempt(ctx, st, q, cfg, time.Until(deadline))
 		res.Attempts = append(res.Attempts, att)
-		if out.auth {
+		if out.Auth {
 			res.AuthFailed = true
 		}
-		if st.name() == StageGraph && (out.fault || out.auth || att.Reason == ReasonCircuitOpen) {
-			res.Missing = append(res.Missing, StageGraph+":"+st.backend())
+		if st.Name() == StageGraph && (out.Fault || out.Auth || att.Reason == ReasonCircuitOpen) {
+			res.Missing = append(res.Missing, StageGraph+":"+st.Backend())
 		}
-		if out.hit {
-			res.Calls, res.Stage, res.Partial = out.calls, st.name(), out.partial
-			if st.name() == StageGraph {
-				res.Backend = st.backend()
+		if out.Hit {
+			res.Calls, res.Stage, res.Partial = out.Calls, st.Name(), out.Partial
+			if st.Name() == StageGraph {
+				res.Backend = st.Backend()
 			}
 			break
 		}
@@ -349,68 +357,68 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 // budget) and its breaker. The stage runs in its own goroutine so that a
 // backend ignoring its context still cannot hold the request past the
 // budget; the goroutine finishes on its own when the backend returns.
-func (e *Engine) attempt(ctx context.Context, st stage, q *query, left time.Duration) (att Attempt, out outcome) {
-	att = Attempt{Stage: st.name(), Backend: st.backend(), Condition: st.condition()}
+func (e *Engine) attempt(ctx context.Context, st Stage, q *stage.Query, cfg Config, left time.Duration) (att Attempt, out stage.Outcome) {
+	att = Attempt{Stage: st.Name(), Backend: st.Backend(), Condition: st.Condition()}
 	start := time.Now()
 	defer func() {
 		att.Duration = time.Since(start)
 		att.DurationMs = float64(att.Duration.Microseconds()) / 1000
 	}()
-	timeout := min(st.timeout(q.cfg), left)
+	timeout := min(cfg.timeout(st.Name()), left)
 	if timeout <= 0 {
 		att.Outcome, att.Reason, att.Observed = OutcomeSkipped, ReasonTimeout, "the request's budget was spent before this stage"
-		return att, outcome{reason: ReasonTimeout}
+		return att, stage.Outcome{Reason: ReasonTimeout}
 	}
-	gate := st.breaker(e)
+	gate := e.breaker(st)
 	if gate != nil {
 		if err := gate.allow(); err != nil {
 			att.Outcome, att.Reason = OutcomeSkipped, ReasonCircuitOpen
 			att.Observed = "the breaker for this backend is open after repeated faults; skipped"
 			att.Duration = time.Since(start)
-			return att, outcome{reason: ReasonCircuitOpen}
+			return att, stage.Outcome{Reason: ReasonCircuitOpen}
 		}
 	}
 	sctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	done := make(chan outcome, 1)
+	done := make(chan stage.Outcome, 1)
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- outcome{reason: ReasonBackendError, err: fmt.Errorf("stage %s panicked: %v", st.name(), p), fault: true}
+				done <- stage.Outcome{Reason: ReasonBackendError, Err: fmt.Errorf("stage %s panicked: %v", st.Name(), p), Fault: true}
 			}
 		}()
-		done <- st.run(sctx, q)
+		done <- st.Run(sctx, q)
 	}()
 	select {
 	case out = <-done:
 	case <-sctx.Done():
-		out = outcome{err: sctx.Err()}
+		out = stage.Outcome{Err: sctx.Err()}
 	}
-	if out.err != nil && !out.hit {
+	if out.Err != nil && !out.Hit {
 		switch {
 		case ctx.Err() != nil:
-			out.reason, out.fault = ReasonCancelled, false
-		case errors.Is(out.err, context.DeadlineExceeded) || sctx.Err() != nil:
-			out.reason = ReasonTimeout
-			out.fault = gate != nil // a slow backend is a fault; a slow scan is not
-			if out.observed == "" {
-				out.observed = fmt.Sprintf("no answer within %s", timeout)
+			out.Reason, out.Fault = ReasonCancelled, false
+		case errors.Is(out.Err, context.DeadlineExceeded) || sctx.Err() != nil:
+			out.Reason = ReasonTimeout
+			out.Fault = gate != nil // a slow backend is a fault; a slow scan is not
+			if out.Observed == "" {
+				out.Observed = fmt.Sprintf("no answer within %s", timeout)
 			}
-		case out.reason == "":
-			out.reason = ReasonBackendError
+		case out.Reason == "":
+			out.Reason = ReasonBackendError
 		}
 	}
 	if gate != nil {
 		gate.done(out, ctx.Err() != nil)
 	}
-	att.Count, att.Partial, att.Observed, att.Reason = out.count, out.partial, out.observed, out.reason
-	if out.hit {
+	att.Count, att.Partial, att.Observed, att.Reason = out.Count, out.Partial, out.Observed, out.Reason
+	if out.Hit {
 		att.Outcome, att.Reason = OutcomeHit, ""
 	} else {
 		att.Outcome = OutcomeMiss
 	}
-	if out.err != nil {
-		att.Error = out.err.Error()
+	if out.Err != nil {
+		att.Error = out.Err.Error()
 	}
 	return att, out
 }
@@ -420,27 +428,6 @@ func targetName(s fact.Symbol) string {
 		return s.ID
 	}
 	return s.Name
-}
-
-// GraphDetail says, for people, how a graph edge was established.
-func GraphDetail(e fact.Edge) string {
-	where := e.Symbol.Container
-	if where != "" {
-		where += " · "
-	}
-	switch {
-	case e.Resolution == fact.ResolvedAST && e.Via != "":
-		return where + "precise (ast), dispatched through " + e.Via
-	case e.Resolution == fact.ResolvedAST:
-		return where + "precise (ast)"
-	case e.Resolution == fact.ResolvedEvent:
-		return where + "via event '" + e.Event + "'"
-	case e.Resolution == fact.ResolvedRegistration && e.Via != "":
-		return where + "registered via " + e.Via
-	case e.Resolution == fact.ResolvedName:
-		return where + "name match only: receiver not resolved"
-	}
-	return where + string(e.Resolution)
 }
 
 // ErrNoSymbol is returned when nothing callable is at a position or name.

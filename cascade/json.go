@@ -7,6 +7,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -88,7 +89,7 @@ type AnswerMeta struct {
 func (r Result) Answer() Answer {
 	t := r.Target
 	a := Answer{
-		Symbol: AnswerSymbol{Name: t.Name, Qualified: qualifiedName(t), ID: t.ID, Kind: string(t.Kind), File: t.Path, Root: r.Root},
+		Symbol: AnswerSymbol{Name: t.Name, Qualified: stage.QualifiedName(t), ID: t.ID, Kind: string(t.Kind), File: t.Path, Root: r.Root},
 		Calls:  make([]AnswerCall, 0, len(r.Calls)),
 		Meta: AnswerMeta{Direction: r.Direction, Stage: r.Stage, Backend: r.Backend, Degraded: r.Degraded(), Partial: r.Partial,
 			Attempts: r.Attempts, MissingSources: append([]string{}, r.Missing...), AuthFailed: r.AuthFailed},
@@ -101,7 +102,7 @@ func (r Result) Answer() Answer {
 	}
 	names := 0
 	for _, c := range r.Calls {
-		ac := AnswerCall{Caller: qualifiedName(c.Symbol), ID: c.Symbol.ID, File: c.Symbol.Path, Ranges: []AnswerRange{},
+		ac := AnswerCall{Caller: stage.QualifiedName(c.Symbol), ID: c.Symbol.ID, File: c.Symbol.Path, Ranges: []AnswerRange{},
 			Provenance: AnswerProvenance{Stage: c.Stage, Resolution: string(c.Resolution), Detail: c.Detail, Event: c.Event, Via: c.Via,
 				Precise: c.Stage == StageGraph && c.Resolution != fact.ResolvedName}}
 		if r.Direction == Outgoing {

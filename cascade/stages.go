@@ -2,23 +2,17 @@ package cascade
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"sort"
-	"strings"
-	"time"
 
-	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
-	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
 // breakerGate is a stage's view of its breaker.
 type breakerGate interface {
 	allow() error
-	done(out outcome, cancelled bool)
+	done(out stage.Outcome, cancelled bool)
 }
 
 type twoStepGate struct {
@@ -32,322 +26,38 @@ func (g *twoStepGate) allow() error {
 	return err
 }
 
-func (g *twoStepGate) done(out outcome, cancelled bool) {
+func (g *twoStepGate) done(out stage.Outcome, cancelled bool) {
 	switch {
 	case g.doneFn == nil:
 	case cancelled:
 		g.doneFn(context.Canceled)
-	case out.unasked:
+	case out.Unasked:
 		g.doneFn(errNotAsked)
-	case out.auth:
+	case out.Auth:
 		g.doneFn(graph.ErrUnauthorized)
-	case out.fault:
-		g.doneFn(backendFault{out.err})
+	case out.Fault:
+		g.doneFn(backendFault{out.Err})
 	default:
 		g.doneFn(nil) // an answer, found or not
 	}
 }
 
-// graphStage asks one code graph backend.
-type graphStage struct{ g GraphBackend }
-
-func (s graphStage) name() string                   { return StageGraph }
-func (s graphStage) backend() string                { return s.g.Name }
-func (s graphStage) timeout(c Config) time.Duration { return c.GraphTimeout }
-func (s graphStage) condition() string {
-	return "the symbol is indexed and has at least one caller edge"
-}
-
-func (s graphStage) breaker(e *Engine) breakerGate {
-	if e.Breakers == nil {
+// breaker is the gate of st's backend breaker, nil for a stage without a
+// backend.
+func (e *Engine) breaker(st Stage) breakerGate {
+	if e.Breakers == nil || st.Backend() == "" {
 		return nil
 	}
-	cb := e.Breakers.get(e.Root, s.g.Name)
+	cb := e.Breakers.get(e.Root, st.Backend())
 	return &twoStepGate{allowFn: cb.Allow}
 }
 
-func (s graphStage) run(ctx context.Context, q *query) outcome {
-	if !q.found {
-		return outcome{reason: ReasonSymbolNotFound, observed: fmt.Sprintf("%s is not in the index", q.target.Name), unasked: true}
-	}
-	sym, err := s.g.Store.Symbol(ctx, q.target.ID)
-	if err != nil {
-		return graphError(err, q)
-	}
-	var edges []fact.Edge
-	if q.direction == Outgoing {
-		edges, err = s.g.Resolver.Outgoing(ctx, sym)
-	} else {
-		edges, err = s.g.Resolver.Incoming(ctx, sym)
-	}
-	if err != nil {
-		return graphError(err, q)
-	}
-	if len(edges) == 0 {
-		what := "caller"
-		if q.direction == Outgoing {
-			what = "callee"
-		}
-		return outcome{reason: ReasonNoCallers, observed: fmt.Sprintf("%s is indexed and has no %s edge", qualifiedName(sym), what)}
-	}
-	calls := make([]Call, 0, len(edges))
-	precise := 0
-	for _, edge := range edges {
-		calls = append(calls, Call{Edge: edge, Stage: StageGraph, Detail: GraphDetail(edge)})
-		if edge.Resolution != fact.ResolvedName {
-			precise++
-		}
-	}
-	return outcome{calls: calls, hit: true, count: len(calls),
-		observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
-}
-
-// graphError classifies a backend's error: only faults count against the
-// breaker; not-found and a missing index are answers.
-func graphError(err error, q *query) outcome {
-	out := outcome{err: err}
-	switch {
-	case errors.Is(err, context.Canceled):
-		out.reason = ReasonCancelled
-	case errors.Is(err, context.DeadlineExceeded):
-		out.reason, out.fault = ReasonTimeout, true
-	case errors.Is(err, graph.ErrUnauthorized):
-		out.reason, out.auth = ReasonBackendError, true
-		out.observed = "the backend rejected the configured credentials"
-	case errors.Is(err, graph.ErrIndexMissing):
-		out.reason, out.err = ReasonIndexMissing, nil
-		out.observed = "the backend holds no index for this repository"
-	case errors.Is(err, graph.ErrNotFound):
-		out.reason, out.err = ReasonSymbolNotFound, nil
-		out.observed = fmt.Sprintf("%s is not in this backend's index (it may be stale)", q.target.ID)
-	default:
-		out.reason, out.fault = ReasonBackendError, true
-		out.observed = "the backend failed: " + err.Error()
-	}
-	return out
-}
-
-// GrepSearcher finds the code sites of a name in the live workspace.
-type GrepSearcher interface {
-	SearchCallers(ctx context.Context, target fact.Symbol, limit int) (GrepResult, error)
-}
-
-// GrepResult is a grep stage scan: calls grouped by enclosing function,
-// best-ranked first.
-type GrepResult struct {
-	Calls   []Call
-	Sites   int  // code sites found
-	Files   int  // files parsed after the byte prefilter
-	Partial bool // cut off by the deadline or a cancellation
-	// Note replaces the observation when the search could not run (a name
-	// that is not an identifier).
-	Note string
-}
-
-type grepStage struct {
-	g    GrepSearcher
-	root string
-}
-
-func (s grepStage) name() string                   { return StageGrep }
-func (s grepStage) backend() string                { return "" }
-func (s grepStage) timeout(c Config) time.Duration { return c.GrepTimeout }
-func (s grepStage) breaker(*Engine) breakerGate    { return nil }
-func (s grepStage) condition() string {
-	return "1..50 code call sites of the name in the live workspace (comments and strings excluded)"
-}
-
-func (s grepStage) run(ctx context.Context, q *query) outcome {
-	limit := q.cfg.GrepLimit
-	r, err := s.g.SearchCallers(ctx, q.target, limit)
-	out := outcome{count: r.Sites, partial: r.Partial,
-		observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.target.Name, r.Files)}
-	if r.Partial {
-		out.observed += " (cut off: partial)"
-	}
-	if r.Note != "" {
-		out.observed = r.Note
-	}
-	if err != nil {
-		out.err = err
-		return out
-	}
-	if q.found && r.Sites > 0 {
-		q.stale = true
-	}
-	if !r.Partial {
-		q.grepSites = r.Sites
-	}
-	switch {
-	case r.Sites == 0 && r.Partial:
-		out.reason, out.err = ReasonTimeout, context.DeadlineExceeded
-	case r.Sites == 0:
-		out.reason = ReasonNoMatches
-	case r.Sites > limit:
-		out.reason = ReasonTooManyMatches
-		out.observed = fmt.Sprintf("%d code sites of %q: more than %d, too common a name to answer by name", r.Sites, q.target.Name, limit)
-		for _, c := range r.Calls {
-			q.candidates = append(q.candidates, candidateOf(c, "grep: "+c.Detail))
-		}
-	default:
-		out.calls, out.hit = r.Calls, true
-	}
-	return out
-}
-
-// KeywordMaxCallers bounds a keyword answer: more functions than this
-// holding the name in a string is no evidence of dispatch.
-const KeywordMaxCallers = 10
-
-type keywordStage struct{ store graph.Store }
-
-func (s keywordStage) name() string                   { return StageKeyword }
-func (s keywordStage) backend() string                { return "" }
-func (s keywordStage) timeout(c Config) time.Duration { return c.KeywordTimeout }
-func (s keywordStage) breaker(*Engine) breakerGate    { return nil }
-func (s keywordStage) condition() string {
-	return "a string literal naming the target scores above the relevance threshold (BM25)"
-}
-
-func (s keywordStage) run(ctx context.Context, q *query) outcome {
-	res, err := keyword.Search(ctx, s.store, keyword.Query{Name: q.target.Name, TargetID: q.target.ID, Threshold: q.cfg.KeywordThreshold})
-	if err != nil {
-		return outcome{err: err}
-	}
-	threshold := q.cfg.KeywordThreshold
-	if threshold <= 0 {
-		threshold = keyword.DefaultThreshold
-	}
-	res.Literals = outsideTarget(res.Literals, q.target)
-	res.Related = outsideTarget(res.Related, q.target)
-	// Literals under the threshold may still be a dispatch table; symbols
-	// that merely share a word (a class name, a path) are not candidates.
-	kept := 0
-	for _, h := range res.Related {
-		if h.Kind != "literal" || h.Relevance < threshold/2 || kept == 5 {
-			continue
-		}
-		kept++
-		why := fmt.Sprintf("keyword %.2f: string %q", h.Relevance, h.Text)
-		q.candidates = append(q.candidates, report.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
-	}
-	if len(res.Literals) == 0 {
-		return outcome{reason: ReasonNoRelevantMatches, count: 0,
-			observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
-	}
-	// One caller per enclosing symbol, its sites the literals.
-	byCaller := map[string]*Call{}
-	var order []string
-	for _, h := range res.Literals {
-		key := h.SymbolID
-		if key == "" {
-			key = h.Path + "#"
-		}
-		c, ok := byCaller[key]
-		if !ok {
-			lang, _ := treesitter.LanguageForPath(h.Path)
-			sym := fact.ModuleSymbol(h.Path, lang) // a literal at the top level of its file
-			if h.SymbolID != "" {
-				if s, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
-					sym = s
-				}
-			}
-			c = &Call{Edge: fact.Edge{Symbol: sym, Resolution: ResolvedKeyword}, Stage: StageKeyword,
-				Detail: containerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
-			byCaller[key] = c
-			order = append(order, key)
-		}
-		c.Sites = append(c.Sites, h.Span)
-	}
-	calls := make([]Call, 0, len(order))
-	for _, k := range order {
-		calls = append(calls, *byCaller[k])
-	}
-	sortCalls(calls)
-	// A name written in strings all over the workspace ('create', 'list')
-	// says nothing about who dispatches to this function: too common to
-	// answer by, like grep's too_many_matches.
-	if len(calls) > KeywordMaxCallers {
-		for i, c := range calls {
-			if i == 5 {
-				break
-			}
-			q.candidates = append(q.candidates, candidateOf(c, "keyword: "+c.Detail))
-		}
-		return outcome{reason: ReasonNoRelevantMatches, count: len(res.Literals),
-			observed: fmt.Sprintf("words %s: %d functions hold a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
-	}
-	return outcome{calls: calls, hit: true, count: len(res.Literals),
-		observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
-}
-
-// outsideTarget drops hits in the target's own declaration: its
-// decorators (@OnEvent('x') names its own event) and its body.
-func outsideTarget(hits []keyword.Hit, t fact.Symbol) []keyword.Hit {
-	if t.Path == "" {
-		return hits
-	}
-	inside := func(s treesitter.Span) bool {
-		if s.StartByte >= t.Span.StartByte && s.EndByte <= t.Span.EndByte {
-			return true
-		}
-		for _, d := range t.Decorators {
-			if s.StartByte >= d.Span.StartByte && s.EndByte <= d.Span.EndByte {
-				return true
-			}
-		}
-		return false
-	}
-	out := hits[:0:0]
-	for _, h := range hits {
-		if h.Path == t.Path && inside(h.Span) {
-			continue
-		}
-		out = append(out, h)
-	}
-	return out
-}
-
-// containerPrefix starts a caller's detail the way GraphDetail does, so an
-// editor's tree shows the class whatever the stage.
-func containerPrefix(s fact.Symbol) string {
-	if s.Container == "" {
-		return ""
-	}
-	return s.Container + " · "
-}
-
-func sortCalls(calls []Call) {
-	sort.SliceStable(calls, func(i, j int) bool {
-		a, b := calls[i].Symbol, calls[j].Symbol
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Span.StartByte < b.Span.StartByte
-	})
-}
-
-func candidateOf(c Call, why string) report.Candidate {
-	site := c.Symbol.Selection
-	if len(c.Sites) > 0 {
-		site = c.Sites[0]
-	}
-	return report.Candidate{Name: qualifiedName(c.Symbol), Path: c.Symbol.Path, Line: int(site.Start.Line) + 1, Col: int(site.Start.Character) + 1, Why: why}
-}
-
-func qualifiedName(s fact.Symbol) string {
-	if s.Container != "" {
-		return s.Container + "." + s.Name
-	}
-	return s.Name
-}
-
-func (e *Engine) reportInput(res Result, q *query, tc TargetContext) report.Input {
+func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) report.Input {
 	t := res.Target
 	in := report.Input{
-		Root: e.Root, Name: t.Name, Qualified: qualifiedName(t), Path: t.Path, Found: res.Found,
+		Root: e.Root, Name: t.Name, Qualified: stage.QualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, Excluded: tc.Excluded, Oversized: tc.Oversized,
-		Candidates: q.candidates, Stale: q.stale && res.Stage != StageGraph, GrepSites: q.grepSites,
+		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites,
 	}
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1

@@ -91,7 +91,7 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	}
 	if !opts.NoGrep {
 		w.searcher = &grep.Searcher{}
-		w.Engine.Grep = &workspaceGrep{root: root, walk: opts.Walk, buffers: opts.Buffers, searcher: w.searcher}
+		w.Engine.Grep = grep.NewWorkspaceSearcher(root, opts.Walk, opts.Buffers, w.searcher)
 	}
 	w.refreshCtx, w.stopRefresh = context.WithCancel(context.Background())
 	return w

@@ -13,9 +13,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
-	"github.com/callcascade/callcascade/treesitter"
 )
 
 // ItemData travels in CallHierarchyItem.data so that incomingCalls and
@@ -38,14 +35,14 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 	if err != nil {
 		return nil, rpcError(err)
 	}
-	if _, ok := treesitter.LanguageForPath(rel); !ok {
+	if _, ok := cascade.LanguageForPath(rel); !ok {
 		return nil, nil
 	}
 	content, err := h.Env.Content(path)
 	if err != nil {
 		return nil, rpcError(err)
 	}
-	offset, ok := treesitter.NewLineIndex(content).Offset(treesitter.Position{Line: params.Position.Line, Character: params.Position.Character})
+	offset, ok := cascade.NewLineIndex(content).Offset(cascade.Position{Line: params.Position.Line, Character: params.Position.Character})
 	if !ok {
 		return nil, nil // past the end of the file: nothing there
 	}
@@ -54,7 +51,7 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 		// Not a declaration or a resolvable call, but a name: answer for the
 		// name, so the fallbacks can search for it (a function defined in a
 		// file the index skipped, or not saved yet).
-		if word, span, ok := treesitter.IdentifierAt(content, offset); ok && !treesitter.IsKeyword(lang(rel), word) {
+		if word, span, ok := cascade.IdentifierAt(content, offset); ok && !cascade.IsKeyword(lang(rel), word) {
 			return []protocol.CallHierarchyItem{unindexedItem(ws, path, word, span)}, nil
 		}
 		return nil, nil
@@ -67,7 +64,7 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 
 // frameworkDetail names how a framework invokes the target ("NestJS route
 // GET /reports/:id", "handles event 'report.created'"), "" when it does not.
-func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s fact.Symbol) string {
+func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s cascade.Symbol) string {
 	roles, err := ws.Resolver().FrameworkRoles(ctx, s)
 	if err != nil || len(roles) == 0 {
 		return ""
@@ -83,14 +80,14 @@ func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s fact.Symbol) 
 	return detail
 }
 
-func lang(rel string) treesitter.Language {
-	l, _ := treesitter.LanguageForPath(rel)
+func lang(rel string) cascade.Language {
+	l, _ := cascade.LanguageForPath(rel)
 	return l
 }
 
 // unindexedItem stands for a name the index does not know; its data carries
 // the name instead of a symbol id.
-func unindexedItem(ws *cascade.Workspace, path, name string, span treesitter.Span) protocol.CallHierarchyItem {
+func unindexedItem(ws *cascade.Workspace, path, name string, span cascade.Span) protocol.CallHierarchyItem {
 	return protocol.CallHierarchyItem{
 		Name:           name,
 		Kind:           protocol.SymbolKindFunction,
@@ -187,24 +184,24 @@ func itemDataOf(item protocol.CallHierarchyItem) ItemData {
 // itemSymbol finds the symbol an item stands for: by the ID in its data,
 // else (an item from another server, or a stale ID after an edit) by its
 // position.
-func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyItem) (*cascade.Workspace, fact.Symbol, error) {
+func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyItem) (*cascade.Workspace, cascade.Symbol, error) {
 	path, err := PathFromURI(item.URI)
 	if err != nil {
-		return nil, fact.Symbol{}, err
+		return nil, cascade.Symbol{}, err
 	}
 	ws, rel, err := h.Env.Workspace(path)
 	if err != nil {
-		return nil, fact.Symbol{}, err
+		return nil, cascade.Symbol{}, err
 	}
 	data := itemDataOf(item)
 	if data.SymbolID == "" && data.Name != "" {
-		return ws, fact.Symbol{Name: data.Name}, nil
+		return ws, cascade.Symbol{Name: data.Name}, nil
 	}
 	if data.SymbolID != "" {
 		if s, err := ws.Store.Symbol(ctx, data.SymbolID); err == nil && s.Path == rel {
 			return ws, s, nil
-		} else if err != nil && !errors.Is(err, graph.ErrNotFound) {
-			return nil, fact.Symbol{}, err
+		} else if err != nil && !errors.Is(err, cascade.ErrNotFound) {
+			return nil, cascade.Symbol{}, err
 		}
 		if sym, ok := moduleFromID(data.SymbolID, rel); ok {
 			return ws, sym, nil
@@ -212,29 +209,29 @@ func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyIt
 	}
 	content, err := h.Env.Content(path)
 	if err != nil {
-		return nil, fact.Symbol{}, err
+		return nil, cascade.Symbol{}, err
 	}
 	sel := item.SelectionRange.Start
-	offset, ok := treesitter.NewLineIndex(content).Offset(treesitter.Position{Line: sel.Line, Character: sel.Character})
+	offset, ok := cascade.NewLineIndex(content).Offset(cascade.Position{Line: sel.Line, Character: sel.Character})
 	if !ok {
-		return nil, fact.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("item %q is past the end of %s", item.Name, rel))
+		return nil, cascade.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("item %q is past the end of %s", item.Name, rel))
 	}
 	s, err := ws.TargetAt(ctx, rel, content, offset)
 	if errors.Is(err, cascade.ErrNoSymbol) {
-		return nil, fact.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("no symbol %q at %s:%d:%d any more", item.Name, rel, sel.Line+1, sel.Character+1))
+		return nil, cascade.Symbol{}, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("no symbol %q at %s:%d:%d any more", item.Name, rel, sel.Line+1, sel.Character+1))
 	}
 	return ws, s, err
 }
 
-func moduleFromID(id, rel string) (fact.Symbol, bool) {
+func moduleFromID(id, rel string) (cascade.Symbol, bool) {
 	if id != rel+"#" {
-		return fact.Symbol{}, false
+		return cascade.Symbol{}, false
 	}
-	lang, _ := treesitter.LanguageForPath(rel)
-	return fact.ModuleSymbol(rel, lang), true
+	lang, _ := cascade.LanguageForPath(rel)
+	return cascade.ModuleSymbol(rel, lang), true
 }
 
-func itemFor(ws *cascade.Workspace, s fact.Symbol, detail string) protocol.CallHierarchyItem {
+func itemFor(ws *cascade.Workspace, s cascade.Symbol, detail string) protocol.CallHierarchyItem {
 	if detail == "" {
 		detail = s.Container
 		if detail == "" {
@@ -252,18 +249,18 @@ func itemFor(ws *cascade.Workspace, s fact.Symbol, detail string) protocol.CallH
 	}
 }
 
-func symbolKind(s fact.Symbol) protocol.SymbolKind {
+func symbolKind(s cascade.Symbol) protocol.SymbolKind {
 	switch s.Kind {
-	case treesitter.KindMethod:
+	case cascade.KindMethod:
 		if s.Name == "constructor" || s.Name == "__init__" || s.Name == s.Container {
 			return protocol.SymbolKindConstructor
 		}
 		return protocol.SymbolKindMethod
-	case treesitter.KindClass:
+	case cascade.KindClass:
 		return protocol.SymbolKindClass
-	case treesitter.KindInterface:
+	case cascade.KindInterface:
 		return protocol.SymbolKindInterface
-	case fact.KindModule:
+	case cascade.KindModule:
 		return protocol.SymbolKindFile
 	}
 	return protocol.SymbolKindFunction

@@ -7,8 +7,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/callcascade/callcascade/cascade/report"
-	"github.com/callcascade/callcascade/treesitter"
+	"github.com/callcascade/callcascade/cascade"
 )
 
 // FindCallersTitle is the code action offered on any name, for editors
@@ -66,7 +65,7 @@ func (h *Handlers) findCallersAction(params *protocol.CodeActionParams) (protoco
 	if err != nil {
 		return protocol.CodeAction{}, false
 	}
-	lang, ok := treesitter.LanguageForPath(rel)
+	lang, ok := cascade.LanguageForPath(rel)
 	if !ok {
 		return protocol.CodeAction{}, false
 	}
@@ -75,18 +74,18 @@ func (h *Handlers) findCallersAction(params *protocol.CodeActionParams) (protoco
 		return protocol.CodeAction{}, false
 	}
 	pos := params.Range.Start
-	offset, ok := treesitter.NewLineIndex(content).Offset(treesitter.Position{Line: pos.Line, Character: pos.Character})
+	offset, ok := cascade.NewLineIndex(content).Offset(cascade.Position{Line: pos.Line, Character: pos.Character})
 	if !ok {
 		return protocol.CodeAction{}, false
 	}
-	word, _, ok := treesitter.IdentifierAt(content, offset)
-	if !ok || treesitter.IsKeyword(lang, word) {
+	word, _, ok := cascade.IdentifierAt(content, offset)
+	if !ok || cascade.IsKeyword(lang, word) {
 		return protocol.CodeAction{}, false
 	}
 	args := []any{map[string]any{"uri": string(params.TextDocument.URI), "position": map[string]any{"line": pos.Line, "character": pos.Character}}}
 	return protocol.CodeAction{
 		Title:   FindCallersTitle + ": " + word,
-		Command: &protocol.Command{Title: FindCallersTitle, Command: report.CommandFindCallers, Arguments: args},
+		Command: &protocol.Command{Title: FindCallersTitle, Command: cascade.CommandFindCallers, Arguments: args},
 	}, true
 }
 

@@ -10,7 +10,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/report"
 )
 
 // DiagnosticSource names our diagnostics.
@@ -19,10 +18,10 @@ const DiagnosticSource = "callcascade"
 // DiagnosticData travels in Diagnostic.data: the suggestions the code
 // actions are built from, and the target they are about.
 type DiagnosticData struct {
-	Suggestions []report.Suggestion `json:"suggestions"`
-	Target      ItemData            `json:"target"`
-	Name        string              `json:"name"`
-	Stage       string              `json:"stage"`
+	Suggestions []cascade.Suggestion `json:"suggestions"`
+	Target      ItemData             `json:"target"`
+	Name        string               `json:"name"`
+	Stage       string               `json:"stage"`
 }
 
 // diagnostics remembers what callcascade published per document, so that a

@@ -11,16 +11,12 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/grep"
-	"github.com/callcascade/callcascade/cascade/report"
-	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Commands lists what workspace/executeCommand runs.
 var Commands = []string{
-	report.CommandReindex, report.CommandFindCallers, report.CommandStatus,
-	report.CommandShowMatches, report.CommandOpen, report.CommandCopyReport, report.CommandSearchText,
+	cascade.CommandReindex, cascade.CommandFindCallers, cascade.CommandStatus,
+	cascade.CommandShowMatches, cascade.CommandOpen, cascade.CommandCopyReport, cascade.CommandSearchText,
 }
 
 // commandArgs is the union of our commands' argument objects.
@@ -48,17 +44,17 @@ func (h *Handlers) ExecuteCommand(ctx context.Context, params *protocol.ExecuteC
 		}
 	}
 	switch params.Command {
-	case report.CommandReindex:
+	case cascade.CommandReindex:
 		return h.reindexCommand(ctx, args)
-	case report.CommandFindCallers, report.CommandCopyReport:
+	case cascade.CommandFindCallers, cascade.CommandCopyReport:
 		return h.findCallersCommand(ctx, args)
-	case report.CommandStatus:
+	case cascade.CommandStatus:
 		return h.statusCommand(ctx)
-	case report.CommandShowMatches:
+	case cascade.CommandShowMatches:
 		return h.showMatchesCommand(ctx, args)
-	case report.CommandOpen:
+	case cascade.CommandOpen:
 		return h.openCommand(ctx, args)
-	case report.CommandSearchText:
+	case cascade.CommandSearchText:
 		return h.searchLiteralsCommand(ctx, args)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q (known: %s)", params.Command, strings.Join(Commands, ", ")))
@@ -158,7 +154,7 @@ func (h *Handlers) findCallersCommand(ctx context.Context, args commandArgs) (an
 			if i := strings.LastIndexAny(short, ".#"); i >= 0 {
 				short = short[i+1:]
 			}
-			targets = []fact.Symbol{{Name: short}}
+			targets = []cascade.Symbol{{Name: short}}
 		}
 		for _, t := range targets {
 			res, err := ws.Engine.Incoming(ctx, t)
@@ -244,7 +240,7 @@ type WorkspaceStatus struct {
 	// directories, and whether inotify reports changes (when it cannot,
 	// the inotify watch limit is the usual reason, and each search checks
 	// times instead). Absent until the first walk ends.
-	GrepFiles *grep.ListState `json:"grepFiles,omitempty"`
+	GrepFiles *cascade.GrepListState `json:"grepFiles,omitempty"`
 }
 
 func (h *Handlers) statusCommand(ctx context.Context) (any, error) {
@@ -307,7 +303,7 @@ func (h *Handlers) showMatchesCommand(ctx context.Context, args commandArgs) (an
 		if ws.Engine.Grep == nil {
 			return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "the grep stage is not available")
 		}
-		r, err := ws.Engine.Grep.SearchCallers(ctx, fact.Symbol{Name: args.Name}, 1000)
+		r, err := ws.Engine.Grep.SearchCallers(ctx, cascade.Symbol{Name: args.Name}, 1000)
 		if err != nil {
 			return nil, rpcError(err)
 		}
@@ -350,7 +346,7 @@ func (h *Handlers) openCommand(ctx context.Context, args commandArgs) (any, erro
 	}
 	pos := protocol.Position{Line: uint32(args.Line - 1)}
 	if content, err := h.Env.Content(abs); err == nil && args.Col > 0 {
-		pos.Character = treesitter.NewLineIndex(content).CharacterColumn(uint32(args.Line-1), args.Col-1)
+		pos.Character = cascade.NewLineIndex(content).CharacterColumn(uint32(args.Line-1), args.Col-1)
 	}
 	uri := URIFromPath(abs)
 	if h.Client == nil {

@@ -17,7 +17,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Env is what handlers need from the server: the workspace that owns a
@@ -85,7 +84,7 @@ func URIFromPath(p string) protocol.DocumentURI {
 	return protocol.DocumentURI(u.String())
 }
 
-func toRange(s treesitter.Span) protocol.Range {
+func toRange(s cascade.Span) protocol.Range {
 	return protocol.Range{
 		Start: protocol.Position{Line: s.Start.Line, Character: s.Start.Character},
 		End:   protocol.Position{Line: s.End.Line, Character: s.End.Character},

@@ -13,8 +13,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/files"
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/handlers"
 )
 
@@ -123,7 +121,7 @@ func rootsOf(p *protocol.InitializeParams) []string {
 	return roots
 }
 
-func (s *Server) openStore(root string) (graph.Store, error) {
+func (s *Server) openStore(root string) (cascade.Store, error) {
 	if s.opts.OpenStore == nil {
 		return nil, fmt.Errorf("server: no store configured")
 	}
@@ -161,7 +159,7 @@ func (s *Server) addWorkspace(root string) error {
 		shared = s.opts.Shared(abs, settings)
 	}
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
-		Walk:     files.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
+		Walk:     cascade.WalkOptions{MaxFileSize: settings.MaxFileSize, ExtraIgnores: settings.Exclude, Logger: s.log},
 		Engine:   settings.engineConfig(),
 		Logger:   s.log,
 		Shared:   shared,
@@ -299,7 +297,7 @@ func (e *env) Content(path string) ([]byte, error) {
 	}
 	limit := s.opts.Settings.MaxFileSize
 	if limit <= 0 {
-		limit = files.DefaultMaxFileSize
+		limit = cascade.DefaultMaxFileSize
 	}
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s is %d bytes, over the %d-byte limit (setting maxFileSize)", filepath.Base(path), st.Size(), limit)

@@ -20,7 +20,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/callcascade/callcascade/cascade"
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/handlers"
 )
 
@@ -28,7 +27,7 @@ import (
 var Version = "0.1.0-dev"
 
 // StoreOpener opens the graph store for a workspace root.
-type StoreOpener func(root string) (graph.Store, error)
+type StoreOpener func(root string) (cascade.Store, error)
 
 // Options configure a server.
 type Options struct {
@@ -91,7 +90,7 @@ type Server struct {
 	shutdown    bool
 	exited      chan struct{}
 	workspaces  []*cascade.Workspace
-	stores      []graph.Store
+	stores      []cascade.Store
 	progress    bool // the client accepts server-initiated work-done progress
 	configPull  bool // the client answers workspace/configuration
 	canWatch    bool // the client registers file watchers on request

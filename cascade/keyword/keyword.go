@@ -11,7 +11,6 @@ import (
 	"fmt"
 
 	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
 )
 
 // DefaultThreshold is the relevance (0..1) a literal must exceed to count.
@@ -21,6 +20,14 @@ const DefaultThreshold = 0.5
 
 // DefaultLimit bounds how many hits are ranked.
 const DefaultLimit = 50
+
+// Store is what the keyword stage needs of a code graph store: its
+// full-text ranking, and the symbols hits are in.
+type Store interface {
+	// Search ranks symbols and literals against the words of query with BM25.
+	Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error)
+	Symbol(ctx context.Context, id string) (fact.Symbol, error)
+}
 
 // Query is one keyword search.
 type Query struct {
@@ -52,7 +59,7 @@ type Result struct {
 }
 
 // Search ranks the store's symbols and literals against q.Name.
-func Search(ctx context.Context, store graph.Store, q Query) (Result, error) {
+func Search(ctx context.Context, store Store, q Query) (Result, error) {
 	threshold := q.Threshold
 	if threshold <= 0 {
 		threshold = DefaultThreshold

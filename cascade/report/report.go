@@ -9,6 +9,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/callcascade/callcascade/cascade/stage"
 )
 
 // Stage statuses.
@@ -57,15 +59,8 @@ const (
 	CommandSearchText  = "callcascade.searchLiterals"
 )
 
-// Candidate is a place worth opening: a grep match not counted as an
-// answer, or a keyword hit under the threshold.
-type Candidate struct {
-	Name string `json:"name"` // the enclosing symbol, or the file when at top level
-	Path string `json:"path"` // workspace-relative
-	Line int    `json:"line"` // 1-based
-	Col  int    `json:"col"`  // 1-based, in characters
-	Why  string `json:"why"`  // "grep: call", "keyword 0.41"
-}
+// Candidate is a place worth opening, as the stages that missed left it.
+type Candidate = stage.Candidate
 
 // Input is what the engine knows when every earlier stage missed.
 type Input struct {

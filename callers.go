@@ -1,0 +1,243 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade"
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// The callers command: one cascade query from the command line, printed
+// for people or as the structured JSON.
+
+const callersUsage = `  callcascade callers [--root DIR] [--json] [--outgoing] FILE:LINE:COL | NAME
+`
+
+func runCallers(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("callers", flag.ContinueOnError)
+	var c commonFlags
+	c.register(fs)
+	root := fs.String("root", ".", "workspace root")
+	asJSON := fs.Bool("json", false, "print the structured result as JSON")
+	outgoing := fs.Bool("outgoing", false, "list what the target calls instead of its callers")
+	c.engine.register(fs)
+	c.logLevel = "warn"
+	if err := fs.Parse(reorder(fs, args)); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() != 1 {
+		return usageError{errors.New("callers takes one FILE:LINE:COL or NAME")}
+	}
+	ws, _, err := openWorkspace(ctx, *root, c, false)
+	if err != nil {
+		return err
+	}
+	defer ws.Store.Close()
+	defer ws.Close()
+	targets, err := resolveTarget(ctx, ws, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var results []cascade.Result
+	for _, t := range targets {
+		var res cascade.Result
+		if *outgoing {
+			res, err = ws.Engine.Outgoing(ctx, t)
+		} else {
+			res, err = ws.Engine.Incoming(ctx, t)
+		}
+		if err != nil {
+			return err
+		}
+		results = append(results, res)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if len(results) == 1 {
+			return enc.Encode(results[0].Answer())
+		}
+		answers := make([]cascade.Answer, len(results))
+		for i, r := range results {
+			answers[i] = r.Answer()
+		}
+		return enc.Encode(answers)
+	}
+	for i, res := range results {
+		if i > 0 {
+			fmt.Fprintln(out)
+		}
+		printResult(out, res)
+	}
+	return nil
+}
+
+// reorder lets flags follow the positional argument (callers X --json): a
+// flag the set defines as taking a value takes the next argument with it.
+func reorder(fs *flag.FlagSet, args []string) []string {
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if f := fs.Lookup(name); f != nil && !strings.Contains(a, "=") && i+1 < len(args) {
+				if bf, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !bf.IsBoolFlag() {
+					flags = append(flags, args[i+1])
+					i++
+				}
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(flags, pos...)
+}
+
+func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]fact.Symbol, error) {
+	if file, line, col, ok := parseLocation(arg); ok {
+		abs := file
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(mustGetwd(), file)
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		rel, ok := ws.Indexer.Rel(abs)
+		if !ok && !filepath.IsAbs(file) {
+			// a path relative to the root rather than to the current directory
+			if r, ok2 := ws.Indexer.Rel(filepath.Join(ws.Root, file)); ok2 {
+				rel, ok, abs = r, true, filepath.Join(ws.Root, file)
+			}
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s is outside the workspace root %s", file, ws.Root)
+		}
+		content, err := os.ReadFile(abs)
+		if err != nil {
+			return nil, err
+		}
+		li := treesitter.NewLineIndex(content)
+		offset, ok := li.Offset(treesitter.Position{Line: uint32(line - 1), Character: li.CharacterColumn(uint32(line-1), col-1)})
+		if !ok {
+			return nil, fmt.Errorf("%s: line %d is past the end of the file", file, line)
+		}
+		t, err := ws.TargetAt(ctx, rel, content, offset)
+		if errors.Is(err, cascade.ErrNoSymbol) {
+			return nil, fmt.Errorf("%s: no function, method or call at %d:%d", file, line, col)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return []fact.Symbol{t}, nil
+	}
+	targets, err := ws.TargetsByName(ctx, arg)
+	if err != nil {
+		return nil, err
+	}
+	if len(targets) == 0 {
+		// Not in the index: the cascade still searches by name, and its
+		// report says the symbol was not found.
+		name := arg
+		if i := strings.LastIndexAny(name, ".#"); i >= 0 {
+			name = name[i+1:]
+		}
+		return []fact.Symbol{{Name: name}}, nil
+	}
+	return targets, nil
+}
+
+func parseLocation(arg string) (string, int, int, bool) {
+	parts := strings.Split(arg, ":")
+	if len(parts) < 3 {
+		return "", 0, 0, false
+	}
+	line, err1 := strconv.Atoi(parts[len(parts)-2])
+	col, err2 := strconv.Atoi(parts[len(parts)-1])
+	if err1 != nil || err2 != nil || line < 1 || col < 1 {
+		return "", 0, 0, false
+	}
+	return strings.Join(parts[:len(parts)-2], ":"), line, col, true
+}
+
+func mustGetwd() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return wd
+}
+
+func printResult(out io.Writer, res cascade.Result) {
+	t := res.Target
+	verb := "callers of"
+	if res.Direction == "outgoing" {
+		verb = "calls from"
+	}
+	if res.Found {
+		fmt.Fprintf(out, "%s %s (%s:%d:%d)\n", verb, qualified(t), t.Path, t.Selection.Start.Line+1, t.Selection.Start.Character+1)
+	} else {
+		fmt.Fprintf(out, "%s %s (not in the index)\n", verb, t.Name)
+	}
+	if len(res.Calls) == 0 {
+		fmt.Fprintln(out, "  none found")
+	}
+	for _, c := range res.Calls {
+		for _, site := range c.Sites {
+			path := c.Symbol.Path
+			if res.Direction == "outgoing" {
+				path = t.Path
+			}
+			fmt.Fprintf(out, "  %s:%d:%d\t%s\t[%s: %s]\n", path, site.Start.Line+1, site.Start.Character+1, qualified(c.Symbol), c.Stage, c.Detail)
+		}
+	}
+	for _, a := range res.Attempts {
+		status := a.Outcome
+		if a.Reason != "" {
+			status += " (" + a.Reason + ")"
+		}
+		stage := a.Stage
+		if a.Backend != "" {
+			stage += " (" + a.Backend + ")"
+		}
+		fmt.Fprintf(out, "  stage %s: %s, %d found in %s", stage, status, a.Count, a.Duration.Round(time.Microsecond))
+		if a.Observed != "" {
+			fmt.Fprintf(out, " — %s", a.Observed)
+		}
+		fmt.Fprintln(out)
+	}
+	ans := res.Answer()
+	if len(ans.Meta.MissingSources) > 0 {
+		fmt.Fprintf(out, "  not consulted: %s\n", strings.Join(ans.Meta.MissingSources, ", "))
+	}
+	if ans.Meta.Warning != "" {
+		fmt.Fprintf(out, "  warning: %s\n", ans.Meta.Warning)
+	}
+	if ans.Error != "" {
+		fmt.Fprintf(out, "  %s: %s\n", ans.Error, ans.Explanation)
+		for _, c := range ans.Causes {
+			fmt.Fprintf(out, "  likely cause (%s): %s\n", c.Code, c.Text)
+		}
+	}
+	for _, s := range ans.Suggestions {
+		fmt.Fprintf(out, "  try: %s\n", s)
+	}
+}
+
+func qualified(s fact.Symbol) string {
+	if s.Container != "" {
+		return s.Container + "." + s.Name
+	}
+	return s.Name
+}

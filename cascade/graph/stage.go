@@ -1,0 +1,119 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/stage"
+)
+
+// EdgeResolver is what the graph stage needs of a resolver: the caller and
+// callee edges of a stored symbol. The workspace wires in the concrete
+// resolver.
+type EdgeResolver interface {
+	Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edge, error)
+	Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edge, error)
+}
+
+// NewStage is the graph stage over one backend: its store and a resolver
+// over that store.
+func NewStage(backend string, store Store, resolver EdgeResolver) Stage {
+	return Stage{backend: backend, store: store, resolver: resolver}
+}
+
+// Stage is the graph stage's adapter: it asks one code graph backend.
+type Stage struct {
+	backend  string
+	store    Store
+	resolver EdgeResolver
+}
+
+func (s Stage) Name() string    { return stage.Graph }
+func (s Stage) Backend() string { return s.backend }
+func (s Stage) Condition() string {
+	return "the symbol is indexed and has at least one caller edge"
+}
+
+func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
+	if !q.Found {
+		return stage.Outcome{Reason: stage.ReasonSymbolNotFound, Observed: fmt.Sprintf("%s is not in the index", q.Target.Name), Unasked: true}
+	}
+	sym, err := s.store.Symbol(ctx, q.Target.ID)
+	if err != nil {
+		return graphError(err, q)
+	}
+	var edges []fact.Edge
+	if q.Direction == stage.Outgoing {
+		edges, err = s.resolver.Outgoing(ctx, sym)
+	} else {
+		edges, err = s.resolver.Incoming(ctx, sym)
+	}
+	if err != nil {
+		return graphError(err, q)
+	}
+	if len(edges) == 0 {
+		what := "caller"
+		if q.Direction == stage.Outgoing {
+			what = "callee"
+		}
+		return stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what)}
+	}
+	calls := make([]stage.Call, 0, len(edges))
+	precise := 0
+	for _, edge := range edges {
+		calls = append(calls, stage.Call{Edge: edge, Stage: stage.Graph, Detail: Detail(edge)})
+		if edge.Resolution != fact.ResolvedName {
+			precise++
+		}
+	}
+	return stage.Outcome{Calls: calls, Hit: true, Count: len(calls),
+		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
+}
+
+// graphError classifies a backend's error: only faults count against the
+// breaker; not-found and a missing index are answers.
+func graphError(err error, q *stage.Query) stage.Outcome {
+	out := stage.Outcome{Err: err}
+	switch {
+	case errors.Is(err, context.Canceled):
+		out.Reason = stage.ReasonCancelled
+	case errors.Is(err, context.DeadlineExceeded):
+		out.Reason, out.Fault = stage.ReasonTimeout, true
+	case errors.Is(err, ErrUnauthorized):
+		out.Reason, out.Auth = stage.ReasonBackendError, true
+		out.Observed = "the backend rejected the configured credentials"
+	case errors.Is(err, ErrIndexMissing):
+		out.Reason, out.Err = stage.ReasonIndexMissing, nil
+		out.Observed = "the backend holds no index for this repository"
+	case errors.Is(err, ErrNotFound):
+		out.Reason, out.Err = stage.ReasonSymbolNotFound, nil
+		out.Observed = fmt.Sprintf("%s is not in this backend's index (it may be stale)", q.Target.ID)
+	default:
+		out.Reason, out.Fault = stage.ReasonBackendError, true
+		out.Observed = "the backend failed: " + err.Error()
+	}
+	return out
+}
+
+// Detail says, for people, how a graph edge was established.
+func Detail(e fact.Edge) string {
+	where := e.Symbol.Container
+	if where != "" {
+		where += " · "
+	}
+	switch {
+	case e.Resolution == fact.ResolvedAST && e.Via != "":
+		return where + "precise (ast), dispatched through " + e.Via
+	case e.Resolution == fact.ResolvedAST:
+		return where + "precise (ast)"
+	case e.Resolution == fact.ResolvedEvent:
+		return where + "via event '" + e.Event + "'"
+	case e.Resolution == fact.ResolvedRegistration && e.Via != "":
+		return where + "registered via " + e.Via
+	case e.Resolution == fact.ResolvedName:
+		return where + "name match only: receiver not resolved"
+	}
+	return where + string(e.Resolution)
+}

@@ -1,0 +1,142 @@
+package grep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
+	"github.com/callcascade/callcascade/cascade/stage"
+)
+
+// CallerSearcher finds the code sites of a name in the live workspace.
+type CallerSearcher interface {
+	SearchCallers(ctx context.Context, target fact.Symbol, limit int) (CallerResult, error)
+}
+
+// CallerResult is a grep stage scan: calls grouped by enclosing function,
+// best-ranked first.
+type CallerResult struct {
+	Calls   []stage.Call
+	Sites   int  // code sites found
+	Files   int  // files parsed after the byte prefilter
+	Partial bool // cut off by the deadline or a cancellation
+	// Note replaces the observation when the search could not run (a name
+	// that is not an identifier).
+	Note string
+}
+
+// Stage is the grep stage's adapter: code sites of the name in the live
+// workspace answer when there are 1..limit of them.
+type Stage struct {
+	g CallerSearcher
+}
+
+// NewStage is the grep stage over a searcher.
+func NewStage(g CallerSearcher) Stage { return Stage{g: g} }
+
+func (s Stage) Name() string    { return stage.Grep }
+func (s Stage) Backend() string { return "" }
+func (s Stage) Condition() string {
+	return "1..50 code call sites of the name in the live workspace (comments and strings excluded)"
+}
+
+func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
+	limit := q.GrepLimit
+	r, err := s.g.SearchCallers(ctx, q.Target, limit)
+	out := stage.Outcome{Count: r.Sites, Partial: r.Partial,
+		Observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.Target.Name, r.Files)}
+	if r.Partial {
+		out.Observed += " (cut off: partial)"
+	}
+	if r.Note != "" {
+		out.Observed = r.Note
+	}
+	if err != nil {
+		out.Err = err
+		return out
+	}
+	if q.Found && r.Sites > 0 {
+		q.Stale = true
+	}
+	if !r.Partial {
+		q.GrepSites = r.Sites
+	}
+	switch {
+	case r.Sites == 0 && r.Partial:
+		out.Reason, out.Err = stage.ReasonTimeout, context.DeadlineExceeded
+	case r.Sites == 0:
+		out.Reason = stage.ReasonNoMatches
+	case r.Sites > limit:
+		out.Reason = stage.ReasonTooManyMatches
+		out.Observed = fmt.Sprintf("%d code sites of %q: more than %d, too common a name to answer by name", r.Sites, q.Target.Name, limit)
+		for _, c := range r.Calls {
+			q.Candidates = append(q.Candidates, stage.CandidateOf(c, "grep: "+c.Detail))
+		}
+	default:
+		out.Calls, out.Hit = r.Calls, true
+	}
+	return out
+}
+
+// NewWorkspaceSearcher is the grep stage's searcher for root: the files
+// under it (walked with walk) with buffers in their place.
+func NewWorkspaceSearcher(root string, walk files.WalkOptions, buffers func() map[string][]byte, searcher *Searcher) *WorkspaceSearcher {
+	return &WorkspaceSearcher{root: root, walk: walk, buffers: buffers, searcher: searcher}
+}
+
+// WorkspaceSearcher is the grep stage's source for one workspace: the files on
+// disk with the editor's unsaved buffers in their place.
+type WorkspaceSearcher struct {
+	root     string
+	walk     files.WalkOptions
+	buffers  func() map[string][]byte
+	searcher *Searcher
+}
+
+// SearchCallers finds the code sites of target's name, grouped by the
+// function they are in.
+func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int) (CallerResult, error) {
+	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit}
+	if target.ID != "" {
+		q.TargetPath, q.TargetSpan = target.Path, target.Selection
+		q.Package = path.Dir(target.Path)
+	}
+	if g.buffers != nil {
+		q.Buffers = g.buffers()
+	}
+	r, err := g.searcher.Search(ctx, q)
+	if errors.Is(err, ErrNotIdentifier) {
+		return CallerResult{Note: fmt.Sprintf("%q is not an identifier in any supported language: it has no code sites", target.Name)}, nil
+	}
+	if err != nil {
+		return CallerResult{}, err
+	}
+	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial}
+	for _, cs := range r.ByCaller() {
+		c := stage.Call{Edge: fact.Edge{Symbol: cs.Caller, Resolution: stage.ResolvedGrep}, Stage: stage.Grep}
+		kinds := map[Kind]bool{}
+		receiverMatch := false
+		for _, m := range cs.Matches {
+			c.Sites = append(c.Sites, m.Site)
+			kinds[m.Kind] = true
+			receiverMatch = receiverMatch || m.ReceiverMatches
+		}
+		var what []string
+		if kinds[KindCall] {
+			what = append(what, "call")
+		}
+		if kinds[KindReference] {
+			what = append(what, "reference (passed as a value)")
+		}
+		c.Detail = stage.ContainerPrefix(cs.Caller) + "grep fallback: " + strings.Join(what, " and ")
+		if receiverMatch && target.Container != "" {
+			c.Detail += ", receiver names " + target.Container
+		}
+		out.Calls = append(out.Calls, c)
+	}
+	return out, nil
+}

@@ -1,0 +1,138 @@
+package keyword
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/stage"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// MaxCallers bounds a keyword answer: more functions than this
+// holding the name in a string is no evidence of dispatch.
+const MaxCallers = 10
+
+// Stage is the keyword stage's adapter: functions holding a string that
+// names the target answer, when few enough do.
+type Stage struct{ store Store }
+
+// NewStage is the keyword stage over a store's full-text index.
+func NewStage(store Store) Stage { return Stage{store: store} }
+
+func (s Stage) Name() string    { return stage.Keyword }
+func (s Stage) Backend() string { return "" }
+func (s Stage) Condition() string {
+	return "a string literal naming the target scores above the relevance threshold (BM25)"
+}
+
+func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
+	res, err := Search(ctx, s.store, Query{Name: q.Target.Name, TargetID: q.Target.ID, Threshold: q.KeywordThreshold})
+	if err != nil {
+		return stage.Outcome{Err: err}
+	}
+	threshold := q.KeywordThreshold
+	if threshold <= 0 {
+		threshold = DefaultThreshold
+	}
+	res.Literals = outsideTarget(res.Literals, q.Target)
+	res.Related = outsideTarget(res.Related, q.Target)
+	// Literals under the threshold may still be a dispatch table; symbols
+	// that merely share a word (a class name, a path) are not candidates.
+	kept := 0
+	for _, h := range res.Related {
+		if h.Kind != "literal" || h.Relevance < threshold/2 || kept == 5 {
+			continue
+		}
+		kept++
+		why := fmt.Sprintf("keyword %.2f: string %q", h.Relevance, h.Text)
+		q.Candidates = append(q.Candidates, stage.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
+	}
+	if len(res.Literals) == 0 {
+		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: 0,
+			Observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
+	}
+	// One caller per enclosing symbol, its sites the literals.
+	byCaller := map[string]*stage.Call{}
+	var order []string
+	for _, h := range res.Literals {
+		key := h.SymbolID
+		if key == "" {
+			key = h.Path + "#"
+		}
+		c, ok := byCaller[key]
+		if !ok {
+			lang, _ := treesitter.LanguageForPath(h.Path)
+			sym := fact.ModuleSymbol(h.Path, lang) // a literal at the top level of its file
+			if h.SymbolID != "" {
+				if s, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
+					sym = s
+				}
+			}
+			c = &stage.Call{Edge: fact.Edge{Symbol: sym, Resolution: stage.ResolvedKeyword}, Stage: stage.Keyword,
+				Detail: stage.ContainerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
+			byCaller[key] = c
+			order = append(order, key)
+		}
+		c.Sites = append(c.Sites, h.Span)
+	}
+	calls := make([]stage.Call, 0, len(order))
+	for _, k := range order {
+		calls = append(calls, *byCaller[k])
+	}
+	sortCalls(calls)
+	// A name written in strings all over the workspace ('create', 'list')
+	// says nothing about who dispatches to this function: too common to
+	// answer by, like grep's too_many_matches.
+	if len(calls) > MaxCallers {
+		for i, c := range calls {
+			if i == 5 {
+				break
+			}
+			q.Candidates = append(q.Candidates, stage.CandidateOf(c, "keyword: "+c.Detail))
+		}
+		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: len(res.Literals),
+			Observed: fmt.Sprintf("words %s: %d functions hold a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
+	}
+	return stage.Outcome{Calls: calls, Hit: true, Count: len(res.Literals),
+		Observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+}
+
+// outsideTarget drops hits in the target's own declaration: its
+// decorators (@OnEvent('x') names its own event) and its body.
+func outsideTarget(hits []Hit, t fact.Symbol) []Hit {
+	if t.Path == "" {
+		return hits
+	}
+	inside := func(s treesitter.Span) bool {
+		if s.StartByte >= t.Span.StartByte && s.EndByte <= t.Span.EndByte {
+			return true
+		}
+		for _, d := range t.Decorators {
+			if s.StartByte >= d.Span.StartByte && s.EndByte <= d.Span.EndByte {
+				return true
+			}
+		}
+		return false
+	}
+	out := hits[:0:0]
+	for _, h := range hits {
+		if h.Path == t.Path && inside(h.Span) {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+func sortCalls(calls []stage.Call) {
+	sort.SliceStable(calls, func(i, j int) bool {
+		a, b := calls[i].Symbol, calls[j].Symbol
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Span.StartByte < b.Span.StartByte
+	})
+}
