@@ -27,6 +27,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/graph/index"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 	"github.com/callcascade/callcascade/server"
 )
 
@@ -195,5 +196,5 @@ func sharedBackends(ctx context.Context, root string, st server.Settings, log *s
 		return nil
 	}
 	log.Info("graph backend", "root", root, "neo4j", cfg.Endpoint(), "repo", cfg.RepoID)
-	return []cascade.GraphBackend{{Name: "neo4j", Store: store, Resolver: &graph.Resolver{Store: store}}}
+	return []cascade.GraphBackend{{Name: "neo4j", Store: store, Resolver: &resolve.Resolver{Store: store}}}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph/index"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 
 	"go.uber.org/goleak"
 
@@ -197,9 +198,9 @@ func roomy() cascade.Config {
 func newEngine(f *fixture, fake *faultyStore, cfg cascade.Config) *cascade.Engine {
 	var graphs []cascade.GraphBackend
 	if fake != nil {
-		graphs = append(graphs, cascade.GraphBackend{Name: sharedBackend, Store: fake, Resolver: &graph.Resolver{Store: fake}})
+		graphs = append(graphs, cascade.GraphBackend{Name: sharedBackend, Store: fake, Resolver: &resolve.Resolver{Store: fake}})
 	}
-	graphs = append(graphs, cascade.GraphBackend{Name: cascade.BackendEmbedded, Store: f.store, Resolver: &graph.Resolver{Store: f.store}})
+	graphs = append(graphs, cascade.GraphBackend{Name: cascade.BackendEmbedded, Store: f.store, Resolver: &resolve.Resolver{Store: f.store}})
 	return &cascade.Engine{
 		Root:     f.root,
 		Graphs:   graphs,

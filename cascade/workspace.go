@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph/index"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/files"
@@ -28,7 +29,7 @@ type Workspace struct {
 	Engine  *Engine
 	Walk    files.WalkOptions
 
-	resolver *graph.Resolver
+	resolver *resolve.Resolver
 	searcher *grep.Searcher
 
 	refreshMu    sync.Mutex
@@ -66,7 +67,7 @@ const BackendEmbedded = "embedded"
 // NewWorkspace wires a store to an indexer and an engine for root.
 func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	root = filepath.Clean(root)
-	resolver := &graph.Resolver{Store: store}
+	resolver := &resolve.Resolver{Store: store}
 	breakers := opts.Breakers
 	if breakers == nil {
 		breakers = &Breakers{Config: opts.Engine.Breaker, Logger: opts.Logger}
@@ -144,7 +145,7 @@ func (w *Workspace) afterQuiet(timer **time.Timer, delay time.Duration, fn func(
 }
 
 // WarmResolver loads what the graph stage keeps between requests, after an
-// index pass wrote (see graph.Resolver.Warm); failures are only logged, as
+// index pass wrote (see resolve.Resolver.Warm); failures are only logged, as
 // the first request loads what is missing anyway.
 func (w *Workspace) WarmResolver(ctx context.Context) {
 	if err := w.resolver.Warm(ctx); err != nil && ctx.Err() == nil && w.Indexer.Logger != nil {
@@ -218,7 +219,7 @@ func (w *Workspace) targetContext(ctx context.Context, t fact.Symbol) TargetCont
 }
 
 // Resolver is the local store's resolver.
-func (w *Workspace) Resolver() *graph.Resolver { return w.resolver }
+func (w *Workspace) Resolver() *resolve.Resolver { return w.resolver }
 
 // TargetAt finds the symbol a position in a file refers to: the declaration
 // whose name is under the cursor, or else what the call under the cursor

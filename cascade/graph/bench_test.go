@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph/index"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -434,7 +435,7 @@ func (r *benchRepo) benchIncoming(b *testing.B) {
 	if len(sample) == 0 {
 		b.Skip("no functions or methods indexed")
 	}
-	resolver := &graph.Resolver{Store: r.store}
+	resolver := &resolve.Resolver{Store: r.store}
 	ctx := context.Background()
 	// As the server does once an index pass is done: what the resolver
 	// keeps between requests is loaded before the first request.
@@ -443,7 +444,7 @@ func (r *benchRepo) benchIncoming(b *testing.B) {
 		b.Fatal(err)
 	}
 	r.record("resolver warm-up", fmt.Sprintf("%.1f ms, peak RSS %d MB after", float64(time.Since(warmStart).Microseconds())/1e3, maxRSS()>>10),
-		"graph.Resolver.Warm after the index: file list, module index, registering calls, framework declarations, every file and symbol loaded for the store's snapshots; not in the figures below")
+		"resolve.Resolver.Warm after the index: file list, module index, registering calls, framework declarations, every file and symbol loaded for the store's snapshots; not in the figures below")
 	type timed struct {
 		d     time.Duration
 		sym   fact.Symbol

@@ -1,6 +1,7 @@
-// Package graph holds the code graph: the Store interface that every backend
-// implements (graph/index writes tree-sitter facts into it), and the
-// resolver that turns call sites into caller edges.
+// Package graph is the cascade's graph stage: the Store interface that every
+// backend implements (embedded/, neo4j/), the errors a backend classifies its
+// faults into, and the stage's adapter. Beneath it, index/ writes tree-sitter
+// facts into a store and resolve/ turns stored call sites into caller edges.
 package graph
 
 import (

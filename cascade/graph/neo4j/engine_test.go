@@ -17,6 +17,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	neo4jstore "github.com/callcascade/callcascade/cascade/graph/neo4j"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 )
 
 // The Neo4j store as the engine's first graph stage, the embedded store of
@@ -51,7 +52,7 @@ func newEngineSetup(t *testing.T, neo4jAddr string) *engineSetup {
 		t.Fatal(err)
 	}
 	neo := openAt(t, "bolt://"+neo4jAddr)
-	shared := cascade.GraphBackend{Name: "neo4j", Store: neo, Resolver: &graph.Resolver{Store: neo}}
+	shared := cascade.GraphBackend{Name: "neo4j", Store: neo, Resolver: &resolve.Resolver{Store: neo}}
 	cfg := cascade.Config{Breaker: breakerConfig}
 	ws := cascade.NewWorkspace(root, local, cascade.Options{Engine: cfg, Shared: []cascade.GraphBackend{shared}, NoGrep: true})
 	if _, err := ws.Indexer.IndexAll(context.Background(), nil); err != nil {

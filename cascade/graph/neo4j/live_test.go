@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph/index"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -164,7 +165,7 @@ func compareStores(ctx context.Context, t *testing.T, local, neo graph.Store) {
 	if diff := cmp.Diff(wantFiles, gotFiles, equate); diff != "" {
 		t.Errorf("Files (-embedded +neo4j):\n%s", diff)
 	}
-	localResolver, neoResolver := &graph.Resolver{Store: local}, &graph.Resolver{Store: neo}
+	localResolver, neoResolver := &resolve.Resolver{Store: local}, &resolve.Resolver{Store: neo}
 	symbols := 0
 	for _, f := range wantFiles {
 		want, err := local.File(ctx, f.Path)
@@ -193,10 +194,10 @@ func compareStores(ctx context.Context, t *testing.T, local, neo graph.Store) {
 			symbols++
 			for _, dir := range []struct {
 				name string
-				of   func(*graph.Resolver) ([]fact.Edge, error)
+				of   func(*resolve.Resolver) ([]fact.Edge, error)
 			}{
-				{"incoming", func(r *graph.Resolver) ([]fact.Edge, error) { return r.Incoming(ctx, sym) }},
-				{"outgoing", func(r *graph.Resolver) ([]fact.Edge, error) { return r.Outgoing(ctx, sym) }},
+				{"incoming", func(r *resolve.Resolver) ([]fact.Edge, error) { return r.Incoming(ctx, sym) }},
+				{"outgoing", func(r *resolve.Resolver) ([]fact.Edge, error) { return r.Outgoing(ctx, sym) }},
 			} {
 				want, err := dir.of(localResolver)
 				if err != nil {

@@ -1,6 +1,10 @@
-package graph
+package resolve
 
-import "context"
+import (
+	"context"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+)
 
 // Warm loads what the resolver keeps between requests: the file list, the
 // module index over it, the registering calls of each language family
@@ -27,7 +31,7 @@ func (r *Resolver) Warm(ctx context.Context) error {
 	if err := r.eachFrameworkFile(ctx, func(*fileFramework) {}); err != nil {
 		return err
 	}
-	if s, ok := r.Store.(Snapshotter); ok {
+	if s, ok := r.Store.(graph.Snapshotter); ok {
 		return s.Warm(ctx)
 	}
 	return nil

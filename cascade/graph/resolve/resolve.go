@@ -1,4 +1,8 @@
-package graph
+// Package resolve turns the call sites a store keeps into caller and callee
+// edges at query time: through scopes, imports, receiver types, dispatch
+// through interfaces and base classes, and framework events and
+// registrations.
+package resolve
 
 import (
 	"context"
@@ -9,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -16,7 +21,7 @@ import (
 // Resolving on read keeps edges right under incremental re-indexing: nothing
 // derived from another file is ever stored, so nothing goes stale.
 type Resolver struct {
-	Store Store
+	Store graph.Store
 
 	mu    sync.Mutex
 	files []fact.File // every indexed file, cached until Invalidate
@@ -224,7 +229,7 @@ type query struct {
 	r           *Resolver
 	inWorkspace map[string]bool // moduleInWorkspace answers
 	subtypes    map[string]bool // isSubtype answers
-	store       Store
+	store       graph.Store
 	files       map[string]*fact.File
 	byName      map[string][]fact.Symbol
 	byFamily    map[string][]fact.Symbol // namedIn answers
@@ -257,7 +262,7 @@ func (q *query) allFiles(ctx context.Context) []fact.File {
 // offers one (the store itself if taking it fails).
 func (r *Resolver) newQuery(ctx context.Context) *query {
 	store := r.Store
-	if s, ok := store.(Snapshotter); ok {
+	if s, ok := store.(graph.Snapshotter); ok {
 		if snap, err := s.Snapshot(ctx); err == nil {
 			store = snap
 		}
@@ -272,7 +277,7 @@ func memo[V any](m map[string]*V, key string, load func() (V, error)) (*V, error
 		return v, nil
 	}
 	v, err := load()
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, graph.ErrNotFound) {
 		m[key] = nil
 		return nil, nil
 	}

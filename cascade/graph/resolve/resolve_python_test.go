@@ -1,4 +1,4 @@
-package graph_test
+package resolve_test
 
 import (
 	"context"

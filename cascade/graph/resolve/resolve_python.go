@@ -1,4 +1,4 @@
-package graph
+package resolve
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package graph_test
+package resolve_test
 
 import (
 	"context"
@@ -9,19 +9,19 @@ import (
 	"testing"
 
 	"github.com/callcascade/callcascade/cascade/graph/index"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 )
 
 // indexFixture indexes a fixture workspace into a fresh embedded store.
-func indexFixture(t *testing.T, dir string) *graph.Resolver {
+func indexFixture(t *testing.T, dir string) *resolve.Resolver {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", "..", "testdata", dir))
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", "testdata", dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,11 +34,11 @@ func indexFixture(t *testing.T, dir string) *graph.Resolver {
 	if _, err := ix.IndexAll(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	return &graph.Resolver{Store: s}
+	return &resolve.Resolver{Store: s}
 }
 
 // symbolNamed finds one symbol by its qualified name, Class.method.
-func symbolNamed(t *testing.T, r *graph.Resolver, qualified string) fact.Symbol {
+func symbolNamed(t *testing.T, r *resolve.Resolver, qualified string) fact.Symbol {
 	t.Helper()
 	name := qualified[strings.LastIndexByte(qualified, '.')+1:]
 	syms, err := r.Store.SymbolsByName(context.Background(), name)
@@ -122,7 +122,7 @@ func TestFrameworkRoles(t *testing.T) {
 		{"spring-events", "OrderListeners.onPlaced", []string{"handles application event 'OrderPlaced' (Spring @EventListener)"}},
 		{"spring-events", "OrderListeners.consumeReturn", []string{`handles Kafka topics 'returns', 'refunds' (Spring @KafkaListener(topics = {"returns", "refunds"}))`}},
 	}
-	resolvers := map[string]*graph.Resolver{}
+	resolvers := map[string]*resolve.Resolver{}
 	for _, tc := range cases {
 		r := resolvers[tc.fixture]
 		if r == nil {
@@ -186,7 +186,7 @@ func TestOutgoingIncludesSubscribers(t *testing.T) {
 }
 
 // indexSources indexes files written into a temporary workspace.
-func indexSources(t *testing.T, files map[string]string) *graph.Resolver {
+func indexSources(t *testing.T, files map[string]string) *resolve.Resolver {
 	t.Helper()
 	root := t.TempDir()
 	for name, src := range files {
@@ -206,7 +206,7 @@ func indexSources(t *testing.T, files map[string]string) *graph.Resolver {
 	if _, err := (&index.Indexer{Root: root, Store: s}).IndexAll(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	return &graph.Resolver{Store: s}
+	return &resolve.Resolver{Store: s}
 }
 
 // Bad input: computed names, circular injection, one name on two buses or
