@@ -95,7 +95,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package.
-			ext, err := q.goExternalDispatch(ctx, c, target)
+			ext, err := q.golang().goExternalDispatch(ctx, c, target)
 			if err != nil || ext == "" {
 				return err
 			}
@@ -111,7 +111,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 				if err == nil && !ok {
 					// A call of a Go method that implements the target
 					// interface method, as gopls counts it.
-					ok, err = q.implementsInterfaceMethod(ctx, t, target)
+					ok, err = q.golang().implementsInterfaceMethod(ctx, t, target)
 				}
 				if err != nil {
 					return err
@@ -241,10 +241,27 @@ type query struct {
 	// pos is the byte offset, in its file, of the call being resolved:
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
-	methods     map[string]map[string]goSignature // goMethodSet answers, by type ID
-	goDirs      map[string][]fact.File            // Go files by directory, for goPackageVar
-	callsByName map[string][]fact.Call            // call sites by callee name
-	pyModules   map[string][]string               // pyModuleFiles answers, by importing directory and module
+	callsByName map[string][]fact.Call // call sites by callee name
+	// The language resolvers of this request, made on first need; each
+	// keeps its own answers.
+	goLang *goLang
+	pyLang *pyLang
+}
+
+// golang is the request's Go resolver.
+func (q *query) golang() *goLang {
+	if q.goLang == nil {
+		q.goLang = &goLang{query: q}
+	}
+	return q.goLang
+}
+
+// python is the request's Python resolver.
+func (q *query) python() *pyLang {
+	if q.pyLang == nil {
+		q.pyLang = &pyLang{query: q}
+	}
+	return q.pyLang
 }
 
 func (q *query) allFiles(ctx context.Context) []fact.File {
@@ -485,7 +502,7 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 		}
 		if len(found) == 0 && f.Language == treesitter.Python {
 			// click.command(): defined in click/decorators.py, imported by click/__init__.py
-			found, err = q.pyReexported(ctx, f, ref, c.Callee, func(s fact.Symbol) bool { return s.Container == "" })
+			found, err = q.python().pyReexported(ctx, f, ref, c.Callee, func(s fact.Symbol) bool { return s.Container == "" })
 		}
 		return found, fact.ResolvedAST, err
 	}
@@ -556,7 +573,7 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 	q.subtypes[key] = false // cycles in broken code end here
 	result := false
 	if base.Language == treesitter.Go && base.Kind == treesitter.KindInterface {
-		result = q.goImplements(ctx, sub, base)
+		result = q.golang().goImplements(ctx, sub, base)
 	}
 	for _, b := range q.bases(ctx, sub) {
 		if result {
@@ -756,7 +773,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 		if err != nil {
 			return typeRef{}, err
 		}
-		if cur, err = q.indexOf(ctx, f, ref); err != nil {
+		if cur, err = q.python().indexOf(ctx, f, ref); err != nil {
 			return typeRef{}, err
 		}
 	case first.index:
@@ -765,7 +782,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 		owner := caller
 		if f.Language == treesitter.Python && caller != nil && caller.Container == "" {
 			// self in a function nested in a method is the method's
-			m, err := q.pyClosureMethod(ctx, caller, first.name)
+			m, err := q.python().pyClosureMethod(ctx, caller, first.name)
 			if err != nil {
 				return typeRef{}, err
 			}
@@ -830,7 +847,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if seg.call { // a.b(...): the type method b returns
 				next, err := q.methodResult(ctx, cur.class, seg.name)
 				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
-					next, err = q.pyFieldCalled(ctx, f, cur.class, seg.name) // a.handler(...), handler a field
+					next, err = q.python().pyFieldCalled(ctx, f, cur.class, seg.name) // a.handler(...), handler a field
 				}
 				if err != nil {
 					return typeRef{}, err
@@ -861,7 +878,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 				return typeRef{}, err
 			}
 			if seg.index { // a.items[i]: an element of the field
-				if next, err = q.indexOf(ctx, f, next); err != nil {
+				if next, err = q.python().indexOf(ctx, f, next); err != nil {
 					return typeRef{}, err
 				}
 			}
@@ -889,7 +906,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					}
 				}
 				if next.kind == refUnknown && f.Language == treesitter.Python {
-					if next, err = q.pyReexportedMember(ctx, f, cur, seg.name, true); err != nil {
+					if next, err = q.python().pyReexportedMember(ctx, f, cur, seg.name, true); err != nil {
 						return typeRef{}, err
 					}
 				}
@@ -909,7 +926,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 				}
 			}
 			if next.kind == refUnknown && f.Language == treesitter.Python {
-				if next, err = q.pyReexportedMember(ctx, f, cur, seg.name, false); err != nil {
+				if next, err = q.python().pyReexportedMember(ctx, f, cur, seg.name, false); err != nil {
 					return typeRef{}, err
 				}
 			}
@@ -959,7 +976,7 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
 	}
 	if ref.class.Language == treesitter.Python {
-		return q.pyElementOf(ctx, ref)
+		return q.python().pyElementOf(ctx, ref)
 	}
 	return ref, nil
 }
@@ -1105,10 +1122,10 @@ func (q *query) mustFile(ctx context.Context, p string, fallback *fact.File) *fa
 // class name.
 func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, error) {
 	if f.Language == treesitter.Python {
-		if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
+		if ref, found, err := q.python().pyEvalLocal(ctx, f, caller, name); err != nil || found {
 			return ref, err
 		}
-		if ref, found, err := q.pyInheritedParam(ctx, caller, name); err != nil || found {
+		if ref, found, err := q.python().pyInheritedParam(ctx, caller, name); err != nil || found {
 			return ref, err
 		}
 	} else if l := q.localNamed(f, caller, name); l != nil {
@@ -1161,7 +1178,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			if sub := pySubmodule(imp); q.moduleInWorkspace(ctx, f, sub) {
 				return typeRef{kind: refModule, mod: sub, from: f.Path}, nil
 			}
-			if ref, ok, err := q.pyImportedValue(ctx, f, imp); err != nil || ok {
+			if ref, ok, err := q.python().pyImportedValue(ctx, f, imp); err != nil || ok {
 				return ref, err
 			}
 		}
@@ -1171,7 +1188,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 		return typeRef{kind: refExternal}, nil
 	}
 	if f.Language == treesitter.Python {
-		if ref, ok := q.pyDottedImport(ctx, f, name); ok {
+		if ref, ok := q.python().pyDottedImport(ctx, f, name); ok {
 			return ref, nil // import a.b; a.b.f()
 		}
 	}
@@ -1182,12 +1199,12 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 		return typeRef{kind: refClass, class: *cls}, nil
 	}
 	if f.Language == treesitter.Python {
-		if ref, ok, err := q.pyDecorated(ctx, f, caller, name); err != nil || ok {
+		if ref, ok, err := q.python().pyDecorated(ctx, f, caller, name); err != nil || ok {
 			return ref, err // @click.group() def cli(): cli.command()
 		}
 	}
 	if f.Language == treesitter.Go {
-		if ref, ok, err := q.goPackageVar(ctx, f, name); err != nil || ok {
+		if ref, ok, err := q.golang().goPackageVar(ctx, f, name); err != nil || ok {
 			return ref, err
 		}
 	}
@@ -1266,7 +1283,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		return q.elementOf(ctx, f, ref)
 	}
 	if item, isItem := strings.CutPrefix(typ, treesitter.ItemTypePrefix); isItem {
-		return q.pyItemOf(ctx, f, caller, item)
+		return q.python().pyItemOf(ctx, f, caller, item)
 	}
 	if expr, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix); isValue {
 		return q.evalReceiver(ctx, f, caller, expr)
@@ -1294,12 +1311,12 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if f.Language == treesitter.Go {
 		// getCmd := func() *Command {...}; c := getCmd(): a func value's result.
-		if ref, ok, err := q.goFuncValueResult(ctx, f, caller, recv, callee, result); err != nil || ok {
+		if ref, ok, err := q.golang().goFuncValueResult(ctx, f, caller, recv, callee, result); err != nil || ok {
 			return ref, err
 		}
 	}
 	if f.Language == treesitter.Python && recv == "" {
-		if ref, ok, err := q.pyCallResult(ctx, f, caller, callee); err != nil || ok {
+		if ref, ok, err := q.python().pyCallResult(ctx, f, caller, callee); err != nil || ok {
 			return ref, err
 		}
 	}
@@ -1320,7 +1337,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		return typeRef{}, err
 	}
 	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && !strings.ContainsAny(recv, "()[]") {
-		return q.pyFieldCallResult(ctx, f, caller, recv, callee) // self.highlighter(text)
+		return q.python().pyFieldCallResult(ctx, f, caller, recv, callee) // self.highlighter(text)
 	}
 	if res != fact.ResolvedAST {
 		return typeRef{kind: refUnknown}, nil // a name match is too weak to type a value
@@ -1470,7 +1487,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 				}
 			}
 			if f.Language == treesitter.Python { // click.Context, re-exported by click/__init__.py
-				found, err := q.pyReexported(ctx, f, typeRef{kind: refModule, mod: mod, from: f.Path}, typeName, isType)
+				found, err := q.python().pyReexported(ctx, f, typeRef{kind: refModule, mod: mod, from: f.Path}, typeName, isType)
 				if err != nil || len(found) == 0 {
 					return nil, err
 				}
@@ -1514,7 +1531,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 		}
 		if imp.Local == typeName && f.Language == treesitter.Python && imp.Imported == typeName {
 			// from m import T, where m imports T itself
-			return q.pyReexportedType(ctx, f, imp)
+			return q.python().pyReexportedType(ctx, f, imp)
 		}
 		if imp.Local == typeName {
 			return nil, nil // imported from outside the workspace
@@ -1563,7 +1580,7 @@ func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, de
 		}
 	}
 	if cls.Language == treesitter.Python {
-		if t, err := q.pyPropertyType(ctx, cls, field); err != nil || t != "" {
+		if t, err := q.python().pyPropertyType(ctx, cls, field); err != nil || t != "" {
 			return t, err
 		}
 	}

@@ -9,6 +9,17 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
+// goLang is the Go resolver of one request: structural interface
+// satisfaction decided on method sets (as gopls decides it), calls through
+// interfaces declared outside the workspace, package-level variables and
+// func values. It reads through the request's core view, which it embeds,
+// and keeps only Go's own per-request answers.
+type goLang struct {
+	*query
+	methods map[string]map[string]goSignature // goMethodSet answers, by type ID
+	goDirs  map[string][]fact.File            // Go files by directory, for goPackageVar
+}
+
 // goSignature is what Go's method sets are compared on: parameter and
 // result counts. Names alone would let a Value() with no parameters
 // implement an interface's Value(ctx).
@@ -39,7 +50,7 @@ func isInterfaceMethod(m fact.Symbol) bool {
 // methods and those promoted from embedded types) has every method of
 // iface's (its own and its embedded interfaces'), with the same numbers of
 // parameters and results.
-func (q *query) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
+func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 	want := q.goMethodSet(ctx, iface)
 	if len(want) == 0 {
 		return false // the empty interface, or methods we could not see
@@ -48,7 +59,7 @@ func (q *query) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 }
 
 // goHasMethods reports whether t's method set covers want.
-func (q *query) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature) bool {
+func (q *goLang) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature) bool {
 	for name, sig := range want {
 		if got, ok := q.goMethod(ctx, t, name, 0); !ok || got != sig {
 			return false
@@ -60,7 +71,7 @@ func (q *query) goHasMethods(ctx context.Context, t fact.Symbol, want map[string
 // goMethod finds the signature of t's method name: declared on t, promoted
 // from a workspace type t embeds, or promoted from a well-known interface
 // from outside the workspace that t embeds (struct{ http.ResponseWriter }).
-func (q *query) goMethod(ctx context.Context, t fact.Symbol, name string, depth int) (goSignature, bool) {
+func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth int) (goSignature, bool) {
 	cands, err := q.named(ctx, name)
 	if err != nil {
 		return goSignature{}, false
@@ -92,7 +103,7 @@ func (q *query) goMethod(ctx context.Context, t fact.Symbol, name string, depth 
 // included. It is nil when an embedded interface cannot be seen (one from
 // outside the workspace that goKnownInterfaces does not list): the set
 // would be incomplete.
-func (q *query) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]goSignature {
+func (q *goLang) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]goSignature {
 	if q.methods == nil {
 		q.methods = map[string]map[string]goSignature{}
 	}
@@ -159,7 +170,7 @@ func declaredInFunction(s fact.Symbol) bool {
 // interface. gopls lists calls of m among the callers of iface.
 // Interfaces declared in a function are left out: gopls lists calls through
 // them among the implementations' callers, but not the other way round.
-func (q *query) implementsInterfaceMethod(ctx context.Context, m, iface fact.Symbol) (bool, error) {
+func (q *goLang) implementsInterfaceMethod(ctx context.Context, m, iface fact.Symbol) (bool, error) {
 	if iface.Language != treesitter.Go || !isInterfaceMethod(iface) {
 		return false, nil
 	}
@@ -241,7 +252,7 @@ func goKnownInterface(f *fact.File, typeName string) string {
 // Like gopls, it looks only at calls in target's own package: gopls finds
 // the outside interfaces a method implements from its package alone, and
 // searches for their calls there.
-func (q *query) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (string, error) {
+func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (string, error) {
 	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" || isInterfaceMethod(target) ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
 		return "", nil
@@ -294,7 +305,7 @@ func (q *query) goExternalDispatch(ctx context.Context, c fact.Call, target fact
 
 // goPackageVar types a package-level variable declared in another file of
 // f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
-func (q *query) goPackageVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {
+func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {
 	if q.goDirs == nil { // Go files by directory, once per query
 		q.goDirs = map[string][]fact.File{}
 		for _, other := range q.allFiles(ctx) {
@@ -326,7 +337,7 @@ func (q *query) goPackageVar(ctx context.Context, f *fact.File, name string) (ty
 // parameter (getCmd := func() *Command {...}; run func() *Command) or a
 // field (s.makeBody) whose type is a func type (treesitter.GoFuncPrefix).
 // ok is false when recv.callee is not such a value.
-func (q *query) goFuncValueResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
+func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
 	typ, in := "", f
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)

@@ -10,8 +10,16 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-// Python's part of the resolver: how Python binds names to values that the
-// language-neutral evaluation in resolve.go does not cover.
+// pyLang is the Python resolver of one request: how Python binds names to
+// values that the language-neutral evaluation in resolve.go does not cover
+// (assignments tried in order, inherited parameter types, re-exports through
+// packages, decorators, closures, collections). It reads through the
+// request's core view, which it embeds, and keeps only Python's own
+// per-request answers.
+type pyLang struct {
+	*query
+	pyModules map[string][]string // pyModuleFiles answers, by importing directory and module
+}
 
 // pyMaxLocalTries bounds how many assignments of one name are tried when the
 // first ones give no type (x = parse(s) ... x = Foo()), so that chains of
@@ -22,7 +30,7 @@ const pyMaxLocalTries = 3
 // the order localNamed prefers them: the innermost block-scoped one (a loop
 // or with variable) alone, else every assignment of the caller and its
 // enclosing functions, else every top-level one.
-func (q *query) pyLocalsNamed(f *fact.File, caller *fact.Symbol, name string) []*fact.Local {
+func (q *pyLang) pyLocalsNamed(f *fact.File, caller *fact.Symbol, name string) []*fact.Local {
 	first := q.localNamed(f, caller, name)
 	if first == nil {
 		return nil
@@ -49,7 +57,7 @@ func (q *query) pyLocalsNamed(f *fact.File, caller *fact.Symbol, name string) []
 
 // pyEvalLocal evaluates the Python local name: its first assignment that
 // gives a type. found is false when no local has that name.
-func (q *query) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (ref typeRef, found bool, err error) {
+func (q *pyLang) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (ref typeRef, found bool, err error) {
 	locals := q.pyLocalsNamed(f, caller, name)
 	ref = typeRef{kind: refUnknown}
 	for i, l := range locals {
@@ -69,7 +77,7 @@ func (q *query) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Symb
 
 // pyDottedImport resolves the first name of a receiver bound by import a.b
 // (which binds a): the package a, or something outside the workspace.
-func (q *query) pyDottedImport(ctx context.Context, f *fact.File, name string) (typeRef, bool) {
+func (q *pyLang) pyDottedImport(ctx context.Context, f *fact.File, name string) (typeRef, bool) {
 	for _, imp := range f.Imports {
 		if imp.Imported != "*" || !strings.HasPrefix(imp.Local, name+".") {
 			continue
@@ -83,7 +91,7 @@ func (q *query) pyDottedImport(ctx context.Context, f *fact.File, name string) (
 }
 
 // pyModuleFiles are the workspace files a module name written in f resolves to.
-func (q *query) pyModuleFiles(ctx context.Context, f *fact.File, module string) []*fact.File {
+func (q *pyLang) pyModuleFiles(ctx context.Context, f *fact.File, module string) []*fact.File {
 	key := path.Dir(f.Path) + "\x00" + module // relative modules depend on the importing directory
 	paths, ok := q.pyModules[key]
 	if !ok {
@@ -110,7 +118,7 @@ func (q *query) pyModuleFiles(ctx context.Context, f *fact.File, module string) 
 // class nor a submodule of m: a module-level variable of m
 // (STANDARD_PALETTE = Palette(...)), or a name m imports in turn (a
 // re-export, followed as far as declaredType's depth allows).
-func (q *query) pyImportedValue(ctx context.Context, f *fact.File, imp treesitter.Import) (typeRef, bool, error) {
+func (q *pyLang) pyImportedValue(ctx context.Context, f *fact.File, imp treesitter.Import) (typeRef, bool, error) {
 	if q.depth > 6 || imp.Imported == "*" {
 		return typeRef{}, false, nil
 	}
@@ -130,7 +138,7 @@ func (q *query) pyImportedValue(ctx context.Context, f *fact.File, imp treesitte
 
 // pyReexportedType follows from m import T when m does not declare the
 // class T but imports it itself.
-func (q *query) pyReexportedType(ctx context.Context, f *fact.File, imp treesitter.Import) (*fact.Symbol, error) {
+func (q *pyLang) pyReexportedType(ctx context.Context, f *fact.File, imp treesitter.Import) (*fact.Symbol, error) {
 	if q.depth > 6 || imp.Imported == "*" {
 		return nil, nil
 	}
@@ -153,7 +161,7 @@ func (q *query) pyReexportedType(ctx context.Context, f *fact.File, imp treesitt
 // gives: the element of what its __iter__ returns (Iterator[Text] gives a
 // Text), or what that iterator's __next__ returns; with no typed __iter__,
 // what its __getitem__ returns.
-func (q *query) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) {
+func (q *pyLang) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) {
 	if q.depth > 6 {
 		return typeRef{kind: refUnknown}, nil
 	}
@@ -193,7 +201,7 @@ func pySelf(s fact.Symbol, typ string) bool {
 // (_Segment = Segment; _Segment(...)); one bound to an instance gives what
 // the class's __call__ returns (highlighter = ReprHighlighter();
 // highlighter(text)). ok is false when callee is none of these.
-func (q *query) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Symbol, callee string) (typeRef, bool, error) {
+func (q *pyLang) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Symbol, callee string) (typeRef, bool, error) {
 	if callee == "cls" && caller != nil && caller.Container != "" {
 		cls, err := q.classOf(ctx, caller)
 		if err != nil || cls == nil {
@@ -221,7 +229,7 @@ func (q *query) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Sym
 // pyFieldCallResult is the type of recv.name(...) when name is a field of
 // recv's class, not a method: self.highlighter(text) with highlighter a
 // ReprHighlighter gives what its __call__ returns.
-func (q *query) pyFieldCallResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, name string) (typeRef, error) {
+func (q *pyLang) pyFieldCallResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, name string) (typeRef, error) {
 	owner, err := q.evalReceiver(ctx, f, caller, recv)
 	if err != nil || owner.kind != refInstance || owner.elems > 0 {
 		return typeRef{kind: refUnknown}, err
@@ -230,7 +238,7 @@ func (q *query) pyFieldCallResult(ctx context.Context, f *fact.File, caller *fac
 }
 
 // pyFieldCalled is what calling the field name of an instance of cls gives.
-func (q *query) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbol, name string) (typeRef, error) {
+func (q *pyLang) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbol, name string) (typeRef, error) {
 	t, err := q.fieldType(ctx, cls, name, 0)
 	if err != nil || t == "" {
 		return typeRef{kind: refUnknown}, err
@@ -244,7 +252,7 @@ func (q *query) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbol
 
 // pyCalled is what calling a value of type ref gives: an instance of a
 // class, or what an instance's __call__ returns.
-func (q *query) pyCalled(ctx context.Context, ref typeRef) (typeRef, error) {
+func (q *pyLang) pyCalled(ctx context.Context, ref typeRef) (typeRef, error) {
 	switch {
 	case ref.kind == refClass:
 		return typeRef{kind: refInstance, class: ref.class}, nil
@@ -257,7 +265,7 @@ func (q *query) pyCalled(ctx context.Context, ref typeRef) (typeRef, error) {
 // pyInheritedParam types an unannotated parameter of a method as the
 // method it overrides annotates it, as pyright does: def highlight(self,
 // text) in a subclass of Highlighter, whose highlight takes text: Text.
-func (q *query) pyInheritedParam(ctx context.Context, caller *fact.Symbol, name string) (typeRef, bool, error) {
+func (q *pyLang) pyInheritedParam(ctx context.Context, caller *fact.Symbol, name string) (typeRef, bool, error) {
 	if caller == nil || caller.Kind != treesitter.KindMethod {
 		return typeRef{}, false, nil
 	}
@@ -300,7 +308,7 @@ func (q *query) pyInheritedParam(ctx context.Context, caller *fact.Symbol, name 
 }
 
 // pyPropertyType is the declared type of a property of cls, read as a field.
-func (q *query) pyPropertyType(ctx context.Context, cls fact.Symbol, name string) (string, error) {
+func (q *pyLang) pyPropertyType(ctx context.Context, cls fact.Symbol, name string) (string, error) {
 	cands, err := q.named(ctx, name)
 	if err != nil {
 		return "", err
@@ -337,7 +345,7 @@ func pyImportedInFunction(f *fact.File, caller *fact.Symbol, name string) bool {
 // pyItemOf is the type of one place of an unpacked value, "N:type" (see
 // treesitter.ItemTypePrefix): the N-th field of a NamedTuple, or an element
 // of a homogeneous collection.
-func (q *query) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol, item string) (typeRef, error) {
+func (q *pyLang) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol, item string) (typeRef, error) {
 	place, typ, ok := strings.Cut(item, ":")
 	n, err := strconv.Atoi(place)
 	if !ok || err != nil || n < 0 {
@@ -373,7 +381,7 @@ func (q *query) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol,
 
 // pyNamedTuple is the class among cls and its bases that declares
 // NamedTuple fields, nil if none does.
-func (q *query) pyNamedTuple(ctx context.Context, cls fact.Symbol, depth int) *fact.Symbol {
+func (q *pyLang) pyNamedTuple(ctx context.Context, cls fact.Symbol, depth int) *fact.Symbol {
 	if depth > 3 {
 		return nil
 	}
@@ -392,7 +400,7 @@ func (q *query) pyNamedTuple(ctx context.Context, cls fact.Symbol, depth int) *f
 
 // indexOf is the type of xs[i] where xs has type ref: for an instance of a
 // Python class, what its __getitem__ returns; otherwise an element.
-func (q *query) indexOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
+func (q *pyLang) indexOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance || ref.class.Language != treesitter.Python {
 		return q.elementOf(ctx, f, ref)
 	}
@@ -487,7 +495,7 @@ func pySubmodule(imp treesitter.Import) string {
 // __init__.py makes pkg.command the function of decorators.py; from .core
 // import * passes on every name core declares. want picks the symbols that
 // may be meant (top-level functions for a call, classes for a type).
-func (q *query) pyReexported(ctx context.Context, f *fact.File, ref typeRef, name string, want func(fact.Symbol) bool) ([]fact.Symbol, error) {
+func (q *pyLang) pyReexported(ctx context.Context, f *fact.File, ref typeRef, name string, want func(fact.Symbol) bool) ([]fact.Symbol, error) {
 	if q.depth > 6 {
 		return nil, nil
 	}
@@ -541,7 +549,7 @@ func (q *query) pyReexported(ctx context.Context, f *fact.File, ref typeRef, nam
 // pyReexportedMember is what mod.name is, or gives when called, when the
 // module mod re-exports name: a class (an instance, when called), or what
 // a re-exported function returns.
-func (q *query) pyReexportedMember(ctx context.Context, f *fact.File, mod typeRef, name string, call bool) (typeRef, error) {
+func (q *pyLang) pyReexportedMember(ctx context.Context, f *fact.File, mod typeRef, name string, call bool) (typeRef, error) {
 	found, err := q.pyReexported(ctx, f, mod, name, func(s fact.Symbol) bool {
 		return isType(s) || call && isCallable(s) && s.Container == ""
 	})
@@ -565,7 +573,7 @@ func (q *query) pyReexportedMember(ctx context.Context, f *fact.File, mod typeRe
 // over def cli() makes cli a Group when group is declared to return a
 // Group, or a Callable[[F], Group]. ok is false when name is no decorated
 // function of f.
-func (q *query) pyDecorated(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+func (q *pyLang) pyDecorated(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
 	syms, err := q.named(ctx, name)
 	if err != nil {
 		return typeRef{}, false, err
@@ -622,7 +630,7 @@ func (q *query) pyDecorated(ctx context.Context, f *fact.File, caller *fact.Symb
 // sees: def decorator(f) inside Group.command uses Group.command's self,
 // unless it declares a parameter of that name itself. nil when fn is not
 // nested in a method.
-func (q *query) pyClosureMethod(ctx context.Context, fn *fact.Symbol, name string) (*fact.Symbol, error) {
+func (q *pyLang) pyClosureMethod(ctx context.Context, fn *fact.Symbol, name string) (*fact.Symbol, error) {
 	cur := fn
 	for depth := 0; depth < 8; depth++ {
 		for _, p := range cur.Params {
