@@ -1121,18 +1121,9 @@ func (q *query) mustFile(ctx context.Context, p string, fallback *fact.File) *fa
 // with a known type, a field of the enclosing class (Java), an import, or a
 // class name.
 func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, error) {
-	if f.Language == treesitter.Python {
-		if ref, found, err := q.python().pyEvalLocal(ctx, f, caller, name); err != nil || found {
-			return ref, err
-		}
-		if ref, found, err := q.python().pyInheritedParam(ctx, caller, name); err != nil || found {
-			return ref, err
-		}
-	} else if l := q.localNamed(f, caller, name); l != nil {
-		if l.SymbolID == "" {
-			return q.declaredType(ctx, f, nil, l.Type)
-		}
-		return q.declaredType(ctx, f, caller, l.Type)
+	lang := q.lang(f)
+	if ref, found, err := lang.local(ctx, f, caller, name); err != nil || found {
+		return ref, err
 	}
 	// Java (and Go struct-literal-free code) reach fields without this.
 	if f.Language == treesitter.Java && caller != nil && caller.Container != "" {
@@ -1187,10 +1178,8 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 		}
 		return typeRef{kind: refExternal}, nil
 	}
-	if f.Language == treesitter.Python {
-		if ref, ok := q.python().pyDottedImport(ctx, f, name); ok {
-			return ref, nil // import a.b; a.b.f()
-		}
+	if ref, ok := lang.moduleName(ctx, f, name); ok {
+		return ref, nil // import a.b; a.b.f()
 	}
 	// A class name in scope: static call.
 	if cls, err := q.resolveTypeName(ctx, f, name); err != nil {
@@ -1198,15 +1187,8 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 	} else if cls != nil {
 		return typeRef{kind: refClass, class: *cls}, nil
 	}
-	if f.Language == treesitter.Python {
-		if ref, ok, err := q.python().pyDecorated(ctx, f, caller, name); err != nil || ok {
-			return ref, err // @click.group() def cli(): cli.command()
-		}
-	}
-	if f.Language == treesitter.Go {
-		if ref, ok, err := q.golang().goPackageVar(ctx, f, name); err != nil || ok {
-			return ref, err
-		}
+	if ref, ok, err := lang.unbound(ctx, f, caller, name); err != nil || ok {
+		return ref, err // @click.group() def cli(): cli.command(); a Go package variable
 	}
 	if isGlobalObject(f.Language, name) {
 		return typeRef{kind: refExternal}, nil
@@ -1309,24 +1291,8 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
 	}
-	if f.Language == treesitter.Go {
-		// getCmd := func() *Command {...}; c := getCmd(): a func value's result.
-		if ref, ok, err := q.golang().goFuncValueResult(ctx, f, caller, recv, callee, result); err != nil || ok {
-			return ref, err
-		}
-	}
-	if f.Language == treesitter.Python && recv == "" {
-		if ref, ok, err := q.python().pyCallResult(ctx, f, caller, callee); err != nil || ok {
-			return ref, err
-		}
-	}
-	if f.Language == treesitter.Go && recv != "" {
-		// bufio.NewScanner(r), val.Field(i) with val a reflect.Value: what
-		// an outside package's function or method returns is outside too.
-		ref, err := q.evalReceiver(ctx, f, caller, recv)
-		if err != nil || ref.kind == refExternal {
-			return ref, err
-		}
+	if ref, ok, err := q.lang(f).callResult(ctx, f, caller, recv, callee, result); err != nil || ok {
+		return ref, err
 	}
 	call := fact.Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {

@@ -362,3 +362,35 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
 	return ref, err == nil, err
 }
+
+// local: Go's locals are the core's (declared or inferred types, scoped
+// to their block).
+func (q *goLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+	return coreLang{q.query}.local(ctx, f, caller, name)
+}
+
+func (q *goLang) moduleName(context.Context, *fact.File, string) (typeRef, bool) {
+	return typeRef{}, false
+}
+
+// unbound: a package-level variable, declared in any file of the package.
+func (q *goLang) unbound(ctx context.Context, f *fact.File, _ *fact.Symbol, name string) (typeRef, bool, error) {
+	return q.goPackageVar(ctx, f, name)
+}
+
+// callResult: a func value's result (getCmd := func() *Command {...};
+// c := getCmd()); else, for a call on a receiver, what an outside
+// package's function or method returns is outside too (bufio.NewScanner(r),
+// val.Field(i) with val a reflect.Value).
+func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
+	if ref, ok, err := q.goFuncValueResult(ctx, f, caller, recv, callee, result); err != nil || ok {
+		return ref, ok, err
+	}
+	if recv != "" {
+		ref, err := q.evalReceiver(ctx, f, caller, recv)
+		if err != nil || ref.kind == refExternal {
+			return ref, true, err
+		}
+	}
+	return typeRef{}, false, nil
+}

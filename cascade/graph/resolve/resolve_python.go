@@ -659,3 +659,32 @@ func (q *pyLang) pyClosureMethod(ctx context.Context, fn *fact.Symbol, name stri
 	}
 	return nil, nil
 }
+
+// local: the first assignment of name that gives a type, else the type the
+// overridden method declares for a parameter. Python's locals are all
+// decided here: the core's declared-type lookup does not apply.
+func (q *pyLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+	if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
+		return ref, found, err
+	}
+	return q.pyInheritedParam(ctx, caller, name)
+}
+
+// moduleName: import a.b; a.b.f().
+func (q *pyLang) moduleName(ctx context.Context, f *fact.File, name string) (typeRef, bool) {
+	return q.pyDottedImport(ctx, f, name)
+}
+
+// unbound: a decorated function is what its decorator declares it returns
+// (@click.group() def cli(): cli.command()).
+func (q *pyLang) unbound(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+	return q.pyDecorated(ctx, f, caller, name)
+}
+
+// callResult: what a plain call f(...) returns by Python's rules.
+func (q *pyLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, _ int) (typeRef, bool, error) {
+	if recv != "" {
+		return typeRef{}, false, nil
+	}
+	return q.pyCallResult(ctx, f, caller, callee)
+}

@@ -1,0 +1,68 @@
+package resolve
+
+import (
+	"context"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// language is what the core asks of one language's resolver when it types
+// a name or a call's result: the points where languages bind names
+// differently. Each answer's ok is false when the language has nothing to
+// say, and the core goes on with its own rules. The languages without rules
+// of their own (TypeScript, JavaScript, Java) answer with the core's.
+type language interface {
+	// local types name as a local or parameter of caller. found is false
+	// when no local binds it.
+	local(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (ref typeRef, found bool, err error)
+	// moduleName types name as a module path the file imported whole
+	// (Python's import a.b), asked before type names.
+	moduleName(ctx context.Context, f *fact.File, name string) (typeRef, bool)
+	// unbound types a name that no local, import or type name binds
+	// (Python's decorated functions, Go's package variables).
+	unbound(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error)
+	// callResult types what callee (on recv, "" for none) returns, where
+	// the language has a rule of its own; result is the index of the
+	// result wanted (Go's multiple results).
+	callResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error)
+}
+
+// lang is the resolver of f's language for this request.
+func (q *query) lang(f *fact.File) language {
+	switch f.Language {
+	case treesitter.Go:
+		return q.golang()
+	case treesitter.Python:
+		return q.python()
+	}
+	return coreLang{q}
+}
+
+// coreLang answers with the core's rules alone.
+type coreLang struct{ *query }
+
+// local: a local's declared (or inferred) type, in the scope it was bound.
+func (q coreLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+	l := q.localNamed(f, caller, name)
+	if l == nil {
+		return typeRef{}, false, nil
+	}
+	if l.SymbolID == "" {
+		caller = nil
+	}
+	ref, err := q.declaredType(ctx, f, caller, l.Type)
+	return ref, true, err
+}
+
+func (coreLang) moduleName(context.Context, *fact.File, string) (typeRef, bool) {
+	return typeRef{}, false
+}
+
+func (coreLang) unbound(context.Context, *fact.File, *fact.Symbol, string) (typeRef, bool, error) {
+	return typeRef{}, false, nil
+}
+
+func (coreLang) callResult(context.Context, *fact.File, *fact.Symbol, string, string, int) (typeRef, bool, error) {
+	return typeRef{}, false, nil
+}
