@@ -301,3 +301,90 @@ func (w *Workspace) TargetsByName(ctx context.Context, name string) ([]fact.Symb
 	sort.Slice(out, func(i, j int) bool { return fact.SymbolLess(out[i], out[j]) })
 	return out, nil
 }
+
+// What front ends ask of a workspace beyond the engine's answers: the
+// index's reads and writes they need, so that they never hold its parts.
+
+// IndexStats is what one index pass did.
+type IndexStats = index.IndexStats
+
+// ProgressFunc receives an index pass's progress: files done of total.
+type ProgressFunc = index.ProgressFunc
+
+// SearchHit is one full-text match of the keyword index.
+type SearchHit = fact.SearchHit
+
+// ErrNoGrep: the workspace was made without the grep stage.
+var ErrNoGrep = errors.New("cascade: the grep stage is not available")
+
+// Symbol is the indexed symbol with this id (ErrNotFound when none).
+func (w *Workspace) Symbol(ctx context.Context, id string) (Symbol, error) {
+	return w.Store.Symbol(ctx, id)
+}
+
+// FrameworkSummaries says, one per role, how frameworks invoke s ("NestJS
+// route GET /reports/:id", "handles event 'report.created'"); none when
+// no catalog entry applies.
+func (w *Workspace) FrameworkSummaries(ctx context.Context, s Symbol) ([]string, error) {
+	roles, err := w.resolver.FrameworkRoles(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(roles))
+	for _, r := range roles {
+		out = append(out, r.Summary)
+	}
+	return out, nil
+}
+
+// Backends names the graph backends the engine asks, in order.
+func (w *Workspace) Backends() []string {
+	out := make([]string, 0, len(w.Engine.Graphs))
+	for _, g := range w.Engine.Graphs {
+		out = append(out, g.Name)
+	}
+	return out
+}
+
+// IndexedFiles is how many files the index holds.
+func (w *Workspace) IndexedFiles(ctx context.Context) (int, error) {
+	files, err := w.Store.Files(ctx)
+	return len(files), err
+}
+
+// Reindex runs an incremental index pass over the whole workspace (only
+// changed content is parsed).
+func (w *Workspace) Reindex(ctx context.Context, progress ProgressFunc) (IndexStats, error) {
+	return w.Indexer.IndexAll(ctx, progress)
+}
+
+// Rel is path relative to the root, false when it is outside it.
+func (w *Workspace) Rel(path string) (string, bool) { return w.Indexer.Rel(path) }
+
+// BufferChanged indexes an editor's buffer of rel (buffer: it is unsaved,
+// and newer than the disk).
+func (w *Workspace) BufferChanged(ctx context.Context, rel string, text []byte, buffer bool) error {
+	w.Indexer.SetBuffer(rel, buffer)
+	return w.Indexer.IndexContent(ctx, rel, text)
+}
+
+// BufferClosed forgets an editor's buffer of rel and indexes the file as
+// it is on disk.
+func (w *Workspace) BufferClosed(ctx context.Context, rel string) error {
+	w.Indexer.SetBuffer(rel, false)
+	return w.Indexer.Reload(ctx, rel)
+}
+
+// GrepSites finds the code sites of a name in the live workspace, up to
+// limit (ErrNoGrep without a grep stage).
+func (w *Workspace) GrepSites(ctx context.Context, name string, limit int) (GrepResult, error) {
+	if w.Engine.Grep == nil {
+		return GrepResult{}, ErrNoGrep
+	}
+	return w.Engine.Grep.SearchCallers(ctx, Symbol{Name: name}, limit)
+}
+
+// SearchText ranks the index's symbols and string literals against text.
+func (w *Workspace) SearchText(ctx context.Context, text string, limit int) ([]SearchHit, error) {
+	return w.Store.Search(ctx, text, limit)
+}

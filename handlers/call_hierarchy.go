@@ -65,13 +65,9 @@ func (h *Handlers) PrepareCallHierarchy(ctx context.Context, params *protocol.Ca
 // frameworkDetail names how a framework invokes the target ("NestJS route
 // GET /reports/:id", "handles event 'report.created'"), "" when it does not.
 func frameworkDetail(ctx context.Context, ws *cascade.Workspace, s cascade.Symbol) string {
-	roles, err := ws.Resolver().FrameworkRoles(ctx, s)
-	if err != nil || len(roles) == 0 {
+	parts, err := ws.FrameworkSummaries(ctx, s)
+	if err != nil || len(parts) == 0 {
 		return ""
-	}
-	var parts []string
-	for _, r := range roles {
-		parts = append(parts, r.Summary)
 	}
 	detail := strings.Join(parts, "; ")
 	if s.Container != "" {
@@ -198,7 +194,7 @@ func (h *Handlers) itemSymbol(ctx context.Context, item protocol.CallHierarchyIt
 		return ws, cascade.Symbol{Name: data.Name}, nil
 	}
 	if data.SymbolID != "" {
-		if s, err := ws.Store.Symbol(ctx, data.SymbolID); err == nil && s.Path == rel {
+		if s, err := ws.Symbol(ctx, data.SymbolID); err == nil && s.Path == rel {
 			return ws, s, nil
 		} else if err != nil && !errors.Is(err, cascade.ErrNotFound) {
 			return nil, cascade.Symbol{}, err

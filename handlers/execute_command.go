@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -97,7 +98,7 @@ func (h *Handlers) reindexCommand(ctx context.Context, args commandArgs) (any, e
 	}
 	out := []ReindexResult{}
 	for _, ws := range wss {
-		st, err := ws.Indexer.IndexAll(ctx, nil)
+		st, err := ws.Reindex(ctx, nil)
 		r := ReindexResult{Root: ws.Root, Files: st.Files, Parsed: st.Parsed, Unchanged: st.Unchanged, Removed: st.Deleted,
 			Symbols: st.Symbols, Calls: st.Calls, Seconds: st.Duration.Seconds()}
 		if err != nil {
@@ -249,11 +250,9 @@ func (h *Handlers) statusCommand(ctx context.Context) (any, error) {
 		cfg := ws.Engine.EffectiveConfig()
 		w := WorkspaceStatus{Root: ws.Root, GraphTimeoutMs: cfg.GraphTimeout.Milliseconds(), GrepTimeoutMs: cfg.GrepTimeout.Milliseconds(),
 			KeywordTimeoutMs: cfg.KeywordTimeout.Milliseconds(), BudgetMs: cfg.Budget.Milliseconds(), KeywordThreshold: cfg.KeywordThreshold}
-		for _, g := range ws.Engine.Graphs {
-			w.Backends = append(w.Backends, g.Name)
-		}
-		if files, err := ws.Store.Files(ctx); err == nil {
-			w.Files = len(files)
+		w.Backends = append(w.Backends, ws.Backends()...)
+		if n, err := ws.IndexedFiles(ctx); err == nil {
+			w.Files = n
 		}
 		if gs, ok := ws.GrepState(); ok {
 			w.GrepFiles = &gs
@@ -300,10 +299,10 @@ func (h *Handlers) showMatchesCommand(ctx context.Context, args commandArgs) (an
 	}
 	out := MatchesResult{Name: args.Name, Matches: []MatchEntry{}}
 	for _, ws := range wss {
-		if ws.Engine.Grep == nil {
+		r, err := ws.GrepSites(ctx, args.Name, 1000)
+		if errors.Is(err, cascade.ErrNoGrep) {
 			return nil, jsonrpc2.NewError(jsonrpc2.InternalError, "the grep stage is not available")
 		}
-		r, err := ws.Engine.Grep.SearchCallers(ctx, cascade.Symbol{Name: args.Name}, 1000)
 		if err != nil {
 			return nil, rpcError(err)
 		}
@@ -387,7 +386,7 @@ func (h *Handlers) searchLiteralsCommand(ctx context.Context, args commandArgs) 
 	}
 	out := LiteralsResult{Text: args.Text, Matches: []MatchEntry{}}
 	for _, ws := range wss {
-		hits, err := ws.Store.Search(ctx, args.Text, 200)
+		hits, err := ws.SearchText(ctx, args.Text, 200)
 		if err != nil {
 			return nil, rpcError(err)
 		}

@@ -75,8 +75,7 @@ func (h *Handlers) DidClose(ctx context.Context, params *protocol.DidCloseTextDo
 	if err != nil {
 		return nil
 	}
-	ws.Indexer.SetBuffer(rel, false)
-	if err := ws.Indexer.Reload(ctx, rel); err != nil && h.Logger != nil {
+	if err := ws.BufferClosed(ctx, rel); err != nil && h.Logger != nil {
 		h.Logger.Warn("re-index after close failed", "path", rel, "error", err)
 	}
 	return nil
@@ -87,8 +86,7 @@ func (h *Handlers) reindex(ctx context.Context, path string, text []byte, buffer
 	if err != nil {
 		return // files outside the workspace are not indexed
 	}
-	ws.Indexer.SetBuffer(rel, buffer)
-	if err := ws.Indexer.IndexContent(ctx, rel, text); err != nil && h.Logger != nil {
+	if err := ws.BufferChanged(ctx, rel, text, buffer); err != nil && h.Logger != nil {
 		h.Logger.Debug("not indexed", "path", rel, "error", err)
 	}
 }

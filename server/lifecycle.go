@@ -230,7 +230,7 @@ func (s *Server) indexWorkspace(ws *cascade.Workspace) {
 		defer s.indexing.Done()
 		ctx := s.indexCtx
 		prog := s.beginProgress(ctx, "callcascade: indexing "+filepath.Base(ws.Root))
-		stats, err := ws.Indexer.IndexAll(ctx, func(done, total int) {
+		stats, err := ws.Reindex(ctx, func(done, total int) {
 			prog.report(ctx, done, total)
 		})
 		msg := fmt.Sprintf("%d files, %d parsed, %d symbols, %d calls in %s", stats.Files, stats.Parsed, stats.Symbols, stats.Calls, stats.Duration.Round(time.Millisecond))
@@ -258,9 +258,9 @@ func (e *env) Workspace(path string) (*cascade.Workspace, string, error) {
 	var best *cascade.Workspace
 	var bestRel string
 	for _, w := range s.workspaces {
-		rel, ok := w.Indexer.Rel(path)
+		rel, ok := w.Rel(path)
 		if !ok {
-			rel, ok = w.Indexer.Rel(evalOr(path))
+			rel, ok = w.Rel(evalOr(path))
 		}
 		if ok && (best == nil || len(w.Root) > len(best.Root)) {
 			best, bestRel = w, rel
@@ -288,7 +288,7 @@ func (e *env) Content(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", filepath.Base(path), err)
 	}
-	if _, ok := ws.Indexer.Rel(real); !ok {
+	if _, ok := ws.Rel(real); !ok {
 		return nil, fmt.Errorf("%w: %s links outside", handlers.ErrOutsideWorkspace, path)
 	}
 	st, err := os.Stat(real)
