@@ -64,3 +64,11 @@ type Snapshotter interface {
 	// Warm loads what snapshots serve ahead of the first requests.
 	Warm(ctx context.Context) error
 }
+
+// Generational is a snapshot that names the generation of the store it
+// reads: a number that every write changes. Whatever a reader derives from
+// a store (the resolver's file list, say) is kept for one generation, so
+// there is one answer to "is this stale?" for every reader: the snapshot's.
+type Generational interface {
+	Generation() int64
+}

@@ -31,7 +31,13 @@ type snapshot struct {
 	generation int64
 }
 
-var _ graph.Snapshotter = (*Store)(nil)
+var (
+	_ graph.Snapshotter  = (*Store)(nil)
+	_ graph.Generational = (*snapshot)(nil)
+)
+
+// Generation is the store generation the snapshot reads.
+func (s *snapshot) Generation() int64 { return s.generation }
 
 // snapshotMaxEntries bounds what the kept reads hold (files, symbols and
 // names together); past it they are dropped and kept afresh.

@@ -1057,8 +1057,9 @@ func (q *query) frameworkIncoming(ctx context.Context, target fact.Symbol, byCal
 // arguments refer to, until the store changes (Invalidate): looking them up
 // by callee on every request cost more than the rest of a typical query.
 func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]fact.Call, error) {
+	g := r.current()
 	r.mu.Lock()
-	byName, ok := r.registrations[fam]
+	byName, ok := g.registrations[fam]
 	r.mu.Unlock()
 	if !ok {
 		byName = map[string][]fact.Call{}
@@ -1078,10 +1079,10 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]f
 			}
 		}
 		r.mu.Lock()
-		if r.registrations == nil {
-			r.registrations = map[string]map[string][]fact.Call{}
+		if g.registrations == nil {
+			g.registrations = map[string]map[string][]fact.Call{}
 		}
-		r.registrations[fam] = byName
+		g.registrations[fam] = byName
 		r.mu.Unlock()
 	}
 	return byName[name], nil

@@ -23,29 +23,66 @@ import (
 type Resolver struct {
 	Store graph.Store
 
-	mu    sync.Mutex
-	files []fact.File // every indexed file, cached until Invalidate
-	// framework: per file, its subscribers and provider entries, kept
-	// until the file's hash changes (see eachFrameworkFile).
+	mu sync.Mutex
+	// cur is what was derived from the store's latest generation seen.
+	cur *generation
+	// Kept across generations, keyed by content, so that an edit costs only
+	// what it changed: framework holds per file its subscribers and
+	// provider entries until the file's hash changes (see
+	// eachFrameworkFile); modules is the module index, kept while the file
+	// paths stay the same.
 	framework map[string]*fileFramework
-	modules   moduleIndex // of the files, for moduleInWorkspace
-	// registrations: per language family, registering calls by the name
-	// of what they pass by value; dropped by Invalidate.
+	modules   moduleIndex
+}
+
+// generation is what the resolver derives from one generation of the
+// store: its file list and, per language family, its registering calls by
+// the name of what they pass by value. A request's snapshot names the
+// generation it reads (graph.Generational); a store that names none keeps
+// one until Invalidate.
+type generation struct {
+	id            int64 // noGeneration for stores that name none
+	files         []fact.File
 	registrations map[string]map[string][]fact.Call
 }
 
-// Invalidate drops what the resolver cached from the store; the indexer
-// calls it after every write.
+const noGeneration = -1
+
+// Invalidate drops what the resolver derived from the store, for stores
+// whose snapshots name no generation (the indexer calls it after every
+// write; a generation named by a snapshot makes it redundant).
 func (r *Resolver) Invalidate() {
 	r.mu.Lock()
-	r.files = nil
-	r.registrations = nil
+	if r.cur != nil && r.cur.id == noGeneration {
+		r.cur = nil
+	}
 	r.mu.Unlock()
 }
 
-func (r *Resolver) allFiles(ctx context.Context) ([]fact.File, error) {
+// at makes id the current generation, dropping what was derived from
+// another one.
+func (r *Resolver) at(id int64) {
 	r.mu.Lock()
-	files := r.files
+	if r.cur == nil || r.cur.id != id {
+		r.cur = &generation{id: id}
+	}
+	r.mu.Unlock()
+}
+
+// current is the generation derived data is read from and kept for.
+func (r *Resolver) current() *generation {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		r.cur = &generation{id: noGeneration}
+	}
+	return r.cur
+}
+
+func (r *Resolver) allFiles(ctx context.Context) ([]fact.File, error) {
+	g := r.current()
+	r.mu.Lock()
+	files := g.files
 	r.mu.Unlock()
 	if files != nil {
 		return files, nil
@@ -58,7 +95,7 @@ func (r *Resolver) allFiles(ctx context.Context) ([]fact.File, error) {
 		files = []fact.File{}
 	}
 	r.mu.Lock()
-	r.files = files
+	g.files = files
 	r.mu.Unlock()
 	return files, nil
 }
@@ -275,15 +312,28 @@ func (q *query) allFiles(ctx context.Context) []fact.File {
 	return q.all
 }
 
+// snapshot is the store as one request reads it: a snapshot when the store
+// offers one (the store itself if taking it fails). A snapshot that names
+// its generation moves the resolver's derived data to it.
+func (r *Resolver) snapshot(ctx context.Context) graph.Store {
+	s, ok := r.Store.(graph.Snapshotter)
+	if !ok {
+		return r.Store
+	}
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		return r.Store
+	}
+	if g, ok := snap.(graph.Generational); ok {
+		r.at(g.Generation())
+	}
+	return snap
+}
+
 // newQuery starts a request's reads: from a snapshot of the store when it
 // offers one (the store itself if taking it fails).
 func (r *Resolver) newQuery(ctx context.Context) *query {
-	store := r.Store
-	if s, ok := store.(graph.Snapshotter); ok {
-		if snap, err := s.Snapshot(ctx); err == nil {
-			store = snap
-		}
-	}
+	store := r.snapshot(ctx)
 	return &query{r: r, store: store, files: map[string]*fact.File{}, byName: map[string][]fact.Symbol{}, symbols: map[string]*fact.Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
 }
 

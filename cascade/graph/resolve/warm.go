@@ -14,6 +14,7 @@ import (
 // repository, against well under a millisecond for most requests after;
 // a caller that has just indexed warms them in the background instead.
 func (r *Resolver) Warm(ctx context.Context) error {
+	r.snapshot(ctx) // warm the store's current generation
 	files, err := r.allFiles(ctx)
 	if err != nil {
 		return err
