@@ -27,6 +27,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -283,4 +284,127 @@ func withoutTimings(v any, root string) any {
 		return strings.ReplaceAll(v, root, "$ROOT")
 	}
 	return v
+}
+
+// TestCallerSnapshotCompare compares two snapshot files, named by
+// CALLCASCADE_SNAPSHOT_COMPARE ("before.json after.json"): every prepared
+// item and every incoming and outgoing call must be the same, and so must
+// the findCallers JSON once three things are set aside that differ between
+// two runs of one binary (two indexes of the same files): which tied
+// string literals win a keyword answer, how many weaker keyword hits there
+// were, and which "likely caller" candidates and site count the grep stage
+// names when a name is too common to answer by. Each is counted apart.
+func TestCallerSnapshotCompare(t *testing.T) {
+	paths := strings.Fields(os.Getenv("CALLCASCADE_SNAPSHOT_COMPARE"))
+	if len(paths) != 2 {
+		t.Skip("CALLCASCADE_SNAPSHOT_COMPARE is not set to two snapshot files")
+	}
+	var snaps [2]map[string]map[string]snapAnswer
+	for i, p := range paths {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(raw, &snaps[i]); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	a, b := snaps[0], snaps[1]
+	var functions, fcSame, fcVarying, keywordTies int
+	for repo, ra := range a {
+		rb, ok := b[repo]
+		if !ok || len(ra) != len(rb) {
+			t.Errorf("%s: %d functions before, %d after", repo, len(ra), len(rb))
+			continue
+		}
+		for key, x := range ra {
+			y, ok := rb[key]
+			if !ok {
+				t.Errorf("%s: %s missing after", repo, key)
+				continue
+			}
+			functions++
+			same := func(u, v any) bool {
+				ju, _ := json.Marshal(u)
+				jv, _ := json.Marshal(v)
+				return string(ju) == string(jv)
+			}
+			if !same(x.Prepared, y.Prepared) || !same(x.Outgoing, y.Outgoing) || x.Error != y.Error {
+				t.Errorf("%s: %s: prepared items, outgoing calls or errors differ", repo, key)
+			}
+			if !same(x.Incoming, y.Incoming) {
+				if keywordOnly(x.Incoming) && keywordOnly(y.Incoming) {
+					keywordTies++
+				} else {
+					t.Errorf("%s: %s: incoming calls differ", repo, key)
+				}
+			}
+			switch {
+			case x.FindCallers == nil && y.FindCallers == nil:
+			case same(x.FindCallers, y.FindCallers):
+				fcSame++
+			case same(steadyAnswer(x.FindCallers), steadyAnswer(y.FindCallers)) || answeredBy(x.FindCallers, "keyword") && answeredBy(y.FindCallers, "keyword"):
+				fcVarying++
+			default:
+				t.Errorf("%s: %s: findCallers JSON differs", repo, key)
+			}
+		}
+	}
+	t.Logf("%d functions: %d keyword answers differ only in tied literals; findCallers %d identical, %d equal once what varies between runs is set aside",
+		functions, keywordTies, fcSame, fcVarying)
+}
+
+func keywordOnly(calls []snapCall) bool {
+	for _, c := range calls {
+		d := c.Item.Detail
+		if i := strings.LastIndex(d, " · "); i >= 0 {
+			d = d[i+len(" · "):]
+		}
+		if !strings.HasPrefix(d, "keyword match") {
+			return false
+		}
+	}
+	return len(calls) > 0
+}
+
+func answeredBy(fc any, stage string) bool {
+	m, _ := fc.(map[string]any)
+	meta, _ := m["meta"].(map[string]any)
+	return meta != nil && meta["stage"] == stage
+}
+
+var weakerHits = regexp.MustCompile(`\d+ weaker hits`)
+
+// steadyAnswer is a findCallers answer without what varies between two
+// index runs of one binary (see TestCallerSnapshotCompare).
+func steadyAnswer(fc any) any {
+	raw, _ := json.Marshal(fc)
+	var m map[string]any
+	if json.Unmarshal(weakerHits.ReplaceAll(raw, []byte("N weaker hits")), &m) != nil {
+		return fc
+	}
+	if meta, ok := m["meta"].(map[string]any); ok {
+		atts, _ := meta["attempts"].([]any)
+		for _, at := range atts {
+			if at, ok := at.(map[string]any); ok && at["reason"] == "too_many_matches" {
+				delete(at, "count")
+				delete(at, "observed")
+			}
+		}
+	}
+	for _, k := range []string{"next_actions", "suggestions"} {
+		list, _ := m[k].([]any)
+		var kept []any
+		for _, v := range list {
+			text, _ := v.(string)
+			if o, ok := v.(map[string]any); ok {
+				text, _ = o["title"].(string)
+			}
+			if !strings.Contains(text, "likely caller") {
+				kept = append(kept, v)
+			}
+		}
+		m[k] = kept
+	}
+	return m
 }
