@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/framework"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -20,8 +21,8 @@ import (
 // Role is what a framework makes of a symbol: it is invoked by the
 // framework (a route, a subscriber, a scheduled job, a task, a hook).
 type Role struct {
-	Kind      treesitter.RoleKind `json:"kind"`
-	Framework string              `json:"framework"`
+	Kind      framework.RoleKind `json:"kind"`
+	Framework string             `json:"framework"`
 	// Pattern is the decorator as written, "@OnEvent('report.created')",
 	// or the hook's name.
 	Pattern string `json:"pattern"`
@@ -54,11 +55,11 @@ func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]Role,
 // searching the workspace for.
 func (r Role) Hint() string {
 	switch {
-	case r.Kind == treesitter.RoleSubscriber && len(r.Events) > 0:
+	case r.Kind == framework.RoleSubscriber && len(r.Events) > 0:
 		return r.Summary + " — no publisher found in the workspace"
-	case r.Kind == treesitter.RoleTask:
+	case r.Kind == framework.RoleTask:
 		return r.Summary + " — no .delay()/.send() of it found in the workspace"
-	case strings.HasPrefix(r.Summary, "invoked by"), r.Unresolved != "" && r.Kind == treesitter.RoleSubscriber:
+	case strings.HasPrefix(r.Summary, "invoked by"), r.Unresolved != "" && r.Kind == framework.RoleSubscriber:
 		return r.Summary
 	}
 	return "invoked by the framework: " + r.Summary
@@ -82,7 +83,7 @@ func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []Role {
 	}
 	var roles []Role
 	for _, d := range sym.Decorators {
-		for _, p := range treesitter.DecoratorPatterns(sym.Language, d.Name) {
+		for _, p := range framework.DecoratorPatterns(sym.Language, d.Name) {
 			if p.PathLiteral && !q.pathArgument(ctx, f, d.Args, p) {
 				continue
 			}
@@ -90,7 +91,7 @@ func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []Role {
 		}
 	}
 	if cls != nil {
-		for _, p := range treesitter.MethodPatterns(sym.Language, sym.Name, cls.Decorators) {
+		for _, p := range framework.MethodPatterns(sym.Language, sym.Name, cls.Decorators) {
 			roles = append(roles, Role{Kind: p.Role, Framework: p.Framework, Pattern: sym.Name,
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
@@ -102,7 +103,7 @@ func decoratorText(d treesitter.Decorator) string {
 	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
 }
 
-func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *treesitter.Pattern) Role {
+func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) Role {
 	role := Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
 	if len(d.Args) == 0 {
 		role.Pattern = "@" + d.Name
@@ -132,18 +133,18 @@ func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol
 		}
 	}
 	if p.SenderKey != "" {
-		if s, ok := treesitter.Keyword(d.Args, p.SenderKey); ok {
+		if s, ok := framework.Keyword(d.Args, p.SenderKey); ok {
 			role.Sender = lastSegmentOf(s)
 		}
 	}
-	if p.Role == treesitter.RoleRoute {
+	if p.Role == framework.RoleRoute {
 		prefix := ""
 		if cls != nil && p.PrefixDecorator != "" {
 			for _, cd := range cls.Decorators {
 				if lastSegmentOf(cd.Name) != p.PrefixDecorator {
 					continue
 				}
-				if a, ok := treesitter.Argument(cd.Args, 0, []string{"value", "path"}); ok {
+				if a, ok := framework.Argument(cd.Args, 0, []string{"value", "path"}); ok {
 					if vals, ok := q.eventValues(ctx, q.mustFile(ctx, cls.Path, f), a); ok && len(vals) > 0 {
 						prefix = vals[0]
 					}
@@ -192,7 +193,7 @@ func hasName(list []string, s string) bool {
 
 // pathArgument reports whether a route decorator's path argument is a
 // path: "", or starting with "/", as a literal or a constant.
-func (q *query) pathArgument(ctx context.Context, f *fact.File, args []string, p *treesitter.Pattern) bool {
+func (q *query) pathArgument(ctx context.Context, f *fact.File, args []string, p *framework.Pattern) bool {
 	a, ok := p.EventArgument(args)
 	if !ok {
 		return false
@@ -223,13 +224,13 @@ func quoted(vals []string) string {
 
 // summarize says what a role means in a line, in the words the report and
 // the diagnostics use.
-func summarize(p *treesitter.Pattern, r Role) string {
+func summarize(p *framework.Pattern, r Role) string {
 	by := fmt.Sprintf("(%s %s)", p.Framework, r.Pattern)
 	if len(r.Pattern) > 60 {
 		by = fmt.Sprintf("(%s @%s)", p.Framework, p.Decorator)
 	}
 	switch r.Kind {
-	case treesitter.RoleSubscriber:
+	case framework.RoleSubscriber:
 		switch {
 		case r.Bus == "django-signal" && len(r.Events) > 0:
 			s := "invoked by Django signal " + strings.Join(r.Events, ", ")
@@ -243,7 +244,7 @@ func summarize(p *treesitter.Pattern, r Role) string {
 			return fmt.Sprintf("handles a %s whose name is computed (%s), not resolved %s", busNoun(r.Bus, 1), r.Unresolved, by)
 		}
 		return fmt.Sprintf("handles %s %s", busNoun(r.Bus, 2), by)
-	case treesitter.RoleRoute:
+	case framework.RoleRoute:
 		where := ""
 		if len(r.Events) > 0 {
 			where = " " + r.Events[0]
@@ -251,7 +252,7 @@ func summarize(p *treesitter.Pattern, r Role) string {
 			where = " " + r.Unresolved
 		}
 		return fmt.Sprintf("%s route %s%s", p.Framework, r.Method, where)
-	case treesitter.RoleScheduled:
+	case framework.RoleScheduled:
 		if len(r.Events) > 0 || r.Unresolved != "" {
 			spec := r.Unresolved
 			if len(r.Events) > 0 {
@@ -260,7 +261,7 @@ func summarize(p *treesitter.Pattern, r Role) string {
 			return fmt.Sprintf("scheduled: %s '%s' %s", scheduleNoun(p.Decorator), spec, by)
 		}
 		return "scheduled " + by
-	case treesitter.RoleTask:
+	case framework.RoleTask:
 		return fmt.Sprintf("%s task %s: %s", p.Framework, r.Pattern, p.Means)
 	}
 	return fmt.Sprintf("invoked by %s %s: %s", p.Framework, r.Pattern, p.Means)
@@ -561,10 +562,10 @@ type publication struct {
 
 // callPatterns returns the catalog entries of a role that call c matches,
 // its receiver's declared type checked.
-func (q *query) callPatterns(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, roles ...treesitter.RoleKind) []*treesitter.Pattern {
-	var out []*treesitter.Pattern
+func (q *query) callPatterns(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, roles ...framework.RoleKind) []*framework.Pattern {
+	var out []*framework.Pattern
 	declared, typed := "", false
-	for _, p := range treesitter.CallPatterns(f.Language, c.Callee, c.Receiver) {
+	for _, p := range framework.CallPatterns(f.Language, c.Callee, c.Receiver) {
 		if !hasRole(roles, p.Role) {
 			continue
 		}
@@ -578,7 +579,7 @@ func (q *query) callPatterns(ctx context.Context, f *fact.File, caller *fact.Sym
 	return out
 }
 
-func hasRole(roles []treesitter.RoleKind, r treesitter.RoleKind) bool {
+func hasRole(roles []framework.RoleKind, r framework.RoleKind) bool {
 	for _, x := range roles {
 		if x == r {
 			return true
@@ -590,7 +591,7 @@ func hasRole(roles []treesitter.RoleKind, r treesitter.RoleKind) bool {
 // publications lists what call c publishes, with resolved event names.
 func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []publication {
 	var out []publication
-	for _, p := range q.callPatterns(ctx, f, caller, c, treesitter.RolePublisher) {
+	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RolePublisher) {
 		pub := publication{bus: p.Bus}
 		switch {
 		case len(p.ModelSignals) > 0:
@@ -616,7 +617,7 @@ func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 		}
 		if p.SenderKey != "" && pub.sender == "" {
-			if s, ok := treesitter.Keyword(c.Args, p.SenderKey); ok {
+			if s, ok := framework.Keyword(c.Args, p.SenderKey); ok {
 				pub.sender = lastSegmentOf(s)
 			}
 		}
@@ -704,7 +705,7 @@ func (s subscription) matches(p publication, event string) bool {
 func subscriptionsOf(roles []Role) []subscription {
 	var out []subscription
 	for _, r := range roles {
-		if r.Kind != treesitter.RoleSubscriber {
+		if r.Kind != framework.RoleSubscriber {
 			continue
 		}
 		for _, e := range r.Events {
@@ -718,7 +719,7 @@ func subscriptionsOf(roles []Role) []subscription {
 // .delay()/.send() calls on its name run.
 func isTask(roles []Role) bool {
 	for _, r := range roles {
-		if r.Kind == treesitter.RoleTask {
+		if r.Kind == framework.RoleTask {
 			return true
 		}
 	}
@@ -765,9 +766,9 @@ func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(
 		events[s.event] = true
 	}
 	seenCallee := map[string]bool{}
-	for i := range treesitter.Catalog {
-		p := &treesitter.Catalog[i]
-		if p.Role != treesitter.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
+	for i := range framework.Catalog {
+		p := &framework.Catalog[i]
+		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
 			continue
 		}
 		seenCallee[p.Callee] = true
@@ -810,9 +811,9 @@ func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(
 // whose event argument is a literal naming none of them cannot; a model
 // save cannot publish anything but its model signals.
 func mayPublish(c fact.Call, events map[string]bool) bool {
-	for i := range treesitter.Catalog {
-		p := &treesitter.Catalog[i]
-		if p.Role != treesitter.RolePublisher || p.Callee != c.Callee {
+	for i := range framework.Catalog {
+		p := &framework.Catalog[i]
+		if p.Role != framework.RolePublisher || p.Callee != c.Callee {
 			continue
 		}
 		switch {
@@ -874,7 +875,7 @@ func handlerRef(text string, depth int) (recv, name string, ok bool) {
 
 // registration is one handler a call registers by value.
 type registration struct {
-	pattern *treesitter.Pattern
+	pattern *framework.Pattern
 	handler string // the handler argument as written
 	recv    string
 	name    string
@@ -883,7 +884,7 @@ type registration struct {
 // registrationsIn lists the handlers call c registers by value.
 func (q *query) registrationsIn(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []registration {
 	var out []registration
-	for _, p := range q.callPatterns(ctx, f, caller, c, treesitter.RoleRegistration) {
+	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RoleRegistration) {
 		if p.PathLiteral {
 			a, ok := p.EventArgument(c.Args)
 			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") {
@@ -921,7 +922,7 @@ func (q *query) resolveHandler(ctx context.Context, c fact.Call, reg registratio
 }
 
 // viaText names a registering call for people: http.HandleFunc("/x").
-func viaText(c fact.Call, p *treesitter.Pattern) string {
+func viaText(c fact.Call, p *framework.Pattern) string {
 	name := c.Callee
 	if c.Receiver != "" {
 		name = lastSegmentOf(c.Receiver) + "." + name
@@ -959,7 +960,7 @@ func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c f
 	}
 	sender := ""
 	if p.SenderKey != "" {
-		if s, ok := treesitter.Keyword(c.Args, p.SenderKey); ok {
+		if s, ok := framework.Keyword(c.Args, p.SenderKey); ok {
 			sender = lastSegmentOf(s)
 		}
 	}
@@ -1063,7 +1064,7 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]f
 	r.mu.Unlock()
 	if !ok {
 		byName = map[string][]fact.Call{}
-		for _, callee := range treesitter.CalleesFor(fam, treesitter.RoleRegistration) {
+		for _, callee := range framework.CalleesFor(fam, framework.RoleRegistration) {
 			calls, err := r.Store.CallsByCallee(ctx, callee)
 			if err != nil {
 				return nil, err
@@ -1143,9 +1144,9 @@ func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) (
 			}
 		}
 	}
-	for i := range treesitter.Catalog {
-		p := &treesitter.Catalog[i]
-		if p.Role != treesitter.RoleRegistration || p.Bus != pub.bus {
+	for i := range framework.Catalog {
+		p := &framework.Catalog[i]
+		if p.Role != framework.RoleRegistration || p.Bus != pub.bus {
 			continue
 		}
 		calls, err := q.callsNamed(ctx, p.Callee)
@@ -1291,11 +1292,11 @@ func providerEntries(path, arg string) []provider {
 		case c == '}' && len(open) > 0:
 			obj := arg[open[len(open)-1] : i+1]
 			open = open[:len(open)-1]
-			token, ok := treesitter.Keyword([]string{obj}, "provide")
+			token, ok := framework.Keyword([]string{obj}, "provide")
 			if !ok {
 				return true
 			}
-			if cls, ok := treesitter.Keyword([]string{obj}, "useClass", "useExisting"); ok && isDotted(cls) {
+			if cls, ok := framework.Keyword([]string{obj}, "useClass", "useExisting"); ok && isDotted(cls) {
 				out = append(out, provider{path: path, token: token, class: cls})
 			}
 		}
@@ -1366,8 +1367,8 @@ func (q *query) fieldToken(ctx context.Context, cls fact.Symbol, field string) s
 
 func hasSubscriberDecorator(s fact.Symbol) bool {
 	for _, d := range s.Decorators {
-		for _, p := range treesitter.DecoratorPatterns(s.Language, d.Name) {
-			if p.Role == treesitter.RoleSubscriber {
+		for _, p := range framework.DecoratorPatterns(s.Language, d.Name) {
+			if p.Role == framework.RoleSubscriber {
 				return true
 			}
 		}
@@ -1379,12 +1380,12 @@ func hasSubscriberDecorator(s fact.Symbol) bool {
 // callee is a task-call entry of the catalog and the receiver resolves,
 // as a function reference, to a symbol with a task role. nil otherwise.
 func (q *query) taskCalled(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error) {
-	if len(treesitter.CallPatterns(f.Language, c.Callee, c.Receiver)) == 0 {
+	if len(framework.CallPatterns(f.Language, c.Callee, c.Receiver)) == 0 {
 		return nil, nil
 	}
 	isTaskCall := false
-	for _, p := range treesitter.CallPatterns(f.Language, c.Callee, c.Receiver) {
-		isTaskCall = isTaskCall || p.Role == treesitter.RoleTaskCall
+	for _, p := range framework.CallPatterns(f.Language, c.Callee, c.Receiver) {
+		isTaskCall = isTaskCall || p.Role == framework.RoleTaskCall
 	}
 	recv, name, ok := handlerRef(c.Receiver, 1)
 	if !isTaskCall || !ok {

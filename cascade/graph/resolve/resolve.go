@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/framework"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -115,7 +116,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
 	if isTask(q.rolesOf(ctx, target)) {
 		// task.delay(...), task.s(...): calls of the task under another name.
-		for _, callee := range treesitter.CalleesFor(family(target.Language), treesitter.RoleTaskCall) {
+		for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
 			more, err := q.callsNamed(ctx, callee)
 			if err != nil {
 				return nil, err

@@ -1,4 +1,4 @@
-package treesitter
+package framework
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/callcascade/callcascade/treesitter"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -49,11 +50,11 @@ func TestCatalogEntriesAreWellFormed(t *testing.T) {
 func TestDecoratorsMatchCatalog(t *testing.T) {
 	cases := []struct {
 		name string
-		lang Language
+		lang treesitter.Language
 		src  string
 		want []string // "symbol: Framework Decorator role"
 	}{
-		{"nestjs", TypeScript, `
+		{"nestjs", treesitter.TypeScript, `
 @Controller('reports')
 export class ReportController {
   @Get(':id') findOne() {}
@@ -67,7 +68,7 @@ export class ReportController {
 			"handle: NestJS EventPattern subscriber",
 			"hourly: NestJS Cron scheduled",
 		}},
-		{"python", Python, `
+		{"python", treesitter.Python, `
 @receiver(post_save, sender=Invoice)
 def on_saved(sender, instance, **kwargs): pass
 
@@ -95,7 +96,7 @@ def bare_get_is_not_a_route(): pass
 			"read: FastAPI *.get route",
 			"client: pytest fixture fixture",
 		}},
-		{"java", Java, `
+		{"java", treesitter.Java, `
 class Listeners {
   @EventListener public void on(OrderPlaced e) {}
   @KafkaListener(topics = "orders") public void consume(String m) {}
@@ -111,7 +112,7 @@ class Listeners {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := Extract(context.Background(), tc.lang, []byte(tc.src))
+			f, err := treesitter.Extract(context.Background(), tc.lang, []byte(tc.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,20 +133,20 @@ class Listeners {
 
 func TestCallPatterns(t *testing.T) {
 	cases := []struct {
-		lang             Language
+		lang             treesitter.Language
 		callee, receiver string
 		want             []string // Framework/Role
 	}{
-		{TypeScript, "emit", "this.eventEmitter", []string{"EventEmitter2/publisher", "Node/publisher", "NestJS/publisher", "Socket.IO/publisher"}},
-		{TypeScript, "setTimeout", "", []string{"timers/registration"}},
-		{TypeScript, "setTimeout", "window", nil},
-		{TypeScript, "send", "this.producer", []string{"NestJS/publisher", "kafkajs/publisher"}}, // NestJS's only if the type says ClientProxy
-		{TypeScript, "send", "this.mailer", []string{"NestJS/publisher"}},
-		{Python, "delay", "render_invoice", []string{"Celery/task-call"}},
-		{Go, "HandleFunc", "mux", []string{"net/http/registration"}},
-		{Go, "AfterFunc", "time", []string{"time/registration"}},
-		{Go, "AfterFunc", "clock", nil},
-		{Java, "emit", "x", nil},
+		{treesitter.TypeScript, "emit", "this.eventEmitter", []string{"EventEmitter2/publisher", "Node/publisher", "NestJS/publisher", "Socket.IO/publisher"}},
+		{treesitter.TypeScript, "setTimeout", "", []string{"timers/registration"}},
+		{treesitter.TypeScript, "setTimeout", "window", nil},
+		{treesitter.TypeScript, "send", "this.producer", []string{"NestJS/publisher", "kafkajs/publisher"}}, // NestJS's only if the type says ClientProxy
+		{treesitter.TypeScript, "send", "this.mailer", []string{"NestJS/publisher"}},
+		{treesitter.Python, "delay", "render_invoice", []string{"Celery/task-call"}},
+		{treesitter.Go, "HandleFunc", "mux", []string{"net/http/registration"}},
+		{treesitter.Go, "AfterFunc", "time", []string{"time/registration"}},
+		{treesitter.Go, "AfterFunc", "clock", nil},
+		{treesitter.Java, "emit", "x", nil},
 	}
 	for _, tc := range cases {
 		var got []string
@@ -159,7 +160,7 @@ func TestCallPatterns(t *testing.T) {
 }
 
 func TestAcceptsReceiver(t *testing.T) {
-	clientSend := CallPatterns(TypeScript, "send", "this.client")[0]
+	clientSend := CallPatterns(treesitter.TypeScript, "send", "this.client")[0]
 	for _, tc := range []struct {
 		receiver, declared string
 		want               bool
@@ -222,15 +223,15 @@ func TestStringLiteral(t *testing.T) {
 		{"'", "", false},
 	}
 	for _, tc := range cases {
-		got, ok := StringLiteral(tc.text)
+		got, ok := treesitter.StringLiteral(tc.text)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("StringLiteral(%s) = %q, %v; want %q, %v", tc.text, got, ok, tc.want, tc.ok)
 		}
 	}
-	if got := ListElements(`{"a", "b"}`); strings.Join(got, "|") != `"a"|"b"` {
+	if got := treesitter.ListElements(`{"a", "b"}`); strings.Join(got, "|") != `"a"|"b"` {
 		t.Errorf("ListElements = %q", got)
 	}
-	if got := ListElements(`{ cmd: 'x' }`); len(got) != 1 {
+	if got := treesitter.ListElements(`{ cmd: 'x' }`); len(got) != 1 {
 		t.Errorf("an object literal is one pattern, got %q", got)
 	}
 }
@@ -242,13 +243,13 @@ func FuzzArgumentHelpers(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if v, ok := StringLiteral(s); ok && len(v) >= len(s) {
+		if v, ok := treesitter.StringLiteral(s); ok && len(v) >= len(s) {
 			t.Errorf("StringLiteral(%q) = %q: not shorter than its input", s, v)
 		}
-		if shape, ok := TemplateShape(s); ok && shape == "" {
+		if shape, ok := treesitter.TemplateShape(s); ok && shape == "" {
 			t.Errorf("TemplateShape(%q) is empty", s)
 		}
-		_ = ListElements(s)
+		_ = treesitter.ListElements(s)
 		_, _ = Argument([]string{s, s}, -1, []string{"topic"})
 		_, _ = Keyword([]string{s}, "provide", "useClass")
 	})
