@@ -1,3 +1,11 @@
+// Package framework is what callcascade knows of frameworks, in one place:
+// the catalog of decorators, hooks and calls that make a framework invoke
+// code or link code through an event, a queue, a signal, a registration or
+// dependency injection (one file per language family); the roles a
+// framework gives a symbol and how they are told to people; and the rule
+// that matches a publication to the subscriptions it reaches. The resolver
+// (graph/resolve) evaluates keys and finds the sites; it asks this package
+// what they mean.
 package framework
 
 import (

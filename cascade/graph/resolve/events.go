@@ -16,60 +16,22 @@ import (
 // stored per-file facts (decorators, call sites with their arguments,
 // constants), like the rest of the resolver: no link between two files is
 // ever stored, so re-indexing one file never leaves a stale edge. What each
-// decorator or call means comes from treesitter.Catalog.
-
-// Role is what a framework makes of a symbol: it is invoked by the
-// framework (a route, a subscriber, a scheduled job, a task, a hook).
-type Role struct {
-	Kind      framework.RoleKind `json:"kind"`
-	Framework string             `json:"framework"`
-	// Pattern is the decorator as written, "@OnEvent('report.created')",
-	// or the hook's name.
-	Pattern string `json:"pattern"`
-	Bus     string `json:"bus,omitempty"`
-	// Events are the resolved event names, topics, signals, paths or
-	// schedules; Unresolved is the argument as written when it could not
-	// be resolved (a name built at run time): reported, never guessed.
-	Events     []string `json:"events,omitempty"`
-	Unresolved string   `json:"unresolved,omitempty"`
-	Sender     string   `json:"sender,omitempty"` // Django: sender=Model
-	Method     string   `json:"method,omitempty"` // routes: GET, POST, ...
-	// Summary says it for people: "NestJS route GET /reports/:id",
-	// "handles event 'report.created' (NestJS @OnEvent)".
-	Summary string `json:"summary"`
-}
+// decorator or call means comes from framework.Catalog.
 
 // FrameworkRoles says how frameworks invoke sym, from its decorators (and
 // its class's, for route prefixes and lifecycle hooks) and the catalog.
 // An empty result means no catalog entry applies.
-func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]Role, error) {
+func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]framework.Role, error) {
 	q := r.newQuery(ctx)
 	roles := q.rolesOf(ctx, sym)
 	return roles, ctx.Err()
-}
-
-// Hint says how the framework invokes a symbol, for a report or a
-// diagnostic when the graph found no caller of it: "invoked by the
-// framework: NestJS route GET /fees", "handles event 'order.shipped' (...)
-// — no publisher found in the workspace". Role.Events are the names worth
-// searching the workspace for.
-func (r Role) Hint() string {
-	switch {
-	case r.Kind == framework.RoleSubscriber && len(r.Events) > 0:
-		return r.Summary + " — no publisher found in the workspace"
-	case r.Kind == framework.RoleTask:
-		return r.Summary + " — no .delay()/.send() of it found in the workspace"
-	case strings.HasPrefix(r.Summary, "invoked by"), r.Unresolved != "" && r.Kind == framework.RoleSubscriber:
-		return r.Summary
-	}
-	return "invoked by the framework: " + r.Summary
 }
 
 // eventBuses whose events are identities, not strings: a Django signal is
 // the object receiver(post_save) names.
 var identityBuses = map[string]bool{"django-signal": true}
 
-func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []Role {
+func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []framework.Role {
 	if !isCallable(sym) {
 		return nil
 	}
@@ -81,7 +43,7 @@ func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []Role {
 	if sym.Container != "" {
 		cls, _ = q.classOf(ctx, &sym)
 	}
-	var roles []Role
+	var roles []framework.Role
 	for _, d := range sym.Decorators {
 		for _, p := range framework.DecoratorPatterns(sym.Language, d.Name) {
 			if p.PathLiteral && !q.pathArgument(ctx, f, d.Args, p) {
@@ -92,7 +54,7 @@ func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []Role {
 	}
 	if cls != nil {
 		for _, p := range framework.MethodPatterns(sym.Language, sym.Name, cls.Decorators) {
-			roles = append(roles, Role{Kind: p.Role, Framework: p.Framework, Pattern: sym.Name,
+			roles = append(roles, framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: sym.Name,
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
 	}
@@ -103,8 +65,8 @@ func decoratorText(d treesitter.Decorator) string {
 	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
 }
 
-func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) Role {
-	role := Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
+func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
+	role := framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
 	if len(d.Args) == 0 {
 		role.Pattern = "@" + d.Name
 	}
@@ -156,10 +118,10 @@ func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol
 			if len(role.Events) > 0 {
 				p0 = role.Events[0]
 			}
-			role.Events = []string{joinRoute(prefix, p0)}
+			role.Events = []string{framework.JoinRoute(prefix, p0)}
 		}
 	}
-	role.Summary = summarize(p, role)
+	role.Summary = framework.Summarize(p, role)
 	return role
 }
 
@@ -200,94 +162,6 @@ func (q *query) pathArgument(ctx context.Context, f *fact.File, args []string, p
 	}
 	vals, ok := q.eventValues(ctx, f, a)
 	return ok && (vals[0] == "" || strings.HasPrefix(vals[0], "/"))
-}
-
-// joinRoute joins a controller prefix and a route path: "reports" and
-// ":id" are "/reports/:id".
-func joinRoute(prefix, p string) string {
-	parts := []string{}
-	for _, s := range []string{prefix, p} {
-		if s = strings.Trim(s, "/"); s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return "/" + strings.Join(parts, "/")
-}
-
-func quoted(vals []string) string {
-	q := make([]string, len(vals))
-	for i, v := range vals {
-		q[i] = "'" + v + "'"
-	}
-	return strings.Join(q, ", ")
-}
-
-// summarize says what a role means in a line, in the words the report and
-// the diagnostics use.
-func summarize(p *framework.Pattern, r Role) string {
-	by := fmt.Sprintf("(%s %s)", p.Framework, r.Pattern)
-	if len(r.Pattern) > 60 {
-		by = fmt.Sprintf("(%s @%s)", p.Framework, p.Decorator)
-	}
-	switch r.Kind {
-	case framework.RoleSubscriber:
-		switch {
-		case r.Bus == "django-signal" && len(r.Events) > 0:
-			s := "invoked by Django signal " + strings.Join(r.Events, ", ")
-			if r.Sender != "" {
-				s += " (sender=" + r.Sender + ")"
-			}
-			return s
-		case len(r.Events) > 0:
-			return fmt.Sprintf("handles %s %s %s", busNoun(r.Bus, len(r.Events)), quoted(r.Events), by)
-		case r.Unresolved != "":
-			return fmt.Sprintf("handles a %s whose name is computed (%s), not resolved %s", busNoun(r.Bus, 1), r.Unresolved, by)
-		}
-		return fmt.Sprintf("handles %s %s", busNoun(r.Bus, 2), by)
-	case framework.RoleRoute:
-		where := ""
-		if len(r.Events) > 0 {
-			where = " " + r.Events[0]
-		} else if r.Unresolved != "" {
-			where = " " + r.Unresolved
-		}
-		return fmt.Sprintf("%s route %s%s", p.Framework, r.Method, where)
-	case framework.RoleScheduled:
-		if len(r.Events) > 0 || r.Unresolved != "" {
-			spec := r.Unresolved
-			if len(r.Events) > 0 {
-				spec = r.Events[0]
-			}
-			return fmt.Sprintf("scheduled: %s '%s' %s", scheduleNoun(p.Decorator), spec, by)
-		}
-		return "scheduled " + by
-	case framework.RoleTask:
-		return fmt.Sprintf("%s task %s: %s", p.Framework, r.Pattern, p.Means)
-	}
-	return fmt.Sprintf("invoked by %s %s: %s", p.Framework, r.Pattern, p.Means)
-}
-
-func busNoun(bus string, n int) string {
-	noun := map[string]string{"kafka": "Kafka topic", "rabbit": "RabbitMQ queue", "jms": "JMS destination", "sqs": "SQS queue",
-		"dapr": "Dapr topic", "microservice": "message pattern", "websocket": "websocket message", "queue": "queue job",
-		"dom": "DOM event", "graphql": "GraphQL subscription", "spring-event": "application event", "go-bus": "topic"}[bus]
-	if noun == "" {
-		noun = "event"
-	}
-	if n > 1 {
-		noun += "s"
-	}
-	return noun
-}
-
-func scheduleNoun(decorator string) string {
-	switch decorator {
-	case "Interval":
-		return "every (ms)"
-	case "Timeout":
-		return "once after (ms)"
-	}
-	return "cron"
 }
 
 // identities reads signal names: receiver(post_save) and
@@ -553,13 +427,6 @@ func plainType(t string) string {
 	return t
 }
 
-// publication is an event a call publishes.
-type publication struct {
-	bus    string
-	events []string
-	sender string // "" when the publication names no sender
-}
-
 // callPatterns returns the catalog entries of a role that call c matches,
 // its receiver's declared type checked.
 func (q *query) callPatterns(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, roles ...framework.RoleKind) []*framework.Pattern {
@@ -589,39 +456,39 @@ func hasRole(roles []framework.RoleKind, r framework.RoleKind) bool {
 }
 
 // publications lists what call c publishes, with resolved event names.
-func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []publication {
-	var out []publication
+func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []framework.Publication {
+	var out []framework.Publication
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RolePublisher) {
-		pub := publication{bus: p.Bus}
+		pub := framework.Publication{Bus: p.Bus}
 		switch {
 		case len(p.ModelSignals) > 0:
 			model := q.modelOf(ctx, f, caller, c)
 			if model == "" {
 				continue // not a Django model, or not known to be one: no guess
 			}
-			pub.events, pub.sender = p.ModelSignals, model
+			pub.Events, pub.Sender = p.ModelSignals, model
 		case p.EventIsReceiver:
 			if c.Receiver == "" {
 				continue
 			}
-			pub.events = []string{lastSegmentOf(c.Receiver)}
+			pub.Events = []string{lastSegmentOf(c.Receiver)}
 		default:
 			arg, ok := p.EventArgument(c.Args)
 			if !ok {
 				continue
 			}
 			if p.Bus == "spring-event" {
-				pub.events = q.eventClass(ctx, f, caller, arg)
+				pub.Events = q.eventClass(ctx, f, caller, arg)
 			} else {
-				pub.events, _ = q.eventValues(ctx, f, arg)
+				pub.Events, _ = q.eventValues(ctx, f, arg)
 			}
 		}
-		if p.SenderKey != "" && pub.sender == "" {
+		if p.SenderKey != "" && pub.Sender == "" {
 			if s, ok := framework.Keyword(c.Args, p.SenderKey); ok {
-				pub.sender = lastSegmentOf(s)
+				pub.Sender = lastSegmentOf(s)
 			}
 		}
-		if len(pub.events) > 0 {
+		if len(pub.Events) > 0 {
 			out = append(out, pub)
 		}
 	}
@@ -684,48 +551,6 @@ func (q *query) isDjangoModel(ctx context.Context, cls fact.Symbol, depth int) b
 	return false
 }
 
-// subscription is an event a symbol handles.
-type subscription struct {
-	bus    string
-	event  string
-	sender string
-}
-
-// matches reports whether a publication reaches the subscription: same bus
-// and event, and for sender-aware buses no conflicting sender (a receiver
-// restricted to one sender hears only publications naming that sender).
-func (s subscription) matches(p publication, event string) bool {
-	if s.bus != p.bus || s.event != event {
-		return false
-	}
-	return s.sender == "" || s.sender == p.sender
-}
-
-// subscriptionsOf lists the events target handles through its decorators.
-func subscriptionsOf(roles []Role) []subscription {
-	var out []subscription
-	for _, r := range roles {
-		if r.Kind != framework.RoleSubscriber {
-			continue
-		}
-		for _, e := range r.Events {
-			out = append(out, subscription{bus: r.Bus, event: e, sender: r.Sender})
-		}
-	}
-	return out
-}
-
-// isTask reports whether roles make the symbol a task or actor, which
-// .delay()/.send() calls on its name run.
-func isTask(roles []Role) bool {
-	for _, r := range roles {
-		if r.Kind == framework.RoleTask {
-			return true
-		}
-	}
-	return false
-}
-
 // callsNamed loads call sites by callee name once per query.
 func (q *query) callsNamed(ctx context.Context, name string) ([]fact.Call, error) {
 	if q.callsByName == nil {
@@ -758,12 +583,12 @@ func (q *query) callContext(ctx context.Context, c fact.Call) (*fact.File, *fact
 }
 
 // publishersOf finds the calls that publish what subs subscribe to.
-func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(c fact.Call, event string) error) error {
+func (q *query) publishersOf(ctx context.Context, subs []framework.Subscription, add func(c fact.Call, event string) error) error {
 	buses := map[string]bool{}
 	events := map[string]bool{}
 	for _, s := range subs {
-		buses[s.bus] = true
-		events[s.event] = true
+		buses[s.Bus] = true
+		events[s.Event] = true
 	}
 	seenCallee := map[string]bool{}
 	for i := range framework.Catalog {
@@ -791,9 +616,9 @@ func (q *query) publishersOf(ctx context.Context, subs []subscription, add func(
 				continue
 			}
 			for _, pub := range q.publications(ctx, f, caller, c) {
-				for _, ev := range pub.events {
+				for _, ev := range pub.Events {
 					for _, s := range subs {
-						if s.matches(pub, ev) {
+						if s.Matches(pub, ev) {
 							if err := add(c, ev); err != nil {
 								return err
 							}
@@ -942,7 +767,7 @@ func viaText(c fact.Call, p *framework.Pattern) string {
 
 // registrationSubscriptions lists the events a registration subscribes
 // its handler to (emitter.on('x', h), order_shipped.connect(h)).
-func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c fact.Call, reg registration) []subscription {
+func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c fact.Call, reg registration) []framework.Subscription {
 	p := reg.pattern
 	if p.Bus == "" {
 		return nil
@@ -964,9 +789,9 @@ func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c f
 			sender = lastSegmentOf(s)
 		}
 	}
-	var out []subscription
+	var out []framework.Subscription
 	for _, e := range events {
-		out = append(out, subscription{bus: p.Bus, event: e, sender: sender})
+		out = append(out, framework.Subscription{Bus: p.Bus, Event: e, Sender: sender})
 	}
 	return out
 }
@@ -999,7 +824,7 @@ func (q *query) frameworkIncoming(ctx context.Context, target fact.Symbol, byCal
 	if !isCallable(target) && !isType(target) {
 		return nil
 	}
-	subs := subscriptionsOf(q.rolesOf(ctx, target))
+	subs := framework.SubscriptionsOf(q.rolesOf(ctx, target))
 
 	// Registrations of target by value: the registering call's caller is
 	// an edge, and the registration may subscribe target to an event.
@@ -1113,7 +938,7 @@ func (q *query) frameworkOutgoing(ctx context.Context, calls []fact.Call, byCall
 			}
 		}
 		for _, pub := range q.publications(ctx, f, caller, c) {
-			for _, ev := range pub.events {
+			for _, ev := range pub.Events {
 				subs, err := q.subscribersOf(ctx, pub, ev)
 				if err != nil {
 					return err
@@ -1130,15 +955,15 @@ func (q *query) frameworkOutgoing(ctx context.Context, calls []fact.Call, byCall
 // subscribersOf finds the symbols that handle event ev as published by
 // pub: decorated subscribers anywhere in the workspace, and handlers
 // registered for it by value.
-func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) ([]fact.Symbol, error) {
+func (q *query) subscribersOf(ctx context.Context, pub framework.Publication, ev string) ([]fact.Symbol, error) {
 	var out []fact.Symbol
 	decorated, err := q.r.decoratedSubscribers(ctx)
 	if err != nil {
 		return nil, err
 	}
 	for _, s := range decorated {
-		for _, sub := range subscriptionsOf(q.rolesOf(ctx, s)) {
-			if sub.matches(pub, ev) {
+		for _, sub := range framework.SubscriptionsOf(q.rolesOf(ctx, s)) {
+			if sub.Matches(pub, ev) {
 				out = append(out, s)
 				break
 			}
@@ -1146,7 +971,7 @@ func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) (
 	}
 	for i := range framework.Catalog {
 		p := &framework.Catalog[i]
-		if p.Role != framework.RoleRegistration || p.Bus != pub.bus {
+		if p.Role != framework.RoleRegistration || p.Bus != pub.Bus {
 			continue
 		}
 		calls, err := q.callsNamed(ctx, p.Callee)
@@ -1167,7 +992,7 @@ func (q *query) subscribersOf(ctx context.Context, pub publication, ev string) (
 				}
 				heard := false
 				for _, sub := range q.registrationSubscriptions(ctx, f, c, reg) {
-					heard = heard || sub.matches(pub, ev)
+					heard = heard || sub.Matches(pub, ev)
 				}
 				if !heard {
 					continue
@@ -1402,7 +1227,7 @@ func (q *query) taskCalled(ctx context.Context, f *fact.File, caller *fact.Symbo
 		return nil, err
 	}
 	for _, t := range targets {
-		if isTask(q.rolesOf(ctx, t)) {
+		if framework.IsTask(q.rolesOf(ctx, t)) {
 			return &t, nil
 		}
 	}

@@ -114,7 +114,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		return nil, err
 	}
 	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
-	if isTask(q.rolesOf(ctx, target)) {
+	if framework.IsTask(q.rolesOf(ctx, target)) {
 		// task.delay(...), task.s(...): calls of the task under another name.
 		for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
 			more, err := q.callsNamed(ctx, callee)
