@@ -39,6 +39,22 @@ func (q *query) lang(f *fact.File) language {
 	return coreLang{q}
 }
 
+// golang is the request's Go resolver.
+func (q *query) golang() *goLang {
+	if q.goLang == nil {
+		q.goLang = &goLang{query: q}
+	}
+	return q.goLang
+}
+
+// python is the request's Python resolver.
+func (q *query) python() *pyLang {
+	if q.pyLang == nil {
+		q.pyLang = &pyLang{query: q}
+	}
+	return q.pyLang
+}
+
 // coreLang answers with the core's rules alone.
 type coreLang struct{ *query }
 

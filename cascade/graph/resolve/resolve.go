@@ -286,22 +286,6 @@ type query struct {
 	pyLang *pyLang
 }
 
-// golang is the request's Go resolver.
-func (q *query) golang() *goLang {
-	if q.goLang == nil {
-		q.goLang = &goLang{query: q}
-	}
-	return q.goLang
-}
-
-// python is the request's Python resolver.
-func (q *query) python() *pyLang {
-	if q.pyLang == nil {
-		q.pyLang = &pyLang{query: q}
-	}
-	return q.pyLang
-}
-
 func (q *query) allFiles(ctx context.Context) []fact.File {
 	if q.all == nil {
 		files, err := q.r.allFiles(ctx)
