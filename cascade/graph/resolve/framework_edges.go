@@ -12,6 +12,40 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
+// frameworkView is the framework side of one request's resolution: event
+// keys evaluated, publishers, subscribers and registrations found, and the
+// types dependency injection and task queues give (what they mean comes
+// from package framework). It reads through the request's core view, which
+// it embeds; the core asks it only through frameworkEdges.
+type frameworkView struct{ *query }
+
+func (q *frameworkView) incoming(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
+	return q.frameworkIncoming(ctx, target, byCaller)
+}
+
+func (q *frameworkView) outgoing(ctx context.Context, calls []fact.Call, byCallee edgeSet) error {
+	return q.frameworkOutgoing(ctx, calls, byCallee)
+}
+
+func (q *frameworkView) roles(ctx context.Context, sym fact.Symbol) []framework.Role {
+	return q.rolesOf(ctx, sym)
+}
+
+// injected is the class a field of cls is injected with by a token
+// (@Inject(TOKEN)), through the module's provider map; nil when the field
+// has no token or the map names no class.
+func (q *frameworkView) injected(ctx context.Context, f *fact.File, cls fact.Symbol, field string) (*fact.Symbol, error) {
+	tok := q.fieldToken(ctx, cls, field)
+	if tok == "" {
+		return nil, nil
+	}
+	return q.providedClass(ctx, q.mustFile(ctx, cls.Path, f), tok)
+}
+
+func (q *frameworkView) task(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error) {
+	return q.taskCalled(ctx, f, caller, c)
+}
+
 // Framework-aware edges. Everything here is computed at query time from
 // stored per-file facts (decorators, call sites with their arguments,
 // constants), like the rest of the resolver: no link between two files is
@@ -23,7 +57,7 @@ import (
 // An empty result means no catalog entry applies.
 func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]framework.Role, error) {
 	q := r.newQuery(ctx)
-	roles := q.rolesOf(ctx, sym)
+	roles := q.frameworks().roles(ctx, sym)
 	return roles, ctx.Err()
 }
 
@@ -31,7 +65,7 @@ func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]frame
 // the object receiver(post_save) names.
 var identityBuses = map[string]bool{"django-signal": true}
 
-func (q *query) rolesOf(ctx context.Context, sym fact.Symbol) []framework.Role {
+func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framework.Role {
 	if !isCallable(sym) {
 		return nil
 	}
@@ -65,7 +99,7 @@ func decoratorText(d treesitter.Decorator) string {
 	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
 }
 
-func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
+func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
 	role := framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
 	if len(d.Args) == 0 {
 		role.Pattern = "@" + d.Name
@@ -127,7 +161,7 @@ func (q *query) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol
 
 // eventsFromBody reads the events a symbol's body names through calls such
 // as pubSub.asyncIterator('topic').
-func (q *query) eventsFromBody(ctx context.Context, f *fact.File, sym fact.Symbol, callees []string) []string {
+func (q *frameworkView) eventsFromBody(ctx context.Context, f *fact.File, sym fact.Symbol, callees []string) []string {
 	calls, err := q.store.CallsFrom(ctx, sym.ID)
 	if err != nil {
 		return nil
@@ -155,7 +189,7 @@ func hasName(list []string, s string) bool {
 
 // pathArgument reports whether a route decorator's path argument is a
 // path: "", or starting with "/", as a literal or a constant.
-func (q *query) pathArgument(ctx context.Context, f *fact.File, args []string, p *framework.Pattern) bool {
+func (q *frameworkView) pathArgument(ctx context.Context, f *fact.File, args []string, p *framework.Pattern) bool {
 	a, ok := p.EventArgument(args)
 	if !ok {
 		return false
@@ -189,20 +223,12 @@ func isIdentifier(s string) bool {
 	return true
 }
 
-func lastSegmentOf(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
-}
-
 // eventValues resolves an argument naming events: string literals,
 // constants and enum members (in the file or imported), Java class
 // literals (X.class), lists of those ({"a", "b"}), and pattern objects
 // ({ cmd: 'x' }, compared as written without spaces). ok is false when
 // nothing could be resolved.
-func (q *query) eventValues(ctx context.Context, f *fact.File, arg string) ([]string, bool) {
+func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg string) ([]string, bool) {
 	var out []string
 	for _, el := range treesitter.ListElements(arg) {
 		el = strings.TrimSpace(el)
@@ -254,7 +280,7 @@ func canonicalPattern(s string) string {
 
 // constant resolves a name or a dotted member (Events.Created,
 // events.ORDER_SHIPPED, Topics.ORDERS) to the string it is bound to.
-func (q *query) constant(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
+func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
 	if depth > 3 || !isDotted(expr) {
 		return "", false
 	}
@@ -353,7 +379,7 @@ func constantIn(f *fact.File, container, name string) (string, bool) {
 
 // moduleFiles loads the workspace files a module specifier written in f
 // names.
-func (q *query) moduleFiles(ctx context.Context, f *fact.File, module string) []*fact.File {
+func (q *frameworkView) moduleFiles(ctx context.Context, f *fact.File, module string) []*fact.File {
 	var out []*fact.File
 	candidates := q.allFiles(ctx)
 	if family(f.Language) == "js" { // an index, not a scan (see modules.go)
@@ -378,7 +404,7 @@ func (q *query) moduleFiles(ctx context.Context, f *fact.File, module string) []
 // receiverTypeName is the declared type of a simple receiver (this.x,
 // self.x, x) as written, even when the type is not in the workspace
 // (EventEmitter2, ClientProxy); "" when unknown.
-func (q *query) receiverTypeName(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) string {
+func (q *frameworkView) receiverTypeName(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) string {
 	segs := parseReceiver(recv)
 	if len(segs) == 0 || len(segs) > 2 {
 		return ""
@@ -429,7 +455,7 @@ func plainType(t string) string {
 
 // callPatterns returns the catalog entries of a role that call c matches,
 // its receiver's declared type checked.
-func (q *query) callPatterns(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, roles ...framework.RoleKind) []*framework.Pattern {
+func (q *frameworkView) callPatterns(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, roles ...framework.RoleKind) []*framework.Pattern {
 	var out []*framework.Pattern
 	declared, typed := "", false
 	for _, p := range framework.CallPatterns(f.Language, c.Callee, c.Receiver) {
@@ -456,7 +482,7 @@ func hasRole(roles []framework.RoleKind, r framework.RoleKind) bool {
 }
 
 // publications lists what call c publishes, with resolved event names.
-func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []framework.Publication {
+func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []framework.Publication {
 	var out []framework.Publication
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RolePublisher) {
 		pub := framework.Publication{Bus: p.Bus}
@@ -497,7 +523,7 @@ func (q *query) publications(ctx context.Context, f *fact.File, caller *fact.Sym
 
 // eventClass is the class of a published Spring event: new X(...), or a
 // local or parameter declared as X.
-func (q *query) eventClass(ctx context.Context, f *fact.File, caller *fact.Symbol, arg string) []string {
+func (q *frameworkView) eventClass(ctx context.Context, f *fact.File, caller *fact.Symbol, arg string) []string {
 	arg = strings.TrimSpace(arg)
 	if rest, ok := strings.CutPrefix(arg, "new "); ok {
 		name := strings.TrimSpace(rest)
@@ -519,7 +545,7 @@ func (q *query) eventClass(ctx context.Context, f *fact.File, caller *fact.Symbo
 
 // modelOf is the Django model class a save()/delete()/objects.create()
 // call acts on: its receiver's class, when that class is a model.
-func (q *query) modelOf(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) string {
+func (q *frameworkView) modelOf(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) string {
 	recv := c.Receiver
 	if c.Callee == "create" {
 		recv = strings.TrimSuffix(recv, ".objects")
@@ -534,7 +560,7 @@ func (q *query) modelOf(ctx context.Context, f *fact.File, caller *fact.Symbol, 
 	return ref.class.Name
 }
 
-func (q *query) isDjangoModel(ctx context.Context, cls fact.Symbol, depth int) bool {
+func (q *frameworkView) isDjangoModel(ctx context.Context, cls fact.Symbol, depth int) bool {
 	if depth > 5 {
 		return false
 	}
@@ -551,24 +577,8 @@ func (q *query) isDjangoModel(ctx context.Context, cls fact.Symbol, depth int) b
 	return false
 }
 
-// callsNamed loads call sites by callee name once per query.
-func (q *query) callsNamed(ctx context.Context, name string) ([]fact.Call, error) {
-	if q.callsByName == nil {
-		q.callsByName = map[string][]fact.Call{}
-	}
-	if cs, ok := q.callsByName[name]; ok {
-		return cs, nil
-	}
-	cs, err := q.store.CallsByCallee(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	q.callsByName[name] = cs
-	return cs, nil
-}
-
 // callContext loads the file and enclosing symbol of a stored call.
-func (q *query) callContext(ctx context.Context, c fact.Call) (*fact.File, *fact.Symbol, error) {
+func (q *frameworkView) callContext(ctx context.Context, c fact.Call) (*fact.File, *fact.Symbol, error) {
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, nil, err
@@ -583,7 +593,7 @@ func (q *query) callContext(ctx context.Context, c fact.Call) (*fact.File, *fact
 }
 
 // publishersOf finds the calls that publish what subs subscribe to.
-func (q *query) publishersOf(ctx context.Context, subs []framework.Subscription, add func(c fact.Call, event string) error) error {
+func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subscription, add func(c fact.Call, event string) error) error {
 	buses := map[string]bool{}
 	events := map[string]bool{}
 	for _, s := range subs {
@@ -707,7 +717,7 @@ type registration struct {
 }
 
 // registrationsIn lists the handlers call c registers by value.
-func (q *query) registrationsIn(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []registration {
+func (q *frameworkView) registrationsIn(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) []registration {
 	var out []registration
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RoleRegistration) {
 		if p.PathLiteral {
@@ -727,7 +737,7 @@ func (q *query) registrationsIn(ctx context.Context, f *fact.File, caller *fact.
 
 // resolveHandler resolves a registered handler reference as if it were
 // called where it is registered.
-func (q *query) resolveHandler(ctx context.Context, c fact.Call, reg registration) ([]fact.Symbol, error) {
+func (q *frameworkView) resolveHandler(ctx context.Context, c fact.Call, reg registration) ([]fact.Symbol, error) {
 	ref := fact.Call{Path: c.Path, CallerID: c.CallerID, Callee: reg.name, Receiver: reg.recv, Span: c.Span}
 	if reg.recv == "this" || reg.recv == "self" {
 		// this.handle names a method of the enclosing class.
@@ -767,7 +777,7 @@ func viaText(c fact.Call, p *framework.Pattern) string {
 
 // registrationSubscriptions lists the events a registration subscribes
 // its handler to (emitter.on('x', h), order_shipped.connect(h)).
-func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c fact.Call, reg registration) []framework.Subscription {
+func (q *frameworkView) registrationSubscriptions(ctx context.Context, f *fact.File, c fact.Call, reg registration) []framework.Subscription {
 	p := reg.pattern
 	if p.Bus == "" {
 		return nil
@@ -796,31 +806,9 @@ func (q *query) registrationSubscriptions(ctx context.Context, f *fact.File, c f
 	return out
 }
 
-// edgeSet collects edges by symbol, keeping the strongest resolution when
-// one symbol is linked several ways.
-type edgeSet map[string]*fact.Edge
-
-var resolutionRank = map[fact.Resolution]int{fact.ResolvedAST: 4, fact.ResolvedEvent: 3, fact.ResolvedRegistration: 2, fact.ResolvedName: 1}
-
-func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, event string) {
-	e := s[sym.ID]
-	if e == nil {
-		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
-		s[sym.ID] = e
-	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
-		e.Resolution, e.Via, e.Event = res, via, event
-	}
-	for _, sp := range e.Sites {
-		if sp == site.Span {
-			return
-		}
-	}
-	e.Sites = append(e.Sites, site.Span)
-}
-
 // frameworkIncoming adds to byCaller the publishers of the events target
 // subscribes to and the calls that register target by value.
-func (q *query) frameworkIncoming(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
+func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
 	if !isCallable(target) && !isType(target) {
 		return nil
 	}
@@ -916,7 +904,7 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]f
 
 // frameworkOutgoing adds to byCallee the subscribers of what source's calls
 // publish and the handlers they register by value.
-func (q *query) frameworkOutgoing(ctx context.Context, calls []fact.Call, byCallee edgeSet) error {
+func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call, byCallee edgeSet) error {
 	for _, c := range calls {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -955,7 +943,7 @@ func (q *query) frameworkOutgoing(ctx context.Context, calls []fact.Call, byCall
 // subscribersOf finds the symbols that handle event ev as published by
 // pub: decorated subscribers anywhere in the workspace, and handlers
 // registered for it by value.
-func (q *query) subscribersOf(ctx context.Context, pub framework.Publication, ev string) ([]fact.Symbol, error) {
+func (q *frameworkView) subscribersOf(ctx context.Context, pub framework.Publication, ev string) ([]fact.Symbol, error) {
 	var out []fact.Symbol
 	decorated, err := q.r.decoratedSubscribers(ctx)
 	if err != nil {
@@ -1132,7 +1120,7 @@ func providerEntries(path, arg string) []provider {
 
 // providedClass is the class a provider map binds token (written in f) to;
 // nil when no provider, or providers of different classes, bind it.
-func (q *query) providedClass(ctx context.Context, f *fact.File, token string) (*fact.Symbol, error) {
+func (q *frameworkView) providedClass(ctx context.Context, f *fact.File, token string) (*fact.Symbol, error) {
 	want := q.tokenKey(ctx, f, token)
 	if want == "" {
 		return nil, nil
@@ -1165,7 +1153,7 @@ func (q *query) providedClass(ctx context.Context, f *fact.File, token string) (
 // tokenKey is what identifies an injection token: the string it is (a
 // literal, or a constant bound to one), else its name (a class or symbol
 // token).
-func (q *query) tokenKey(ctx context.Context, f *fact.File, token string) string {
+func (q *frameworkView) tokenKey(ctx context.Context, f *fact.File, token string) string {
 	if vals, ok := q.eventValues(ctx, f, token); ok && len(vals) == 1 {
 		return "=" + vals[0]
 	}
@@ -1177,7 +1165,7 @@ func (q *query) tokenKey(ctx context.Context, f *fact.File, token string) string
 
 // fieldToken is the injection token of cls.field, if it was injected with
 // one.
-func (q *query) fieldToken(ctx context.Context, cls fact.Symbol, field string) string {
+func (q *frameworkView) fieldToken(ctx context.Context, cls fact.Symbol, field string) string {
 	cf, err := q.file(ctx, cls.Path)
 	if err != nil || cf == nil {
 		return ""
@@ -1204,7 +1192,7 @@ func hasSubscriberDecorator(s fact.Symbol) bool {
 // taskCalled returns the task a call such as render.delay(...) runs: the
 // callee is a task-call entry of the catalog and the receiver resolves,
 // as a function reference, to a symbol with a task role. nil otherwise.
-func (q *query) taskCalled(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error) {
+func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error) {
 	if len(framework.CallPatterns(f.Language, c.Callee, c.Receiver)) == 0 {
 		return nil, nil
 	}

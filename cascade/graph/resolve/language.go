@@ -55,6 +55,14 @@ func (q *query) python() *pyLang {
 	return q.pyLang
 }
 
+// frameworks is the request's framework side.
+func (q *query) frameworks() frameworkEdges {
+	if q.fw == nil {
+		q.fw = &frameworkView{query: q}
+	}
+	return q.fw
+}
+
 // coreLang answers with the core's rules alone.
 type coreLang struct{ *query }
 

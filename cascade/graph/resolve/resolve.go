@@ -114,7 +114,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		return nil, err
 	}
 	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
-	if framework.IsTask(q.rolesOf(ctx, target)) {
+	if framework.IsTask(q.frameworks().roles(ctx, target)) {
 		// task.delay(...), task.s(...): calls of the task under another name.
 		for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
 			more, err := q.callsNamed(ctx, callee)
@@ -183,7 +183,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 	if err != nil {
 		return nil, err
 	}
-	if err := q.frameworkIncoming(ctx, target, byCaller); err != nil {
+	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
 		return nil, err
 	}
 	return sortedEdges(byCaller), nil
@@ -212,7 +212,7 @@ func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edg
 	if err != nil {
 		return nil, err
 	}
-	if err := q.frameworkOutgoing(ctx, calls, byCallee); err != nil {
+	if err := q.frameworks().outgoing(ctx, calls, byCallee); err != nil {
 		return nil, err
 	}
 	return sortedEdges(byCallee), nil
@@ -262,6 +262,19 @@ func sortedEdges(m map[string]*fact.Edge) []fact.Edge {
 	return out
 }
 
+// frameworkEdges is what the core asks of the framework side of a
+// request (frameworkView, in framework_edges.go): the callers and callees
+// that reach a symbol through events, queues, signals and registrations,
+// the roles a framework gives a symbol, and the types dependency injection
+// and task queues give to receivers.
+type frameworkEdges interface {
+	incoming(ctx context.Context, target fact.Symbol, byCaller edgeSet) error
+	outgoing(ctx context.Context, calls []fact.Call, byCallee edgeSet) error
+	roles(ctx context.Context, sym fact.Symbol) []framework.Role
+	injected(ctx context.Context, f *fact.File, cls fact.Symbol, field string) (*fact.Symbol, error)
+	task(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error)
+}
+
 // query caches store reads for the duration of one request.
 type query struct {
 	r           *Resolver
@@ -284,6 +297,7 @@ type query struct {
 	// keeps its own answers.
 	goLang *goLang
 	pyLang *pyLang
+	fw     frameworkEdges
 }
 
 func (q *query) allFiles(ctx context.Context) []fact.File {
@@ -480,7 +494,7 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	}
 	if c.Receiver != "" && f.Language == treesitter.Python {
 		// render.delay(...): a call of the task render.
-		if task, err := q.taskCalled(ctx, f, caller, c); err != nil || task != nil {
+		if task, err := q.frameworks().task(ctx, f, caller, c); err != nil || task != nil {
 			if task == nil {
 				return nil, "", err
 			}
@@ -890,9 +904,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 				cur = next
 				continue
 			}
-			if tok := q.fieldToken(ctx, cur.class, seg.name); tok != "" && !seg.index {
+			if !seg.index {
 				// Injected with a token: the provider map says which class.
-				cls, err := q.providedClass(ctx, q.mustFile(ctx, cur.class.Path, f), tok)
+				cls, err := q.frameworks().injected(ctx, f, cur.class, seg.name)
 				if err != nil {
 					return typeRef{}, err
 				}
@@ -1837,4 +1851,50 @@ func setOf(names ...string) map[string]bool {
 		m[n] = true
 	}
 	return m
+}
+
+// callsNamed loads call sites by callee name once per query.
+func (q *query) callsNamed(ctx context.Context, name string) ([]fact.Call, error) {
+	if q.callsByName == nil {
+		q.callsByName = map[string][]fact.Call{}
+	}
+	if cs, ok := q.callsByName[name]; ok {
+		return cs, nil
+	}
+	cs, err := q.store.CallsByCallee(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	q.callsByName[name] = cs
+	return cs, nil
+}
+
+// edgeSet collects edges by symbol, keeping the strongest resolution when
+// one symbol is linked several ways.
+type edgeSet map[string]*fact.Edge
+
+var resolutionRank = map[fact.Resolution]int{fact.ResolvedAST: 4, fact.ResolvedEvent: 3, fact.ResolvedRegistration: 2, fact.ResolvedName: 1}
+
+func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, event string) {
+	e := s[sym.ID]
+	if e == nil {
+		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
+		s[sym.ID] = e
+	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
+		e.Resolution, e.Via, e.Event = res, via, event
+	}
+	for _, sp := range e.Sites {
+		if sp == site.Span {
+			return
+		}
+	}
+	e.Sites = append(e.Sites, site.Span)
+}
+
+func lastSegmentOf(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
 }
