@@ -45,6 +45,12 @@ type snapshotConfig struct {
 	Binary string         `json:"binary"`
 	Output string         `json:"output"`
 	Repos  []snapshotRepo `json:"repos"`
+	// CPU is "all" to let the server use every CPU. By default it is pinned
+	// to one (taskset), so that the indexer runs one parse worker and gives
+	// out file ids, on which BM25 ties and the grep stage's early cut
+	// depend, in the same order every run: two runs then write the same
+	// bytes, and the comparison needs to set nothing aside.
+	CPU string `json:"cpu,omitempty"`
 }
 
 type snapshotRepo struct {
@@ -153,7 +159,7 @@ func TestCallerSnapshot(t *testing.T) {
 	timings := map[string]string{}
 	for _, repo := range cfg.Repos {
 		start := time.Now()
-		out[repo.Name] = snapshotRepoAnswers(t, cfg.Binary, repo)
+		out[repo.Name] = snapshotRepoAnswers(t, cfg.Binary, cfg.CPU != "all", repo)
 		timings[repo.Name] = time.Since(start).Round(time.Millisecond).String()
 		t.Logf("%s: %d functions in %s", repo.Name, len(out[repo.Name]), timings[repo.Name])
 	}
@@ -169,7 +175,7 @@ func TestCallerSnapshot(t *testing.T) {
 	_ = os.WriteFile(cfg.Output+".timings", tm, 0o644)
 }
 
-func snapshotRepoAnswers(t *testing.T, binary string, repo snapshotRepo) map[string]snapAnswer {
+func snapshotRepoAnswers(t *testing.T, binary string, pinned bool, repo snapshotRepo) map[string]snapAnswer {
 	root, err := filepath.Abs(repo.Root)
 	if err != nil {
 		t.Fatal(err)
@@ -184,6 +190,9 @@ func snapshotRepoAnswers(t *testing.T, binary string, repo snapshotRepo) map[str
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	argv := []string{binary, "serve", "--graph-timeout", "20s", "--grep-timeout", "20s", "--keyword-timeout", "20s", "--budget", "60s"}
+	if pinned {
+		argv = append([]string{"taskset", "--cpu-list", "0"}, argv...)
+	}
 	s, err := startLSPProcess("callcascade", argv, root, filepath.Join(cache, "server.log"))
 	if err != nil {
 		t.Fatal(err)
