@@ -3,6 +3,9 @@ package framework
 import (
 	"fmt"
 	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Role is what a framework makes of a symbol: it is invoked by the
@@ -129,4 +132,22 @@ func scheduleNoun(decorator string) string {
 		return "once after (ms)"
 	}
 	return "cron"
+}
+
+// DecoratorText writes a decorator as a role shows it: @Name(arg, ...).
+func DecoratorText(d treesitter.Decorator) string {
+	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
+}
+
+// HasSubscriberDecorator reports whether one of the symbol's decorators
+// makes it a subscriber in the catalog.
+func HasSubscriberDecorator(s fact.Symbol) bool {
+	for _, d := range s.Decorators {
+		for _, p := range DecoratorPatterns(s.Language, d.Name) {
+			if p.Role == RoleSubscriber {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -61,10 +61,6 @@ func (r *Resolver) FrameworkRoles(ctx context.Context, sym fact.Symbol) ([]frame
 	return roles, ctx.Err()
 }
 
-// eventBuses whose events are identities, not strings: a Django signal is
-// the object receiver(post_save) names.
-var identityBuses = map[string]bool{"django-signal": true}
-
 func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framework.Role {
 	if !isCallable(sym) {
 		return nil
@@ -95,19 +91,15 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 	return roles
 }
 
-func decoratorText(d treesitter.Decorator) string {
-	return "@" + d.Name + "(" + strings.Join(d.Args, ", ") + ")"
-}
-
 func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
-	role := framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: decoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
+	role := framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: framework.DecoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
 	if len(d.Args) == 0 {
 		role.Pattern = "@" + d.Name
 	}
 	arg, hasArg := p.EventArgument(d.Args)
 	if hasArg {
-		if identityBuses[p.Bus] {
-			role.Events = identities(arg)
+		if framework.IdentityBuses[p.Bus] {
+			role.Events = framework.Identities(arg)
 		} else if vals, ok := q.eventValues(ctx, f, arg); ok {
 			role.Events = vals
 		} else {
@@ -198,31 +190,6 @@ func (q *frameworkView) pathArgument(ctx context.Context, f *fact.File, args []s
 	return ok && (vals[0] == "" || strings.HasPrefix(vals[0], "/"))
 }
 
-// identities reads signal names: receiver(post_save) and
-// receiver([post_save, post_delete]) name the signals post_save and
-// post_delete, whatever module they come from.
-func identities(arg string) []string {
-	var out []string
-	for _, el := range treesitter.ListElements(arg) {
-		if name := lastSegmentOf(el); isIdentifier(name) {
-			out = append(out, name)
-		}
-	}
-	return out
-}
-
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isIdentByte(s[i]) || s[i] == '$' {
-			return false
-		}
-	}
-	return true
-}
-
 // eventValues resolves an argument naming events: string literals,
 // constants and enum members (in the file or imported), Java class
 // literals (X.class), lists of those ({"a", "b"}), and pattern objects
@@ -241,7 +208,7 @@ func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg strin
 			continue
 		}
 		if strings.HasPrefix(el, "{") {
-			out = append(out, canonicalPattern(el))
+			out = append(out, framework.CanonicalPattern(el))
 			continue
 		}
 		if cls, ok := strings.CutSuffix(el, ".class"); ok && f.Language == treesitter.Java {
@@ -271,17 +238,10 @@ func isNumber(s string) bool {
 	return true
 }
 
-// canonicalPattern writes a pattern object as written, minus whitespace and
-// with one kind of quote, so { cmd: 'x' } and {cmd:"x"} are one pattern.
-func canonicalPattern(s string) string {
-	s = strings.Join(strings.Fields(s), "")
-	return strings.ReplaceAll(s, `"`, "'")
-}
-
 // constant resolves a name or a dotted member (Events.Created,
 // events.ORDER_SHIPPED, Topics.ORDERS) to the string it is bound to.
 func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
-	if depth > 3 || !isDotted(expr) {
+	if depth > 3 || !framework.IsDotted(expr) {
 		return "", false
 	}
 	container, name := "", expr
@@ -354,18 +314,6 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 		}
 	}
 	return "", false
-}
-
-func isDotted(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, part := range strings.Split(s, ".") {
-		if !isIdentifier(part) && !(part != "" && strings.Trim(part, "$_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == "") {
-			return false
-		}
-	}
-	return true
 }
 
 func constantIn(f *fact.File, container, name string) (string, bool) {
@@ -530,12 +478,12 @@ func (q *frameworkView) eventClass(ctx context.Context, f *fact.File, caller *fa
 		if i := strings.IndexAny(name, "(<"); i >= 0 {
 			name = name[:i]
 		}
-		if name = lastSegmentOf(name); isIdentifier(name) {
+		if name = lastSegmentOf(name); framework.IsIdentifier(name) {
 			return []string{name}
 		}
 		return nil
 	}
-	if isIdentifier(arg) {
+	if framework.IsIdentifier(arg) {
 		if t := q.receiverTypeName(ctx, f, caller, arg); t != "" {
 			return []string{lastSegmentOf(t)}
 		}
@@ -615,7 +563,7 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if !mayPublish(c, events) {
+			if !framework.MayPublish(c, events) {
 				continue
 			}
 			f, caller, err := q.callContext(ctx, c)
@@ -641,73 +589,6 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 	return nil
 }
 
-// mayPublish is a cheap test before resolving a call's publications: can
-// any publisher pattern of its callee name publish one of events? A call
-// whose event argument is a literal naming none of them cannot; a model
-// save cannot publish anything but its model signals.
-func mayPublish(c fact.Call, events map[string]bool) bool {
-	for i := range framework.Catalog {
-		p := &framework.Catalog[i]
-		if p.Role != framework.RolePublisher || p.Callee != c.Callee {
-			continue
-		}
-		switch {
-		case len(p.ModelSignals) > 0:
-			for _, sig := range p.ModelSignals {
-				if events[sig] {
-					return true
-				}
-			}
-		case p.EventIsReceiver:
-			if events[lastSegmentOf(c.Receiver)] {
-				return true
-			}
-		default:
-			a, ok := p.EventArgument(c.Args)
-			if !ok {
-				continue
-			}
-			if v, lit := treesitter.StringLiteral(a); !lit || events[v] {
-				return true // a literal naming one, or a name resolved later
-			}
-		}
-	}
-	return false
-}
-
-// handlerRef reads a handler passed by value: h, s.handle, this.onEvent,
-// this.onEvent.bind(this), this::run, Foo::bar, and one wrapping call
-// (http.HandlerFunc(h), auth(h)). ok is false for anything else (a lambda,
-// an expression).
-func handlerRef(text string, depth int) (recv, name string, ok bool) {
-	t := strings.TrimSpace(text)
-	if i := strings.Index(t, ".bind("); i > 0 && strings.HasSuffix(t, ")") {
-		t = t[:i]
-	}
-	if r, n, found := strings.Cut(t, "::"); found {
-		if isDotted(r) && isIdentifier(n) {
-			return r, n, true
-		}
-		return "", "", false
-	}
-	if strings.HasSuffix(t, ")") && depth == 0 {
-		if open := strings.IndexByte(t, '('); open > 0 && isDotted(t[:open]) {
-			args := treesitter.SplitTopLevel(t[open+1 : len(t)-1])
-			if len(args) == 1 {
-				return handlerRef(args[0], depth+1)
-			}
-		}
-		return "", "", false
-	}
-	if !isDotted(t) {
-		return "", "", false
-	}
-	if i := strings.LastIndexByte(t, '.'); i >= 0 {
-		return t[:i], t[i+1:], true
-	}
-	return "", t, true
-}
-
 // registration is one handler a call registers by value.
 type registration struct {
 	pattern *framework.Pattern
@@ -727,7 +608,7 @@ func (q *frameworkView) registrationsIn(ctx context.Context, f *fact.File, calle
 			}
 		}
 		if h, ok := p.HandlerArgument(c.Args); ok {
-			if recv, name, ok := handlerRef(h, 0); ok {
+			if recv, name, ok := framework.HandlerRef(h, 0); ok {
 				out = append(out, registration{pattern: p, handler: h, recv: recv, name: name})
 			}
 		}
@@ -885,7 +766,7 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]f
 			for _, c := range calls {
 				seen := map[string]bool{}
 				for _, a := range c.Args {
-					if _, n, ok := handlerRef(a, 0); ok && !seen[n] {
+					if _, n, ok := framework.HandlerRef(a, 0); ok && !seen[n] {
 						seen[n] = true
 						byName[n] = append(byName[n], c)
 					}
@@ -1006,8 +887,8 @@ func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]fact.Symbol, err
 }
 
 // providers lists the workspace's dependency-injection provider entries.
-func (r *Resolver) providers(ctx context.Context) ([]provider, error) {
-	var out []provider
+func (r *Resolver) providers(ctx context.Context) ([]framework.Provider, error) {
+	var out []framework.Provider
 	err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.providers...) })
 	return out, err
 }
@@ -1050,12 +931,12 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 			}
 			entry = &fileFramework{key: key}
 			for _, s := range syms {
-				if hasSubscriberDecorator(s) {
+				if framework.HasSubscriberDecorator(s) {
 					entry.subscribers = append(entry.subscribers, s)
 				}
 				for _, d := range s.Decorators {
 					for _, a := range d.Args {
-						entry.providers = append(entry.providers, providerEntries(f.Path, a)...)
+						entry.providers = append(entry.providers, framework.ProviderEntries(f.Path, a)...)
 					}
 				}
 			}
@@ -1079,43 +960,7 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 type fileFramework struct {
 	key         string // the file's hash, size and modification time when read
 	subscribers []fact.Symbol
-	providers   []provider
-}
-
-// provider is one entry of a provider map, { provide: TOKEN, useClass: X }
-// in a module's (or component's) decorator, as written.
-type provider struct {
-	path  string
-	token string
-	class string
-}
-
-// providerEntries finds the { provide: T, useClass: X } (or useExisting)
-// objects in a decorator argument.
-func providerEntries(path, arg string) []provider {
-	if !strings.Contains(arg, "provide") {
-		return nil
-	}
-	var out []provider
-	var open []int
-	treesitter.ScanOutsideQuotes(arg, 0, func(i int, c byte) bool {
-		switch {
-		case c == '{':
-			open = append(open, i)
-		case c == '}' && len(open) > 0:
-			obj := arg[open[len(open)-1] : i+1]
-			open = open[:len(open)-1]
-			token, ok := framework.Keyword([]string{obj}, "provide")
-			if !ok {
-				return true
-			}
-			if cls, ok := framework.Keyword([]string{obj}, "useClass", "useExisting"); ok && isDotted(cls) {
-				out = append(out, provider{path: path, token: token, class: cls})
-			}
-		}
-		return true
-	})
-	return out
+	providers   []framework.Provider
 }
 
 // providedClass is the class a provider map binds token (written in f) to;
@@ -1131,14 +976,14 @@ func (q *frameworkView) providedClass(ctx context.Context, f *fact.File, token s
 	}
 	var found *fact.Symbol
 	for _, p := range providers {
-		pf, err := q.file(ctx, p.path)
+		pf, err := q.file(ctx, p.Path)
 		if err != nil || pf == nil || family(pf.Language) != family(f.Language) {
 			continue
 		}
-		if q.tokenKey(ctx, pf, p.token) != want {
+		if q.tokenKey(ctx, pf, p.Token) != want {
 			continue
 		}
-		cls, err := q.resolveTypeName(ctx, pf, p.class)
+		cls, err := q.resolveTypeName(ctx, pf, p.Class)
 		if err != nil {
 			return nil, err
 		}
@@ -1157,7 +1002,7 @@ func (q *frameworkView) tokenKey(ctx context.Context, f *fact.File, token string
 	if vals, ok := q.eventValues(ctx, f, token); ok && len(vals) == 1 {
 		return "=" + vals[0]
 	}
-	if isDotted(token) {
+	if framework.IsDotted(token) {
 		return "#" + lastSegmentOf(token)
 	}
 	return ""
@@ -1178,17 +1023,6 @@ func (q *frameworkView) fieldToken(ctx context.Context, cls fact.Symbol, field s
 	return ""
 }
 
-func hasSubscriberDecorator(s fact.Symbol) bool {
-	for _, d := range s.Decorators {
-		for _, p := range framework.DecoratorPatterns(s.Language, d.Name) {
-			if p.Role == framework.RoleSubscriber {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // taskCalled returns the task a call such as render.delay(...) runs: the
 // callee is a task-call entry of the catalog and the receiver resolves,
 // as a function reference, to a symbol with a task role. nil otherwise.
@@ -1200,7 +1034,7 @@ func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fa
 	for _, p := range framework.CallPatterns(f.Language, c.Callee, c.Receiver) {
 		isTaskCall = isTaskCall || p.Role == framework.RoleTaskCall
 	}
-	recv, name, ok := handlerRef(c.Receiver, 1)
+	recv, name, ok := framework.HandlerRef(c.Receiver, 1)
 	if !isTaskCall || !ok {
 		return nil, nil
 	}

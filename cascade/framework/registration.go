@@ -1,0 +1,40 @@
+package framework
+
+import (
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// HandlerRef reads a handler passed by value: h, s.handle, this.onEvent,
+// this.onEvent.bind(this), this::run, Foo::bar, and one wrapping call
+// (http.HandlerFunc(h), auth(h)). ok is false for anything else (a lambda,
+// an expression).
+func HandlerRef(text string, depth int) (recv, name string, ok bool) {
+	t := strings.TrimSpace(text)
+	if i := strings.Index(t, ".bind("); i > 0 && strings.HasSuffix(t, ")") {
+		t = t[:i]
+	}
+	if r, n, found := strings.Cut(t, "::"); found {
+		if IsDotted(r) && IsIdentifier(n) {
+			return r, n, true
+		}
+		return "", "", false
+	}
+	if strings.HasSuffix(t, ")") && depth == 0 {
+		if open := strings.IndexByte(t, '('); open > 0 && IsDotted(t[:open]) {
+			args := treesitter.SplitTopLevel(t[open+1 : len(t)-1])
+			if len(args) == 1 {
+				return HandlerRef(args[0], depth+1)
+			}
+		}
+		return "", "", false
+	}
+	if !IsDotted(t) {
+		return "", "", false
+	}
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		return t[:i], t[i+1:], true
+	}
+	return "", t, true
+}
