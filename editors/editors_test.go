@@ -126,7 +126,7 @@ func workspace(t *testing.T, fixture string) string {
 // XDG folders, so nothing is read from or left in the user's.
 func editorEnv(t *testing.T, extra ...string) ([]string, string) {
 	t.Helper()
-	home := t.TempDir()
+	home := editorHome(t)
 	env := []string{}
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
@@ -143,6 +143,32 @@ func editorEnv(t *testing.T, extra ...string) ([]string, string) {
 		"XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
 	)
 	return append(env, extra...), home
+}
+
+// editorHome is a temporary HOME for an editor. The language server an
+// editor starts can outlive the editor by a moment, closing its store under
+// HOME's cache; t.TempDir's cleanup then fails with "directory not empty"
+// (seen with Vim + ALE). The removal is retried while that server finishes.
+func editorHome(t *testing.T) string {
+	t.Helper()
+	home, err := os.MkdirTemp("", "callcascade-editor-home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			err := os.RemoveAll(home)
+			if err == nil || time.Now().After(deadline) {
+				if err != nil {
+					t.Errorf("removing the editor's HOME: %v", err)
+				}
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+	return home
 }
 
 // artifacts is where a test leaves its logs and screenshots for CI.
