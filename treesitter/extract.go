@@ -476,6 +476,16 @@ func (e *extractor) addConstant(container, name string, text []byte) {
 	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Value: string(text)})
 }
 
+// addConstantExpr records that container.name is bound to the expression
+// text (a name, a member, a template string, a concatenation), for the
+// resolver to evaluate.
+func (e *extractor) addConstantExpr(container, name string, expr []byte) {
+	if name == "" || len(expr) == 0 || len(expr) > maxConstantLen || bytes.ContainsAny(expr, "\r\n") {
+		return
+	}
+	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Expr: string(expr)})
+}
+
 // nameLike reports whether a literal's content could be an event, method
 // or route name: 1 to maxStringLen bytes with no whitespace or line break.
 func nameLike(b []byte) bool {

@@ -279,6 +279,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendString(b, f.Name)
 		b = appendString(b, f.Type)
 		b = appendString(b, f.Token)
+		b = appendString(b, f.Queue)
 		container = f.Container
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Locals)))
@@ -295,6 +296,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendStringRef(b, c.Container, container)
 		b = appendString(b, c.Name)
 		b = appendString(b, c.Value)
+		b = appendString(b, c.Expr)
 		container = c.Container
 	}
 	return b
@@ -324,6 +326,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			f.Name = r.string()
 			f.Type = r.string()
 			f.Token = r.string()
+			f.Queue = r.string()
 			container = f.Container
 		}
 	}
@@ -346,6 +349,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			c.Container = r.stringRef(container)
 			c.Name = r.string()
 			c.Value = r.string()
+			c.Expr = r.string()
 			container = c.Container
 		}
 	}

@@ -102,6 +102,8 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 			role.Events = framework.Identities(arg)
 		} else if vals, ok := q.eventValues(ctx, f, arg); ok {
 			role.Events = vals
+		} else if key, ok := q.identityKey(ctx, f, nil, arg); ok {
+			role.Events = []string{key}
 		} else {
 			role.Unresolved = arg
 		}
@@ -203,6 +205,10 @@ func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg strin
 			out = append(out, v)
 			continue
 		}
+		if v, ok := q.template(ctx, f, el, 0); ok {
+			out = append(out, v)
+			continue
+		}
 		if shape, ok := treesitter.TemplateShape(el); ok {
 			out = append(out, shape)
 			continue
@@ -219,7 +225,7 @@ func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg strin
 			out = append(out, el)
 			continue
 		}
-		if v, ok := q.constant(ctx, f, el, 0); ok {
+		if v, ok := q.evalKey(ctx, f, el, 0); ok {
 			out = append(out, v)
 		}
 	}
@@ -241,15 +247,22 @@ func isNumber(s string) bool {
 // constant resolves a name or a dotted member (Events.Created,
 // events.ORDER_SHIPPED, Topics.ORDERS) to the string it is bound to.
 func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
-	if depth > 3 || !framework.IsDotted(expr) {
+	expr = strings.TrimSpace(expr)
+	// Events.created() calls a static accessor returning the key; a Python
+	// Enum member's key is its .value.
+	expr = strings.TrimSuffix(expr, "()")
+	if f.Language == treesitter.Python {
+		expr = strings.TrimSuffix(expr, ".value")
+	}
+	if depth > 6 || !framework.IsDotted(expr) {
 		return "", false
 	}
 	container, name := "", expr
 	if i := strings.LastIndexByte(expr, '.'); i >= 0 {
 		container, name = expr[:i], expr[i+1:]
 	}
-	if v, ok := constantIn(f, container, name); ok {
-		return v, true
+	if c, ok := constantIn(f, container, name); ok {
+		return q.constantValue(ctx, f, c, depth)
 	}
 	first, rest, _ := strings.Cut(container, ".")
 	if container == "" {
@@ -274,8 +287,8 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 			}
 		}
 		for _, mf := range q.moduleFiles(ctx, f, imp.Module) {
-			if v, ok := constantIn(mf, wantContainer, name); ok {
-				return v, true
+			if c, ok := constantIn(mf, wantContainer, name); ok {
+				return q.constantValue(ctx, mf, c, depth)
 			}
 		}
 		return "", false
@@ -298,8 +311,8 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 		for _, wf := range q.allFiles(ctx) {
 			if wf.Language == treesitter.Go && path.Dir(wf.Path) == dir && wf.Path != f.Path {
 				if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
-					if v, ok := constantIn(mf, container, name); ok {
-						return v, true
+					if c, ok := constantIn(mf, container, name); ok {
+						return q.constantValue(ctx, mf, c, depth)
 					}
 				}
 			}
@@ -308,7 +321,9 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 		if container != "" {
 			if cls, err := q.resolveTypeName(ctx, f, container); err == nil && cls != nil {
 				if cf, err := q.file(ctx, cls.Path); err == nil && cf != nil {
-					return constantIn(cf, cls.Name, name)
+					if c, ok := constantIn(cf, cls.Name, name); ok {
+						return q.constantValue(ctx, cf, c, depth)
+					}
 				}
 			}
 		}
@@ -316,13 +331,13 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 	return "", false
 }
 
-func constantIn(f *fact.File, container, name string) (string, bool) {
+func constantIn(f *fact.File, container, name string) (treesitter.Constant, bool) {
 	for _, c := range f.Constants {
 		if c.Name == name && c.Container == container {
-			return c.Value, true
+			return c, true
 		}
 	}
-	return "", false
+	return treesitter.Constant{}, false
 }
 
 // moduleFiles loads the workspace files a module specifier written in f
@@ -451,10 +466,16 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 			if !ok {
 				continue
 			}
-			if p.Bus == "spring-event" {
+			switch {
+			case p.Bus == "spring-event":
 				pub.Events = q.eventClass(ctx, f, caller, arg)
-			} else {
+			default:
 				pub.Events, _ = q.eventValues(ctx, f, arg)
+				if len(pub.Events) == 0 {
+					if key, ok := q.identityKey(ctx, f, caller, arg); ok {
+						pub.Events = []string{key}
+					}
+				}
 			}
 		}
 		if p.SenderKey != "" && pub.Sender == "" {

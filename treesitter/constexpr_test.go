@@ -1,0 +1,49 @@
+package treesitter
+
+import (
+	"context"
+	"testing"
+)
+
+// Keys named through other constants, templates of constants and static
+// accessors are recorded for the resolver to evaluate (issue 13).
+func TestConstantExpressionsTS(t *testing.T) {
+	src := []byte(`import { Other } from './other';
+export const PREFIX = 'orders';
+export const CREATED = ` + "`${PREFIX}.created`" + `;
+export const ALIAS = Other.X;
+function f() { const local = Other.Y; }
+export class Events {
+  static readonly Paid = Other.Paid;
+  static get Shipped() { return 'orders.shipped'; }
+  static refunded() { return ` + "`${PREFIX}.refunded`" + `; }
+  plain() { return 'not static'; }
+}
+`)
+	facts, err := Extract(context.Background(), TypeScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Constant{
+		{Name: "PREFIX", Value: "orders"},
+		{Name: "CREATED", Expr: "`${PREFIX}.created`"},
+		{Name: "ALIAS", Expr: "Other.X"},
+		{Container: "Events", Name: "Paid", Expr: "Other.Paid"},
+		{Container: "Events", Name: "Shipped", Value: "orders.shipped"},
+		{Container: "Events", Name: "refunded", Expr: "`${PREFIX}.refunded`"},
+	}
+	got := map[Constant]bool{}
+	for _, c := range facts.Constants {
+		got[c] = true
+	}
+	for _, w := range want {
+		if !got[w] {
+			t.Errorf("missing constant %+v; got %+v", w, facts.Constants)
+		}
+	}
+	for _, c := range facts.Constants {
+		if c.Name == "local" || c.Name == "plain" {
+			t.Errorf("recorded a non-constant: %+v", c)
+		}
+	}
+}
