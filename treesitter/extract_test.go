@@ -840,6 +840,8 @@ class Topics { static readonly ORDERS = 'orders'; name = 'instance'; }
 function f() { const inner = 'inner'; }
 const templ = ` + "`t.${x}`" + `;
 `, []Constant{
+			// A template of names is kept as an expression for the resolver.
+			{Name: "templ", Expr: "`t.${x}`"},
 			{Name: "REPORT_CREATED", Value: "report.created"},
 			{Name: "LOCAL", Value: "local"},
 			{Container: "ReportEvents", Name: "Exported", Value: "report.exported"},
