@@ -151,3 +151,15 @@ func HasSubscriberDecorator(s fact.Symbol) bool {
 	}
 	return false
 }
+
+// HasSubscriberMethod reports whether the framework calls method s by its
+// name as a subscriber because of its class's decorators (a WorkerHost's
+// process in a @Processor class, a CQRS handler's handle or execute).
+func HasSubscriberMethod(s fact.Symbol, classDecorators []treesitter.Decorator) bool {
+	for _, p := range MethodPatterns(s.Language, s.Name, classDecorators) {
+		if p.Role == RoleSubscriber {
+			return true
+		}
+	}
+	return false
+}

@@ -84,6 +84,10 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 	}
 	if cls != nil {
 		for _, p := range framework.MethodPatterns(sym.Language, sym.Name, cls.Decorators) {
+			if p.Role == framework.RoleSubscriber {
+				roles = append(roles, q.classHandlerRole(ctx, sym, cls, p))
+				continue
+			}
 			roles = append(roles, framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: sym.Name,
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
@@ -115,6 +119,13 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 			role.Events, role.Unresolved = []string{lastSegmentOf(sym.Params[0].Type)}, ""
 		case p.EventIsName:
 			role.Events, role.Unresolved = []string{sym.Name}, ""
+		}
+	}
+	if p.QueueDecorator != "" && (!hasArg || len(role.Events) > 0) {
+		// @Process('welcome') in @Processor('mail'): the job mail/welcome.
+		role.Events = q.jobEvents(ctx, cls, p, role.Events)
+		if len(role.Events) == 0 {
+			role.Unresolved = "the queue of its class's @" + p.QueueDecorator
 		}
 	}
 	if len(p.EventFromCall) > 0 {
@@ -469,6 +480,10 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 			switch {
 			case p.Bus == "spring-event":
 				pub.Events = q.eventClass(ctx, f, caller, arg)
+			case p.Bus == "queue":
+				pub.Events = q.addedJobs(ctx, f, caller, c)
+			case p.Bus == "cqrs":
+				pub.Events = q.publishedClass(ctx, f, caller, arg)
 			default:
 				pub.Events, _ = q.eventValues(ctx, f, arg)
 				if len(pub.Events) == 0 {
@@ -951,8 +966,14 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 				return err
 			}
 			entry = &fileFramework{key: key}
+			classDecorators := map[string][]treesitter.Decorator{}
 			for _, s := range syms {
-				if framework.HasSubscriberDecorator(s) {
+				if isType(s) && len(s.Decorators) > 0 {
+					classDecorators[s.Name] = s.Decorators
+				}
+			}
+			for _, s := range syms {
+				if framework.HasSubscriberDecorator(s) || s.Container != "" && framework.HasSubscriberMethod(s, classDecorators[s.Container]) {
 					entry.subscribers = append(entry.subscribers, s)
 				}
 				for _, d := range s.Decorators {
