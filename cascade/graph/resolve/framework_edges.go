@@ -502,7 +502,7 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 			out = append(out, pub)
 		}
 	}
-	return out
+	return append(out, q.wrapperPublications(ctx, f, caller, c)...)
 }
 
 // eventClass is the class of a published Spring event: new X(...), or a
@@ -585,13 +585,26 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 		events[s.Event] = true
 	}
 	seenCallee := map[string]bool{}
+	var callees []string
 	for i := range framework.Catalog {
 		p := &framework.Catalog[i]
 		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
 			continue
 		}
 		seenCallee[p.Callee] = true
-		calls, err := q.callsNamed(ctx, p.Callee)
+		callees = append(callees, p.Callee)
+	}
+	wrapped := map[string]bool{}
+	for _, name := range q.wrapperCallees(ctx, buses) {
+		if !seenCallee[name] {
+			seenCallee[name] = true
+			wrapped[name] = true
+			callees = append(callees, name)
+		}
+	}
+	sort.Strings(callees[len(callees)-len(wrapped):])
+	for _, callee := range callees {
+		calls, err := q.callsNamed(ctx, callee)
 		if err != nil {
 			return err
 		}
@@ -599,7 +612,7 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if !framework.MayPublish(c, events) {
+			if !wrapped[callee] && !framework.MayPublish(c, events) && len(q.wrappersNamed(ctx, callee)) == 0 {
 				continue
 			}
 			f, caller, err := q.callContext(ctx, c)

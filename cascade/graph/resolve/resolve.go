@@ -45,6 +45,9 @@ type generation struct {
 	id            int64 // noGeneration for stores that name none
 	files         []fact.File
 	registrations map[string]map[string][]fact.Call
+	// wrappers are the project's functions that pass a parameter on to a
+	// publisher, by name (framework_wrappers.go); nil until first needed.
+	wrappers map[string][]wrapper
 }
 
 const noGeneration = -1
