@@ -47,3 +47,36 @@ export class Events {
 		}
 	}
 }
+
+func TestConstantExpressionsPython(t *testing.T) {
+	src := []byte(`from .events import PAID
+ORDER_PAID = PAID
+FULL = PREFIX + ".x"
+class Topics:
+    ORDERS = events.ORDERS
+def f():
+    local = PAID
+`)
+	facts, err := Extract(context.Background(), Python, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[Constant]bool{}
+	for _, c := range facts.Constants {
+		got[c] = true
+	}
+	for _, w := range []Constant{
+		{Name: "ORDER_PAID", Expr: "PAID"},
+		{Name: "FULL", Expr: `PREFIX + ".x"`},
+		{Container: "Topics", Name: "ORDERS", Expr: "events.ORDERS"},
+	} {
+		if !got[w] {
+			t.Errorf("missing constant %+v; got %+v", w, facts.Constants)
+		}
+	}
+	for _, c := range facts.Constants {
+		if c.Name == "local" {
+			t.Errorf("recorded a local as a constant: %+v", c)
+		}
+	}
+}
