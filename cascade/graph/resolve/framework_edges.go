@@ -225,7 +225,7 @@ func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg strin
 			continue
 		}
 		if strings.HasPrefix(el, "{") {
-			out = append(out, framework.CanonicalPattern(el))
+			out = append(out, q.patternObject(ctx, f, el))
 			continue
 		}
 		if cls, ok := strings.CutSuffix(el, ".class"); ok && f.Language == treesitter.Java {

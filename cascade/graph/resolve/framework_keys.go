@@ -2,9 +2,11 @@ package resolve
 
 import (
 	"context"
+	"sort"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/framework"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -169,4 +171,35 @@ func isDottedName(s string) bool {
 		}
 	}
 	return true
+}
+
+// patternObject is the key of a message pattern object ({ cmd: ORDERS,
+// role: 'billing' }): its fields sorted by name, as NestJS routes them,
+// each value evaluated; written as is (minus spaces) when a value cannot
+// be evaluated.
+func (q *frameworkView) patternObject(ctx context.Context, f *fact.File, obj string) string {
+	obj = strings.TrimSpace(obj)
+	if !strings.HasPrefix(obj, "{") || !strings.HasSuffix(obj, "}") {
+		return framework.CanonicalPattern(obj)
+	}
+	var fields []string
+	for _, part := range treesitter.SplitTopLevel(obj[1 : len(obj)-1]) {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		k, v, found := strings.Cut(part, ":")
+		if !found {
+			return framework.CanonicalPattern(obj)
+		}
+		val, ok := q.evalKey(ctx, f, v, 0)
+		if !ok {
+			if !isNumber(strings.TrimSpace(v)) {
+				return framework.CanonicalPattern(obj)
+			}
+			val = strings.TrimSpace(v)
+		}
+		fields = append(fields, strings.Trim(strings.TrimSpace(k), `'"`)+":'"+val+"'")
+	}
+	sort.Strings(fields)
+	return "{" + strings.Join(fields, ",") + "}"
 }
