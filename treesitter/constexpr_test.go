@@ -80,3 +80,29 @@ def f():
 		}
 	}
 }
+
+func TestConstantExpressionsJava(t *testing.T) {
+	src := []byte(`class Topics {
+    public static final String PREFIX = "shop";
+    public static final String ORDERS = PREFIX + ".orders";
+    public static final String ALIAS = Other.ORDERS;
+    void f() { String local = PREFIX; }
+}`)
+	facts, err := Extract(context.Background(), Java, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[Constant]bool{}
+	for _, c := range facts.Constants {
+		got[c] = true
+	}
+	for _, w := range []Constant{
+		{Container: "Topics", Name: "PREFIX", Value: "shop"},
+		{Container: "Topics", Name: "ORDERS", Expr: `PREFIX + ".orders"`},
+		{Container: "Topics", Name: "ALIAS", Expr: "Other.ORDERS"},
+	} {
+		if !got[w] {
+			t.Errorf("missing constant %+v; got %+v", w, facts.Constants)
+		}
+	}
+}

@@ -20,7 +20,38 @@ func (q *frameworkView) constantValue(ctx context.Context, f *fact.File, c trees
 	if c.Expr == "" {
 		return c.Value, true
 	}
-	return q.evalKey(ctx, f, c.Expr, depth+1)
+	return q.evalKeyIn(ctx, f, c.Container, c.Expr, depth+1)
+}
+
+// evalKeyIn evaluates a key expression written inside container (a Java
+// or Python class body), where a bare name may be a sibling constant.
+func (q *frameworkView) evalKeyIn(ctx context.Context, f *fact.File, container, expr string, depth int) (string, bool) {
+	if container == "" {
+		return q.evalKey(ctx, f, expr, depth)
+	}
+	if depth > 6 {
+		return "", false
+	}
+	parts := splitConcat(strings.TrimSpace(expr))
+	var b strings.Builder
+	for _, p := range parts {
+		if framework.IsIdentifier(p) {
+			if c, ok := constantIn(f, container, p); ok {
+				v, ok := q.constantValue(ctx, f, c, depth+1)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(v)
+				continue
+			}
+		}
+		v, ok := q.evalKey(ctx, f, p, depth+1)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(v)
+	}
+	return b.String(), true
 }
 
 // evalKey evaluates a key expression written in f: a string literal, a
