@@ -114,7 +114,7 @@ func Summarize(p *Pattern, r Role) string {
 func busNoun(bus string, n int) string {
 	noun := map[string]string{"kafka": "Kafka topic", "rabbit": "RabbitMQ queue", "jms": "JMS destination", "sqs": "SQS queue",
 		"dapr": "Dapr topic", "microservice": "message pattern", "websocket": "websocket message", "queue": "queue job",
-		"dom": "DOM event", "graphql": "GraphQL subscription", "spring-event": "application event", "go-bus": "topic"}[bus]
+		"dom": "DOM event", "graphql": "GraphQL subscription", "spring-event": "application event", "go-bus": "topic", "cqrs": "CQRS message"}[bus]
 	if noun == "" {
 		noun = "event"
 	}
