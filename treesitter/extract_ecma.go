@@ -73,6 +73,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		c.call(n)
 	case "import_statement":
 		c.imp(n)
+	case "export_statement":
+		// (export_statement source: (string)) @import: a re-export
+		if field(n, "source") != nil {
+			c.imp(n)
+		}
 	case "assignment_expression":
 		// (assignment_expression left: (member_expression object: (this))) @field
 		if fieldChild(n, "left", isThisMember) != nil {
@@ -406,6 +411,28 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 					e.addImport(e.text(id), "*", module, id)
 				}
 			}
+		}
+	case "export_statement": // export * from 'm', export { a as b } from 'm'
+		module := e.innerText(field(n, "source"))
+		clause := (*node)(nil)
+		for _, c := range namedChildren(n) {
+			if c.Type() == "export_clause" {
+				clause = c
+			}
+		}
+		if clause == nil {
+			e.addReexport("*", "*", module, n)
+			return
+		}
+		for _, spec := range namedChildren(clause) {
+			if spec.Type() != "export_specifier" {
+				continue
+			}
+			name, alias := field(spec, "name"), field(spec, "alias")
+			if alias == nil {
+				alias = name
+			}
+			e.addReexport(e.text(alias), e.text(name), module, spec)
 		}
 	case "variable_declarator": // const x = require('m'), const {a, b: c} = require('m')
 		module := e.innerText(firstNamed(field(field(n, "value"), "arguments")))

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 22
+const ExtractorVersion = 23
 
 // Language names a grammar in the registry.
 type Language string
@@ -98,6 +98,10 @@ type Import struct {
 	Imported string `json:"imported"` // the exported name: "foo"; "*" for a whole module/namespace; "default"
 	Module   string `json:"module"`   // the module as written: "./x", "app.services.x", "fmt", "com.acme.Foo"
 	Span     Span   `json:"span"`
+	// Reexport: the file passes Imported on under the name Local (export
+	// { foo as bar } from './x'; "*" and "*" for export * from './x')
+	// without binding it: barrels, index files.
+	Reexport bool `json:"reexport,omitempty"`
 }
 
 // Field is a typed member of a class or struct, including TypeScript

@@ -128,6 +128,15 @@ func (r *blobReader) bytes(n uint64) string {
 
 func (r *blobReader) string() string { return r.bytes(r.uvarint()) }
 
+func (r *blobReader) bool() bool { return r.uvarint() != 0 }
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, 1)
+	}
+	return append(b, 0)
+}
+
 func (r *blobReader) stringRef(ref string) string {
 	n := r.uvarint()
 	if n == 0 {
@@ -270,6 +279,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendStringRef(b, imp.Imported, imp.Local)
 		b = appendStringRef(b, imp.Module, module)
 		b = appendSpan(b, imp.Span)
+		b = appendBool(b, imp.Reexport)
 		module = imp.Module
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Fields)))
@@ -314,6 +324,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			imp.Imported = r.stringRef(imp.Local)
 			imp.Module = r.stringRef(module)
 			imp.Span = r.span()
+			imp.Reexport = r.bool()
 			module = imp.Module
 		}
 	}

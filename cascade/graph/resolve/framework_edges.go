@@ -282,7 +282,7 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 	// Imported: the name itself, or the first segment of its container
 	// (JS and Python modules; Go and Java resolve by package below).
 	for _, imp := range f.Imports {
-		if imp.Local != first || f.Language == treesitter.Go || f.Language == treesitter.Java {
+		if imp.Local != first || imp.Reexport || f.Language == treesitter.Go || f.Language == treesitter.Java {
 			continue
 		}
 		wantContainer := container
@@ -298,8 +298,8 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 			}
 		}
 		for _, mf := range q.moduleFiles(ctx, f, imp.Module) {
-			if c, ok := constantIn(mf, wantContainer, name); ok {
-				return q.constantValue(ctx, mf, c, depth)
+			if v, ok := q.exportedConstant(ctx, mf, wantContainer, name, depth); ok {
+				return v, true
 			}
 		}
 		return "", false

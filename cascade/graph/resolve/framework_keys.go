@@ -234,3 +234,47 @@ func (q *frameworkView) patternObject(ctx context.Context, f *fact.File, obj str
 	sort.Strings(fields)
 	return "{" + strings.Join(fields, ",") + "}"
 }
+
+// exportedConstant is the value of the constant container.name a module
+// file exports: declared there, or passed on from another module by a
+// re-export (export * from './names', export { A as B } from './a'), as
+// barrels and index files do.
+func (q *frameworkView) exportedConstant(ctx context.Context, mf *fact.File, container, name string, depth int) (string, bool) {
+	if c, ok := constantIn(mf, container, name); ok {
+		return q.constantValue(ctx, mf, c, depth)
+	}
+	if depth > 6 {
+		return "", false
+	}
+	first, rest, _ := strings.Cut(container, ".")
+	if container == "" {
+		first = name
+	}
+	for _, imp := range mf.Imports {
+		if !imp.Reexport {
+			continue
+		}
+		wantContainer, wantName := container, name
+		switch {
+		case imp.Local == "*": // export * from: every name, as it is
+		case imp.Local == first && container == "":
+			wantName = imp.Imported
+		case imp.Local == first:
+			wantContainer = imp.Imported
+			if rest != "" {
+				wantContainer += "." + rest
+			}
+		default:
+			continue
+		}
+		for _, next := range q.moduleFiles(ctx, mf, imp.Module) {
+			if next.Path == mf.Path {
+				continue
+			}
+			if v, ok := q.exportedConstant(ctx, next, wantContainer, wantName, depth+1); ok {
+				return v, true
+			}
+		}
+	}
+	return "", false
+}
