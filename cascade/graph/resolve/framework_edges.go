@@ -265,7 +265,7 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 	if f.Language == treesitter.Python {
 		expr = strings.TrimSuffix(expr, ".value")
 	}
-	if depth > 6 || !framework.IsDotted(expr) {
+	if depth > maxKeyDepth || !framework.IsDotted(expr) {
 		return "", false
 	}
 	container, name := "", expr
@@ -300,6 +300,18 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 		for _, mf := range q.moduleFiles(ctx, f, imp.Module) {
 			if v, ok := q.exportedConstant(ctx, mf, wantContainer, name, depth); ok {
 				return v, true
+			}
+		}
+		if f.Language == treesitter.Python && container != "" && imp.Imported != "*" {
+			// from . import topics; topics.ORDERS: a submodule.
+			sub := imp.Module + "." + imp.Imported
+			if strings.HasSuffix(imp.Module, ".") {
+				sub = imp.Module + imp.Imported
+			}
+			for _, mf := range q.moduleFiles(ctx, f, sub) {
+				if v, ok := q.exportedConstant(ctx, mf, rest, name, depth); ok {
+					return v, true
+				}
 			}
 		}
 		return "", false

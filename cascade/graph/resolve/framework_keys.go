@@ -29,7 +29,7 @@ func (q *frameworkView) evalKeyIn(ctx context.Context, f *fact.File, container, 
 	if container == "" {
 		return q.evalKey(ctx, f, expr, depth)
 	}
-	if depth > 6 {
+	if depth > maxKeyDepth {
 		return "", false
 	}
 	parts := splitConcat(strings.TrimSpace(expr))
@@ -59,7 +59,7 @@ func (q *frameworkView) evalKeyIn(ctx context.Context, f *fact.File, container, 
 // constant.
 func (q *frameworkView) evalKey(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
 	expr = strings.TrimSpace(expr)
-	if depth > 6 || expr == "" {
+	if depth > maxKeyDepth || expr == "" {
 		return "", false
 	}
 	if v, ok := treesitter.StringLiteral(expr); ok {
@@ -243,7 +243,7 @@ func (q *frameworkView) exportedConstant(ctx context.Context, mf *fact.File, con
 	if c, ok := constantIn(mf, container, name); ok {
 		return q.constantValue(ctx, mf, c, depth)
 	}
-	if depth > 6 {
+	if depth > maxKeyDepth {
 		return "", false
 	}
 	first, rest, _ := strings.Cut(container, ".")
@@ -278,3 +278,8 @@ func (q *frameworkView) exportedConstant(ctx context.Context, mf *fact.File, con
 	}
 	return "", false
 }
+
+// maxKeyDepth bounds how far a key is followed through constants, aliases,
+// templates and re-exports (each step counts one or two), so a cycle
+// (A = B, B = A) ends.
+const maxKeyDepth = 24
