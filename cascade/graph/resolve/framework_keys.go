@@ -79,7 +79,16 @@ func (q *frameworkView) evalKey(ctx context.Context, f *fact.File, expr string, 
 		}
 		return b.String(), true
 	}
-	return q.constant(ctx, f, expr, depth+1)
+	if v, ok := q.constant(ctx, f, expr, depth+1); ok {
+		return v, true
+	}
+	// OrderCreatedEvent.name: a class's name, a common event key in NestJS.
+	if cls, ok := strings.CutSuffix(expr, ".name"); ok && family(f.Language) == "js" && framework.IsIdentifier(cls) {
+		if sym, err := q.resolveTypeName(ctx, f, cls); err == nil && sym != nil && isType(*sym) {
+			return sym.Name, true
+		}
+	}
+	return "", false
 }
 
 // template evaluates a template string whose substitutions are all
