@@ -73,7 +73,7 @@ func (q *frameworkView) findWrappers(ctx context.Context) (map[string][]wrapper,
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			if c.CallerID == "" {
+			if c.CallerID == "" || !mayForwardParam(c) {
 				continue
 			}
 			f, caller, err := q.callContext(ctx, c)
@@ -142,6 +142,27 @@ func (q *frameworkView) findWrappers(ctx context.Context) (map[string][]wrapper,
 		}
 	}
 	return byName, nil
+}
+
+// mayForwardParam is a cheap test before loading a publisher call's
+// context: the key argument of one of its callee's publisher patterns must
+// be a name or a name's property.
+func mayForwardParam(c fact.Call) bool {
+	for i := range framework.Catalog {
+		p := &framework.Catalog[i]
+		if p.Role != framework.RolePublisher || p.Callee != c.Callee {
+			continue
+		}
+		arg, ok := p.EventArgument(c.Args)
+		if p.Bus == "queue" && len(c.Args) > 0 {
+			arg, ok = c.Args[0], true
+		}
+		arg = strings.TrimSpace(arg)
+		if ok && isDottedName(arg) && strings.Count(arg, ".") <= 1 && !strings.HasPrefix(arg, "this.") {
+			return true
+		}
+	}
+	return false
 }
 
 // paramRef reads arg as a parameter of fn (event) or a property of one
