@@ -1101,7 +1101,7 @@ func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fa
 	for _, p := range framework.CallPatterns(f.Language, c.Callee, c.Receiver) {
 		isTaskCall = isTaskCall || p.Role == framework.RoleTaskCall
 	}
-	recv, name, ok := framework.HandlerRef(c.Receiver, 1)
+	recv, name, ok := framework.HandlerRef(c.Receiver, framework.MaxWrapping)
 	if !isTaskCall || !ok {
 		return nil, nil
 	}
