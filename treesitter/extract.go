@@ -430,6 +430,15 @@ func (e *extractor) addImport(local, imported, module string, at *node) {
 	e.facts.Imports = append(e.facts.Imports, Import{Local: local, Imported: imported, Module: module, Span: e.span(at)})
 }
 
+// addReexport records that the file passes imported from module on as
+// exported.
+func (e *extractor) addReexport(exported, imported, module string, at *node) {
+	if exported == "" || module == "" {
+		return
+	}
+	e.facts.Imports = append(e.facts.Imports, Import{Local: exported, Imported: imported, Module: module, Span: e.span(at), Reexport: true})
+}
+
 // addField records a field; with no container it belongs to the class around
 // pos, or to the class of the method around pos (self.x = ..., this.x = ...).
 func (e *extractor) addField(pos uint32, f Field) {
@@ -474,6 +483,16 @@ func (e *extractor) addConstant(container, name string, text []byte) {
 		return
 	}
 	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Value: string(text)})
+}
+
+// addConstantExpr records that container.name is bound to the expression
+// text (a name, a member, a template string, a concatenation), for the
+// resolver to evaluate.
+func (e *extractor) addConstantExpr(container, name string, expr []byte) {
+	if name == "" || len(expr) == 0 || len(expr) > maxConstantLen || bytes.ContainsAny(expr, "\r\n") {
+		return
+	}
+	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Expr: string(expr)})
 }
 
 // nameLike reports whether a literal's content could be an event, method

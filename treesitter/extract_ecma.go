@@ -73,6 +73,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		c.call(n)
 	case "import_statement":
 		c.imp(n)
+	case "export_statement":
+		// (export_statement source: (string)) @import: a re-export
+		if field(n, "source") != nil {
+			c.imp(n)
+		}
 	case "assignment_expression":
 		// (assignment_expression left: (member_expression object: (this))) @field
 		if fieldChild(n, "left", isThisMember) != nil {
@@ -144,6 +149,11 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		fn = v
 	}
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
+	if decl.Type() == "method_definition" && ecmaStatic(decl) {
+		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+			ecmaStaticReturn(e, e.text(field(class, "name")), s.Name, field(decl, "body"))
+		}
+	}
 	isConstructor := decl.Type() == "method_definition" && e.text(name) == "constructor"
 	if p := field(fn, "parameter"); p != nil { // x => ..., a lone untyped parameter
 		s.Params = append(s.Params, Param{Name: e.text(p)})
@@ -156,7 +166,8 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		s.Params = append(s.Params, param)
 		if isConstructor && isProperty {
 			// constructor(private readonly svc: Svc) declares the field svc.
-			e.addField(p.StartByte(), Field{Name: param.Name, Type: param.Type, Token: ecmaInjectToken(e, ecmaDecoratorsOf(e, p))})
+			decorators := ecmaDecoratorsOf(e, p)
+			e.addField(p.StartByte(), Field{Name: param.Name, Type: param.Type, Token: ecmaInjectToken(e, decorators), Queue: ecmaDecoratorArg(decorators, "InjectQueue")})
 		}
 	}
 }
@@ -251,6 +262,17 @@ func ecmaDecoratorsOf(e *extractor, n *node) []Decorator {
 func ecmaInjectToken(e *extractor, decorators []Decorator) string {
 	for _, d := range decorators {
 		if lastSegment(d.Name) == "Inject" && len(d.Args) > 0 {
+			return d.Args[0]
+		}
+	}
+	return ""
+}
+
+// ecmaDecoratorArg is the first argument of the decorator named name among
+// decorators, as written; "" when there is none.
+func ecmaDecoratorArg(decorators []Decorator, name string) string {
+	for _, d := range decorators {
+		if lastSegment(d.Name) == name && len(d.Args) > 0 {
 			return d.Args[0]
 		}
 	}
@@ -390,6 +412,28 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 				}
 			}
 		}
+	case "export_statement": // export * from 'm', export { a as b } from 'm'
+		module := e.innerText(field(n, "source"))
+		clause := (*node)(nil)
+		for _, c := range namedChildren(n) {
+			if c.Type() == "export_clause" {
+				clause = c
+			}
+		}
+		if clause == nil {
+			e.addReexport("*", "*", module, n)
+			return
+		}
+		for _, spec := range namedChildren(clause) {
+			if spec.Type() != "export_specifier" {
+				continue
+			}
+			name, alias := field(spec, "name"), field(spec, "alias")
+			if alias == nil {
+				alias = name
+			}
+			e.addReexport(e.text(alias), e.text(name), module, spec)
+		}
 	case "variable_declarator": // const x = require('m'), const {a, b: c} = require('m')
 		module := e.innerText(firstNamed(field(field(n, "value"), "arguments")))
 		name := field(n, "name")
@@ -459,7 +503,8 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if typ == "" {
 			typ = ecmaValueType(e, value)
 		}
-		token := ecmaInjectToken(e, ecmaDecorators(e, n))
+		decorators := ecmaDecorators(e, n)
+		token := ecmaInjectToken(e, decorators)
 		if fn := field(value, "function"); nodeType(value) == "call_expression" && e.text(fn) == "inject" {
 			// Angular: private audit = inject(AUDIT_SINK)
 			if args := namedChildren(field(value, "arguments")); len(args) > 0 {
@@ -469,7 +514,12 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				}
 			}
 		}
-		e.addField(n.StartByte(), Field{Name: e.text(name), Type: typ, Token: token})
+		e.addField(n.StartByte(), Field{Name: e.text(name), Type: typ, Token: token, Queue: ecmaDecoratorArg(decorators, "InjectQueue")})
+		if ecmaStatic(n) {
+			if class := parent(parent(n)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
+			}
+		}
 	case "assignment_expression": // this.x = new Foo(), this.x = typedParam
 		left, right := field(n, "left"), field(n, "right")
 		typ := ecmaValueType(e, right)
@@ -539,6 +589,57 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 		typ = ecmaValueType(e, value)
 	}
 	e.addLocal(n.StartByte(), e.text(name), typ)
+	if ecmaTopLevelConst(n) {
+		ecmaConstantExpr(e, "", e.text(name), value)
+	}
+}
+
+// ecmaStaticReturn records a static method or getter whose body only
+// returns a key (static get Created() { return 'order.created' }) as the
+// constant Container.Name: events are named through such accessors too.
+func ecmaStaticReturn(e *extractor, container, name string, body *node) {
+	stmts := namedChildren(body)
+	if len(stmts) != 1 || stmts[0].Type() != "return_statement" {
+		return
+	}
+	value := firstNamed(stmts[0])
+	switch nodeType(value) {
+	case "string":
+		e.addConstant(container, name, e.innerBytes(value))
+	case "template_string":
+		hasSub := false
+		for c := value.FirstChild(); c != nil; c = c.NextSibling() {
+			hasSub = hasSub || c.named && c.Type() == "template_substitution"
+		}
+		if !hasSub {
+			e.addConstant(container, name, e.innerBytes(value))
+			return
+		}
+		ecmaConstantExpr(e, container, name, value)
+	default:
+		ecmaConstantExpr(e, container, name, value)
+	}
+}
+
+// ecmaConstantExpr records container.name as bound to value when value is
+// an expression a key can be evaluated from (a name, a member, a template
+// string with substitutions, a concatenation); literals are recorded by
+// stringLit.
+func ecmaConstantExpr(e *extractor, container, name string, value *node) {
+	for isAny(value, "as_expression", "satisfies_expression", "parenthesized_expression") {
+		value = firstNamed(value)
+	}
+	switch nodeType(value) {
+	case "identifier", "member_expression", "binary_expression":
+		e.addConstantExpr(container, name, []byte(e.squeezed(value)))
+	case "template_string":
+		for c := value.FirstChild(); c != nil; c = c.NextSibling() {
+			if c.named && c.Type() == "template_substitution" {
+				e.addConstantExpr(container, name, []byte(e.text(value)))
+				return
+			}
+		}
+	}
 }
 
 func (ecmaHooks) stringLit(e *extractor, n *node) {

@@ -28,7 +28,7 @@ func (javaHooks) match(_ *extractor, n *node, c *captures) {
 		c.call(n)
 	case "import_declaration":
 		c.imp(n)
-	case "field_declaration":
+	case "field_declaration", "constant_declaration":
 		c.field(n, nil)
 	case "local_variable_declaration":
 		c.local(n)
@@ -180,10 +180,17 @@ func (javaHooks) imports(e *extractor, n *node) {
 
 func (javaHooks) fields(e *extractor, n, _ *node) {
 	switch n.Type() {
-	case "field_declaration":
+	case "field_declaration", "constant_declaration": // constant_declaration: an interface's constants
 		typ := javaType(e, field(n, "type"))
 		for _, d := range childrenByField(n, "declarator") {
 			e.addField(n.StartByte(), Field{Name: e.text(field(d, "name")), Type: typ})
+			// static final String ORDERS = Topics.PREFIX + ".orders": a key
+			// expression of its class, for the resolver to evaluate.
+			if v := field(d, "value"); isAny(v, "identifier", "field_access", "binary_expression") {
+				if class := parent(parent(n)); class != nil && field(class, "name") != nil {
+					e.addConstantExpr(e.text(field(class, "name")), e.text(field(d, "name")), []byte(e.squeezed(v)))
+				}
+			}
 		}
 	case "record_declaration": // record R(Foo foo): components are fields
 		for _, p := range namedChildren(field(n, "parameters")) {
@@ -219,7 +226,7 @@ func (javaHooks) stringLit(e *extractor, n *node) {
 	text := e.innerBytes(n)
 	// static final String TOPIC = "orders": a constant of its class.
 	if d := parent(n); nodeType(d) == "variable_declarator" && field(d, "value") == n {
-		if fd := parent(d); nodeType(fd) == "field_declaration" {
+		if fd := parent(d); isAny(fd, "field_declaration", "constant_declaration") {
 			if class := parent(parent(fd)); class != nil && field(class, "name") != nil {
 				e.addConstant(e.text(field(class, "name")), e.text(field(d, "name")), text)
 			}

@@ -509,6 +509,7 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		}
 		return
 	}
+	pythonConstantExpr(e, n)
 	if inClass {
 		// A class attribute: svc = Svc() is a field; annotated ones are
 		// already captured as fields.
@@ -632,6 +633,25 @@ func (pythonHooks) stringLit(e *extractor, n *node) {
 
 // pythonConstant records X = "x" at module level, or in a class body (an
 // Enum's members, a class of names), as a constant.
+// pythonConstantExpr records a module-level or class-level name bound to
+// another name (ORDER_PAID = events.PAID, class Topics: PAID = PAID_TOPIC)
+// or to a concatenation, for the resolver to evaluate as a key.
+func pythonConstantExpr(e *extractor, a *node) {
+	name, value := fieldChild(a, "left", isIdentifier), field(a, "right")
+	st := parent(a)
+	if name == nil || nodeType(st) != "expression_statement" || !isAny(value, "identifier", "attribute", "binary_operator") {
+		return
+	}
+	switch up := parent(st); nodeType(up) {
+	case "module":
+		e.addConstantExpr("", e.text(name), []byte(e.squeezed(value)))
+	case "block":
+		if class := parent(up); nodeType(class) == "class_definition" {
+			e.addConstantExpr(e.text(field(class, "name")), e.text(name), []byte(e.squeezed(value)))
+		}
+	}
+}
+
 func pythonConstant(e *extractor, n *node, text []byte) {
 	a := parent(n)
 	if nodeType(a) != "assignment" || field(a, "right") != n {

@@ -112,6 +112,8 @@ import type { T } from './types';
 import './side-effect';
 import legacy = require('legacy');
 export { d } from './reexport';
+export { h as i } from './renamed';
+export * from './all';
 const req = require('./req');
 const { e, f: g } = require('./destructured');
 const notAnImport = load('./data');
@@ -123,6 +125,9 @@ const notAnImport = load('./data');
 				"ns=* from ./ns",
 				"T=T from ./types",
 				"legacy=* from legacy",
+				"re-export d=d from ./reexport",
+				"re-export i=h from ./renamed",
+				"re-export *=* from ./all",
 				"req=* from ./req",
 				"e=e from ./destructured",
 				"g=f from ./destructured",
@@ -840,6 +845,8 @@ class Topics { static readonly ORDERS = 'orders'; name = 'instance'; }
 function f() { const inner = 'inner'; }
 const templ = ` + "`t.${x}`" + `;
 `, []Constant{
+			// A template of names is kept as an expression for the resolver.
+			{Name: "templ", Expr: "`t.${x}`"},
 			{Name: "REPORT_CREATED", Value: "report.created"},
 			{Name: "LOCAL", Value: "local"},
 			{Container: "ReportEvents", Name: "Exported", Value: "report.exported"},

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 21
+const ExtractorVersion = 23
 
 // Language names a grammar in the registry.
 type Language string
@@ -98,6 +98,10 @@ type Import struct {
 	Imported string `json:"imported"` // the exported name: "foo"; "*" for a whole module/namespace; "default"
 	Module   string `json:"module"`   // the module as written: "./x", "app.services.x", "fmt", "com.acme.Foo"
 	Span     Span   `json:"span"`
+	// Reexport: the file passes Imported on under the name Local (export
+	// { foo as bar } from './x'; "*" and "*" for export * from './x')
+	// without binding it: barrels, index files.
+	Reexport bool `json:"reexport,omitempty"`
 }
 
 // Field is a typed member of a class or struct, including TypeScript
@@ -111,6 +115,10 @@ type Field struct {
 	// Provider maps ({ provide: AUDIT_SINK, useClass: DbAuditSink }) say
 	// which class that is.
 	Token string `json:"token,omitempty"`
+	// Queue is the queue name expression of a field injected with
+	// @InjectQueue(QUEUE) (NestJS Bull/BullMQ), as written: the jobs its
+	// add() calls queue go to that queue's processor.
+	Queue string `json:"queue,omitempty"`
 }
 
 // Local is a variable or parameter inside a function whose type is known
@@ -268,6 +276,11 @@ type Constant struct {
 	Container string `json:"container,omitempty"`
 	Name      string `json:"name"`
 	Value     string `json:"value"`
+	// Expr, when set, is what the name is bound to instead of a string
+	// literal, as written: another constant (Events.A, OTHER), a template
+	// string (`${PREFIX}.created`) or a concatenation; the resolver
+	// evaluates it. Value is then empty.
+	Expr string `json:"expr,omitempty"`
 }
 
 // Facts is everything extracted from one file.

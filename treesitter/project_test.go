@@ -63,7 +63,11 @@ func callLines(f *Facts) []string {
 func importLines(f *Facts) []string {
 	var out []string
 	for _, im := range f.Imports {
-		out = append(out, fmt.Sprintf("%s=%s from %s", im.Local, im.Imported, im.Module))
+		line := fmt.Sprintf("%s=%s from %s", im.Local, im.Imported, im.Module)
+		if im.Reexport {
+			line = "re-export " + line
+		}
+		out = append(out, line)
 	}
 	return out
 }

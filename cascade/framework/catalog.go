@@ -108,6 +108,13 @@ type Pattern struct {
 	// PrefixDecorator names the class decorator whose first argument
 	// prefixes route paths (@Controller('reports'), @RequestMapping("/api")).
 	PrefixDecorator string
+	// QueueDecorator names the class decorator whose first argument (or
+	// name:) is the queue a job handler serves (@Processor('mail')): the
+	// event is "queue/job", "queue/*" for a handler of every job.
+	QueueDecorator string
+	// ClassEvents: the events are the classes named by the arguments of
+	// the class decorator of this name (@EventsHandler(OrderPlaced)).
+	ClassEvents string
 }
 
 // Catalog is the framework catalog: every decorator, hook and call that

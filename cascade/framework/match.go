@@ -25,10 +25,17 @@ type Subscription struct {
 // and event, and for sender-aware buses no conflicting sender (a receiver
 // restricted to one sender hears only publications naming that sender).
 func (s Subscription) Matches(p Publication, event string) bool {
-	if s.Bus != p.Bus || s.Event != event {
+	if s.Bus != p.Bus || s.Event != event && !queueWildcard(s, event) {
 		return false
 	}
 	return s.Sender == "" || s.Sender == p.Sender
+}
+
+// queueWildcard: a handler of every job of a queue ("mail/*") hears each
+// job added to that queue ("mail/welcome").
+func queueWildcard(s Subscription, event string) bool {
+	prefix, ok := strings.CutSuffix(s.Event, "/*")
+	return ok && s.Bus == "queue" && strings.HasPrefix(event, prefix+"/")
 }
 
 // SubscriptionsOf lists the events target handles through its decorators.
@@ -102,6 +109,9 @@ func MayPublish(c fact.Call, events map[string]bool) bool {
 				return true
 			}
 		default:
+			if p.Bus == "queue" || p.Bus == "cqrs" {
+				return true // the key is built from the receiver or a class
+			}
 			a, ok := p.EventArgument(c.Args)
 			if !ok {
 				continue

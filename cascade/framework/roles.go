@@ -114,7 +114,7 @@ func Summarize(p *Pattern, r Role) string {
 func busNoun(bus string, n int) string {
 	noun := map[string]string{"kafka": "Kafka topic", "rabbit": "RabbitMQ queue", "jms": "JMS destination", "sqs": "SQS queue",
 		"dapr": "Dapr topic", "microservice": "message pattern", "websocket": "websocket message", "queue": "queue job",
-		"dom": "DOM event", "graphql": "GraphQL subscription", "spring-event": "application event", "go-bus": "topic"}[bus]
+		"dom": "DOM event", "graphql": "GraphQL subscription", "spring-event": "application event", "go-bus": "topic", "cqrs": "CQRS message"}[bus]
 	if noun == "" {
 		noun = "event"
 	}
@@ -147,6 +147,18 @@ func HasSubscriberDecorator(s fact.Symbol) bool {
 			if p.Role == RoleSubscriber {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// HasSubscriberMethod reports whether the framework calls method s by its
+// name as a subscriber because of its class's decorators (a WorkerHost's
+// process in a @Processor class, a CQRS handler's handle or execute).
+func HasSubscriberMethod(s fact.Symbol, classDecorators []treesitter.Decorator) bool {
+	for _, p := range MethodPatterns(s.Language, s.Name, classDecorators) {
+		if p.Role == RoleSubscriber {
+			return true
 		}
 	}
 	return false

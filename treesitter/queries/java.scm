@@ -20,6 +20,7 @@
 
 ; Fields (record components are read from the record declaration).
 (field_declaration) @field
+(constant_declaration) @field
 (record_declaration) @field
 
 ; Locals.

@@ -20,6 +20,7 @@
 
 ; Imports.
 (import_statement) @import
+(export_statement source: (_)) @import
 (variable_declarator
   value: (call_expression
     function: (identifier) @_require

@@ -30,6 +30,7 @@
 
 ; Imports: ES imports, import x = require(), and const x = require('m').
 (import_statement) @import
+(export_statement source: (_)) @import
 (variable_declarator
   value: (call_expression
     function: (identifier) @_require

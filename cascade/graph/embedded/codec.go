@@ -128,6 +128,15 @@ func (r *blobReader) bytes(n uint64) string {
 
 func (r *blobReader) string() string { return r.bytes(r.uvarint()) }
 
+func (r *blobReader) bool() bool { return r.uvarint() != 0 }
+
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, 1)
+	}
+	return append(b, 0)
+}
+
 func (r *blobReader) stringRef(ref string) string {
 	n := r.uvarint()
 	if n == 0 {
@@ -270,6 +279,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendStringRef(b, imp.Imported, imp.Local)
 		b = appendStringRef(b, imp.Module, module)
 		b = appendSpan(b, imp.Span)
+		b = appendBool(b, imp.Reexport)
 		module = imp.Module
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Fields)))
@@ -279,6 +289,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendString(b, f.Name)
 		b = appendString(b, f.Type)
 		b = appendString(b, f.Token)
+		b = appendString(b, f.Queue)
 		container = f.Container
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Locals)))
@@ -295,6 +306,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendStringRef(b, c.Container, container)
 		b = appendString(b, c.Name)
 		b = appendString(b, c.Value)
+		b = appendString(b, c.Expr)
 		container = c.Container
 	}
 	return b
@@ -312,6 +324,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			imp.Imported = r.stringRef(imp.Local)
 			imp.Module = r.stringRef(module)
 			imp.Span = r.span()
+			imp.Reexport = r.bool()
 			module = imp.Module
 		}
 	}
@@ -324,6 +337,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			f.Name = r.string()
 			f.Type = r.string()
 			f.Token = r.string()
+			f.Queue = r.string()
 			container = f.Container
 		}
 	}
@@ -346,6 +360,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			c.Container = r.stringRef(container)
 			c.Name = r.string()
 			c.Value = r.string()
+			c.Expr = r.string()
 			container = c.Container
 		}
 	}

@@ -84,6 +84,10 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 	}
 	if cls != nil {
 		for _, p := range framework.MethodPatterns(sym.Language, sym.Name, cls.Decorators) {
+			if p.Role == framework.RoleSubscriber {
+				roles = append(roles, q.classHandlerRole(ctx, sym, cls, p))
+				continue
+			}
 			roles = append(roles, framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: sym.Name,
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
@@ -102,6 +106,8 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 			role.Events = framework.Identities(arg)
 		} else if vals, ok := q.eventValues(ctx, f, arg); ok {
 			role.Events = vals
+		} else if key, ok := q.identityKey(ctx, f, nil, arg); ok {
+			role.Events = []string{key}
 		} else {
 			role.Unresolved = arg
 		}
@@ -113,6 +119,13 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 			role.Events, role.Unresolved = []string{lastSegmentOf(sym.Params[0].Type)}, ""
 		case p.EventIsName:
 			role.Events, role.Unresolved = []string{sym.Name}, ""
+		}
+	}
+	if p.QueueDecorator != "" && (!hasArg || len(role.Events) > 0) {
+		// @Process('welcome') in @Processor('mail'): the job mail/welcome.
+		role.Events = q.jobEvents(ctx, cls, p, role.Events)
+		if len(role.Events) == 0 {
+			role.Unresolved = "the queue of its class's @" + p.QueueDecorator
 		}
 	}
 	if len(p.EventFromCall) > 0 {
@@ -203,12 +216,16 @@ func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg strin
 			out = append(out, v)
 			continue
 		}
+		if v, ok := q.template(ctx, f, el, 0); ok {
+			out = append(out, v)
+			continue
+		}
 		if shape, ok := treesitter.TemplateShape(el); ok {
 			out = append(out, shape)
 			continue
 		}
 		if strings.HasPrefix(el, "{") {
-			out = append(out, framework.CanonicalPattern(el))
+			out = append(out, q.patternObject(ctx, f, el))
 			continue
 		}
 		if cls, ok := strings.CutSuffix(el, ".class"); ok && f.Language == treesitter.Java {
@@ -219,7 +236,7 @@ func (q *frameworkView) eventValues(ctx context.Context, f *fact.File, arg strin
 			out = append(out, el)
 			continue
 		}
-		if v, ok := q.constant(ctx, f, el, 0); ok {
+		if v, ok := q.evalKey(ctx, f, el, 0); ok {
 			out = append(out, v)
 		}
 	}
@@ -241,15 +258,22 @@ func isNumber(s string) bool {
 // constant resolves a name or a dotted member (Events.Created,
 // events.ORDER_SHIPPED, Topics.ORDERS) to the string it is bound to.
 func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string, depth int) (string, bool) {
-	if depth > 3 || !framework.IsDotted(expr) {
+	expr = strings.TrimSpace(expr)
+	// Events.created() calls a static accessor returning the key; a Python
+	// Enum member's key is its .value.
+	expr = strings.TrimSuffix(expr, "()")
+	if f.Language == treesitter.Python {
+		expr = strings.TrimSuffix(expr, ".value")
+	}
+	if depth > maxKeyDepth || !framework.IsDotted(expr) {
 		return "", false
 	}
 	container, name := "", expr
 	if i := strings.LastIndexByte(expr, '.'); i >= 0 {
 		container, name = expr[:i], expr[i+1:]
 	}
-	if v, ok := constantIn(f, container, name); ok {
-		return v, true
+	if c, ok := constantIn(f, container, name); ok {
+		return q.constantValue(ctx, f, c, depth)
 	}
 	first, rest, _ := strings.Cut(container, ".")
 	if container == "" {
@@ -258,7 +282,7 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 	// Imported: the name itself, or the first segment of its container
 	// (JS and Python modules; Go and Java resolve by package below).
 	for _, imp := range f.Imports {
-		if imp.Local != first || f.Language == treesitter.Go || f.Language == treesitter.Java {
+		if imp.Local != first || imp.Reexport || f.Language == treesitter.Go || f.Language == treesitter.Java {
 			continue
 		}
 		wantContainer := container
@@ -274,8 +298,20 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 			}
 		}
 		for _, mf := range q.moduleFiles(ctx, f, imp.Module) {
-			if v, ok := constantIn(mf, wantContainer, name); ok {
+			if v, ok := q.exportedConstant(ctx, mf, wantContainer, name, depth); ok {
 				return v, true
+			}
+		}
+		if f.Language == treesitter.Python && container != "" && imp.Imported != "*" {
+			// from . import topics; topics.ORDERS: a submodule.
+			sub := imp.Module + "." + imp.Imported
+			if strings.HasSuffix(imp.Module, ".") {
+				sub = imp.Module + imp.Imported
+			}
+			for _, mf := range q.moduleFiles(ctx, f, sub) {
+				if v, ok := q.exportedConstant(ctx, mf, rest, name, depth); ok {
+					return v, true
+				}
 			}
 		}
 		return "", false
@@ -298,8 +334,8 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 		for _, wf := range q.allFiles(ctx) {
 			if wf.Language == treesitter.Go && path.Dir(wf.Path) == dir && wf.Path != f.Path {
 				if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
-					if v, ok := constantIn(mf, container, name); ok {
-						return v, true
+					if c, ok := constantIn(mf, container, name); ok {
+						return q.constantValue(ctx, mf, c, depth)
 					}
 				}
 			}
@@ -308,7 +344,9 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 		if container != "" {
 			if cls, err := q.resolveTypeName(ctx, f, container); err == nil && cls != nil {
 				if cf, err := q.file(ctx, cls.Path); err == nil && cf != nil {
-					return constantIn(cf, cls.Name, name)
+					if c, ok := constantIn(cf, cls.Name, name); ok {
+						return q.constantValue(ctx, cf, c, depth)
+					}
 				}
 			}
 		}
@@ -316,13 +354,13 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 	return "", false
 }
 
-func constantIn(f *fact.File, container, name string) (string, bool) {
+func constantIn(f *fact.File, container, name string) (treesitter.Constant, bool) {
 	for _, c := range f.Constants {
 		if c.Name == name && c.Container == container {
-			return c.Value, true
+			return c, true
 		}
 	}
-	return "", false
+	return treesitter.Constant{}, false
 }
 
 // moduleFiles loads the workspace files a module specifier written in f
@@ -451,10 +489,20 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 			if !ok {
 				continue
 			}
-			if p.Bus == "spring-event" {
+			switch {
+			case p.Bus == "spring-event":
 				pub.Events = q.eventClass(ctx, f, caller, arg)
-			} else {
+			case p.Bus == "queue":
+				pub.Events = q.addedJobs(ctx, f, caller, c)
+			case p.Bus == "cqrs":
+				pub.Events = q.publishedClass(ctx, f, caller, arg)
+			default:
 				pub.Events, _ = q.eventValues(ctx, f, arg)
+				if len(pub.Events) == 0 {
+					if key, ok := q.identityKey(ctx, f, caller, arg); ok {
+						pub.Events = []string{key}
+					}
+				}
 			}
 		}
 		if p.SenderKey != "" && pub.Sender == "" {
@@ -466,7 +514,7 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 			out = append(out, pub)
 		}
 	}
-	return out
+	return append(out, q.wrapperPublications(ctx, f, caller, c)...)
 }
 
 // eventClass is the class of a published Spring event: new X(...), or a
@@ -549,13 +597,26 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 		events[s.Event] = true
 	}
 	seenCallee := map[string]bool{}
+	var callees []string
 	for i := range framework.Catalog {
 		p := &framework.Catalog[i]
 		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
 			continue
 		}
 		seenCallee[p.Callee] = true
-		calls, err := q.callsNamed(ctx, p.Callee)
+		callees = append(callees, p.Callee)
+	}
+	wrapped := map[string]bool{}
+	for _, name := range q.wrapperCallees(ctx, buses) {
+		if !seenCallee[name] {
+			seenCallee[name] = true
+			wrapped[name] = true
+			callees = append(callees, name)
+		}
+	}
+	sort.Strings(callees[len(callees)-len(wrapped):])
+	for _, callee := range callees {
+		calls, err := q.callsNamed(ctx, callee)
 		if err != nil {
 			return err
 		}
@@ -563,7 +624,7 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if !framework.MayPublish(c, events) {
+			if !wrapped[callee] && !framework.MayPublish(c, events) && len(q.wrappersNamed(ctx, callee)) == 0 {
 				continue
 			}
 			f, caller, err := q.callContext(ctx, c)
@@ -930,8 +991,14 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 				return err
 			}
 			entry = &fileFramework{key: key}
+			classDecorators := map[string][]treesitter.Decorator{}
 			for _, s := range syms {
-				if framework.HasSubscriberDecorator(s) {
+				if isType(s) && len(s.Decorators) > 0 {
+					classDecorators[s.Name] = s.Decorators
+				}
+			}
+			for _, s := range syms {
+				if framework.HasSubscriberDecorator(s) || s.Container != "" && framework.HasSubscriberMethod(s, classDecorators[s.Container]) {
 					entry.subscribers = append(entry.subscribers, s)
 				}
 				for _, d := range s.Decorators {
@@ -1034,7 +1101,7 @@ func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fa
 	for _, p := range framework.CallPatterns(f.Language, c.Callee, c.Receiver) {
 		isTaskCall = isTaskCall || p.Role == framework.RoleTaskCall
 	}
-	recv, name, ok := framework.HandlerRef(c.Receiver, 1)
+	recv, name, ok := framework.HandlerRef(c.Receiver, framework.MaxWrapping)
 	if !isTaskCall || !ok {
 		return nil, nil
 	}

@@ -139,8 +139,13 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 	for i := range parts {
 		tail := strings.Join(parts[i:], "/")
 		if i == len(parts)-1 && !strings.Contains(tail, ".") && len(parts) > 1 {
-			if l := j.tails[tail]; len(l) > 0 && (strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app") {
-				yield(l)
+			if strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app" {
+				// @app/shared: shared.ts, or shared/index.ts (a barrel)
+				for _, l := range [][]int32{j.tails[tail], j.tailsOfIndex[tail]} {
+					if len(l) > 0 && !yield(l) {
+						return
+					}
+				}
 			}
 			return
 		}

@@ -45,6 +45,9 @@ type generation struct {
 	id            int64 // noGeneration for stores that name none
 	files         []fact.File
 	registrations map[string]map[string][]fact.Call
+	// wrappers are the project's functions that pass a parameter on to a
+	// publisher, by name (framework_wrappers.go); nil until first needed.
+	wrappers map[string][]wrapper
 }
 
 const noGeneration = -1
@@ -1766,7 +1769,7 @@ func jsModuleMatches(from, module, candidate string) bool {
 		tail := strings.Join(parts[i:], "/")
 		if i == len(parts)-1 && !strings.Contains(tail, ".") && len(parts) > 1 {
 			// a single trailing segment alone is too weak, except for file-like names
-			if cand == tail || strings.HasSuffix(cand, "/"+tail) {
+			if cand == tail || strings.HasSuffix(cand, "/"+tail) || candIndex == tail || strings.HasSuffix(candIndex, "/"+tail) {
 				return strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app"
 			}
 			continue

@@ -1,0 +1,5 @@
+package com.keys;
+
+public interface Channels {
+    String INVOICE_TOPIC = Topics.INVOICES;
+}

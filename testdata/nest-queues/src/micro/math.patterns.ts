@@ -1,0 +1,4 @@
+export const SUM = 'sum';
+export enum Topics {
+  UserCreated = 'user.created',
+}

@@ -1,0 +1,4 @@
+export enum SharedEvents {
+  Archived = 'orders.archived',
+}
+export const ORDER_REOPENED = 'orders.reopened';
