@@ -29,14 +29,19 @@ func (s *Store) EdgesDigest(ctx context.Context) (string, error) {
 // edges with e's, in transactions of a batch of owners each (every owner's
 // edges are replaced at once), then drops events nothing refers to and
 // records e.Digest. Nothing is written when the stored digest is e's
-// already; written says whether anything was. A failed pass leaves the old
-// digest, so the next one writes everything again. Each transaction is
-// bounded like every write of the store.
+// already (an Edges without a digest is always written); written says
+// whether anything was. A failed pass leaves the old digest, so the next
+// one writes everything again. Each transaction is bounded like every
+// write of the store.
 func (s *Store) WriteEdges(ctx context.Context, e *Edges) (written bool, err error) {
-	if current, err := s.EdgesDigest(ctx); err != nil {
-		return false, err
-	} else if current == e.Digest && e.Digest != "" {
-		return false, nil
+	if e.Digest != "" {
+		current, err := s.EdgesDigest(ctx)
+		if err != nil {
+			return false, err
+		}
+		if current == e.Digest {
+			return false, nil
+		}
 	}
 	if err := s.EnsureSchema(ctx); err != nil {
 		return false, err
