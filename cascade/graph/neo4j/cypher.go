@@ -174,6 +174,9 @@ DELETE e`
 
 	cypherSetEdgesDigest = `MERGE (r:CODE_REPO {repo_id: $repo})
 SET r.edges_digest = $digest`
+
+	cypherForgetEdges = `MATCH (r:CODE_REPO {repo_id: $repo})
+DELETE r`
 )
 
 // The questions docs/NEO4J-FRAMEWORK.md shows, asked by the store too
@@ -182,14 +185,14 @@ const (
 	// Who triggers this handler: the publishers of every event it
 	// subscribes to, a subscription restricted to a sender hearing only
 	// publications of that sender (Django's sender=Model).
-	cypherTriggers = `MATCH (h:CODE_SYMBOL {repo_id: $repo, id: $id})-[s:SUBSCRIBES]->(e:CODE_EVENT)<-[p:PUBLISHES]-(publisher)
+	cypherTriggers = `MATCH (h:CODE_SYMBOL {repo_id: $repo, id: $id})-[s:SUBSCRIBES]->(e:CODE_EVENT)<-[p:PUBLISHES]-(pub)
 WHERE s.sender = '' OR s.sender = p.sender
-RETURN DISTINCT e.bus AS bus, e.key AS event, coalesce(publisher.id, publisher.path + '#') AS publisher, p.path AS path, p.line AS line
+RETURN DISTINCT e.bus AS bus, e.key AS event, coalesce(pub.id, pub.path + '#') AS publisher, p.path AS path, p.line AS line
 ORDER BY path, line, publisher, bus, event`
 
 	// Who calls this symbol, and how each caller was resolved.
-	cypherCallers = `MATCH (caller)-[c:CALLS]->(:CODE_SYMBOL {repo_id: $repo, id: $id})
-RETURN coalesce(caller.id, caller.path + '#') AS caller, c.resolution AS resolution, c.via AS via, c.event AS event, c.lines AS lines
+	cypherCallers = `MATCH (from)-[c:CALLS]->(:CODE_SYMBOL {repo_id: $repo, id: $id})
+RETURN coalesce(from.id, from.path + '#') AS caller, c.resolution AS resolution, c.via AS via, c.event AS event, c.lines AS lines
 ORDER BY caller`
 )
 
@@ -285,6 +288,7 @@ var statements = []statement{
 	{"createFilePublications", cypherCreateFilePublications, []string{"repo", "rows"}},
 	{"dropOrphanEvents", cypherDropOrphanEvents, []string{"repo"}},
 	{"setEdgesDigest", cypherSetEdgesDigest, []string{"repo", "digest"}},
+	{"forgetEdges", cypherForgetEdges, []string{"repo"}},
 	{"triggers", cypherTriggers, []string{"repo", "id"}},
 	{"callers", cypherCallers, []string{"repo", "id"}},
 	{"files", cypherFiles, []string{"repo"}},

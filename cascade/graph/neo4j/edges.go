@@ -5,10 +5,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sort"
-	"strings"
+	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/framework"
@@ -113,8 +114,10 @@ func buildRevision() string {
 
 // ComputeEdges asks r, over src, for the caller edges of every function,
 // method, class and interface, for what each subscribes to, and for the
-// publications behind its event edges. src and r.Store hold the same
-// files; src is read through a snapshot when it offers one.
+// publications behind its event edges, on one worker per CPU. src and
+// r.Store hold the same files; src is read through a snapshot when it
+// offers one. The rows come in the order of the owners, whatever the
+// workers' order.
 func ComputeEdges(ctx context.Context, src graph.Store, r *resolve.Resolver) (*Edges, error) {
 	read := src
 	if sn, ok := src.(graph.Snapshotter); ok {
@@ -127,7 +130,7 @@ func ComputeEdges(ctx context.Context, src graph.Store, r *resolve.Resolver) (*E
 		return nil, fmt.Errorf("neo4j: edges: %w", err)
 	}
 	out := &Edges{Digest: FilesDigest(files)}
-	p := edgePass{ctx: ctx, src: read, r: r, out: out, callsFrom: map[string][]fact.Call{}, pubs: map[string]bool{}}
+	var owners []fact.Symbol
 	for _, f := range files {
 		out.Files = append(out.Files, f.Path)
 		syms, err := read.SymbolsInFile(ctx, f.Path)
@@ -135,15 +138,53 @@ func ComputeEdges(ctx context.Context, src graph.Store, r *resolve.Resolver) (*E
 			return nil, fmt.Errorf("neo4j: edges: %w", err)
 		}
 		for _, s := range syms {
-			if !slices.Contains(edgeOwnerKinds, s.Kind) {
-				continue
-			}
-			if err := p.owner(s); err != nil {
-				return nil, fmt.Errorf("neo4j: edges of %s: %w", s.ID, err)
+			if slices.Contains(edgeOwnerKinds, s.Kind) {
+				owners = append(owners, s)
 			}
 		}
 	}
-	sort.Strings(out.Owners)
+	sort.Slice(owners, func(i, j int) bool { return owners[i].ID < owners[j].ID })
+	results := make([]*Edges, len(owners))
+	errs := make([]error, len(owners))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), len(owners))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				p := edgePass{ctx: ctx, src: read, r: r, out: &Edges{}, callsFrom: map[string][]fact.Call{}}
+				errs[i] = p.owner(owners[i])
+				results[i] = p.out
+			}
+		}()
+	}
+	for i := range owners {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	seen := map[PublicationRow]bool{}
+	for i, res := range results {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("neo4j: edges of %s: %w", owners[i].ID, errs[i])
+		}
+		out.Owners = append(out.Owners, res.Owners...)
+		out.Calls = append(out.Calls, res.Calls...)
+		out.Subscriptions = append(out.Subscriptions, res.Subscriptions...)
+		for _, p := range res.Publications {
+			if !seen[p] {
+				seen[p] = true
+				out.Publications = append(out.Publications, p)
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -153,7 +194,6 @@ type edgePass struct {
 	r         *resolve.Resolver
 	out       *Edges
 	callsFrom map[string][]fact.Call // by caller id, "" for top-level calls
-	pubs      map[string]bool        // publication rows written, by identity
 }
 
 // owner adds target's incoming edges, its subscriptions and the
@@ -243,10 +283,7 @@ func (p *edgePass) publications(row CallRow, e fact.Edge, subs []framework.Subsc
 
 func (p *edgePass) publication(row CallRow, site treesitter.Span, bus, key, sender string) {
 	pr := PublicationRow{PublisherID: row.CallerID, Path: row.CallerPath, Line: int64(site.Start.Line) + 1, Bus: bus, Key: key, Sender: sender}
-	id := strings.Join([]string{pr.PublisherID, pr.Path, fmt.Sprint(pr.Line), fmt.Sprint(site.StartByte), bus, key, sender}, "\x00")
-	if p.pubs[id] {
-		return
+	if !slices.Contains(p.out.Publications, pr) {
+		p.out.Publications = append(p.out.Publications, pr)
 	}
-	p.pubs[id] = true
-	p.out.Publications = append(p.out.Publications, pr)
 }

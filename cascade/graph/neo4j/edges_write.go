@@ -63,6 +63,19 @@ func (s *Store) WriteEdges(ctx context.Context, e *Edges) (written bool, err err
 	return true, err
 }
 
+// ForgetEdges drops what the edge pass keeps beside the files: the
+// digest and the events nothing refers to (deleting the files drops their
+// edges). For a repository removed from the graph.
+func (s *Store) ForgetEdges(ctx context.Context) error {
+	return s.writeTx(ctx, "forget edges", func(run runFunc) error {
+		if _, err := run(cypherDropOrphanEvents, map[string]any{}); err != nil {
+			return err
+		}
+		_, err := run(cypherForgetEdges, map[string]any{})
+		return err
+	})
+}
+
 // edgeBatch is one transaction of the edge pass: the owners whose edges it
 // replaces and the rows they own, as parameters.
 type edgeBatch struct {
