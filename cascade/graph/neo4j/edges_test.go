@@ -262,3 +262,79 @@ func TestEdgeRowsMatchFixtureMarkers(t *testing.T) {
 		t.Fatal("no fixture has @event or @registered markers: nothing was checked")
 	}
 }
+
+// docPath is the page that shows the schema, the queries and their
+// results on the fixtures.
+var docPath = filepath.Join("..", "..", "..", "docs", "NEO4J-FRAMEWORK.md")
+
+var docBlockRE = regexp.MustCompile(`<!-- (who-triggers|callers) testdata/(\S+) (\S+) -->\n((?:\|.*\|\n)+)`)
+
+// The results docs/NEO4J-FRAMEWORK.md shows are what the pass's rows
+// answer: each table under a "<!-- who-triggers testdata/FIXTURE ID -->"
+// or "<!-- callers ... -->" comment is compared with the rows.
+func TestDocResultsAreTheRows(t *testing.T) {
+	doc, err := os.ReadFile(docPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := docBlockRE.FindAllStringSubmatch(string(doc), -1)
+	if len(blocks) == 0 {
+		t.Fatal("no result tables in the doc")
+	}
+	computed := map[string]*neo4jstore.Edges{}
+	for _, b := range blocks {
+		kind, fixture, id, table := b[1], b[2], b[3], b[4]
+		e := computed[fixture]
+		if e == nil {
+			e, _ = computeFixtureEdges(t, fixture)
+			computed[fixture] = e
+		}
+		var want []string
+		for i, line := range strings.Split(strings.TrimSpace(table), "\n") {
+			if i < 2 {
+				continue // the header and its rule
+			}
+			var cells []string
+			for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
+				cells = append(cells, strings.Trim(strings.TrimSpace(c), "`"))
+			}
+			want = append(want, strings.Join(cells, " | "))
+		}
+		var got []string
+		switch kind {
+		case "who-triggers":
+			for _, s := range e.Subscriptions {
+				if s.SymbolID != id {
+					continue
+				}
+				for _, p := range e.Publications {
+					if p.Bus == s.Bus && p.Key == s.Key && (s.Sender == "" || s.Sender == p.Sender) {
+						pub := p.PublisherID
+						if pub == "" {
+							pub = p.Path + "#"
+						}
+						got = append(got, strings.Join([]string{p.Bus, p.Key, pub, p.Path, fmt.Sprint(p.Line)}, " | "))
+					}
+				}
+			}
+		case "callers":
+			for _, c := range e.Calls {
+				if c.TargetID != id {
+					continue
+				}
+				caller := c.CallerID
+				if caller == "" {
+					caller = c.CallerPath + "#"
+				}
+				lines := strings.Trim(strings.ReplaceAll(fmt.Sprint(c.Lines), " ", ", "), "[]")
+				got = append(got, strings.Join([]string{caller, string(c.Resolution), c.Via, c.Event, lines}, " | "))
+			}
+		}
+		slices.Sort(got)
+		got = slices.Compact(got)
+		slices.Sort(want)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s of %s in testdata/%s: the doc's table (-) differs from the rows (+):\n%s", kind, id, fixture, diff)
+		}
+	}
+}
