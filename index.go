@@ -126,6 +126,7 @@ func writeEdges(ctx context.Context, abs string, store *neo4jstore.Store, walk f
 		fmt.Fprintf(os.Stderr, "edges of %s are up to date in %s\n", abs, store.Config().Endpoint())
 		return nil
 	}
+	fmt.Fprintf(os.Stderr, "computing the edges of %d files (caller edges, publish/subscribe) over the embedded store\n", len(neoFiles))
 	local, err := openEmbedded(abs)
 	if err != nil {
 		return fmt.Errorf("edges: %w", err)
