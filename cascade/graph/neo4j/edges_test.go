@@ -82,7 +82,7 @@ func triggersFromRows(e *neo4jstore.Edges, handler string) []string {
 	return out
 }
 
-var edgeMarkerRE = regexp.MustCompile(`@(def|site|event|registered)\(((?:[^()"]|"[^"]*")*)\)`)
+var edgeMarkerRE = regexp.MustCompile(`@(def|site|event|registered|call|namecall|dispatch)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type markerPlace struct {
 	path string // fixture-relative
@@ -99,7 +99,7 @@ type frameworkMarker struct {
 
 // parseEdgeMarkers reads the @def, @site, @event and @registered markers
 // of a fixture.
-func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerPlace, marks []frameworkMarker) {
+func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerPlace, marks, calls []frameworkMarker) {
 	t.Helper()
 	root := filepath.Join("..", "..", "..", "testdata", name)
 	defs, sites = map[string]markerPlace{}, map[string]markerPlace{}
@@ -137,6 +137,11 @@ func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerP
 						dst = sites
 					}
 					dst[args[0]] = markerPlace{path: rel, line: n, text: args[1]}
+				case "call", "namecall", "dispatch":
+					if len(args) < 3 {
+						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
+					}
+					calls = append(calls, frameworkMarker{kind: m[1], caller: args[0], target: args[1], sites: args[2:], at: at})
 				default:
 					if len(args) < 4 {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, \"label\", SITE...)", at, m[1])
@@ -150,7 +155,7 @@ func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerP
 	if err != nil {
 		t.Fatal(err)
 	}
-	return defs, sites, marks
+	return defs, sites, marks, calls
 }
 
 // symbolAt is the id of the symbol a @def marker names.
@@ -185,7 +190,7 @@ func TestEdgeRowsMatchFixtureMarkers(t *testing.T) {
 			continue
 		}
 		name := entry.Name()
-		defs, sites, marks := parseEdgeMarkers(t, name)
+		defs, sites, marks, _ := parseEdgeMarkers(t, name)
 		if len(marks) == 0 {
 			continue
 		}
@@ -337,4 +342,84 @@ func TestDocResultsAreTheRows(t *testing.T) {
 			t.Errorf("%s of %s in testdata/%s: the doc's table (-) differs from the rows (+):\n%s", kind, id, fixture, diff)
 		}
 	}
+}
+
+// Every fixture's @call, @namecall and @dispatch markers (CALLER calls
+// TARGET at exactly these sites) are CALLS rows with that resolution:
+// ast, name, or ast through an interface or base method (via).
+func TestCallRowsMatchFixtureMarkers(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join("..", "..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, entry := range entries {
+		if !entry.IsDir() {
+			continue
+		}
+		name := entry.Name()
+		defs, sites, _, calls := parseEdgeMarkers(t, name)
+		if len(calls) == 0 {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			edges, store := computeFixtureEdges(t, name)
+			type pair struct{ caller, target string }
+			want := map[pair]map[int64]bool{}
+			kind := map[pair]string{}
+			for _, m := range calls {
+				d, ok := defs[m.caller]
+				c, ok2 := defs[m.target]
+				if !ok || !ok2 {
+					t.Fatalf("%s: no @def for %s or %s", m.at, m.caller, m.target)
+				}
+				k := pair{symbolAt(t, store, d), symbolAt(t, store, c)}
+				if want[k] == nil {
+					want[k] = map[int64]bool{}
+				}
+				for _, s := range m.sites {
+					p, ok := sites[s]
+					if !ok {
+						t.Fatalf("%s: no @site(%s)", m.at, s)
+					}
+					want[k][int64(p.line)] = true
+				}
+				kind[k] = m.kind
+			}
+			for k, lines := range want {
+				var row *neo4jstore.CallRow
+				for i := range edges.Calls {
+					if edges.Calls[i].CallerID == k.caller && edges.Calls[i].TargetID == k.target {
+						row = &edges.Calls[i]
+					}
+				}
+				if row == nil {
+					t.Errorf("no CALLS row %s -> %s (@%s)", k.caller, k.target, kind[k])
+					continue
+				}
+				got := map[int64]bool{}
+				for _, l := range row.Lines {
+					got[l] = true
+				}
+				if diff := cmp.Diff(lines, got); diff != "" {
+					t.Errorf("CALLS %s -> %s: lines (-markers +row):\n%s", k.caller, k.target, diff)
+				}
+				wantRes, wantVia := fact.ResolvedAST, false
+				switch kind[k] {
+				case "namecall":
+					wantRes = fact.ResolvedName
+				case "dispatch":
+					wantVia = true
+				}
+				if row.Resolution != wantRes || (row.Via != "") != wantVia {
+					t.Errorf("CALLS %s -> %s: resolution %s via %q, want %s (via: %v) for @%s", k.caller, k.target, row.Resolution, row.Via, wantRes, wantVia, kind[k])
+				}
+				checked++
+			}
+		})
+	}
+	if checked == 0 {
+		t.Fatal("no fixture has @call markers: nothing was checked")
+	}
+	t.Logf("%d caller edges checked against markers", checked)
 }
