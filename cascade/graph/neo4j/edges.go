@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -144,6 +145,10 @@ func ComputeEdges(ctx context.Context, src graph.Store, r *resolve.Resolver) (*E
 		}
 	}
 	sort.Slice(owners, func(i, j int) bool { return owners[i].ID < owners[j].ID })
+	// The first failure stops the other workers.
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	results := make([]*Edges, len(owners))
 	errs := make([]error, len(owners))
 	next := make(chan int)
@@ -154,7 +159,9 @@ func ComputeEdges(ctx context.Context, src graph.Store, r *resolve.Resolver) (*E
 			defer wg.Done()
 			for i := range next {
 				p := edgePass{ctx: ctx, src: read, r: r, out: &Edges{}, callsFrom: map[string][]fact.Call{}}
-				errs[i] = p.owner(owners[i])
+				if errs[i] = p.owner(owners[i]); errs[i] != nil {
+					cancel()
+				}
 				results[i] = p.out
 			}
 		}()
@@ -167,14 +174,19 @@ func ComputeEdges(ctx context.Context, src graph.Store, r *resolve.Resolver) (*E
 	}
 	close(next)
 	wg.Wait()
+	if err := parent.Err(); err != nil {
+		return nil, err
+	}
+	for i, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return nil, fmt.Errorf("neo4j: edges of %s: %w", owners[i].ID, err)
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	seen := map[PublicationRow]bool{}
-	for i, res := range results {
-		if errs[i] != nil {
-			return nil, fmt.Errorf("neo4j: edges of %s: %w", owners[i].ID, errs[i])
-		}
+	for _, res := range results {
 		out.Owners = append(out.Owners, res.Owners...)
 		out.Calls = append(out.Calls, res.Calls...)
 		out.Subscriptions = append(out.Subscriptions, res.Subscriptions...)

@@ -3,6 +3,7 @@ package neo4j_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -422,4 +423,16 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 		t.Fatal("no fixture has @call markers: nothing was checked")
 	}
 	t.Logf("%d caller edges checked against markers", checked)
+}
+
+// A pass whose context ends stops with the context's error, not with
+// partial rows.
+func TestComputeEdgesStopsWhenCancelled(t *testing.T) {
+	_, store := computeFixtureEdges(t, "nest-events")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e, err := neo4jstore.ComputeEdges(ctx, store, &resolve.Resolver{Store: store})
+	if !errors.Is(err, context.Canceled) || e != nil {
+		t.Errorf("ComputeEdges with a cancelled context = %v, %v; want nil and context.Canceled", e, err)
+	}
 }
