@@ -48,7 +48,7 @@ func runIndex(ctx context.Context, args []string) error {
 	default:
 		return usageError{fmt.Errorf("--backend %q: want embedded or neo4j", *backend)}
 	}
-	if *neoURI != "" || *backend == "neo4j" {
+	if *backend == "neo4j" || (*backend == "" && *neoURI != "") {
 		if *neoURI != "" {
 			neo.URI = *neoURI
 		}
