@@ -22,6 +22,7 @@ var sampleParams = map[string]any{
 	"paths": []string{"p"}, "names": []string{"f"}, "modules": []string{"m"}, "callableKinds": callableKinds,
 	"files": []map[string]any{{"props": map[string]any{"path": "p"}, "modules": []string{"m"}}},
 	"rows":  []map[string]any{{"path": "p"}},
+	"ids":   []string{"p#f"}, "digest": "d",
 }
 
 // Every statement uses exactly the parameters the store passes it, every
@@ -64,8 +65,8 @@ func TestCypherStatements(t *testing.T) {
 		PropertyKeys      []string `json:"propertyKeys"`
 		Statements        []dumped `json:"statements"`
 	}{
-		Labels:            []string{"CODE_FILE", "CODE_SYMBOL", "CODE_CALL", "CODE_LITERAL", "CODE_MODULE", "CODE_EVENT"},
-		RelationshipTypes: []string{"CONTAINS", "IMPORTS", "CALLS"},
+		Labels:            []string{"CODE_FILE", "CODE_SYMBOL", "CODE_CALL", "CODE_LITERAL", "CODE_MODULE", "CODE_EVENT", "CODE_REPO"},
+		RelationshipTypes: []string{"CONTAINS", "IMPORTS", "CALLS", "SUBSCRIBES", "PUBLISHES"},
 		PropertyKeys:      writtenPropertyKeys(t),
 	}
 	for _, st := range statements {
@@ -112,6 +113,34 @@ func writtenPropertyKeys(t *testing.T) []string {
 			keys[k] = true
 		}
 	}
+	// The edge pass: CALLS properties from its rows, CODE_EVENT's bus and
+	// key, PUBLISHES' path, line and sender, CODE_REPO's digest.
+	for _, b := range edgeBatches(&Edges{
+		Owners: []string{"a.ts#f"}, Files: []string{"a.ts"},
+		Calls: []CallRow{
+			{CallerID: "a.ts#g", CallerPath: "a.ts", TargetID: "a.ts#f", Resolution: fact.ResolvedEvent, Event: "e", Lines: []int64{1}},
+			{CallerPath: "a.ts", TargetID: "a.ts#f", Resolution: fact.ResolvedRegistration, Via: "on('e')", Lines: []int64{2}},
+		},
+		Subscriptions: []SubscriptionRow{{SymbolID: "a.ts#f", Bus: "emitter", Key: "e"}},
+		Publications:  []PublicationRow{{PublisherID: "a.ts#f", Path: "a.ts", Line: 1, Bus: "emitter", Key: "e"}},
+	}) {
+		for _, row := range append(b.symbolCalls, b.fileCalls...) {
+			for k := range row["props"].(map[string]any) {
+				keys[k] = true
+			}
+		}
+		for _, rows := range [][]map[string]any{b.symbolCalls, b.fileCalls, b.subscriptions, b.symbolPublications} {
+			if len(rows) == 0 {
+				t.Fatal("the sample edges produced no rows of a kind")
+			}
+			for _, row := range rows {
+				for k := range row {
+					keys[k] = true
+				}
+			}
+		}
+	}
+	keys["edges_digest"] = true
 	// The full-text index reads these; it is fine that literals have no
 	// container or path words.
 	for _, k := range []string{"name_words", "container_words", "path_words"} {

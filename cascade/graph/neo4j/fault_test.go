@@ -89,6 +89,11 @@ func TestFaultsAreClassifiedWithinTheDeadline(t *testing.T) {
 				{"ReplaceFiles", true, func(ctx context.Context) error {
 					return store.ReplaceFiles(ctx, []fact.FileFacts{{File: fact.File{Path: "a.ts", Hash: "x"}}})
 				}},
+				// The edge pass: reading the stored digest first, it fails
+				// as a read does; without a digest, as a write.
+				{"WriteEdges", false, func(ctx context.Context) error { _, err := store.WriteEdges(ctx, faultEdges("d")); return err }},
+				{"WriteEdges (no digest)", true, func(ctx context.Context) error { _, err := store.WriteEdges(ctx, faultEdges("")); return err }},
+				{"Triggers", false, func(ctx context.Context) error { _, err := store.Triggers(ctx, "a.ts#handle"); return err }},
 			}
 			for _, c := range calls {
 				ctx, cancel := context.WithTimeout(context.Background(), faultDeadline)
@@ -130,6 +135,13 @@ func TestFaultsAreClassifiedWithinTheDeadline(t *testing.T) {
 	}
 }
 
+// faultEdges is a small edge pass for the fault tests.
+func faultEdges(digest string) *neo4jstore.Edges {
+	return &neo4jstore.Edges{Digest: digest, Owners: []string{"a.ts#handle"}, Files: []string{"a.ts"},
+		Subscriptions: []neo4jstore.SubscriptionRow{{SymbolID: "a.ts#handle", Bus: "emitter", Key: "x"}},
+		Publications:  []neo4jstore.PublicationRow{{PublisherID: "a.ts#emit", Path: "a.ts", Line: 1, Bus: "emitter", Key: "x"}}}
+}
+
 // A call whose context has no deadline still ends: the store bounds it by
 // its connect, transaction and retry timeouts.
 func TestCallWithoutDeadlineIsBounded(t *testing.T) {
@@ -152,5 +164,14 @@ func TestCallWithoutDeadlineIsBounded(t *testing.T) {
 	}
 	if !errors.Is(err, graph.ErrUnavailable) || strings.Contains(err.Error(), secret) {
 		t.Errorf("error %q: want graph.ErrUnavailable without the password", err)
+	}
+	// The edge pass's write, without the digest read: bounded the same way.
+	start = time.Now()
+	_, err = store.WriteEdges(context.Background(), faultEdges(""))
+	if elapsed := time.Since(start); elapsed > 3*each+slack {
+		t.Errorf("WriteEdges returned after %v, bound %v", elapsed, 3*each)
+	}
+	if !errors.Is(err, graph.ErrUnavailable) || strings.Contains(err.Error(), secret) {
+		t.Errorf("WriteEdges: error %q: want graph.ErrUnavailable without the password", err)
 	}
 }

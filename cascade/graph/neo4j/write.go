@@ -149,6 +149,73 @@ func (s *Store) write(ctx context.Context, op string, w *batchWrite) error {
 	if err := s.EnsureSchema(ctx); err != nil {
 		return err
 	}
+	err := s.writeTx(ctx, op, func(run runFunc) error {
+		paths := map[string]any{"paths": w.paths}
+		rec, err := run(cypherOldSymbolNames, map[string]any{"paths": w.paths})
+		if err != nil {
+			return err
+		}
+		names := stringsOf(rec, "names")
+		rec, err = run(cypherModulesOf, paths)
+		if err != nil {
+			return err
+		}
+		modules := stringsOf(rec, "modules")
+		if _, err := run(cypherDeleteFiles, map[string]any{"paths": w.paths}); err != nil {
+			return err
+		}
+		for _, step := range []struct {
+			query string
+			key   string
+			rows  []map[string]any
+		}{
+			{cypherCreateFiles, "files", w.files},
+			{cypherCreateSymbols, "rows", w.symbols},
+			{cypherCreateCalls, "rows", w.calls},
+			{cypherCreateLiterals, "rows", w.literals},
+		} {
+			if len(step.rows) == 0 {
+				continue
+			}
+			if _, err := run(step.query, map[string]any{step.key: step.rows}); err != nil {
+				return err
+			}
+		}
+		if len(modules) > 0 {
+			if _, err := run(cypherDropOrphanModules, map[string]any{"modules": modules}); err != nil {
+				return err
+			}
+		}
+		names = append(names, w.names...)
+		slices.Sort(names)
+		names = slices.Compact(names)
+		if len(names) > 0 {
+			if _, err := run(cypherDeleteNameEdges, map[string]any{"names": names}); err != nil {
+				return err
+			}
+			if _, err := run(cypherCreateNameEdges, map[string]any{"names": names, "callableKinds": callableKinds}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(w.files) > 0 {
+		s.indexed.Store(true)
+	}
+	return nil
+}
+
+// runFunc runs one statement in a write transaction, with the repository
+// as $repo, and returns its first record.
+type runFunc func(query string, params map[string]any) (*neo4j.Record, error)
+
+// writeTx runs fn in one write transaction under the write timeout and
+// the store's bound: the driver retries it as a whole on transient faults
+// within the retry window. A committed transaction is counted.
+func (s *Store) writeTx(ctx context.Context, op string, fn func(run runFunc) error) error {
 	ctx, cancel := s.bound(ctx, s.cfg.writeTxTimeout())
 	defer cancel()
 	session := s.shared.driver.NewSession(ctx, neo4j.SessionConfig{AccessMode: neo4j.AccessModeWrite, DatabaseName: s.cfg.Database})
@@ -167,62 +234,12 @@ func (s *Store) write(ctx context.Context, op string, w *batchWrite) error {
 			}
 			return recs[0], nil
 		}
-		paths := map[string]any{"paths": w.paths}
-		rec, err := run(cypherOldSymbolNames, map[string]any{"paths": w.paths})
-		if err != nil {
-			return nil, err
-		}
-		names := stringsOf(rec, "names")
-		rec, err = run(cypherModulesOf, paths)
-		if err != nil {
-			return nil, err
-		}
-		modules := stringsOf(rec, "modules")
-		if _, err := run(cypherDeleteFiles, map[string]any{"paths": w.paths}); err != nil {
-			return nil, err
-		}
-		for _, step := range []struct {
-			query string
-			key   string
-			rows  []map[string]any
-		}{
-			{cypherCreateFiles, "files", w.files},
-			{cypherCreateSymbols, "rows", w.symbols},
-			{cypherCreateCalls, "rows", w.calls},
-			{cypherCreateLiterals, "rows", w.literals},
-		} {
-			if len(step.rows) == 0 {
-				continue
-			}
-			if _, err := run(step.query, map[string]any{step.key: step.rows}); err != nil {
-				return nil, err
-			}
-		}
-		if len(modules) > 0 {
-			if _, err := run(cypherDropOrphanModules, map[string]any{"modules": modules}); err != nil {
-				return nil, err
-			}
-		}
-		names = append(names, w.names...)
-		slices.Sort(names)
-		names = slices.Compact(names)
-		if len(names) > 0 {
-			if _, err := run(cypherDeleteNameEdges, map[string]any{"names": names}); err != nil {
-				return nil, err
-			}
-			if _, err := run(cypherCreateNameEdges, map[string]any{"names": names, "callableKinds": callableKinds}); err != nil {
-				return nil, err
-			}
-		}
-		return nil, nil
+		return nil, fn(run)
 	}, neo4j.WithTxTimeout(s.cfg.writeTxTimeout()))
 	if err != nil {
 		return s.classify(ctx, op, err)
 	}
 	s.writeTxs.Add(1)
-	if len(w.files) > 0 {
-		s.indexed.Store(true)
-	}
 	return nil
 }
 

@@ -1,0 +1,83 @@
+package resolve
+
+import (
+	"context"
+	"sort"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/framework"
+)
+
+// What the framework side knows, for exporters (the Neo4j edge pass): the
+// events a symbol subscribes to and what a call publishes, each with its
+// bus and sender. Incoming and Outgoing already link publishers to
+// subscribers; these say through which event node, so a graph can hold
+// the event itself.
+
+// Subscriptions lists the events sym handles, with their bus and sender:
+// through its decorators, and through calls that register it by value for
+// an event (emitter.on('x', h), signal.connect(h)). Sorted, unique.
+func (r *Resolver) Subscriptions(ctx context.Context, sym fact.Symbol) ([]framework.Subscription, error) {
+	if !isCallable(sym) && !isType(sym) {
+		return nil, nil
+	}
+	q := &frameworkView{query: r.newQuery(ctx)}
+	subs := framework.SubscriptionsOf(q.rolesOf(ctx, sym))
+	calls, err := r.registrationCalls(ctx, family(sym.Language), sym.Name)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f, caller, err := q.callContext(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		if f == nil || family(f.Language) != family(sym.Language) {
+			continue
+		}
+		for _, reg := range q.registrationsIn(ctx, f, caller, c) {
+			if reg.name != sym.Name {
+				continue
+			}
+			targets, err := q.resolveHandler(ctx, c, reg)
+			if err != nil {
+				return nil, err
+			}
+			if containsID(targets, sym.ID) {
+				subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
+			}
+		}
+	}
+	sort.Slice(subs, func(i, j int) bool {
+		a, b := subs[i], subs[j]
+		if a.Bus != b.Bus {
+			return a.Bus < b.Bus
+		}
+		if a.Event != b.Event {
+			return a.Event < b.Event
+		}
+		return a.Sender < b.Sender
+	})
+	out := subs[:0]
+	for i, s := range subs {
+		if i == 0 || s != subs[i-1] {
+			out = append(out, s)
+		}
+	}
+	return out, ctx.Err()
+}
+
+// Publications lists what the stored call c publishes, with its bus,
+// evaluated event keys and sender; none when it publishes nothing the
+// catalog knows or its key cannot be evaluated.
+func (r *Resolver) Publications(ctx context.Context, c fact.Call) ([]framework.Publication, error) {
+	q := &frameworkView{query: r.newQuery(ctx)}
+	f, caller, err := q.callContext(ctx, c)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	return q.publications(ctx, f, caller, c), ctx.Err()
+}
