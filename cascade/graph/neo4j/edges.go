@@ -275,7 +275,9 @@ func (p *edgePass) publications(row CallRow, e fact.Edge, subs []framework.Subsc
 					}
 					for _, s := range subs {
 						if s.Matches(pub, ev) {
-							p.publication(row, site, pub.Bus, ev, pub.Sender)
+							// The subscription's key: a handler of every job
+							// of a queue listens on "reports/*".
+							p.publication(row, site, pub.Bus, s.Event, pub.Sender)
 							matched = true
 						}
 					}
