@@ -122,7 +122,7 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 	}
 	if p.SenderKey != "" {
 		if s, ok := framework.Keyword(d.Args, p.SenderKey); ok {
-			role.Sender = lastSegmentOf(s)
+			role.Sender = framework.SignalSender(s)
 		}
 	}
 	if p.Role == framework.RoleRoute {
@@ -148,7 +148,7 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 		}
 	}
 	role.Summary = framework.Summarize(p, role)
-	return role
+	return framework.RefineSignalRole(role)
 }
 
 // eventsFromBody reads the events a symbol's body names through calls such
@@ -495,9 +495,7 @@ func (q *frameworkView) eventClass(ctx context.Context, f *fact.File, caller *fa
 // call acts on: its receiver's class, when that class is a model.
 func (q *frameworkView) modelOf(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) string {
 	recv := c.Receiver
-	if c.Callee == "create" {
-		recv = strings.TrimSuffix(recv, ".objects")
-	}
+	recv = strings.TrimSuffix(recv, ".objects") // Order.objects.create(), get_or_create(): the manager's model
 	ref, err := q.evalReceiver(ctx, f, caller, recv)
 	if err != nil || (ref.kind != refInstance && ref.kind != refClass) {
 		return ""
@@ -551,8 +549,8 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 	seenCallee := map[string]bool{}
 	for i := range framework.Catalog {
 		p := &framework.Catalog[i]
-		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
-			continue
+		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] || len(p.ModelSignals) > 0 {
+			continue // model calls send signals implicitly: summarized (framework_signals.go), not listed
 		}
 		seenCallee[p.Callee] = true
 		calls, err := q.callsNamed(ctx, p.Callee)
@@ -677,7 +675,7 @@ func (q *frameworkView) registrationSubscriptions(ctx context.Context, f *fact.F
 	sender := ""
 	if p.SenderKey != "" {
 		if s, ok := framework.Keyword(c.Args, p.SenderKey); ok {
-			sender = lastSegmentOf(s)
+			sender = framework.SignalSender(s)
 		}
 	}
 	var out []framework.Subscription
@@ -694,6 +692,9 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 		return nil
 	}
 	subs := framework.SubscriptionsOf(q.rolesOf(ctx, target))
+	if err := q.implicitSignalSends(ctx, target, byCaller); err != nil {
+		return err
+	}
 
 	// Registrations of target by value: the registering call's caller is
 	// an edge, and the registration may subscribe target to an event.
