@@ -145,7 +145,11 @@ func (r Result) Answer() Answer {
 		a.Meta.Strategy = "not_found"
 	}
 	if implicit > 0 {
-		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + fmt.Sprintf(" %d entries summarize the calls that send a signal implicitly (save(), delete(), many-to-many changes): they are possible senders, not callers; each lists its sites under implicit.sites.", implicit))
+		what := fmt.Sprintf("%d entries summarize", implicit)
+		if implicit == 1 {
+			what = "1 entry summarizes"
+		}
+		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " " + what + " the calls that send a signal implicitly (save(), delete(), many-to-many changes): possible senders, not callers, each with its sites under implicit.sites.")
 	}
 	if r.Partial {
 		a.Meta.Warning += " The scan was cut off by its timeout: there may be more."

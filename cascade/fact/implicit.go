@@ -52,8 +52,8 @@ func (s *ImplicitSends) Counts() string {
 // Summary is Title and Counts in one line.
 func (s *ImplicitSends) Summary() string { return s.Title() + ": " + s.Counts() }
 
-// Calls names the kinds of call among the sites, the most frequent first:
-// "save()/objects.create()".
+// Calls names the kinds of call among the sites, the most frequent first,
+// two at most: "save()/objects.create()", "save()/objects.create()/…".
 func (s *ImplicitSends) Calls() string {
 	n := map[string]int{}
 	var kinds []string
@@ -67,5 +67,8 @@ func (s *ImplicitSends) Calls() string {
 		a, b := kinds[i], kinds[j]
 		return n[a] > n[b] || n[a] == n[b] && a < b
 	})
+	if len(kinds) > 2 {
+		kinds = append(kinds[:2], "…") // the list is in Sites; the line stays short
+	}
 	return strings.Join(kinds, "/")
 }

@@ -144,6 +144,9 @@ func (q *frameworkView) modelSignalSites(ctx context.Context, signal, sender str
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			if !isPythonPath(c.Path) {
+				continue
+			}
 			f, caller, err := q.callContext(ctx, c)
 			if err != nil {
 				return nil, err
@@ -155,7 +158,11 @@ func (q *frameworkView) modelSignalSites(ctx context.Context, signal, sender str
 			if model == "" || sender != "" && model != sender {
 				continue
 			}
-			site, err := q.implicitSite(ctx, c, model)
+			call := c.Callee + "()"
+			if strings.HasSuffix(c.Receiver, ".objects") {
+				call = "objects." + call
+			}
+			site, err := q.implicitSite(ctx, c, model, call)
 			if err != nil {
 				return nil, err
 			}
@@ -236,7 +243,7 @@ func (q *frameworkView) m2mSites(ctx context.Context, sender string) ([]fact.Imp
 				return nil, err
 			}
 			i := strings.LastIndexByte(c.Receiver, '.')
-			if i <= 0 || !framework.IsIdentifier(c.Receiver[i+1:]) {
+			if i <= 0 || !framework.IsIdentifier(c.Receiver[i+1:]) || !isPythonPath(c.Path) {
 				continue
 			}
 			field := c.Receiver[i+1:]
@@ -259,7 +266,7 @@ func (q *frameworkView) m2mSites(ctx context.Context, sender string) ([]fact.Imp
 			if sender != "" && through != sender {
 				continue
 			}
-			site, err := q.implicitSite(ctx, c, through)
+			site, err := q.implicitSite(ctx, c, through, field+"."+c.Callee+"()")
 			if err != nil {
 				return nil, err
 			}
@@ -293,14 +300,12 @@ func (q *frameworkView) m2mOwner(ctx context.Context, cls fact.Symbol, field str
 	return ""
 }
 
-func (q *frameworkView) implicitSite(ctx context.Context, c fact.Call, model string) (fact.ImplicitSite, error) {
+// implicitSite is call c as a site of a summary: call says what it calls,
+// as people write it (save(), objects.create(), tags.add()).
+func (q *frameworkView) implicitSite(ctx context.Context, c fact.Call, model, call string) (fact.ImplicitSite, error) {
 	from, err := q.callerOf(ctx, c)
 	if err != nil {
 		return fact.ImplicitSite{}, err
-	}
-	call := c.Callee + "()"
-	if c.Callee == "create" || c.Callee == "get_or_create" || c.Callee == "update_or_create" {
-		call = "objects." + call
 	}
 	return fact.ImplicitSite{Caller: from, Span: c.Span, Call: call, Model: model, Test: framework.IsTestPath(c.Path)}, nil
 }
@@ -331,4 +336,11 @@ func implicitEdge(target fact.Symbol, rc signalReceipt, sites []fact.ImplicitSit
 		Span:     rc.anchor, Selection: rc.anchor,
 	}
 	return &fact.Edge{Symbol: sym, Sites: []treesitter.Span{rc.anchor}, Resolution: fact.ResolvedImplicit, Event: rc.signal, Implicit: sends}
+}
+
+// isPythonPath tells, before a file is loaded, whether a call can be
+// Python's: save(), add() and delete() are called in every language.
+func isPythonPath(p string) bool {
+	l, ok := treesitter.LanguageForPath(p)
+	return ok && l == treesitter.Python
 }
