@@ -143,8 +143,16 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 		for _, s := range res.Implicit() {
 			parts = append(parts, s.Summary())
 		}
-		fmt.Fprintf(&b, "Besides its %d callers, %s is reached through implicit signal sends, summarized and not listed: %s. They are possible senders, not precise callers; the code actions list them.",
-			len(res.Calls)-len(parts), name, strings.Join(parts, "; "))
+		switch direct := len(res.Calls) - len(parts); direct {
+		case 0:
+			fmt.Fprintf(&b, "%s has no direct caller; ", name)
+		case 1:
+			b.WriteString("Besides its direct caller, ")
+		default:
+			fmt.Fprintf(&b, "Besides its %d direct callers, ", direct)
+		}
+		fmt.Fprintf(&b, "%s is reached through implicit signal sends, summarized and not listed: %s. They are possible senders, not precise callers; the code actions list them.",
+			name, strings.Join(parts, "; "))
 		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: "implicit_sends",
 			Source: DiagnosticSource, Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
 	case len(res.Calls) > 0:
