@@ -5,6 +5,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 )
 
 // Implicit sends: a Django receiver's answer summarizes the save(),
@@ -19,9 +20,6 @@ const CommandShowImplicitSends = "callcascade.showImplicitSends"
 
 // ImplicitSends is the summary of the calls that send a signal implicitly.
 type ImplicitSends = fact.ImplicitSends
-
-// ResolvedImplicit marks a summary call: possible, not precise.
-const ResolvedImplicit = fact.ResolvedImplicit
 
 // Implicit lists the answer's summaries of implicit sends.
 func (r Result) Implicit() []*ImplicitSends {
@@ -98,17 +96,10 @@ func answerImplicit(s *ImplicitSends) *AnswerImplicit {
 		Sites: make([]AnswerImplicitSite, 0, len(s.Sites))}
 	for _, site := range s.Sites {
 		sp := site.Span
-		a.Sites = append(a.Sites, AnswerImplicitSite{Caller: qualifiedName(site.Caller), ID: site.Caller.ID, File: site.Caller.Path,
+		a.Sites = append(a.Sites, AnswerImplicitSite{Caller: stage.QualifiedName(site.Caller), ID: site.Caller.ID, File: site.Caller.Path,
 			Location: location(site.Caller.Path, sp),
 			Range:    AnswerRange{Start: AnswerPosition{sp.Start.Line, sp.Start.Character}, End: AnswerPosition{sp.End.Line, sp.End.Character}},
 			Call:     site.Call, Model: site.Model, Test: site.Test})
 	}
 	return a
-}
-
-func qualifiedName(s fact.Symbol) string {
-	if s.Container != "" {
-		return s.Container + "." + s.Name
-	}
-	return s.Name
 }
