@@ -807,6 +807,9 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
 			}
 		}
+		if err := q.implicitOutgoing(ctx, f, caller, c, byCallee); err != nil {
+			return err
+		}
 		for _, pub := range q.publications(ctx, f, caller, c) {
 			for _, ev := range pub.Events {
 				subs, err := q.subscribersOf(ctx, pub, ev)

@@ -242,11 +242,9 @@ func (q *frameworkView) m2mSites(ctx context.Context, sender string) ([]fact.Imp
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			i := strings.LastIndexByte(c.Receiver, '.')
-			if i <= 0 || !framework.IsIdentifier(c.Receiver[i+1:]) || !isPythonPath(c.Path) {
+			if !strings.Contains(c.Receiver, ".") || !isPythonPath(c.Path) {
 				continue
 			}
-			field := c.Receiver[i+1:]
 			f, caller, err := q.callContext(ctx, c)
 			if err != nil {
 				return nil, err
@@ -254,19 +252,11 @@ func (q *frameworkView) m2mSites(ctx context.Context, sender string) ([]fact.Imp
 			if f == nil || f.Language != treesitter.Python {
 				continue
 			}
-			ref, err := q.evalReceiver(ctx, f, caller, c.Receiver[:i])
-			if err != nil || (ref.kind != refInstance && ref.kind != refClass) || !q.isDjangoModel(ctx, ref.class, 0) {
+			through := q.m2mSender(ctx, f, caller, c)
+			if through == "" || sender != "" && through != sender {
 				continue
 			}
-			owner := q.m2mOwner(ctx, ref.class, field, 0)
-			if owner == "" {
-				continue
-			}
-			through := framework.ThroughSender(owner, field)
-			if sender != "" && through != sender {
-				continue
-			}
-			site, err := q.implicitSite(ctx, c, through, field+"."+c.Callee+"()")
+			site, err := q.implicitSite(ctx, c, through, lastSegmentOf(c.Receiver)+"."+c.Callee+"()")
 			if err != nil {
 				return nil, err
 			}
@@ -274,6 +264,47 @@ func (q *frameworkView) m2mSites(ctx context.Context, sender string) ([]fact.Imp
 		}
 	}
 	return out, nil
+}
+
+// m2mSender is the through sender of an add()/remove()/set()/clear() call
+// on a model's many-to-many field (Article.tags.through for
+// article.tags.add(t)), "" for any other call.
+func (q *frameworkView) m2mSender(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) string {
+	i := strings.LastIndexByte(c.Receiver, '.')
+	if i <= 0 || !framework.IsIdentifier(c.Receiver[i+1:]) || !hasName(framework.M2MCallees, c.Callee) {
+		return ""
+	}
+	field := c.Receiver[i+1:]
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver[:i])
+	if err != nil || (ref.kind != refInstance && ref.kind != refClass) || !q.isDjangoModel(ctx, ref.class, 0) {
+		return ""
+	}
+	if owner := q.m2mOwner(ctx, ref.class, field, 0); owner != "" {
+		return framework.ThroughSender(owner, field)
+	}
+	return ""
+}
+
+// implicitOutgoing adds to byCallee the receivers that a many-to-many
+// change reaches through m2m_changed (the model calls that send post_save
+// and post_delete are publications of the catalog already).
+func (q *frameworkView) implicitOutgoing(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, byCallee edgeSet) error {
+	if f.Language != treesitter.Python {
+		return nil
+	}
+	through := q.m2mSender(ctx, f, caller, c)
+	if through == "" {
+		return nil
+	}
+	const signal = "m2m_changed"
+	subs, err := q.subscribersOf(ctx, framework.Publication{Bus: "django-signal", Events: []string{signal}, Sender: through}, signal)
+	if err != nil {
+		return err
+	}
+	for _, s := range subs {
+		byCallee.add(s, c, fact.ResolvedEvent, "", signal)
+	}
+	return nil
 }
 
 // m2mOwner is the model, cls or one of its bases, that declares field as

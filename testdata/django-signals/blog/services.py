@@ -14,9 +14,9 @@ def create_article(title):  # @def(createArticle, "create_article")
 def edit(article: Article, tag: Tag):  # @def(edit, "edit")
     article.title = "edited"
     article.save()  # @site(editSave, "save") @sends(edit, anySaved, "post_save", editSave)
-    article.tags.add(tag)
-    article.tags.remove(tag)
-    article.tags.clear()
+    article.tags.add(tag)  # @site(editAdd, "add") @sends(edit, tagsChanged, "m2m_changed", editAdd, editRemove, editClear)
+    article.tags.remove(tag)  # @site(editRemove, "remove")
+    article.tags.clear()  # @site(editClear, "clear")
     article_published.send(sender=Article, article=article)  # @site(publishedSend, "send") @event(edit, onPublished, "article_published", publishedSend)
 
 
