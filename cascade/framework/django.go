@@ -92,14 +92,41 @@ func ModelSignalCallees(signal string) []*Pattern {
 	return out
 }
 
+// UserModelSender is the sender settings.AUTH_USER_MODEL and
+// get_user_model() name: the project's user model, which the resolver
+// reads from the settings (AUTH_USER_MODEL = "accounts.Account").
+const UserModelSender = "AUTH_USER_MODEL"
+
+// UserModelFallback is the user model when the settings name none.
+const UserModelFallback = "User"
+
+// djangoModelBases are classes from outside the workspace whose subclasses
+// are Django models: Django's own and common libraries' abstract models.
+var djangoModelBases = map[string]bool{"Model": true, "AbstractUser": true, "AbstractBaseUser": true,
+	"TimeStampedModel": true, "PolymorphicModel": true, "MPTTModel": true}
+
+// IsDjangoModelBase reports whether a base class named so makes a class a
+// Django model (models.Model, AbstractUser).
+func IsDjangoModelBase(name string) bool { return djangoModelBases[lastSegment(name)] }
+
+// IsSettingsPath reports whether a Python file may hold Django settings:
+// settings.py, settings/base.py, settings_local.py.
+func IsSettingsPath(p string) bool {
+	p = strings.ReplaceAll(p, "\\", "/")
+	return strings.HasPrefix(path.Base(p), "settings") || strings.Contains("/"+path.Dir(p)+"/", "/settings/")
+}
+
 // SignalSender reads the sender= of a receiver or a send as the model it
 // names: Order, models.Order, 'orders.Order' (an app label and a model),
 // apps.get_model('orders', 'Order') and get_model('orders.Order') are all
-// "Order"; Article.tags.through stays whole (m2m_changed's sender). Other
-// expressions (get_user_model(), settings.AUTH_USER_MODEL) come back as
-// their last segment, which names no model.
+// "Order"; Article.tags.through stays whole (m2m_changed's sender);
+// settings.AUTH_USER_MODEL and get_user_model() are UserModelSender. Other
+// expressions come back as their last segment, which may name no model.
 func SignalSender(expr string) string {
 	expr = strings.TrimSpace(expr)
+	if lastSegment(expr) == UserModelSender || strings.TrimSuffix(lastSegment(expr), "()") == "get_user_model" {
+		return UserModelSender
+	}
 	if v, ok := treesitter.StringLiteral(expr); ok {
 		return lastSegment(v)
 	}

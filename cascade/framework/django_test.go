@@ -12,7 +12,10 @@ func TestSignalSender(t *testing.T) {
 		{`apps.get_model("orders.Order")`, "Order"},
 		{"Article.tags.through", "Article.tags.through"},
 		{"models.Article.tags.through", "Article.tags.through"},
-		{"settings.AUTH_USER_MODEL", "AUTH_USER_MODEL"},
+		{"settings.AUTH_USER_MODEL", UserModelSender},
+		{"get_user_model()", UserModelSender},
+		{"auth.get_user_model()", UserModelSender},
+		{"get_profile_model()", "get_profile_model()"},
 	} {
 		if got := SignalSender(tc.expr); got != tc.want {
 			t.Errorf("SignalSender(%s) = %q, want %q", tc.expr, got, tc.want)
@@ -57,6 +60,17 @@ func TestRefineSignalRole(t *testing.T) {
 		// A refined role still subscribes: an explicit send reaches it.
 		if subs := SubscriptionsOf([]Role{got}); len(subs) != len(tc.in.Events) {
 			t.Errorf("RefineSignalRole(%v): %d subscriptions, want %d", tc.in.Events, len(subs), len(tc.in.Events))
+		}
+	}
+}
+
+func TestIsSettingsPath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"site/settings.py": true, "settings.py": true, "site/settings/base.py": true, "site/settings_local.py": true,
+		"site/urls.py": false, "blog/user_settings/models.py": false,
+	} {
+		if got := IsSettingsPath(p); got != want {
+			t.Errorf("IsSettingsPath(%s) = %v, want %v", p, got, want)
 		}
 	}
 }

@@ -511,7 +511,7 @@ func (q *frameworkView) isDjangoModel(ctx context.Context, cls fact.Symbol, dept
 		return false
 	}
 	for _, e := range cls.Extends {
-		if lastSegmentOf(e) == "Model" {
+		if framework.IsDjangoModelBase(e) {
 			return true
 		}
 	}

@@ -41,6 +41,9 @@ func (q *frameworkView) implicitSignalSends(ctx context.Context, target fact.Sym
 	}
 	seen := map[string]bool{}
 	for _, rc := range receipts {
+		if rc.sender == framework.UserModelSender {
+			rc.sender = q.userModel(ctx)
+		}
 		key := rc.signal + "\x00" + rc.sender
 		if seen[key] {
 			continue // one summary per signal and sender, at its first subscribing line
@@ -123,6 +126,24 @@ func (q *frameworkView) signalReceipts(ctx context.Context, target fact.Symbol) 
 		}
 	}
 	return out, nil
+}
+
+// userModel is the project's user model, as its settings name it
+// (AUTH_USER_MODEL = "accounts.Account" is Account), else Django's User.
+func (q *frameworkView) userModel(ctx context.Context) string {
+	for _, wf := range q.allFiles(ctx) {
+		if wf.Language != treesitter.Python || !framework.IsSettingsPath(wf.Path) {
+			continue
+		}
+		f, err := q.file(ctx, wf.Path)
+		if err != nil || f == nil {
+			continue
+		}
+		if v, ok := constantIn(f, "", framework.UserModelSender); ok {
+			return framework.SignalSender("'" + v + "'")
+		}
+	}
+	return framework.UserModelFallback
 }
 
 // modelSignalSites lists the calls that send signal from a model: sender's

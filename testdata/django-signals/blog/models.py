@@ -1,3 +1,4 @@
+from django.contrib.auth.models import AbstractUser
 from django.db import models
 
 
@@ -15,6 +16,12 @@ class Article(models.Model):
 
 class Comment(models.Model):
     body = models.TextField()
+
+
+class Author(AbstractUser):
+    """The project's user model (AUTH_USER_MODEL): a model through its base."""
+
+    bio = models.TextField()
 
 
 class Draft:

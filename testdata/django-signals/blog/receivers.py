@@ -1,4 +1,5 @@
 from django.apps import apps
+from django.conf import settings
 from django.core.signals import request_started
 from django.db.models.signals import m2m_changed, post_migrate, post_save, pre_delete
 from django.dispatch import receiver
@@ -27,14 +28,20 @@ def article_deleting(sender, instance, **kwargs):  # @def(articleDeleting, "arti
     pass
 
 
-# No sender: every model's save, Article's and Comment's.
-@receiver(post_save)  # @implicit(anySaved, "post_save", "any model", 13, 7)
+# No sender: every model's save, Article's, Comment's and Author's.
+@receiver(post_save)  # @implicit(anySaved, "post_save", "any model", 15, 8)
 def any_saved(sender, instance, **kwargs):  # @def(anySaved, "any_saved")
     pass
 
 
 @receiver(m2m_changed, sender=Article.tags.through)  # @implicit(tagsChanged, "m2m_changed", "Article.tags.through", 4, 3)
 def tags_changed(sender, instance, action, **kwargs):  # @def(tagsChanged, "tags_changed")
+    pass
+
+
+# The user model, as the settings name it.
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)  # @implicit(authorSaved, "post_save", "Author", 2, 1)
+def author_saved(sender, instance, **kwargs):  # @def(authorSaved, "author_saved")
     pass
 
 

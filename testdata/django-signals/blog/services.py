@@ -1,4 +1,4 @@
-from .models import Article, Comment, Draft, Tag
+from .models import Article, Author, Comment, Draft, Tag
 from .receivers import article_saved
 from .signals import article_published
 
@@ -45,3 +45,8 @@ def keep_draft():  # @def(keepDraft, "keep_draft")
 
 def resync(article: Article):  # @def(resync, "resync")
     article_saved(Article, article, False)  # @site(resyncCall, "article_saved") @call(resync, articleSaved, resyncCall)
+
+
+def rename(author: Author, name: str):  # @def(rename, "rename")
+    author.first_name = name
+    author.save()

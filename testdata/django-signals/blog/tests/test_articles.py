@@ -1,4 +1,4 @@
-from blog.models import Article, Comment
+from blog.models import Article, Author, Comment
 
 
 def test_save():
@@ -12,3 +12,7 @@ def test_save():
 
 def test_comment():
     Comment.objects.create(body="b")
+
+
+def test_author():
+    Author.objects.create(username="a")
