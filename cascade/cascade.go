@@ -343,6 +343,7 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 	} else if res.Degraded() {
 		res.Suggestions = report.Build(e.reportInput(res, q, tc)).Suggestions
 	}
+	res.Suggestions = append(res.Suggestions, implicitSuggestions(res)...)
 	e.Metrics.Observe(e.Root, res)
 	if e.Logger != nil {
 		for _, a := range res.Attempts {

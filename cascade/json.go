@@ -47,6 +47,10 @@ type AnswerCall struct {
 	Location   string           `json:"location"` // the first site, 1-based
 	Ranges     []AnswerRange    `json:"ranges"`   // the call sites
 	Provenance AnswerProvenance `json:"provenance"`
+	// Implicit: this entry is no caller but the summary of the calls that
+	// send a signal implicitly (Django's save() sends post_save), with
+	// their sites; Location is the line that subscribes the target.
+	Implicit *AnswerImplicit `json:"implicit,omitempty"`
 }
 
 // AnswerRange is an LSP-style range.
@@ -100,11 +104,15 @@ func (r Result) Answer() Answer {
 	if r.Found {
 		a.Symbol.Location = location(t.Path, t.Selection)
 	}
-	names := 0
+	names, implicit := 0, 0
 	for _, c := range r.Calls {
 		ac := AnswerCall{Caller: stage.QualifiedName(c.Symbol), ID: c.Symbol.ID, File: c.Symbol.Path, Ranges: []AnswerRange{},
 			Provenance: AnswerProvenance{Stage: c.Stage, Resolution: string(c.Resolution), Detail: c.Detail, Event: c.Event, Via: c.Via,
-				Precise: c.Stage == StageGraph && c.Resolution != fact.ResolvedName}}
+				Precise: c.Stage == StageGraph && c.Resolution != fact.ResolvedName && c.Resolution != fact.ResolvedImplicit}}
+		if c.Implicit != nil {
+			ac.Implicit = answerImplicit(c.Implicit)
+			implicit++
+		}
 		if r.Direction == Outgoing {
 			ac.File = t.Path // outgoing call sites are in the source's file
 		}
@@ -135,6 +143,13 @@ func (r Result) Answer() Answer {
 		a.Meta.Warning = "No call site names the target; these functions hold a string naming it (dynamic dispatch by name, a handler table, a config key): they are likely, not certain, callers."
 	default:
 		a.Meta.Strategy = "not_found"
+	}
+	if implicit > 0 {
+		what := fmt.Sprintf("%d entries summarize", implicit)
+		if implicit == 1 {
+			what = "1 entry summarizes"
+		}
+		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " " + what + " the calls that send a signal implicitly (save(), delete(), many-to-many changes): possible senders, not callers, each with its sites under implicit.sites.")
 	}
 	if r.Partial {
 		a.Meta.Warning += " The scan was cut off by its timeout: there may be more."

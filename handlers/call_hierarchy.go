@@ -22,6 +22,9 @@ type ItemData struct {
 	Root     string `json:"root"`
 	// Name is set instead of SymbolID for a name the index does not know.
 	Name string `json:"name,omitempty"`
+	// Implicit is set on the summary of a receiver's implicit signal sends
+	// (implicit.go): SymbolID then names no symbol.
+	Implicit *ImplicitRef `json:"implicit,omitempty"`
 }
 
 // PrepareCallHierarchy returns exactly one item (real clients break on
@@ -97,6 +100,9 @@ func unindexedItem(ws *cascade.Workspace, path, name string, span cascade.Span) 
 
 // IncomingCalls answers who calls the item.
 func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHierarchyIncomingCallsParams) ([]protocol.CallHierarchyIncomingCall, error) {
+	if ref := itemDataOf(params.Item).Implicit; ref != nil {
+		return h.implicitIncoming(ctx, params.Item, *ref)
+	}
 	ws, target, err := h.itemSymbol(ctx, params.Item)
 	if err != nil {
 		return nil, rpcError(err)
@@ -113,13 +119,20 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 		for _, s := range c.Sites {
 			ranges = append(ranges, toRange(s))
 		}
-		out = append(out, protocol.CallHierarchyIncomingCall{From: itemFor(ws, c.Symbol, c.Detail), FromRanges: ranges})
+		from := itemFor(ws, c.Symbol, c.Detail)
+		if c.Implicit != nil {
+			from = implicitItem(ws, target, c)
+		}
+		out = append(out, protocol.CallHierarchyIncomingCall{From: from, FromRanges: ranges})
 	}
 	return out, nil
 }
 
 // OutgoingCalls answers what the item calls; fromRanges are in the item's file.
 func (h *Handlers) OutgoingCalls(ctx context.Context, params *protocol.CallHierarchyOutgoingCallsParams) ([]protocol.CallHierarchyOutgoingCall, error) {
+	if itemDataOf(params.Item).Implicit != nil {
+		return []protocol.CallHierarchyOutgoingCall{}, nil // a summary calls nothing
+	}
 	ws, source, err := h.itemSymbol(ctx, params.Item)
 	if err != nil {
 		return nil, rpcError(err)

@@ -49,7 +49,7 @@ func (h *Handlers) noteResult(ctx context.Context, item protocol.CallHierarchyIt
 	}
 	docDiags := h.diags.byURI[item.URI]
 	_, had := docDiags[key]
-	if !res.Degraded() && !res.AuthFailed {
+	if !res.Degraded() && !res.AuthFailed && len(res.Implicit()) == 0 {
 		if !had {
 			h.diags.mu.Unlock()
 			return
@@ -136,6 +136,25 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 	var b strings.Builder
 	severity := protocol.DiagnosticSeverityInformation
 	switch {
+	case !res.Degraded() && len(res.Implicit()) > 0:
+		// A precise answer, but some entries summarize implicit sends: say
+		// so on the name, where the code actions list their sites.
+		var parts []string
+		for _, s := range res.Implicit() {
+			parts = append(parts, s.Summary())
+		}
+		switch direct := len(res.Calls) - len(parts); direct {
+		case 0:
+			fmt.Fprintf(&b, "%s has no direct caller; ", name)
+		case 1:
+			b.WriteString("Besides its direct caller, ")
+		default:
+			fmt.Fprintf(&b, "Besides its %d direct callers, ", direct)
+		}
+		fmt.Fprintf(&b, "%s is reached through implicit signal sends, summarized and not listed: %s. They are possible senders, not precise callers; the code actions list them.",
+			name, strings.Join(parts, "; "))
+		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: "implicit_sends",
+			Source: DiagnosticSource, Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
 	case len(res.Calls) > 0:
 		fmt.Fprintf(&b, "Callers of %s came from the %s stage (%d found, not resolved by the code graph)", name, stageTitle(res.Stage), len(res.Calls))
 		if res.Partial {

@@ -18,6 +18,7 @@ import (
 var Commands = []string{
 	cascade.CommandReindex, cascade.CommandFindCallers, cascade.CommandStatus,
 	cascade.CommandShowMatches, cascade.CommandOpen, cascade.CommandCopyReport, cascade.CommandSearchText,
+	cascade.CommandShowImplicitSends,
 }
 
 // commandArgs is the union of our commands' argument objects.
@@ -30,6 +31,9 @@ type commandArgs struct {
 	Text     string             `json:"text,omitempty"` // searchLiterals
 	Line     int                `json:"line,omitempty"` // 1-based, for openLocation
 	Col      int                `json:"col,omitempty"`
+	SymbolID string             `json:"symbolId,omitempty"` // showImplicitSends: the receiver
+	Signal   string             `json:"signal,omitempty"`
+	Sender   string             `json:"sender,omitempty"`
 }
 
 // ExecuteCommand runs one of Commands.
@@ -57,6 +61,8 @@ func (h *Handlers) ExecuteCommand(ctx context.Context, params *protocol.ExecuteC
 		return h.openCommand(ctx, args)
 	case cascade.CommandSearchText:
 		return h.searchLiteralsCommand(ctx, args)
+	case cascade.CommandShowImplicitSends:
+		return h.showImplicitSendsCommand(ctx, args)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q (known: %s)", params.Command, strings.Join(Commands, ", ")))
 }

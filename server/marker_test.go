@@ -22,6 +22,15 @@ package server_test
 //	@registered(CALLER, HANDLER, "via", SITE...)  CALLER registers HANDLER by value at SITE:
 //	                            both directions list the edge, with detail "registered via"
 //	                            followed by via, quotes left out (http.HandleFunc(/orders))
+//	@implicit(RECEIVER, "signal", "sender", COUNT, OUTSIDE)  on the line that subscribes
+//	                            RECEIVER (@receiver(...), signal.connect(...)): incomingCalls(RECEIVER)
+//	                            has exactly one summary item (kind Event) for the signal and sender
+//	                            ("any model" when none), on this line, counting COUNT sites of
+//	                            which OUTSIDE are outside tests; expanding it lists COUNT sites.
+//	                            Summary items are the only Event items, and never callers.
+//	@sends(CALLER, RECEIVER, "signal", SITE...)  CALLER sends signal implicitly at SITE (a
+//	                            model's save()): outgoingCalls(CALLER) lists RECEIVER "via event",
+//	                            and incomingCalls(RECEIVER) does NOT list CALLER (it is summarized)
 
 import (
 	"bufio"
@@ -43,7 +52,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|implicit|sends)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -61,6 +70,7 @@ type edgeWant struct {
 	dispatch       bool
 	detail         string // for @event and @registered: what the caller's detail must contain
 	framework      bool   // @event or @registered: the site is not a call of the target
+	outgoingOnly   bool   // @sends: not a caller of the target
 	at             string
 }
 
@@ -70,11 +80,12 @@ type fixture struct {
 	calls    []edgeWant
 	callers  map[string][]string // explicit @callers
 	mentions map[string]bool     // targets whose complete caller set is asserted
+	implicit map[string][]string // receiver -> "signal of sender@line count/outside" wanted
 }
 
 func parseFixture(t *testing.T, root string) *fixture {
 	t.Helper()
-	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}}
+	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}, implicit: map[string][]string{}}
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -131,6 +142,18 @@ func parseFixture(t *testing.T, root string) *fixture {
 						detail = "registered via " + args[2]
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: detail, framework: true, at: at})
+					fx.mentions[args[1]] = true
+				case "implicit":
+					if len(args) != 5 {
+						t.Fatalf("%s: @implicit wants (RECEIVER, \"signal\", \"sender\", COUNT, OUTSIDE)", at)
+					}
+					fx.implicit[args[0]] = append(fx.implicit[args[0]], fmt.Sprintf("%s of %s@%s:%d %s/%s", args[1], args[2], filepath.Base(string(uri)), lineNo+1, args[3], args[4]))
+					fx.mentions[args[0]] = true
+				case "sends":
+					if len(args) < 4 {
+						t.Fatalf("%s: @sends wants (CALLER, RECEIVER, \"signal\", SITE...)", at)
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: "via event '" + args[2] + "'", framework: true, outgoingOnly: true, at: at})
 					fx.mentions[args[1]] = true
 				case "callers":
 					if len(args) < 1 {
@@ -265,6 +288,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 	dispatched := map[string]bool{} // caller@sites -> want "dispatched through"
 	details := map[string]string{}  // caller@sites -> the detail must contain this
 	for _, e := range fx.calls {
+		if e.outgoingOnly {
+			continue // summarized: incomingCalls must not list it, and does not when the set is exact
+		}
 		sites := append([]string(nil), e.sites...)
 		sort.Strings(sites)
 		key := e.caller + "@" + strings.Join(sites, ",")
@@ -301,7 +327,12 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			continue
 		}
 		var have []string
+		var implicit []string
 		for _, in := range got {
+			if in.From.Kind == protocol.SymbolKindEvent {
+				implicit = append(implicit, describeImplicit(t, c, in))
+				continue
+			}
 			key := describe(in.From.URI, in.From, in.FromRanges)
 			if isFallback(in.From.Detail) {
 				// Markers state the graph's answer. When the graph has no
@@ -334,6 +365,15 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		}
 		if diff := cmp.Diff(w, have); diff != "" {
 			t.Errorf("incomingCalls(%s) mismatch (-want +got):\n%s", target, diff)
+		}
+		sort.Strings(implicit)
+		wi := append([]string{}, fx.implicit[target]...)
+		sort.Strings(wi)
+		if implicit == nil {
+			implicit = []string{}
+		}
+		if diff := cmp.Diff(wi, implicit); diff != "" {
+			t.Errorf("incomingCalls(%s) implicit summaries mismatch (-want +got):\n%s", target, diff)
 		}
 	}
 
@@ -389,6 +429,41 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			t.Errorf("prepare at site %s (%s): got %v, want %s", e.sites[0], l, itemNames(got), e.target)
 		}
 	}
+}
+
+var implicitCountsRE = regexp.MustCompile(`^(\d+) \S+ sites? \((\d+) outside tests\)`)
+
+// describeImplicit writes a summary item as @implicit states it: "signal
+// of sender@file:line count/outside", after checking that expanding it
+// lists as many sites as it counts.
+func describeImplicit(t *testing.T, c *testClient, in protocol.CallHierarchyIncomingCall) string {
+	t.Helper()
+	m := implicitCountsRE.FindStringSubmatch(in.From.Detail)
+	if m == nil {
+		t.Errorf("summary item %q: detail %q does not count its sites", in.From.Name, in.From.Detail)
+		return in.From.Name + "@?"
+	}
+	if !strings.Contains(in.From.Detail, "not precise") {
+		t.Errorf("summary item %q: detail %q is not flagged as not precise", in.From.Name, in.From.Detail)
+	}
+	if len(in.FromRanges) != 1 || in.FromRanges[0].Start.Line != in.From.SelectionRange.Start.Line {
+		t.Errorf("summary item %q: fromRanges %v, want the subscribing line only", in.From.Name, in.FromRanges)
+	}
+	var sites []protocol.CallHierarchyIncomingCall
+	if err := c.call("callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: in.From}, &sites); err != nil {
+		t.Errorf("incomingCalls of summary %q: %v", in.From.Name, err)
+	}
+	n := 0
+	for _, s := range sites {
+		n += len(s.FromRanges)
+		if s.From.Kind == protocol.SymbolKindEvent {
+			t.Errorf("summary %q expands to another summary %q", in.From.Name, s.From.Name)
+		}
+	}
+	if fmt.Sprint(n) != m[1] {
+		t.Errorf("summary %q counts %s sites, expands to %d", in.From.Name, m[1], n)
+	}
+	return fmt.Sprintf("%s@%s:%d %s/%s", in.From.Name, filepath.Base(string(in.From.URI)), in.From.SelectionRange.Start.Line+1, m[1], m[2])
 }
 
 // isFallback reports whether an item's detail says a fallback stage (grep,

@@ -106,6 +106,10 @@ const (
 	// ResolvedRegistration: the caller registers the target by value with a
 	// router, bus, scheduler or signal; Edge.Via names the registering call.
 	ResolvedRegistration Resolution = "registration"
+	// ResolvedImplicit: not a caller but a summary of the calls that send a
+	// signal without naming it (a Django model's save() sends post_save);
+	// Edge.Implicit lists them. Possible, not precise.
+	ResolvedImplicit Resolution = "implicit"
 )
 
 // Edge is one caller (incoming) or callee (outgoing) with its call sites.
@@ -119,6 +123,10 @@ type Edge struct {
 	// Event is the event name or topic linking publisher and subscriber,
 	// for ResolvedEvent edges.
 	Event string `json:"event,omitempty"`
+	// Implicit is set on a ResolvedImplicit edge: its Symbol stands for the
+	// line that subscribes the target (a @receiver decorator, a connect
+	// call), not for a caller.
+	Implicit *ImplicitSends `json:"implicit,omitempty"`
 }
 
 // SymbolLess orders symbols by location: path, then start offset, then ID.

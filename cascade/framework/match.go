@@ -42,8 +42,8 @@ func queueWildcard(s Subscription, event string) bool {
 func SubscriptionsOf(roles []Role) []Subscription {
 	var out []Subscription
 	for _, r := range roles {
-		if r.Kind != RoleSubscriber {
-			continue
+		if r.Kind != RoleSubscriber && r.Bus == "" {
+			continue // a refined role (RefineSignalRole) keeps its bus: it still hears explicit sends
 		}
 		for _, e := range r.Events {
 			out = append(out, Subscription{Bus: r.Bus, Event: e, Sender: r.Sender})

@@ -33,6 +33,13 @@ var pythonPatterns = []Pattern{
 	{Framework: "Django", Family: "python", Callee: "send_robust", Role: RolePublisher, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", Means: "sends the receiver signal, catching errors (sender=)"},
 	{Framework: "Django", Family: "python", Callee: "save", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_save", "post_save"}, Means: "saving a model instance sends pre_save and post_save (sender: its model)"},
 	{Framework: "Django", Family: "python", Callee: "create", Receiver: "objects", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_save", "post_save"}, Means: "Model.objects.create() saves a new instance: pre_save and post_save (sender: the model)"},
+	// get_or_create and update_or_create save when they create or update.
+	// bulk_create, bulk_update and QuerySet.update() send no save signal in
+	// Django (they write rows without calling save()), so they are no
+	// publishers; QuerySet.delete() does send pre_delete and post_delete for
+	// each row, and its callee is delete too.
+	{Framework: "Django", Family: "python", Callee: "get_or_create", Receiver: "objects", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_save", "post_save"}, Means: "Model.objects.get_or_create() saves when it creates: pre_save and post_save (sender: the model)"},
+	{Framework: "Django", Family: "python", Callee: "update_or_create", Receiver: "objects", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_save", "post_save"}, Means: "Model.objects.update_or_create() saves: pre_save and post_save (sender: the model)"},
 	{Framework: "Django", Family: "python", Callee: "delete", Role: RolePublisher, Bus: "django-signal", EventArg: -1, ModelSignals: []string{"pre_delete", "post_delete"}, Means: "deleting a model instance sends pre_delete and post_delete (sender: its model)"},
 	{Framework: "Django", Family: "python", Callee: "connect", Role: RoleRegistration, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", HandlerArg: 0, HandlerKeys: []string{"receiver"}, Means: "connects handler (arg 1) to the receiver signal (sender=)"},
 	{Framework: "Celery", Family: "python", Callee: "delay", Role: RoleTaskCall, EventArg: -1, Means: "queues the receiver task"},

@@ -64,7 +64,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	precise := 0
 	for _, edge := range edges {
 		calls = append(calls, stage.Call{Edge: edge, Stage: stage.Graph, Detail: Detail(edge)})
-		if edge.Resolution != fact.ResolvedName {
+		if edge.Resolution != fact.ResolvedName && edge.Resolution != fact.ResolvedImplicit {
 			precise++
 		}
 	}
@@ -104,6 +104,9 @@ func Detail(e fact.Edge) string {
 		where += " · "
 	}
 	switch {
+	case e.Resolution == fact.ResolvedImplicit && e.Implicit != nil:
+		// The symbol is the subscribing line, not a caller: no container.
+		return e.Implicit.Counts() + " · implicit sends, possible, not precise"
 	case e.Resolution == fact.ResolvedAST && e.Via != "":
 		return where + "precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST:

@@ -135,7 +135,7 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 	}
 	if p.SenderKey != "" {
 		if s, ok := framework.Keyword(d.Args, p.SenderKey); ok {
-			role.Sender = lastSegmentOf(s)
+			role.Sender = framework.SignalSender(s)
 		}
 	}
 	if p.Role == framework.RoleRoute {
@@ -161,7 +161,7 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 		}
 	}
 	role.Summary = framework.Summarize(p, role)
-	return role
+	return framework.RefineSignalRole(role)
 }
 
 // eventsFromBody reads the events a symbol's body names through calls such
@@ -543,9 +543,7 @@ func (q *frameworkView) eventClass(ctx context.Context, f *fact.File, caller *fa
 // call acts on: its receiver's class, when that class is a model.
 func (q *frameworkView) modelOf(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) string {
 	recv := c.Receiver
-	if c.Callee == "create" {
-		recv = strings.TrimSuffix(recv, ".objects")
-	}
+	recv = strings.TrimSuffix(recv, ".objects") // Order.objects.create(), get_or_create(): the manager's model
 	ref, err := q.evalReceiver(ctx, f, caller, recv)
 	if err != nil || (ref.kind != refInstance && ref.kind != refClass) {
 		return ""
@@ -561,7 +559,7 @@ func (q *frameworkView) isDjangoModel(ctx context.Context, cls fact.Symbol, dept
 		return false
 	}
 	for _, e := range cls.Extends {
-		if lastSegmentOf(e) == "Model" {
+		if framework.IsDjangoModelBase(e) {
 			return true
 		}
 	}
@@ -600,8 +598,8 @@ func (q *frameworkView) publishersOf(ctx context.Context, subs []framework.Subsc
 	var callees []string
 	for i := range framework.Catalog {
 		p := &framework.Catalog[i]
-		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] {
-			continue
+		if p.Role != framework.RolePublisher || !buses[p.Bus] || seenCallee[p.Callee] || len(p.ModelSignals) > 0 {
+			continue // model calls send signals implicitly: summarized (framework_signals.go), not listed
 		}
 		seenCallee[p.Callee] = true
 		callees = append(callees, p.Callee)
@@ -738,7 +736,7 @@ func (q *frameworkView) registrationSubscriptions(ctx context.Context, f *fact.F
 	sender := ""
 	if p.SenderKey != "" {
 		if s, ok := framework.Keyword(c.Args, p.SenderKey); ok {
-			sender = lastSegmentOf(s)
+			sender = framework.SignalSender(s)
 		}
 	}
 	var out []framework.Subscription
@@ -755,6 +753,9 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 		return nil
 	}
 	subs := framework.SubscriptionsOf(q.rolesOf(ctx, target))
+	if err := q.implicitSignalSends(ctx, target, byCaller); err != nil {
+		return err
+	}
 
 	// Registrations of target by value: the registering call's caller is
 	// an edge, and the registration may subscribe target to an event.
@@ -866,6 +867,9 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 			for _, t := range targets {
 				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
 			}
+		}
+		if err := q.implicitOutgoing(ctx, f, caller, c, byCallee); err != nil {
+			return err
 		}
 		for _, pub := range q.publications(ctx, f, caller, c) {
 			for _, ev := range pub.Events {

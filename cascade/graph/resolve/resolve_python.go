@@ -684,7 +684,8 @@ func (q *pyLang) unbound(ctx context.Context, f *fact.File, caller *fact.Symbol,
 // callResult: what a plain call f(...) returns by Python's rules.
 func (q *pyLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, _ int) (typeRef, bool, error) {
 	if recv != "" {
-		return typeRef{}, false, nil
+		// Order.objects.create(...), .get(...): a Django model instance.
+		return (&frameworkView{query: q.query}).managerResult(ctx, f, caller, recv, callee)
 	}
 	return q.pyCallResult(ctx, f, caller, callee)
 }

@@ -6,7 +6,7 @@ class Order(models.Model):
 
     def ship(self):  # @def(ship, "ship")
         self.status = "shipped"
-        self.save()  # @site(shipSave, "save") @event(ship, orderSaved, "post_save", shipSave)
+        self.save()  # @site(shipSave, "save") @sends(ship, orderSaved, "post_save", shipSave)
 
 
 class Invoice(models.Model):

@@ -6,17 +6,17 @@ from .signals import order_shipped
 from shop.invoices.tasks import render_invoice
 
 
-@receiver(post_save, sender=Order)
+@receiver(post_save, sender=Order)  # @implicit(orderSaved, "post_save", "Order", 1, 1)
 def order_saved(sender, instance, created, **kwargs):  # @def(orderSaved, "order_saved")
     render_invoice.delay(instance.pk)  # @site(savedDelay, "delay") @call(orderSaved, renderInvoice, savedDelay)
 
 
-@receiver(post_save, sender=Invoice)
+@receiver(post_save, sender=Invoice)  # @implicit(invoiceSaved, "post_save", "Invoice", 1, 1)
 def invoice_saved(sender, instance, **kwargs):  # @def(invoiceSaved, "invoice_saved")
     pass
 
 
-@receiver(pre_delete, sender=Order)
+@receiver(pre_delete, sender=Order)  # @implicit(orderDeleting, "pre_delete", "Order", 1, 1)
 def order_deleting(sender, instance, **kwargs):  # @def(orderDeleting, "order_deleting")
     pass
 

@@ -9,8 +9,8 @@ def ship_order(order: Order):  # @def(shipOrder, "ship_order")
 
 def bill(order: Order):  # @def(bill, "bill")
     # Invoice's receivers hear this; order_saved does not (sender=Order).
-    Invoice.objects.create(total=1)  # @site(billCreate, "create") @event(bill, invoiceSaved, "post_save", billCreate)
-    order.delete()  # @site(billDelete, "delete") @event(bill, orderDeleting, "pre_delete", billDelete)
+    Invoice.objects.create(total=1)  # @site(billCreate, "create") @sends(bill, invoiceSaved, "post_save", billCreate)
+    order.delete()  # @site(billDelete, "delete") @sends(bill, orderDeleting, "pre_delete", billDelete)
 
 
 def keep_draft():  # @def(keepDraft, "keep_draft")

@@ -1,0 +1,5 @@
+from blog.models import Article
+
+
+def test_view():
+    Article(title="v").save()

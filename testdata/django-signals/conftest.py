@@ -1,0 +1,5 @@
+from blog.models import Article
+
+
+def article():
+    return Article.objects.create(title="fixture")
