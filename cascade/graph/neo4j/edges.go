@@ -227,6 +227,22 @@ func (p *edgePass) owner(target fact.Symbol) error {
 		p.out.Subscriptions = append(p.out.Subscriptions, SubscriptionRow{SymbolID: target.ID, Bus: s.Bus, Key: s.Event, Sender: s.Sender})
 	}
 	for _, e := range edges {
+		if e.Resolution == fact.ResolvedImplicit && e.Implicit != nil {
+			// A summary in the call hierarchy; in the graph, each site
+			// publishes the signal, so "who triggers" lists them all.
+			for _, site := range e.Implicit.Sites {
+				publisher := site.Caller.ID
+				if site.Caller.Kind == fact.KindModule {
+					publisher = ""
+				}
+				pr := PublicationRow{PublisherID: publisher, Path: site.Caller.Path, Line: int64(site.Span.Start.Line) + 1,
+					Bus: "django-signal", Key: e.Implicit.Signal, Sender: site.Model}
+				if !slices.Contains(p.out.Publications, pr) {
+					p.out.Publications = append(p.out.Publications, pr)
+				}
+			}
+			continue
+		}
 		row := CallRow{CallerID: e.Symbol.ID, CallerPath: e.Symbol.Path, TargetID: target.ID,
 			Resolution: e.Resolution, Via: e.Via, Event: e.Event}
 		if e.Symbol.Kind == fact.KindModule {

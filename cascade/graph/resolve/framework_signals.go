@@ -139,8 +139,10 @@ func (q *frameworkView) userModel(ctx context.Context) string {
 		if err != nil || f == nil {
 			continue
 		}
-		if v, ok := constantIn(f, "", framework.UserModelSender); ok {
-			return framework.SignalSender("'" + v + "'")
+		if c, ok := constantIn(f, "", framework.UserModelSender); ok {
+			if v, ok := q.constantValue(ctx, f, c, 0); ok {
+				return framework.SignalSender("'" + v + "'")
+			}
 		}
 	}
 	return framework.UserModelFallback
