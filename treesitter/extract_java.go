@@ -217,9 +217,10 @@ func (javaHooks) locals(e *extractor, n *node) {
 
 func (javaHooks) stringLit(e *extractor, n *node) {
 	text := e.innerBytes(n)
-	// static final String TOPIC = "orders": a constant of its class.
+	// static final String TOPIC = "orders": a constant of its class; an
+	// interface's String TOPIC = "orders" is one too.
 	if d := parent(n); nodeType(d) == "variable_declarator" && field(d, "value") == n {
-		if fd := parent(d); nodeType(fd) == "field_declaration" {
+		if fd := parent(d); nodeType(fd) == "field_declaration" || nodeType(fd) == "constant_declaration" {
 			if class := parent(parent(fd)); class != nil && field(class, "name") != nil {
 				e.addConstant(e.text(field(class, "name")), e.text(field(d, "name")), text)
 			}

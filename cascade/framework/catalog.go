@@ -74,6 +74,10 @@ type Pattern struct {
 	// literal fields), are the keys that hold it, tried first.
 	EventArg  int
 	EventKeys []string
+	// EventFrom, when set, picks the event argument instead of EventArg
+	// where its position depends on the overload called (RabbitMQ's
+	// routing key; a Kafka ProducerRecord's topic). See queues.go.
+	EventFrom func(args []string) (string, bool)
 	// EventIsReceiver: the event is the receiver itself (a Django signal:
 	// order_shipped.send(...)).
 	EventIsReceiver bool
@@ -285,6 +289,9 @@ func Argument(args []string, index int, keys []string) (string, bool) {
 func (p *Pattern) EventArgument(args []string) (string, bool) {
 	if v, ok := Keyword(args, p.EventKeys...); ok {
 		return v, true
+	}
+	if p.EventFrom != nil {
+		return p.EventFrom(args)
 	}
 	if p.EventArg < 0 {
 		return "", false

@@ -27,8 +27,9 @@ var javaPatterns = []Pattern{
 
 	// Java calls.
 	{Framework: "Spring", Family: "java", Callee: "publishEvent", Role: RolePublisher, Bus: "spring-event", EventArg: 0, Means: "publishes an application event; its class is the event"},
-	{Framework: "Spring", Family: "java", Callee: "send", ReceiverType: "KafkaTemplate", ReceiverHint: "kafka", Role: RolePublisher, Bus: "kafka", EventArg: 0, Means: "sends a Kafka record to a topic (arg 1)"},
-	{Framework: "Spring", Family: "java", Callee: "convertAndSend", ReceiverType: "RabbitTemplate", ReceiverHint: "rabbit", Role: RolePublisher, Bus: "rabbit", EventArg: 0, Means: "sends a RabbitMQ message to a queue (arg 1, the default exchange's routing key)"},
+	{Framework: "Spring", Family: "java", Callee: "send", ReceiverType: "KafkaTemplate|KafkaOperations", ReceiverHint: "kafka", Role: RolePublisher, Bus: "kafka", EventArg: 0, EventFrom: kafkaTopic, Means: "sends a Kafka record to a topic (arg 1, or a ProducerRecord's)"},
+	{Framework: "Spring", Family: "java", Callee: "convertAndSend", ReceiverType: "RabbitTemplate|AmqpTemplate|RabbitOperations|AmqpOperations|RabbitMessagingTemplate", ReceiverHint: "rabbit", Role: RolePublisher, Bus: "rabbit", EventArg: 0, EventFrom: rabbitQueue, Means: "sends a RabbitMQ message; through the default exchange its routing key is the queue"},
+	{Framework: "Spring", Family: "java", Callee: "convertSendAndReceive", ReceiverType: "RabbitTemplate|AmqpTemplate|RabbitOperations|AmqpOperations", ReceiverHint: "rabbit", Role: RolePublisher, Bus: "rabbit", EventArg: 0, EventFrom: rabbitQueue, Means: "sends a RabbitMQ request and waits; through the default exchange its routing key is the queue"},
 	{Framework: "Spring", Family: "java", Callee: "convertAndSend", ReceiverType: "JmsTemplate", ReceiverHint: "jms", Role: RolePublisher, Bus: "jms", EventArg: 0, Means: "sends a JMS message to a destination (arg 1)"},
 	{Framework: "Dapr", Family: "java", Callee: "publishEvent", ReceiverType: "DaprClient", ReceiverHint: "dapr", Role: RolePublisher, Bus: "dapr", EventArg: 1, Means: "publishes to a Dapr topic (arg 2)"},
 	{Framework: "java.util.concurrent", Family: "java", Callee: "submit", Role: RoleRegistration, EventArg: -1, HandlerArg: 0, Means: "runs a method reference (arg 1) on an executor"},

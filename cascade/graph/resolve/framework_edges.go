@@ -88,7 +88,7 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
 	}
-	return roles
+	return springRoles(sym, roles)
 }
 
 func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
@@ -305,13 +305,7 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 			}
 		}
 	case treesitter.Java:
-		if container != "" {
-			if cls, err := q.resolveTypeName(ctx, f, container); err == nil && cls != nil {
-				if cf, err := q.file(ctx, cls.Path); err == nil && cf != nil {
-					return constantIn(cf, cls.Name, name)
-				}
-			}
-		}
+		return q.javaConstant(ctx, f, container, name, depth) // framework_spring.go
 	}
 	return "", false
 }
@@ -452,7 +446,7 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 				continue
 			}
 			if p.Bus == "spring-event" {
-				pub.Events = q.eventClass(ctx, f, caller, arg)
+				pub.Events = q.springEventTypes(ctx, f, caller, arg)
 			} else {
 				pub.Events, _ = q.eventValues(ctx, f, arg)
 			}

@@ -1,0 +1,118 @@
+package framework
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Message queues whose key is not simply one argument: which argument of
+// a Kafka or RabbitMQ send names the topic or queue depends on the
+// overload called, and a listener's topic may be a property placeholder
+// that only the running application resolves.
+
+// kafkaTopic reads the topic of kafkaTemplate.send(topic, [partition,]
+// [key,] data) and of send(new ProducerRecord<>(topic, ...)). A Message
+// built elsewhere names its topic in a header: not read.
+func kafkaTopic(args []string) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	first := strings.TrimSpace(args[0])
+	if rest, ok := strings.CutPrefix(first, "new "); ok {
+		inner, ok := constructorArgs(rest, "ProducerRecord")
+		if !ok || len(inner) == 0 {
+			return "", false
+		}
+		return strings.TrimSpace(inner[0]), true
+	}
+	if len(args) == 1 {
+		return "", false // send(record) or send(message): the topic is inside
+	}
+	return first, true
+}
+
+// constructorArgs splits the arguments of "Type<...>(a, b)" when the type
+// is named want.
+func constructorArgs(expr, want string) ([]string, bool) {
+	open := strings.IndexByte(expr, '(')
+	if open < 0 || !strings.HasSuffix(expr, ")") {
+		return nil, false
+	}
+	name := strings.TrimSpace(expr[:open])
+	if i := strings.IndexByte(name, '<'); i >= 0 {
+		name = name[:i]
+	}
+	if lastSegment(name) != want {
+		return nil, false
+	}
+	return treesitter.SplitTopLevel(expr[open+1 : len(expr)-1]), true
+}
+
+// rabbitQueue reads the queue a RabbitMQ send reaches for certain: the
+// routing key when the message goes through the default exchange, whose
+// routing keys are queue names. convertAndSend(routingKey, message) uses
+// the template's exchange, the default one unless the application sets
+// another (spring.rabbitmq.template.exchange, which is not read);
+// convertAndSend("", routingKey, message) names the default exchange.
+// Through a named exchange the queue is whatever a binding says: not
+// linked. convertAndSend(message) names no key: not linked.
+func rabbitQueue(args []string) (string, bool) {
+	switch n := len(args); {
+	case n == 2:
+		return strings.TrimSpace(args[0]), true
+	case n == 3 && isPostProcessor(args[2]):
+		return strings.TrimSpace(args[0]), true // (routingKey, message, postProcessor)
+	case n >= 3:
+		if ex, ok := treesitter.StringLiteral(strings.TrimSpace(args[0])); ok && ex == "" {
+			return strings.TrimSpace(args[1]), true
+		}
+	}
+	return "", false
+}
+
+// isPostProcessor tells a MessagePostProcessor argument (a lambda, a
+// method reference, a variable named so) from a message.
+func isPostProcessor(a string) bool {
+	a = strings.TrimSpace(a)
+	return strings.Contains(a, "->") || strings.Contains(a, "::") ||
+		strings.HasSuffix(strings.ToLower(a), "postprocessor") || strings.HasSuffix(strings.ToLower(a), "processor")
+}
+
+// IsPlaceholder reports whether an event name is a Spring property
+// placeholder or expression (${app.topic}, #{...}), which only the running
+// application resolves.
+func IsPlaceholder(v string) bool {
+	return strings.Contains(v, "${") || strings.Contains(v, "#{")
+}
+
+// WithoutPlaceholders turns a role whose events are Spring property
+// placeholders into an unresolved one: a placeholder is no name, and two
+// identical placeholders need not be the same topic in two services.
+func WithoutPlaceholders(r Role) Role {
+	kept := r.Events[:0:0]
+	var dropped []string
+	for _, e := range r.Events {
+		if IsPlaceholder(e) {
+			dropped = append(dropped, e)
+		} else {
+			kept = append(kept, e)
+		}
+	}
+	if len(dropped) == 0 {
+		return r
+	}
+	r.Events = kept
+	if r.Unresolved == "" {
+		r.Unresolved = strings.Join(dropped, ", ")
+	}
+	if len(kept) == 0 {
+		r.Summary = fmt.Sprintf("handles a %s named by a property placeholder (%s), resolved only when the application runs: not linked (%s %s)",
+			busNoun(r.Bus, 1), r.Unresolved, r.Framework, r.Pattern)
+	} else {
+		r.Summary = fmt.Sprintf("handles %s %s, and one named by a property placeholder (%s), not linked (%s %s)",
+			busNoun(r.Bus, len(kept)), Quoted(kept), strings.Join(dropped, ", "), r.Framework, r.Pattern)
+	}
+	return r
+}

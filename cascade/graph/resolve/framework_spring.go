@@ -1,0 +1,154 @@
+package resolve
+
+import (
+	"context"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/framework"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Spring: Java constants bound the way javac binds them, the classes an
+// application event reaches listeners of, and listener topics that only
+// the running application can name.
+
+// javaConstant resolves a Java constant, container.name or a simple name,
+// written in file f: Type.NAME through the type (and its supertypes, where
+// interface constants live); NAME in the classes of f and their
+// supertypes, or through a static import.
+func (q *frameworkView) javaConstant(ctx context.Context, f *fact.File, container, name string, depth int) (string, bool) {
+	if depth > 3 {
+		return "", false
+	}
+	if container != "" {
+		cls, err := q.resolveTypeName(ctx, f, container)
+		if err != nil || cls == nil {
+			return "", false
+		}
+		return q.classConstant(ctx, *cls, name, 0)
+	}
+	// A simple name: a constant of a class of this file, or one it
+	// inherits (class X implements Queues).
+	for _, c := range f.Constants {
+		if c.Name == name {
+			return c.Value, true
+		}
+	}
+	syms, err := q.store.SymbolsInFile(ctx, f.Path)
+	if err == nil {
+		for _, s := range syms {
+			if !isType(s) {
+				continue
+			}
+			for _, b := range q.bases(ctx, s) {
+				if v, ok := q.classConstant(ctx, b, name, 1); ok {
+					return v, true
+				}
+			}
+		}
+	}
+	// import static com.x.Topics.ORDERS; import static com.x.Topics.*;
+	for _, imp := range f.Imports {
+		static := imp.Local == name && !strings.HasSuffix(imp.Module, "."+name)
+		wildcard := imp.Local == "*" && imp.Imported == "*"
+		if !static && !wildcard {
+			continue
+		}
+		cls, err := q.resolveTypeName(ctx, f, imp.Module)
+		if err != nil || cls == nil {
+			continue
+		}
+		if v, ok := q.classConstant(ctx, *cls, name, 0); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// classConstant is the constant name declared in cls or inherited from
+// its supertypes.
+func (q *frameworkView) classConstant(ctx context.Context, cls fact.Symbol, name string, depth int) (string, bool) {
+	if depth > 5 {
+		return "", false
+	}
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return "", false
+	}
+	if v, ok := constantIn(cf, cls.Name, name); ok {
+		return v, true
+	}
+	for _, b := range q.bases(ctx, cls) {
+		if v, ok := q.classConstant(ctx, b, name, depth+1); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// springEventTypes lists the types a published application event is an
+// instance of: its class (new X(...), or a local, field or parameter
+// declared X) and the supertypes the workspace declares, so that a
+// listener of a base class or interface hears a subclass's events, as
+// Spring dispatches them.
+func (q *frameworkView) springEventTypes(ctx context.Context, f *fact.File, caller *fact.Symbol, arg string) []string {
+	types := q.eventClass(ctx, f, caller, arg)
+	if len(types) == 0 && caller != nil && framework.IsIdentifier(strings.TrimSpace(arg)) {
+		for _, p := range caller.Params {
+			if p.Name == strings.TrimSpace(arg) && p.Type != "" {
+				types = []string{javaSimpleType(p.Type)}
+			}
+		}
+	}
+	if len(types) != 1 {
+		return types
+	}
+	cls, err := q.resolveTypeName(ctx, f, types[0])
+	if err != nil || cls == nil {
+		return types
+	}
+	seen := map[string]bool{types[0]: true}
+	var walk func(c fact.Symbol, depth int)
+	walk = func(c fact.Symbol, depth int) {
+		if depth > 6 {
+			return
+		}
+		for _, e := range c.Extends {
+			if n := javaSimpleType(e); n != "" && n != "Object" && !seen[n] {
+				seen[n] = true
+				types = append(types, n)
+			}
+		}
+		for _, b := range q.bases(ctx, c) {
+			walk(b, depth+1)
+		}
+	}
+	walk(*cls, 0)
+	return types
+}
+
+// javaSimpleType is a type's simple name without type arguments:
+// com.x.OrderEvent<T> is OrderEvent.
+func javaSimpleType(t string) string {
+	t = strings.TrimSpace(t)
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		t = t[:i]
+	}
+	return lastSegmentOf(t)
+}
+
+// springRoles applies what Spring alone decides to roles read from
+// decorators: a topic or queue given as a property placeholder is not a
+// name.
+func springRoles(sym fact.Symbol, roles []framework.Role) []framework.Role {
+	if sym.Language != treesitter.Java {
+		return roles
+	}
+	for i, r := range roles {
+		if r.Kind == framework.RoleSubscriber {
+			roles[i] = framework.WithoutPlaceholders(r)
+		}
+	}
+	return roles
+}

@@ -1,0 +1,7 @@
+package com.acme.billing.events;
+
+public class InvoicePaid extends BillingEvent {
+    public InvoicePaid(String invoiceId) {
+        super(invoiceId);
+    }
+}

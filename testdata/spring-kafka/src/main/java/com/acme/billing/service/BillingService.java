@@ -1,0 +1,91 @@
+package com.acme.billing.service;
+
+import static com.acme.billing.events.Topics.INVOICES;
+
+import com.acme.billing.events.InvoiceIssued;
+import com.acme.billing.events.InvoicePaid;
+import com.acme.billing.events.Queues;
+import com.acme.billing.events.ReminderDue;
+import com.acme.billing.events.Topics;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Service;
+
+@Service
+public class BillingService implements Queues {
+    private static final String CHARGEBACKS = "billing.chargebacks";
+
+    private final ApplicationEventPublisher publisher;
+    private final KafkaTemplate<String, String> kafkaTemplate;
+    private final RabbitTemplate rabbitTemplate;
+
+    public BillingService(ApplicationEventPublisher publisher, KafkaTemplate<String, String> kafkaTemplate, RabbitTemplate rabbitTemplate) {
+        this.publisher = publisher;
+        this.kafkaTemplate = kafkaTemplate;
+        this.rabbitTemplate = rabbitTemplate;
+    }
+
+    public void issue(String id) { // @def(issue, "issue")
+        publisher.publishEvent(new InvoiceIssued(id)); // @site(issuePublish, "publishEvent") @event(issue, onIssued, "InvoiceIssued", issuePublish) @event(issue, onAnyBilling, "BillingEvent", issuePublish)
+    }
+
+    public void reissue(InvoiceIssued issued) { // @def(reissue, "reissue")
+        publisher.publishEvent(issued); // @site(reissuePublish, "publishEvent") @event(reissue, onIssued, "InvoiceIssued", reissuePublish) @event(reissue, onAnyBilling, "BillingEvent", reissuePublish)
+    }
+
+    public void pay(String id) { // @def(pay, "pay")
+        InvoicePaid paid = new InvoicePaid(id);
+        this.publisher.publishEvent(paid); // @site(payPublish, "publishEvent") @event(pay, onPaid, "InvoicePaid", payPublish) @event(pay, onAnyBilling, "BillingEvent", payPublish)
+    }
+
+    public void remind(String id) { // @def(remind, "remind")
+        publisher.publishEvent(new ReminderDue(id)); // @site(remindPublish, "publishEvent") @event(remind, onReminder, "ReminderDue", remindPublish)
+    }
+
+    public void sendInvoice(String id) { // @def(sendInvoice, "sendInvoice")
+        kafkaTemplate.send(Topics.INVOICES, id); // @site(sendInvoiceSend, "send") @event(sendInvoice, consumeInvoice, "billing.invoices", sendInvoiceSend)
+    }
+
+    public void sendInvoiceImported(String id) { // @def(sendInvoiceImported, "sendInvoiceImported")
+        kafkaTemplate.send(INVOICES, id, "payload"); // @site(sendImportedSend, "send") @event(sendInvoiceImported, consumeInvoice, "billing.invoices", sendImportedSend)
+    }
+
+    public void sendInvoiceRecord(String id) { // @def(sendInvoiceRecord, "sendInvoiceRecord")
+        kafkaTemplate.send(new ProducerRecord<>(Topics.INVOICES, id, "payload")); // @site(sendRecordSend, "send") @event(sendInvoiceRecord, consumeInvoice, "billing.invoices", sendRecordSend)
+    }
+
+    public void refund(String id) { // @def(refund, "refund")
+        kafkaTemplate.send(Topics.REFUNDS, id); // @site(refundSend, "send") @event(refund, consumeRefund, "billing.refunds", refundSend)
+    }
+
+    public void chargeback(String id) { // @def(chargeback, "chargeback")
+        kafkaTemplate.send(CHARGEBACKS, id); // @site(chargebackSend, "send") @event(chargeback, consumeRefund, "billing.chargebacks", chargebackSend)
+    }
+
+    public void deadLetter(String id) { // @def(deadLetter, "deadLetter")
+        kafkaTemplate.send(Topics.REFUNDS_DLQ, id); // another topic: no consumer
+    }
+
+    public void audit(String id) { // @def(audit, "audit")
+        kafkaTemplate.send(Topics.AUDIT, id); // @site(auditSend, "send") @event(audit, consumeAudit, "billing.audit", auditSend)
+    }
+
+    public void receipt(String id) { // @def(receipt, "receipt")
+        rabbitTemplate.convertAndSend(Queues.RECEIPTS, id); // @site(receiptSend, "convertAndSend") @event(receipt, consumeReceipt, "billing.receipts", receiptSend)
+    }
+
+    public void receiptDefaultExchange(String id) { // @def(receiptDefault, "receiptDefaultExchange")
+        rabbitTemplate.convertAndSend("", RECEIPTS, id); // @site(receiptDefaultSend, "convertAndSend") @event(receiptDefault, consumeReceipt, "billing.receipts", receiptDefaultSend)
+    }
+
+    public void receiptExchange(String id) { // @def(receiptExchange, "receiptExchange")
+        // Through a named exchange, the queue is reached only through a binding: not linked.
+        rabbitTemplate.convertAndSend("billing.exchange", Queues.RECEIPTS, id);
+    }
+
+    public void ledger(String id) { // @def(ledger, "ledger")
+        rabbitTemplate.convertAndSend(LEDGER, id); // @site(ledgerSend, "convertAndSend") @event(ledger, consumeLedger, "billing.ledger", ledgerSend)
+    }
+}
