@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -115,4 +116,127 @@ func WithoutPlaceholders(r Role) Role {
 			busNoun(r.Bus, len(kept)), Quoted(kept), strings.Join(dropped, ", "), r.Framework, r.Pattern)
 	}
 	return r
+}
+
+// Celery: tasks are run by name as well as through their function
+// (.delay(), .s()): send_task('proj.tasks.x'), signature('proj.tasks.x'),
+// and beat schedules naming the task by its registered name.
+
+// RoleTaskByName is the role of a call that runs the task its first
+// argument names: app.send_task('proj.tasks.cleanup').
+const RoleTaskByName RoleKind = "task-by-name"
+
+// CeleryBeatVia names a beat schedule entry for the edge it makes:
+// beat_schedule['nightly']: scheduled by Celery beat, cron '0 3 * * *'.
+func CeleryBeatVia(entry, schedule string) string {
+	name := "beat_schedule"
+	if v, ok := treesitter.StringLiteral(entry); ok {
+		name += "['" + v + "']"
+	} else if entry != "" {
+		name += "[" + entry + "]"
+	}
+	return name + ": scheduled by Celery beat, " + CelerySchedule(schedule)
+}
+
+// IsCeleryTask reports whether one of the symbol's decorators makes it a
+// Celery task (@shared_task, @app.task).
+func IsCeleryTask(s fact.Symbol) bool {
+	for _, d := range s.Decorators {
+		for _, p := range DecoratorPatterns(s.Language, d.Name) {
+			if p.Framework == "Celery" && p.Role == RoleTask {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CelerySchedule says how often a beat schedule runs its task: "every 300
+// seconds", "every 5 minutes", "cron '0 3 * * *'"; the expression as
+// written when it cannot be read.
+func CelerySchedule(expr string) string {
+	expr = strings.TrimSpace(expr)
+	if isPlainNumber(expr) {
+		return "every " + expr + " seconds"
+	}
+	name, args, ok := callParts(expr)
+	if !ok {
+		return "schedule " + expr + " (not evaluated)"
+	}
+	switch name {
+	case "timedelta":
+		var parts []string
+		for i, a := range args {
+			k, v, isKw := splitKeyword(a)
+			if !isKw {
+				k, v = []string{"days", "seconds", "microseconds", "milliseconds", "minutes", "hours", "weeks"}[min(i, 6)], strings.TrimSpace(a)
+			}
+			if !isPlainNumber(v) {
+				return "every " + expr
+			}
+			parts = append(parts, v+" "+k)
+		}
+		return "every " + strings.Join(parts, ", ")
+	case "schedule":
+		if v, ok := Argument(args, 0, []string{"run_every"}); ok {
+			return CelerySchedule(v)
+		}
+	case "crontab":
+		// crontab(minute, hour, day_of_week, day_of_month, month_of_year)
+		order := []string{"minute", "hour", "day_of_week", "day_of_month", "month_of_year"}
+		field := map[string]string{}
+		for i, a := range args {
+			k, v, isKw := splitKeyword(a)
+			if !isKw {
+				if i >= len(order) {
+					return "on " + expr
+				}
+				k, v = order[i], strings.TrimSpace(a)
+			}
+			if s, lit := treesitter.StringLiteral(v); lit {
+				v = s
+			} else if !isPlainNumber(v) {
+				return "on " + expr
+			}
+			field[k] = strings.ReplaceAll(v, " ", "")
+		}
+		cron := make([]string, 0, 5)
+		for _, k := range []string{"minute", "hour", "day_of_month", "month_of_year", "day_of_week"} {
+			v := field[k]
+			if v == "" {
+				v = "*"
+			}
+			cron = append(cron, v)
+		}
+		return "cron '" + strings.Join(cron, " ") + "'"
+	}
+	return "on " + expr
+}
+
+// callParts splits "name(a, b)" into its callee's last segment and its
+// top-level arguments.
+func callParts(expr string) (string, []string, bool) {
+	open := strings.IndexByte(expr, '(')
+	if open <= 0 || !strings.HasSuffix(expr, ")") || !IsDotted(strings.TrimSpace(expr[:open])) {
+		return "", nil, false
+	}
+	var args []string
+	for _, a := range treesitter.SplitTopLevel(expr[open+1 : len(expr)-1]) {
+		if a = strings.TrimSpace(a); a != "" {
+			args = append(args, a)
+		}
+	}
+	return lastSegment(strings.TrimSpace(expr[:open])), args, true
+}
+
+func isPlainNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' && s[i] != '_' {
+			return false
+		}
+	}
+	return true
 }

@@ -88,7 +88,7 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
 	}
-	return springRoles(sym, roles)
+	return q.celeryRoles(ctx, sym, springRoles(sym, roles))
 }
 
 func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
@@ -687,6 +687,9 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 	if !isCallable(target) && !isType(target) {
 		return nil
 	}
+	if err := q.celeryIncoming(ctx, target, byCaller); err != nil { // framework_celery.go
+		return err
+	}
 	subs := framework.SubscriptionsOf(q.rolesOf(ctx, target))
 
 	// Registrations of target by value: the registering call's caller is
@@ -799,6 +802,9 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 			for _, t := range targets {
 				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
 			}
+		}
+		if err := q.celeryOutgoing(ctx, f, caller, c, byCallee); err != nil { // framework_celery.go
+			return err
 		}
 		for _, pub := range q.publications(ctx, f, caller, c) {
 			for _, ev := range pub.Events {
@@ -928,6 +934,9 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 				if framework.HasSubscriberDecorator(s) {
 					entry.subscribers = append(entry.subscribers, s)
 				}
+				if framework.IsCeleryTask(s) {
+					entry.tasks = append(entry.tasks, s)
+				}
 				for _, d := range s.Decorators {
 					for _, a := range d.Args {
 						entry.providers = append(entry.providers, framework.ProviderEntries(f.Path, a)...)
@@ -955,6 +964,7 @@ type fileFramework struct {
 	key         string // the file's hash, size and modification time when read
 	subscribers []fact.Symbol
 	providers   []framework.Provider
+	tasks       []fact.Symbol // Celery tasks, which send_task('name') runs
 }
 
 // providedClass is the class a provider map binds token (written in f) to;

@@ -22,6 +22,25 @@ func TestQueueRoles(t *testing.T) {
 		{"spring-kafka", "BillingListeners.consumeAudit", []string{"handles Kafka topic 'billing.audit' (Spring @KafkaListener(topics = AUDIT_TOPIC))"}},
 		{"spring-kafka", "BillingListeners.consumeReceipt", []string{"handles RabbitMQ queue 'billing.receipts' (Spring @RabbitListener(queues = Queues.RECEIPTS))"}},
 		{"spring-kafka", "BillingListeners.consumeExternal", []string{"handles a Kafka topic named by a property placeholder (${billing.topics.external}), resolved only when the application runs: not linked (Spring @KafkaListener(topics = \"${billing.topics.external}\"))"}},
+		{"celery-app", "cleanup", []string{
+			"Celery task 'proj.tasks.cleanup' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
+			"beat_schedule['cleanup-every-5-minutes']: scheduled by Celery beat, every 300.0 seconds (proj/celery.py)",
+		}},
+		{"celery-app", "send_report", []string{
+			"Celery task 'reports.send' (@shared_task(name=\"reports.send\")): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
+			"beat_schedule['nightly-report']: scheduled by Celery beat, cron '0 3 * * *' (proj/celery.py)",
+		}},
+		{"celery-app", "vacuum", []string{
+			"Celery task 'proj.maintenance.vacuum' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
+			"beat_schedule['vacuum-hourly']: scheduled by Celery beat, every 1 hours (proj/settings.py)",
+		}},
+		{"celery-app", "reindex", []string{
+			"Celery task 'proj.maintenance.reindex' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
+			"beat_schedule['reindex-weekly']: scheduled by Celery beat, cron '0 4 * * sun' (proj/settings.py)",
+		}},
+		{"celery-app", "orphan", []string{
+			"Celery task 'proj.tasks.orphan' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
+		}},
 		{"spring-kafka", "BillingListeners.onPaid", []string{"handles application event 'InvoicePaid' (Spring @EventListener(classes = InvoicePaid.class))"}},
 	}
 	resolvers := map[string]*resolve.Resolver{}
@@ -41,6 +60,25 @@ func TestQueueRoles(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", tc.symbol, diff)
+		}
+	}
+}
+
+// A beat schedule at the top level of a settings module is a caller of
+// the task it names: the module, registered through the schedule entry.
+func TestCeleryBeatAtTopLevel(t *testing.T) {
+	r := indexFixture(t, "celery-app")
+	ctx := context.Background()
+	for name, want := range map[string]string{
+		"vacuum":  "settings.py registration via beat_schedule['vacuum-hourly']: scheduled by Celery beat, every 1 hours",
+		"reindex": "settings.py registration via beat_schedule['reindex-weekly']: scheduled by Celery beat, cron '0 4 * * sun'",
+	} {
+		got, err := r.Incoming(ctx, symbolNamed(t, r, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff([]string{want}, edgeLines(got)); diff != "" {
+			t.Errorf("Incoming(%s) (-want +got):\n%s", name, diff)
 		}
 	}
 }

@@ -1,0 +1,11 @@
+from celery import shared_task
+
+
+@shared_task
+def vacuum():
+    return None
+
+
+@shared_task
+def reindex():
+    return None
