@@ -109,6 +109,9 @@ type Pattern struct {
 	// HandlerKeys are keyword names that may hold it instead.
 	HandlerArg  int
 	HandlerKeys []string
+	// ClassEvents names the class decorator whose events a method
+	// decorator handles (@KafkaHandler in a @KafkaListener class).
+	ClassEvents string
 	// PrefixDecorator names the class decorator whose first argument
 	// prefixes route paths (@Controller('reports'), @RequestMapping("/api")).
 	PrefixDecorator string

@@ -88,7 +88,7 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
 	}
-	return q.celeryRoles(ctx, sym, springRoles(sym, roles))
+	return q.celeryRoles(ctx, sym, q.springRoles(ctx, sym, roles))
 }
 
 func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {

@@ -139,11 +139,26 @@ func javaSimpleType(t string) string {
 }
 
 // springRoles applies what Spring alone decides to roles read from
-// decorators: a topic or queue given as a property placeholder is not a
-// name.
-func springRoles(sym fact.Symbol, roles []framework.Role) []framework.Role {
+// decorators: a @KafkaHandler or @RabbitHandler method handles what its
+// class's @KafkaListener or @RabbitListener names, and a topic or queue
+// given as a property placeholder is not a name.
+func (q *frameworkView) springRoles(ctx context.Context, sym fact.Symbol, roles []framework.Role) []framework.Role {
 	if sym.Language != treesitter.Java {
 		return roles
+	}
+	for _, d := range sym.Decorators {
+		for _, p := range framework.DecoratorPatterns(sym.Language, d.Name) {
+			if p.ClassEvents == "" {
+				continue
+			}
+			if r, ok := q.classListenerRole(ctx, sym, p.ClassEvents); ok {
+				for i := range roles {
+					if roles[i].Pattern == framework.DecoratorText(d) || roles[i].Pattern == "@"+d.Name {
+						roles[i] = r
+					}
+				}
+			}
+		}
 	}
 	for i, r := range roles {
 		if r.Kind == framework.RoleSubscriber {
@@ -151,4 +166,28 @@ func springRoles(sym fact.Symbol, roles []framework.Role) []framework.Role {
 		}
 	}
 	return roles
+}
+
+// classListenerRole is the role that the class decorator named listener
+// (@KafkaListener on the class) gives a handler method of the class.
+func (q *frameworkView) classListenerRole(ctx context.Context, sym fact.Symbol, listener string) (framework.Role, bool) {
+	cls, err := q.classOf(ctx, &sym)
+	if err != nil || cls == nil {
+		return framework.Role{}, false
+	}
+	f, err := q.file(ctx, cls.Path)
+	if err != nil || f == nil {
+		return framework.Role{}, false
+	}
+	for _, cd := range cls.Decorators {
+		if lastSegmentOf(cd.Name) != listener {
+			continue
+		}
+		for _, p := range framework.DecoratorPatterns(cls.Language, cd.Name) {
+			if p.Role == framework.RoleSubscriber {
+				return q.decoratorRole(ctx, f, sym, cls, cd, p), true
+			}
+		}
+	}
+	return framework.Role{}, false
 }

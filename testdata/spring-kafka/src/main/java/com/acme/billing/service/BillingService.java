@@ -88,4 +88,12 @@ public class BillingService implements Queues {
     public void ledger(String id) { // @def(ledger, "ledger")
         rabbitTemplate.convertAndSend(LEDGER, id); // @site(ledgerSend, "convertAndSend") @event(ledger, consumeLedger, "billing.ledger", ledgerSend)
     }
+
+    public void ledgerEvent(String id) { // @def(ledgerEvent, "ledgerEvent")
+        kafkaTemplate.send(Topics.LEDGER_EVENTS, id); // @site(ledgerEventSend, "send") @event(ledgerEvent, onEntry, "billing.ledger-events", ledgerEventSend) @event(ledgerEvent, onUnknownEntry, "billing.ledger-events", ledgerEventSend)
+    }
+
+    public void dispute(String id) { // @def(dispute, "dispute")
+        rabbitTemplate.convertAndSend("billing.disputes", id, m -> m); // @site(disputeSend, "convertAndSend") @event(dispute, onDispute, "billing.disputes", disputeSend)
+    }
 }
