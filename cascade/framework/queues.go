@@ -240,3 +240,51 @@ func isPlainNumber(s string) bool {
 	}
 	return true
 }
+
+// RabbitDeclaredQueues reads the queues a @RabbitListener declares rather
+// than names: queuesToDeclare = @Queue("q") and bindings =
+// @QueueBinding(value = @Queue("q"), exchange = ..., key = ...), as
+// written (constants included). A message sent through the default
+// exchange with the queue's name as routing key reaches them; what an
+// exchange and key of a binding reach is not read (exchange types route
+// differently). An anonymous @Queue names nothing.
+func RabbitDeclaredQueues(args []string) []string {
+	var out []string
+	queue := func(expr string) {
+		if inner, ok := annotationArgs(expr, "Queue"); ok {
+			if v, ok := Argument(inner, 0, []string{"value", "name"}); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	if v, ok := Keyword(args, "queuesToDeclare"); ok {
+		for _, el := range treesitter.ListElements(v) {
+			queue(el)
+		}
+	}
+	if v, ok := Keyword(args, "bindings"); ok {
+		for _, el := range treesitter.ListElements(v) {
+			if inner, ok := annotationArgs(el, "QueueBinding"); ok {
+				if q, ok := Keyword(inner, "value"); ok {
+					queue(q)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// annotationArgs splits the arguments of a nested annotation written
+// @Name(...) (or @pkg.Name(...)).
+func annotationArgs(expr, name string) ([]string, bool) {
+	expr = strings.TrimSpace(expr)
+	rest, ok := strings.CutPrefix(expr, "@")
+	if !ok {
+		return nil, false
+	}
+	open := strings.IndexByte(rest, '(')
+	if open < 0 || !strings.HasSuffix(rest, ")") || lastSegment(strings.TrimSpace(rest[:open])) != name {
+		return nil, false
+	}
+	return treesitter.SplitTopLevel(rest[open+1 : len(rest)-1]), true
+}

@@ -53,3 +53,22 @@ func TestQueueArguments(t *testing.T) {
 		}
 	}
 }
+
+func TestRabbitDeclaredQueues(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{`queues = "a"`}, nil},
+		{[]string{`queuesToDeclare = @Queue("a")`}, []string{`"a"`}},
+		{[]string{`queuesToDeclare = {@Queue(name = A), @Queue}`}, []string{"A"}},
+		{[]string{`bindings = @QueueBinding(value = @Queue(value = "q", durable = "true"), exchange = @Exchange("x"), key = "k")`}, []string{`"q"`}},
+		{[]string{`bindings = {@QueueBinding(value = @Queue, exchange = @Exchange("x"))}`}, nil},
+	}
+	for _, tc := range cases {
+		got := RabbitDeclaredQueues(tc.args)
+		if len(got) != len(tc.want) || len(got) > 0 && got[0] != tc.want[0] {
+			t.Errorf("RabbitDeclaredQueues(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}

@@ -41,6 +41,8 @@ func TestQueueRoles(t *testing.T) {
 		{"celery-app", "orphan", []string{
 			"Celery task 'proj.tasks.orphan' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
 		}},
+		{"spring-kafka", "StatementConsumer.onStatement", []string{"handles RabbitMQ queue 'billing.statements' (Spring @RabbitListener(queuesToDeclare = @Queue(STATEMENTS)))"}},
+		{"spring-kafka", "LedgerConsumer.onEntry", []string{"handles Kafka topic 'billing.ledger-events' (Spring @KafkaHandler under @KafkaListener)"}},
 		{"spring-kafka", "BillingListeners.onPaid", []string{"handles application event 'InvoicePaid' (Spring @EventListener(classes = InvoicePaid.class))"}},
 	}
 	resolvers := map[string]*resolve.Resolver{}

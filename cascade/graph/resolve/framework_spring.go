@@ -148,10 +148,14 @@ func (q *frameworkView) springRoles(ctx context.Context, sym fact.Symbol, roles 
 	}
 	for _, d := range sym.Decorators {
 		for _, p := range framework.DecoratorPatterns(sym.Language, d.Name) {
+			if p.Bus == "rabbit" && p.Role == framework.RoleSubscriber {
+				q.declaredQueues(ctx, sym, d, p, roles)
+			}
 			if p.ClassEvents == "" {
 				continue
 			}
 			if r, ok := q.classListenerRole(ctx, sym, p.ClassEvents); ok {
+				r.Summary = strings.Replace(r.Summary, "("+r.Framework+" ", "("+r.Framework+" @"+d.Name+" under ", 1)
 				for i := range roles {
 					if roles[i].Pattern == framework.DecoratorText(d) || roles[i].Pattern == "@"+d.Name {
 						roles[i] = r
@@ -190,4 +194,38 @@ func (q *frameworkView) classListenerRole(ctx context.Context, sym fact.Symbol, 
 		}
 	}
 	return framework.Role{}, false
+}
+
+// declaredQueues adds to the role of a @RabbitListener the queues it
+// declares (queuesToDeclare, bindings), evaluated.
+func (q *frameworkView) declaredQueues(ctx context.Context, sym fact.Symbol, d treesitter.Decorator, p *framework.Pattern, roles []framework.Role) {
+	exprs := framework.RabbitDeclaredQueues(d.Args)
+	if len(exprs) == 0 {
+		return
+	}
+	f, err := q.file(ctx, sym.Path)
+	if err != nil || f == nil {
+		return
+	}
+	var names []string
+	for _, e := range exprs {
+		if vals, ok := q.eventValues(ctx, f, e); ok {
+			names = append(names, vals...)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for i := range roles {
+		if roles[i].Pattern != framework.DecoratorText(d) {
+			continue
+		}
+		for _, n := range names {
+			if !hasName(roles[i].Events, n) {
+				roles[i].Events = append(roles[i].Events, n)
+			}
+		}
+		roles[i].Unresolved = ""
+		roles[i].Summary = framework.Summarize(p, roles[i])
+	}
 }

@@ -96,4 +96,14 @@ public class BillingService implements Queues {
     public void dispute(String id) { // @def(dispute, "dispute")
         rabbitTemplate.convertAndSend("billing.disputes", id, m -> m); // @site(disputeSend, "convertAndSend") @event(dispute, onDispute, "billing.disputes", disputeSend)
     }
+
+    public void statement(String id) { // @def(statement, "statement")
+        rabbitTemplate.convertAndSend("billing.statements", id); // @site(statementSend, "convertAndSend") @event(statement, onStatement, "billing.statements", statementSend)
+    }
+
+    public void reminderMessage(String id) { // @def(reminderMessage, "reminderMessage")
+        rabbitTemplate.convertAndSend("billing.reminders", id); // @site(reminderQueueSend, "convertAndSend") @event(reminderMessage, onReminderMessage, "billing.reminders", reminderQueueSend)
+        // Through the topic exchange a binding routes it: not linked.
+        rabbitTemplate.convertAndSend("billing.topic", "reminder.due", id);
+    }
 }
