@@ -95,16 +95,57 @@ func (q *frameworkView) celeryNamed(ctx context.Context, f *fact.File, caller *f
 		if len(c.Args) == 0 {
 			return nil, false
 		}
-		return q.eventValues(ctx, f, c.Args[0])
+		return q.celeryNameValue(ctx, f, c, c.Args[0])
 	}
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RoleTaskByName) {
 		if a, ok := p.EventArgument(c.Args); ok {
-			if vals, ok := q.eventValues(ctx, f, a); ok {
+			if vals, ok := q.celeryNameValue(ctx, f, c, a); ok {
 				return vals, true
 			}
 		}
 	}
 	return nil, false
+}
+
+// celeryNameValue evaluates an expression naming a task: a literal or a
+// constant, or task.name, the name of a task function it resolves to.
+func (q *frameworkView) celeryNameValue(ctx context.Context, f *fact.File, c fact.Call, expr string) ([]string, bool) {
+	if vals, ok := q.eventValues(ctx, f, expr); ok {
+		return vals, true
+	}
+	ref, ok := strings.CutSuffix(strings.TrimSpace(expr), ".name")
+	if !ok {
+		return nil, false
+	}
+	if t := q.celeryTaskRef(ctx, c, ref); t != nil {
+		if names := q.celeryTaskNames(ctx, *t); len(names) > 0 {
+			return names[:1], true
+		}
+	}
+	return nil, false
+}
+
+// celeryTaskRef resolves ref (cleanup, tasks.cleanup), written where c
+// is, to the Celery task function it names; nil when it names none.
+func (q *frameworkView) celeryTaskRef(ctx context.Context, c fact.Call, ref string) *fact.Symbol {
+	ref = strings.TrimSpace(ref)
+	if !framework.IsDotted(ref) {
+		return nil
+	}
+	call := fact.Call{Path: c.Path, CallerID: c.CallerID, Callee: lastSegmentOf(ref), Span: c.Span}
+	if i := strings.LastIndexByte(ref, '.'); i >= 0 {
+		call.Receiver = ref[:i]
+	}
+	targets, res, err := q.resolveCall(ctx, call)
+	if err != nil || res != fact.ResolvedAST {
+		return nil
+	}
+	for _, t := range targets {
+		if framework.IsCeleryTask(t) {
+			return &t
+		}
+	}
+	return nil
 }
 
 // celeryMayName is a cheap test before loading a call's file: a literal
@@ -234,6 +275,7 @@ func (q *frameworkView) celeryRoles(ctx context.Context, sym fact.Symbol, roles 
 	for _, n := range names {
 		want[n] = true
 	}
+	roles = append(roles, q.periodicTaskRoles(ctx, sym)...)
 	calls, err := q.callsNamed(ctx, treesitter.CeleryBeatCallee)
 	if err != nil {
 		return roles
@@ -266,4 +308,39 @@ func (r *Resolver) celeryTasks(ctx context.Context) ([]fact.Symbol, error) {
 	var out []fact.Symbol
 	err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.tasks...) })
 	return out, err
+}
+
+// periodicTaskRoles lists the schedules that app.add_periodic_task(schedule,
+// task.s(...)) gives task sym; the signature's call is already a call of
+// the task, so only the role is added.
+func (q *frameworkView) periodicTaskRoles(ctx context.Context, sym fact.Symbol) []framework.Role {
+	calls, err := q.callsNamed(ctx, "add_periodic_task")
+	if err != nil {
+		return nil
+	}
+	var out []framework.Role
+	for _, c := range calls {
+		sig, ok := framework.Argument(c.Args, 1, []string{"sig"})
+		if !ok {
+			continue
+		}
+		ref := ""
+		for _, m := range []string{".s(", ".si(", ".signature("} {
+			if i := strings.Index(sig, m); i > 0 {
+				ref = sig[:i]
+				break
+			}
+		}
+		if lastSegmentOf(ref) != sym.Name {
+			continue
+		}
+		if t := q.celeryTaskRef(ctx, c, ref); t == nil || t.ID != sym.ID {
+			continue
+		}
+		schedule, _ := framework.Argument(c.Args, 0, []string{"schedule"})
+		out = append(out, framework.Role{Kind: framework.RoleScheduled, Framework: "Celery", Pattern: "add_periodic_task",
+			Events:  []string{framework.CelerySchedule(schedule)},
+			Summary: "add_periodic_task: scheduled by Celery beat, " + framework.CelerySchedule(schedule) + " (" + c.Path + ")"})
+	}
+	return out
 }

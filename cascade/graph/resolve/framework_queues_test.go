@@ -38,6 +38,10 @@ func TestQueueRoles(t *testing.T) {
 			"Celery task 'proj.maintenance.reindex' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
 			"beat_schedule['reindex-weekly']: scheduled by Celery beat, cron '0 4 * * sun' (proj/settings.py)",
 		}},
+		{"celery-app", "notify", []string{
+			"Celery task 'proj.tasks.notify' (@app.task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
+			"add_periodic_task: scheduled by Celery beat, every 30.0 seconds (proj/celery.py)",
+		}},
 		{"celery-app", "orphan", []string{
 			"Celery task 'proj.tasks.orphan' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
 		}},
@@ -74,6 +78,7 @@ func TestCeleryBeatAtTopLevel(t *testing.T) {
 	for name, want := range map[string]string{
 		"vacuum":  "settings.py registration via beat_schedule['vacuum-hourly']: scheduled by Celery beat, every 1 hours",
 		"reindex": "settings.py registration via beat_schedule['reindex-weekly']: scheduled by Celery beat, cron '0 4 * * sun'",
+		"compact": "settings.py registration via beat_schedule['compact-daily']: scheduled by Celery beat, cron '30 2 * * *'",
 	} {
 		got, err := r.Incoming(ctx, symbolNamed(t, r, name))
 		if err != nil {

@@ -1,6 +1,8 @@
 from celery import Celery
 from celery.schedules import crontab
 
+from proj.tasks import notify
+
 app = Celery("proj")
 
 
@@ -24,3 +26,12 @@ def configure_beat(application):  # @def(configureBeat, "configure_beat")
             "schedule": 60,
         },
     }
+
+
+@app.on_after_configure.connect
+def setup_periodic_tasks(sender, **kwargs):  # @def(setupPeriodic, "setup_periodic_tasks")
+    sender.add_periodic_task(
+        30.0,
+        notify.s(1),  # @site(periodicNotify, "s") @call(setupPeriodic, notify, periodicNotify)
+        name="notify every 30",
+    )

@@ -19,6 +19,10 @@ def by_constant():  # @def(byConstant, "by_constant")
     app.send_task(NOTIFY, kwargs={"user_id": 3})  # @site(byConstantNotify, "send_task") @event(byConstant, notify, "proj.tasks.notify", byConstantNotify)
 
 
+def by_task_name():  # @def(byTaskName, "by_task_name")
+    app.send_task(resize.name, args=[5])  # @site(byTaskNameResize, "send_task") @event(byTaskName, resize, "proj.tasks.resize", byTaskNameResize)
+
+
 def by_wrong_name():  # @def(byWrongName, "by_wrong_name")
     app.send_task("proj.tasks.send_report")  # the task is named reports.send: links nothing
     app.send_task("proj.tasks.unknown")  # no such task: links nothing

@@ -9,3 +9,8 @@ def vacuum():
 @shared_task
 def reindex():
     return None
+
+
+@shared_task
+def compact():
+    return None
