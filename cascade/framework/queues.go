@@ -81,6 +81,25 @@ func isPostProcessor(a string) bool {
 		strings.HasSuffix(strings.ToLower(a), "postprocessor") || strings.HasSuffix(strings.ToLower(a), "processor")
 }
 
+// PropertyKey reads a Spring property placeholder, "${app.topic}" or
+// "${app.topic:default}", as the property it names, "${app.topic}"; ok is
+// false for anything else (a name, a SpEL expression #{...}, text around
+// the placeholder).
+func PropertyKey(v string) (string, bool) {
+	inner, ok := strings.CutPrefix(v, "${")
+	if !ok || !strings.HasSuffix(inner, "}") {
+		return "", false
+	}
+	inner = strings.TrimSuffix(inner, "}")
+	if k, _, found := strings.Cut(inner, ":"); found {
+		inner = k
+	}
+	if inner == "" || strings.ContainsAny(inner, "${}#") {
+		return "", false
+	}
+	return "${" + inner + "}", true
+}
+
 // IsPlaceholder reports whether an event name is a Spring property
 // placeholder or expression (${app.topic}, #{...}), which only the running
 // application resolves.
@@ -88,32 +107,45 @@ func IsPlaceholder(v string) bool {
 	return strings.Contains(v, "${") || strings.Contains(v, "#{")
 }
 
-// WithoutPlaceholders turns a role whose events are Spring property
-// placeholders into an unresolved one: a placeholder is no name, and two
-// identical placeholders need not be the same topic in two services.
-func WithoutPlaceholders(r Role) Role {
+// WithPlaceholders reads a listener's topics or queues written as Spring
+// property placeholders: "${app.topic}" stays, as the property it names,
+// which only a send of a field injected with the same property
+// (@Value("${app.topic}")) matches — two sites naming one property name one
+// topic, whatever its value; a SpEL expression or a name built around a
+// placeholder is unresolved, never matched.
+func WithPlaceholders(r Role) Role {
 	kept := r.Events[:0:0]
-	var dropped []string
+	var props, dropped []string
 	for _, e := range r.Events {
-		if IsPlaceholder(e) {
+		switch key, ok := PropertyKey(e); {
+		case ok:
+			kept = append(kept, key)
+			props = append(props, key)
+		case IsPlaceholder(e):
 			dropped = append(dropped, e)
-		} else {
+		default:
 			kept = append(kept, e)
 		}
 	}
-	if len(dropped) == 0 {
+	if len(props) == 0 && len(dropped) == 0 {
 		return r
 	}
 	r.Events = kept
-	if r.Unresolved == "" {
-		r.Unresolved = strings.Join(dropped, ", ")
+	by := "(" + r.Framework + " " + r.Pattern + ")"
+	if len(r.Pattern) > 60 {
+		by = "(" + r.Framework + ")"
 	}
-	if len(kept) == 0 {
-		r.Summary = fmt.Sprintf("handles a %s named by a property placeholder (%s), resolved only when the application runs: not linked (%s %s)",
-			busNoun(r.Bus, 1), r.Unresolved, r.Framework, r.Pattern)
-	} else {
-		r.Summary = fmt.Sprintf("handles %s %s, and one named by a property placeholder (%s), not linked (%s %s)",
-			busNoun(r.Bus, len(kept)), Quoted(kept), strings.Join(dropped, ", "), r.Framework, r.Pattern)
+	switch {
+	case len(kept) == 0:
+		r.Unresolved = strings.Join(dropped, ", ")
+		r.Summary = fmt.Sprintf("handles a %s named by an expression (%s) resolved only when the application runs: not linked %s",
+			busNoun(r.Bus, 1), r.Unresolved, by)
+	case len(dropped) == 0:
+		r.Summary = fmt.Sprintf("handles %s %s %s; a property is resolved when the application runs: linked only to sends naming the same property",
+			busNoun(r.Bus, len(kept)), Quoted(kept), by)
+	default:
+		r.Summary = fmt.Sprintf("handles %s %s, and one named by an expression (%s) that is not linked %s",
+			busNoun(r.Bus, len(kept)), Quoted(kept), strings.Join(dropped, ", "), by)
 	}
 	return r
 }

@@ -449,6 +449,9 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 				pub.Events = q.springEventTypes(ctx, f, caller, arg)
 			} else {
 				pub.Events, _ = q.eventValues(ctx, f, arg)
+				if len(pub.Events) == 0 && f.Language == treesitter.Java {
+					pub.Events = q.springProperty(ctx, caller, arg) // framework_spring.go
+				}
 			}
 		}
 		if p.SenderKey != "" && pub.Sender == "" {

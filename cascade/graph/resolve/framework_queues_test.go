@@ -21,7 +21,8 @@ func TestQueueRoles(t *testing.T) {
 		{"spring-kafka", "BillingListeners.consumeInvoice", []string{"handles Kafka topic 'billing.invoices' (Spring @KafkaListener)"}},
 		{"spring-kafka", "BillingListeners.consumeAudit", []string{"handles Kafka topic 'billing.audit' (Spring @KafkaListener(topics = AUDIT_TOPIC))"}},
 		{"spring-kafka", "BillingListeners.consumeReceipt", []string{"handles RabbitMQ queue 'billing.receipts' (Spring @RabbitListener(queues = Queues.RECEIPTS))"}},
-		{"spring-kafka", "BillingListeners.consumeExternal", []string{"handles a Kafka topic named by a property placeholder (${billing.topics.external}), resolved only when the application runs: not linked (Spring @KafkaListener(topics = \"${billing.topics.external}\"))"}},
+		{"spring-kafka", "BillingListeners.consumeExternal", []string{"handles Kafka topic '${billing.topics.external}' (Spring @KafkaListener(topics = \"${billing.topics.external}\")); a property is resolved when the application runs: linked only to sends naming the same property"}},
+		{"spring-kafka", "BillingListeners.consumeListed", []string{"handles a Kafka topic named by an expression (#{'${billing.topics.list}'.split(',')}) resolved only when the application runs: not linked (Spring)"}},
 		{"celery-app", "cleanup", []string{
 			"Celery task 'proj.tasks.cleanup' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)",
 			"beat_schedule['cleanup-every-5-minutes']: scheduled by Celery beat, every 300.0 seconds (proj/celery.py)",

@@ -141,7 +141,7 @@ func javaSimpleType(t string) string {
 // springRoles applies what Spring alone decides to roles read from
 // decorators: a @KafkaHandler or @RabbitHandler method handles what its
 // class's @KafkaListener or @RabbitListener names, and a topic or queue
-// given as a property placeholder is not a name.
+// given as a property placeholder is that property, not a name.
 func (q *frameworkView) springRoles(ctx context.Context, sym fact.Symbol, roles []framework.Role) []framework.Role {
 	if sym.Language != treesitter.Java {
 		return roles
@@ -166,7 +166,7 @@ func (q *frameworkView) springRoles(ctx context.Context, sym fact.Symbol, roles 
 	}
 	for i, r := range roles {
 		if r.Kind == framework.RoleSubscriber {
-			roles[i] = framework.WithoutPlaceholders(r)
+			roles[i] = framework.WithPlaceholders(r)
 		}
 	}
 	return roles
@@ -228,4 +228,30 @@ func (q *frameworkView) declaredQueues(ctx context.Context, sym fact.Symbol, d t
 		roles[i].Unresolved = ""
 		roles[i].Summary = framework.Summarize(p, roles[i])
 	}
+}
+
+// springProperty is the Spring property a send's topic or queue argument
+// holds: a field of the caller's class injected with @Value("${prop}").
+func (q *frameworkView) springProperty(ctx context.Context, caller *fact.Symbol, arg string) []string {
+	name := strings.TrimPrefix(strings.TrimSpace(arg), "this.")
+	if caller == nil || !framework.IsIdentifier(name) {
+		return nil
+	}
+	for _, p := range caller.Params {
+		if p.Name == name {
+			return nil // a parameter shadows the field
+		}
+	}
+	cls, err := q.classOf(ctx, caller)
+	if err != nil || cls == nil {
+		return nil
+	}
+	v, ok := treesitter.StringLiteral(q.fieldToken(ctx, *cls, name))
+	if !ok {
+		return nil
+	}
+	if key, ok := framework.PropertyKey(v); ok {
+		return []string{key}
+	}
+	return nil
 }

@@ -51,7 +51,12 @@ public class BillingListeners {
     }
 
     @KafkaListener(topics = "${billing.topics.external}")
-    public void consumeExternal(String message) { // @def(consumeExternal, "consumeExternal") @callers(consumeExternal)
+    public void consumeExternal(String message) { // @def(consumeExternal, "consumeExternal")
+        System.out.println(message);
+    }
+
+    @KafkaListener(topics = "#{'${billing.topics.list}'.split(',')}")
+    public void consumeListed(String message) { // @def(consumeListed, "consumeListed") @callers(consumeListed)
         System.out.println(message);
     }
 

@@ -9,6 +9,7 @@ import com.acme.billing.events.ReminderDue;
 import com.acme.billing.events.Topics;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Service;
@@ -20,6 +21,12 @@ public class BillingService implements Queues {
     private final ApplicationEventPublisher publisher;
     private final KafkaTemplate<String, String> kafkaTemplate;
     private final RabbitTemplate rabbitTemplate;
+
+    @Value("${billing.topics.external}")
+    private String externalTopic;
+
+    @Value("${billing.topics.partner:billing.partner}")
+    private String partnerTopic;
 
     public BillingService(ApplicationEventPublisher publisher, KafkaTemplate<String, String> kafkaTemplate, RabbitTemplate rabbitTemplate) {
         this.publisher = publisher;
@@ -105,5 +112,17 @@ public class BillingService implements Queues {
         rabbitTemplate.convertAndSend("billing.reminders", id); // @site(reminderQueueSend, "convertAndSend") @event(reminderMessage, onReminderMessage, "billing.reminders", reminderQueueSend)
         // Through the topic exchange a binding routes it: not linked.
         rabbitTemplate.convertAndSend("billing.topic", "reminder.due", id);
+    }
+
+    public void external(String id) { // @def(external, "external")
+        kafkaTemplate.send(externalTopic, id); // @site(externalSend, "send") @event(external, consumeExternal, "${billing.topics.external}", externalSend)
+    }
+
+    public void partner(String id) { // @def(partner, "partner")
+        kafkaTemplate.send(this.partnerTopic, id); // another property: no consumer
+    }
+
+    public void shadowed(String externalTopic) { // @def(shadowed, "shadowed")
+        kafkaTemplate.send(externalTopic, "x"); // the parameter, not the injected field: not linked
     }
 }
