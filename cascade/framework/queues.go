@@ -320,3 +320,16 @@ func annotationArgs(expr, name string) ([]string, bool) {
 	}
 	return treesitter.SplitTopLevel(rest[open+1 : len(rest)-1]), true
 }
+
+// Spring's older listener style: a class implementing
+// ApplicationListener<E> handles events of type E in onApplicationEvent(E).
+const (
+	SpringListenerInterface = "ApplicationListener"
+	SpringListenerMethod    = "onApplicationEvent"
+)
+
+// IsSpringListenerMethod reports whether s may be an ApplicationListener's
+// handler (its class is checked by the resolver).
+func IsSpringListenerMethod(s fact.Symbol) bool {
+	return s.Language == treesitter.Java && s.Name == SpringListenerMethod && len(s.Params) == 1
+}

@@ -934,7 +934,7 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 			}
 			entry = &fileFramework{key: key}
 			for _, s := range syms {
-				if framework.HasSubscriberDecorator(s) {
+				if framework.HasSubscriberDecorator(s) || framework.IsSpringListenerMethod(s) {
 					entry.subscribers = append(entry.subscribers, s)
 				}
 				if framework.IsCeleryTask(s) {

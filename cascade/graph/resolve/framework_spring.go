@@ -164,6 +164,9 @@ func (q *frameworkView) springRoles(ctx context.Context, sym fact.Symbol, roles 
 			}
 		}
 	}
+	if r, ok := q.applicationListenerRole(ctx, sym); ok {
+		roles = append(roles, r)
+	}
 	for i, r := range roles {
 		if r.Kind == framework.RoleSubscriber {
 			roles[i] = framework.WithPlaceholders(r)
@@ -254,4 +257,40 @@ func (q *frameworkView) springProperty(ctx context.Context, caller *fact.Symbol,
 		return []string{key}
 	}
 	return nil
+}
+
+// applicationListenerRole is the role of onApplicationEvent(E) in a class
+// implementing ApplicationListener<E> (directly or through a workspace
+// base class): it handles application events of type E.
+func (q *frameworkView) applicationListenerRole(ctx context.Context, sym fact.Symbol) (framework.Role, bool) {
+	if !framework.IsSpringListenerMethod(sym) || sym.Params[0].Type == "" {
+		return framework.Role{}, false
+	}
+	cls, err := q.classOf(ctx, &sym)
+	if err != nil || cls == nil || !q.implements(ctx, *cls, framework.SpringListenerInterface, 0) {
+		return framework.Role{}, false
+	}
+	event := javaSimpleType(sym.Params[0].Type)
+	return framework.Role{Kind: framework.RoleSubscriber, Framework: "Spring", Pattern: framework.SpringListenerInterface + "<" + event + ">",
+		Bus: "spring-event", Events: []string{event},
+		Summary: "handles application event '" + event + "' (Spring " + framework.SpringListenerInterface + "<" + event + ">)"}, true
+}
+
+// implements reports whether cls names iface among its supertypes, as
+// written, or through its workspace base classes.
+func (q *frameworkView) implements(ctx context.Context, cls fact.Symbol, iface string, depth int) bool {
+	if depth > 5 {
+		return false
+	}
+	for _, e := range cls.Extends {
+		if javaSimpleType(e) == iface {
+			return true
+		}
+	}
+	for _, b := range q.bases(ctx, cls) {
+		if q.implements(ctx, b, iface, depth+1) {
+			return true
+		}
+	}
+	return false
 }

@@ -35,11 +35,11 @@ public class BillingService implements Queues {
     }
 
     public void issue(String id) { // @def(issue, "issue")
-        publisher.publishEvent(new InvoiceIssued(id)); // @site(issuePublish, "publishEvent") @event(issue, onIssued, "InvoiceIssued", issuePublish) @event(issue, onAnyBilling, "BillingEvent", issuePublish)
+        publisher.publishEvent(new InvoiceIssued(id)); // @site(issuePublish, "publishEvent") @event(issue, onIssued, "InvoiceIssued", issuePublish) @event(issue, onAnyBilling, "BillingEvent", issuePublish) @event(issue, auditIssued, "InvoiceIssued", issuePublish)
     }
 
     public void reissue(InvoiceIssued issued) { // @def(reissue, "reissue")
-        publisher.publishEvent(issued); // @site(reissuePublish, "publishEvent") @event(reissue, onIssued, "InvoiceIssued", reissuePublish) @event(reissue, onAnyBilling, "BillingEvent", reissuePublish)
+        publisher.publishEvent(issued); // @site(reissuePublish, "publishEvent") @event(reissue, onIssued, "InvoiceIssued", reissuePublish) @event(reissue, onAnyBilling, "BillingEvent", reissuePublish) @event(reissue, auditIssued, "InvoiceIssued", reissuePublish)
     }
 
     public void pay(String id) { // @def(pay, "pay")
