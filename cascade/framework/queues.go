@@ -333,3 +333,10 @@ const (
 func IsSpringListenerMethod(s fact.Symbol) bool {
 	return s.Language == treesitter.Java && s.Name == SpringListenerMethod && len(s.Params) == 1
 }
+
+// RabbitQueueArgument is the queue argument of a RabbitMQ send through
+// the default exchange; ok is false for a send through a named exchange
+// (or none named), which reaches queues through bindings.
+func RabbitQueueArgument(args []string) (string, bool) {
+	return rabbitQueue(args)
+}

@@ -690,7 +690,7 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 	if !isCallable(target) && !isType(target) {
 		return nil
 	}
-	if err := q.celeryIncoming(ctx, target, byCaller); err != nil { // framework_celery.go
+	if err := q.queueIncoming(ctx, target, byCaller); err != nil { // framework_queues.go
 		return err
 	}
 	subs := framework.SubscriptionsOf(q.rolesOf(ctx, target))
@@ -806,7 +806,7 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
 			}
 		}
-		if err := q.celeryOutgoing(ctx, f, caller, c, byCallee); err != nil { // framework_celery.go
+		if err := q.queueOutgoing(ctx, f, caller, c, byCallee); err != nil { // framework_queues.go
 			return err
 		}
 		for _, pub := range q.publications(ctx, f, caller, c) {

@@ -90,3 +90,27 @@ func TestCeleryBeatAtTopLevel(t *testing.T) {
 		}
 	}
 }
+
+func TestAMQPTopicMatch(t *testing.T) {
+	cases := []struct {
+		pattern, key string
+		want         bool
+	}{
+		{"payout.*", "payout.created", true},
+		{"payout.*", "payout.old.created", false},
+		{"payout.*", "payout", false},
+		{"#.archived", "archived", true},
+		{"#.archived", "payout.old.archived", true},
+		{"#.archived", "payout.archived.not", false},
+		{"#", "anything.at.all", true},
+		{"a.#.z", "a.z", true},
+		{"a.#.z", "a.b.c.z", true},
+		{"a.b", "a.b", true},
+		{"a.b", "a.c", false},
+	}
+	for _, tc := range cases {
+		if got := resolve.AMQPTopicMatch(tc.pattern, tc.key); got != tc.want {
+			t.Errorf("AMQPTopicMatch(%q, %q) = %v, want %v", tc.pattern, tc.key, got, tc.want)
+		}
+	}
+}
