@@ -182,9 +182,9 @@ func (javaHooks) fields(e *extractor, n, _ *node) {
 	switch n.Type() {
 	case "field_declaration":
 		typ := javaType(e, field(n, "type"))
-		token := javaValueToken(e, n) // extract_java_spring.go
 		for _, d := range childrenByField(n, "declarator") {
-			e.addField(n.StartByte(), Field{Name: e.text(field(d, "name")), Type: typ, Token: token})
+			name := e.text(field(d, "name"))
+			e.addField(n.StartByte(), Field{Name: name, Type: typ, Token: javaFieldToken(e, n, name)}) // extract_java_spring.go
 		}
 	case "record_declaration": // record R(Foo foo): components are fields
 		for _, p := range namedChildren(field(n, "parameters")) {

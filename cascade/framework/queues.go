@@ -306,6 +306,23 @@ func RabbitDeclaredQueues(args []string) []string {
 	return out
 }
 
+// KafkaPartitionTopics reads the topics a @KafkaListener names through
+// topicPartitions = {@TopicPartition(topic = X, partitions = ...)}, as
+// written.
+func KafkaPartitionTopics(args []string) []string {
+	var out []string
+	if v, ok := Keyword(args, "topicPartitions"); ok {
+		for _, el := range treesitter.ListElements(v) {
+			if inner, ok := annotationArgs(el, "TopicPartition"); ok {
+				if t, ok := Keyword(inner, "topic"); ok {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // annotationArgs splits the arguments of a nested annotation written
 // @Name(...) (or @pkg.Name(...)).
 func annotationArgs(expr, name string) ([]string, bool) {

@@ -149,7 +149,10 @@ func (q *frameworkView) springRoles(ctx context.Context, sym fact.Symbol, roles 
 	for _, d := range sym.Decorators {
 		for _, p := range framework.DecoratorPatterns(sym.Language, d.Name) {
 			if p.Bus == "rabbit" && p.Role == framework.RoleSubscriber {
-				q.declaredQueues(ctx, sym, d, p, roles)
+				q.declaredNames(ctx, sym, d, p, roles, framework.RabbitDeclaredQueues(d.Args))
+			}
+			if p.Bus == "kafka" && p.Role == framework.RoleSubscriber {
+				q.declaredNames(ctx, sym, d, p, roles, framework.KafkaPartitionTopics(d.Args))
 			}
 			if p.ClassEvents == "" {
 				continue
@@ -199,10 +202,11 @@ func (q *frameworkView) classListenerRole(ctx context.Context, sym fact.Symbol, 
 	return framework.Role{}, false
 }
 
-// declaredQueues adds to the role of a @RabbitListener the queues it
-// declares (queuesToDeclare, bindings), evaluated.
-func (q *frameworkView) declaredQueues(ctx context.Context, sym fact.Symbol, d treesitter.Decorator, p *framework.Pattern, roles []framework.Role) {
-	exprs := framework.RabbitDeclaredQueues(d.Args)
+// declaredNames adds to the role of a listener annotation the queues or
+// topics it names in nested annotations (a @RabbitListener's
+// queuesToDeclare and bindings, a @KafkaListener's topicPartitions),
+// evaluated.
+func (q *frameworkView) declaredNames(ctx context.Context, sym fact.Symbol, d treesitter.Decorator, p *framework.Pattern, roles []framework.Role, exprs []string) {
 	if len(exprs) == 0 {
 		return
 	}
