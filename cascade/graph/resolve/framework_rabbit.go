@@ -100,7 +100,7 @@ func (q *frameworkView) rabbitBindings(ctx context.Context) []rabbitBinding {
 				if len(c.Args) != 1 {
 					continue
 				}
-				vals, ok := q.eventValues(ctx, f, c.Args[0])
+				vals, ok := q.javaKey(ctx, f, caller, c.Args[0])
 				if !ok || len(vals) != 1 {
 					continue
 				}
@@ -221,7 +221,7 @@ func (q *frameworkView) rabbitBeanName(ctx context.Context, f *fact.File, caller
 	}
 	for _, c := range calls {
 		if arg, kind, ok := decl(c); ok {
-			if vals, ok := q.eventValues(ctx, bf, arg); ok && len(vals) == 1 {
+			if vals, ok := q.javaKey(ctx, bf, bean, arg); ok && len(vals) == 1 {
 				return vals[0], kind
 			}
 			return "", ""
@@ -267,11 +267,11 @@ func (q *frameworkView) rabbitRouted(ctx context.Context, f *fact.File, caller *
 	if !isRabbit {
 		return nil
 	}
-	exchange, ok := q.eventValues(ctx, f, c.Args[0])
+	exchange, ok := q.javaKey(ctx, f, caller, c.Args[0])
 	if !ok || len(exchange) != 1 || exchange[0] == "" {
 		return nil
 	}
-	key, ok := q.eventValues(ctx, f, c.Args[1])
+	key, ok := q.javaKey(ctx, f, caller, c.Args[1])
 	if !ok || len(key) != 1 {
 		return nil
 	}
@@ -359,4 +359,15 @@ func (q *frameworkView) rabbitOutgoing(ctx context.Context, f *fact.File, caller
 		}
 	}
 	return nil
+}
+
+// javaKey evaluates a queue, exchange or routing key written in caller:
+// a literal or constant, else the property of a field injected with
+// @Value("${prop}") (the same property is the same name).
+func (q *frameworkView) javaKey(ctx context.Context, f *fact.File, caller *fact.Symbol, expr string) ([]string, bool) {
+	if vals, ok := q.eventValues(ctx, f, expr); ok {
+		return vals, true
+	}
+	vals := q.springProperty(ctx, caller, expr)
+	return vals, len(vals) > 0
 }
