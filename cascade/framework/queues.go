@@ -29,9 +29,47 @@ func kafkaTopic(args []string) (string, bool) {
 		return strings.TrimSpace(inner[0]), true
 	}
 	if len(args) == 1 {
-		return "", false // send(record) or send(message): the topic is inside
+		// send(MessageBuilder.withPayload(p).setHeader(KafkaHeaders.TOPIC,
+		// topic).build()); a record or message built elsewhere names its
+		// topic there: not read.
+		return headerValue(first, "KafkaHeaders.TOPIC")
 	}
 	return first, true
+}
+
+// headerValue reads the value of setHeader(header, value) in a builder
+// chain written as text.
+func headerValue(chain, header string) (string, bool) {
+	at := strings.Index(chain, "setHeader(")
+	for at >= 0 {
+		open := at + len("setHeader")
+		depth, end := 0, -1
+		treesitter.ScanOutsideQuotes(chain, open, func(i int, c byte) bool {
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+				if depth == 0 {
+					end = i
+					return false
+				}
+			}
+			return true
+		})
+		if end < 0 {
+			return "", false
+		}
+		if args := treesitter.SplitTopLevel(chain[open+1 : end]); len(args) == 2 && strings.TrimSpace(args[0]) == header {
+			return strings.TrimSpace(args[1]), true
+		}
+		next := strings.Index(chain[end:], "setHeader(")
+		if next < 0 {
+			break
+		}
+		at = end + next
+	}
+	return "", false
 }
 
 // constructorArgs splits the arguments of "Type<...>(a, b)" when the type

@@ -36,6 +36,8 @@ func TestQueueArguments(t *testing.T) {
 		{"kafka record", kafkaTopic, []string{`new ProducerRecord<>(ORDERS, key, value)`}, "ORDERS"},
 		{"kafka other object", kafkaTopic, []string{`new Foo<>(ORDERS, key, value)`}, ""},
 		{"kafka message", kafkaTopic, []string{"message"}, ""},
+		{"kafka message header", kafkaTopic, []string{`MessageBuilder.withPayload(p).setHeader(KafkaHeaders.KEY, k).setHeader(KafkaHeaders.TOPIC, Topics.X).build()`}, "Topics.X"},
+		{"kafka message other header", kafkaTopic, []string{`MessageBuilder.withPayload(p).setHeader("topic", "x").build()`}, ""},
 		{"rabbit routing key", rabbitQueue, []string{"QUEUE", "msg"}, "QUEUE"},
 		{"rabbit default exchange", rabbitQueue, []string{`""`, "QUEUE", "msg"}, "QUEUE"},
 		{"rabbit named exchange", rabbitQueue, []string{`"x"`, "QUEUE", "msg"}, ""},

@@ -12,6 +12,8 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.stereotype.Service;
 
 @Service
@@ -61,6 +63,10 @@ public class BillingService implements Queues {
 
     public void sendInvoiceRecord(String id) { // @def(sendInvoiceRecord, "sendInvoiceRecord")
         kafkaTemplate.send(new ProducerRecord<>(Topics.INVOICES, id, "payload")); // @site(sendRecordSend, "send") @event(sendInvoiceRecord, consumeInvoice, "billing.invoices", sendRecordSend)
+    }
+
+    public void sendInvoiceMessage(String id) { // @def(sendInvoiceMessage, "sendInvoiceMessage")
+        kafkaTemplate.send(MessageBuilder.withPayload(id).setHeader(KafkaHeaders.TOPIC, Topics.INVOICES).build()); // @site(sendMessageSend, "send") @event(sendInvoiceMessage, consumeInvoice, "billing.invoices", sendMessageSend)
     }
 
     public void refund(String id) { // @def(refund, "refund")
