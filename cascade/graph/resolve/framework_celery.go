@@ -167,6 +167,9 @@ func (q *frameworkView) celeryIncoming(ctx context.Context, target fact.Symbol, 
 	if len(names) == 0 {
 		return nil
 	}
+	if err := q.aliasedTaskCalls(ctx, target, byCaller); err != nil {
+		return err
+	}
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
@@ -343,4 +346,65 @@ func (q *frameworkView) periodicTaskRoles(ctx context.Context, sym fact.Symbol) 
 			Summary: "add_periodic_task: scheduled by Celery beat, " + framework.CelerySchedule(schedule) + " (" + c.Path + ")"})
 	}
 	return out
+}
+
+// aliasedTaskCalls adds the task calls written against an alias of
+// target (from proj.tasks import cleanup as purge; purge.delay()), which
+// the core's look-up by the task's own name does not see.
+func (q *frameworkView) aliasedTaskCalls(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
+	for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
+		calls, err := q.callsNamed(ctx, callee)
+		if err != nil {
+			return err
+		}
+		for _, c := range calls {
+			if !framework.IsIdentifier(c.Receiver) || c.Receiver == target.Name {
+				continue
+			}
+			f, caller, err := q.callContext(ctx, c)
+			if err != nil {
+				return err
+			}
+			if f == nil || !importsAs(f, target.Name, c.Receiver) {
+				continue
+			}
+			task, err := q.taskCalled(ctx, f, caller, c)
+			if err != nil {
+				return err
+			}
+			if task == nil || task.ID != target.ID {
+				continue
+			}
+			from, err := q.callerOf(ctx, c)
+			if err != nil {
+				return err
+			}
+			byCaller.add(from, c, fact.ResolvedAST, "", "")
+		}
+	}
+	return nil
+}
+
+// importsAs reports whether f imports name under the local name local.
+func importsAs(f *fact.File, name, local string) bool {
+	for _, imp := range f.Imports {
+		if imp.Imported == name && imp.Local == local {
+			return true
+		}
+	}
+	return false
+}
+
+// importedName is the name a Python file imports under the local name
+// local (from m import cleanup as purge: cleanup), else local itself.
+func importedName(f *fact.File, local string) string {
+	if f.Language != treesitter.Python {
+		return local
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == local && imp.Imported != "*" && imp.Imported != "" && framework.IsIdentifier(imp.Imported) {
+			return imp.Imported
+		}
+	}
+	return local
 }

@@ -1045,6 +1045,9 @@ func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fa
 	if !isTaskCall || !ok {
 		return nil, nil
 	}
+	if recv == "" {
+		name = importedName(f, name) // framework_celery.go: purge.delay() after import cleanup as purge
+	}
 	if q.depth > 4 {
 		return nil, nil
 	}

@@ -3,11 +3,16 @@ from celery import chain, chord, current_app, group, signature
 from proj.names import NOTIFY
 from proj.celery import app
 from proj.tasks import add, cleanup, mul, resize, total
+from proj.tasks import cleanup as purge
 
 
 def run_now():  # @def(runNow, "run_now")
     cleanup.delay()  # @site(nowDelay, "delay") @call(runNow, cleanup, nowDelay)
     resize.apply_async(args=[1], countdown=10)  # @site(nowAsync, "apply_async") @call(runNow, resize, nowAsync)
+
+
+def run_aliased():  # @def(runAliased, "run_aliased")
+    purge.apply_async(countdown=5)  # @site(aliasedAsync, "apply_async") @call(runAliased, cleanup, aliasedAsync)
 
 
 def by_name():  # @def(byName, "by_name")
