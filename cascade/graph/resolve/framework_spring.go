@@ -101,6 +101,9 @@ func (q *frameworkView) springEventTypes(ctx context.Context, f *fact.File, call
 			}
 		}
 	}
+	if len(types) == 0 && caller != nil {
+		types = q.returnedType(ctx, f, caller, arg)
+	}
 	if len(types) != 1 {
 		return types
 	}
@@ -297,4 +300,31 @@ func (q *frameworkView) implements(ctx context.Context, cls fact.Symbol, iface s
 		}
 	}
 	return false
+}
+
+// returnedType is the declared result type of a call written as an
+// argument, OrderPlaced.of(order) or order.toEvent(), when it resolves to
+// one workspace method.
+func (q *frameworkView) returnedType(ctx context.Context, f *fact.File, caller *fact.Symbol, arg string) []string {
+	arg = strings.TrimSpace(arg)
+	open := strings.IndexByte(arg, '(')
+	if open <= 0 || matchBracket(arg, open) != len(arg)-1 {
+		return nil
+	}
+	callee := strings.TrimSpace(arg[:open])
+	if !framework.IsDotted(callee) {
+		return nil
+	}
+	c := fact.Call{Path: f.Path, CallerID: caller.ID, Callee: lastSegmentOf(callee)}
+	if i := strings.LastIndexByte(callee, '.'); i >= 0 {
+		c.Receiver = callee[:i]
+	}
+	targets, res, err := q.resolveCall(ctx, c)
+	if err != nil || res != fact.ResolvedAST || len(targets) != 1 {
+		return nil
+	}
+	if t := javaSimpleType(targets[0].Returns); t != "" && t != "void" {
+		return []string{t}
+	}
+	return nil
 }

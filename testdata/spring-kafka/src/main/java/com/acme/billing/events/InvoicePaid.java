@@ -4,4 +4,8 @@ public class InvoicePaid extends BillingEvent {
     public InvoicePaid(String invoiceId) {
         super(invoiceId);
     }
+
+    public static InvoicePaid of(String invoiceId) { // @def(invoicePaidOf, "of")
+        return new InvoicePaid(invoiceId);
+    }
 }

@@ -49,6 +49,10 @@ public class BillingService implements Queues {
         this.publisher.publishEvent(paid); // @site(payPublish, "publishEvent") @event(pay, onPaid, "InvoicePaid", payPublish) @event(pay, onAnyBilling, "BillingEvent", payPublish)
     }
 
+    public void payLater(String id) { // @def(payLater, "payLater")
+        publisher.publishEvent(InvoicePaid.of(id)); // @site(payLaterPublish, "publishEvent") @event(payLater, onPaid, "InvoicePaid", payLaterPublish) @event(payLater, onAnyBilling, "BillingEvent", payLaterPublish) @site(payLaterOf, "of") @call(payLater, invoicePaidOf, payLaterOf)
+    }
+
     public void remind(String id) { // @def(remind, "remind")
         publisher.publishEvent(new ReminderDue(id)); // @site(remindPublish, "publishEvent") @event(remind, onReminder, "ReminderDue", remindPublish)
     }
