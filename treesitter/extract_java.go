@@ -183,7 +183,8 @@ func (javaHooks) fields(e *extractor, n, _ *node) {
 	case "field_declaration", "constant_declaration": // constant_declaration: an interface's constants
 		typ := javaType(e, field(n, "type"))
 		for _, d := range childrenByField(n, "declarator") {
-			e.addField(n.StartByte(), Field{Name: e.text(field(d, "name")), Type: typ})
+			name := e.text(field(d, "name"))
+			e.addField(n.StartByte(), Field{Name: name, Type: typ, Token: javaFieldToken(e, n, name)}) // extract_java_spring.go
 			// static final String ORDERS = Topics.PREFIX + ".orders": a key
 			// expression of its class, for the resolver to evaluate.
 			if v := field(d, "value"); isAny(v, "identifier", "field_access", "binary_expression") {
@@ -224,7 +225,8 @@ func (javaHooks) locals(e *extractor, n *node) {
 
 func (javaHooks) stringLit(e *extractor, n *node) {
 	text := e.innerBytes(n)
-	// static final String TOPIC = "orders": a constant of its class.
+	// static final String TOPIC = "orders": a constant of its class; an
+	// interface's String TOPIC = "orders" is one too.
 	if d := parent(n); nodeType(d) == "variable_declarator" && field(d, "value") == n {
 		if fd := parent(d); isAny(fd, "field_declaration", "constant_declaration") {
 			if class := parent(parent(fd)); class != nil && field(class, "name") != nil {

@@ -628,6 +628,7 @@ func (pythonHooks) stringLit(e *extractor, n *node) {
 	}
 	text := e.src[start.EndByte():end.StartByte()]
 	pythonConstant(e, n, text)
+	pythonBeatEntry(e, n) // extract_python_celery.go
 	e.addString(text, n)
 }
 

@@ -74,6 +74,10 @@ type Pattern struct {
 	// literal fields), are the keys that hold it, tried first.
 	EventArg  int
 	EventKeys []string
+	// EventFrom, when set, picks the event argument instead of EventArg
+	// where its position depends on the overload called (RabbitMQ's
+	// routing key; a Kafka ProducerRecord's topic). See queues.go.
+	EventFrom func(args []string) (string, bool)
 	// EventIsReceiver: the event is the receiver itself (a Django signal:
 	// order_shipped.send(...)).
 	EventIsReceiver bool
@@ -105,6 +109,9 @@ type Pattern struct {
 	// HandlerKeys are keyword names that may hold it instead.
 	HandlerArg  int
 	HandlerKeys []string
+	// ClassEvents names the class decorator whose events a method
+	// decorator handles (@KafkaHandler in a @KafkaListener class).
+	ClassEvents string
 	// PrefixDecorator names the class decorator whose first argument
 	// prefixes route paths (@Controller('reports'), @RequestMapping("/api")).
 	PrefixDecorator string
@@ -112,9 +119,9 @@ type Pattern struct {
 	// name:) is the queue a job handler serves (@Processor('mail')): the
 	// event is "queue/job", "queue/*" for a handler of every job.
 	QueueDecorator string
-	// ClassEvents: the events are the classes named by the arguments of
-	// the class decorator of this name (@EventsHandler(OrderPlaced)).
-	ClassEvents string
+	// EventClassesFrom: the events are the classes named by the arguments
+	// of the class decorator of this name (@EventsHandler(OrderPlaced)).
+	EventClassesFrom string
 }
 
 // Catalog is the framework catalog: every decorator, hook and call that
@@ -292,6 +299,9 @@ func Argument(args []string, index int, keys []string) (string, bool) {
 func (p *Pattern) EventArgument(args []string) (string, bool) {
 	if v, ok := Keyword(args, p.EventKeys...); ok {
 		return v, true
+	}
+	if p.EventFrom != nil {
+		return p.EventFrom(args)
 	}
 	if p.EventArg < 0 {
 		return "", false

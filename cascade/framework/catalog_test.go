@@ -39,8 +39,11 @@ func TestCatalogEntriesAreWellFormed(t *testing.T) {
 		if p.Role == RolePublisher && p.EventArg < 0 && len(p.EventKeys) == 0 && !p.EventIsReceiver && len(p.ModelSignals) == 0 {
 			t.Errorf("%s: a publisher must say where its event is", what)
 		}
-		if p.Callee != "" && p.Role != RolePublisher && p.Role != RoleRegistration && p.Role != RoleTaskCall {
+		if p.Callee != "" && p.Role != RolePublisher && p.Role != RoleRegistration && p.Role != RoleTaskCall && p.Role != RoleTaskByName {
 			t.Errorf("%s: a call pattern is a publisher, registration or task call, not %s", what, p.Role)
+		}
+		if p.Role == RoleTaskByName && p.EventArg < 0 && len(p.EventKeys) == 0 {
+			t.Errorf("%s: a call of a task by name must say where the name is", what)
 		}
 	}
 }

@@ -92,7 +92,7 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
 	}
-	return roles
+	return q.celeryRoles(ctx, sym, q.springRoles(ctx, sym, roles))
 }
 
 func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
@@ -341,15 +341,7 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 			}
 		}
 	case treesitter.Java:
-		if container != "" {
-			if cls, err := q.resolveTypeName(ctx, f, container); err == nil && cls != nil {
-				if cf, err := q.file(ctx, cls.Path); err == nil && cf != nil {
-					if c, ok := constantIn(cf, cls.Name, name); ok {
-						return q.constantValue(ctx, cf, c, depth)
-					}
-				}
-			}
-		}
+		return q.javaConstant(ctx, f, container, name, depth) // framework_spring.go
 	}
 	return "", false
 }
@@ -491,13 +483,16 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 			}
 			switch {
 			case p.Bus == "spring-event":
-				pub.Events = q.eventClass(ctx, f, caller, arg)
+				pub.Events = q.springEventTypes(ctx, f, caller, arg)
 			case p.Bus == "queue":
 				pub.Events = q.addedJobs(ctx, f, caller, c)
 			case p.Bus == "cqrs":
 				pub.Events = q.publishedClass(ctx, f, caller, arg)
 			default:
 				pub.Events, _ = q.eventValues(ctx, f, arg)
+				if len(pub.Events) == 0 && f.Language == treesitter.Java {
+					pub.Events = q.springProperty(ctx, caller, arg) // framework_spring.go
+				}
 				if len(pub.Events) == 0 {
 					if key, ok := q.identityKey(ctx, f, caller, arg); ok {
 						pub.Events = []string{key}
@@ -752,6 +747,9 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 	if !isCallable(target) && !isType(target) {
 		return nil
 	}
+	if err := q.queueIncoming(ctx, target, byCaller); err != nil { // framework_queues.go
+		return err
+	}
 	subs := framework.SubscriptionsOf(q.rolesOf(ctx, target))
 	if err := q.implicitSignalSends(ctx, target, byCaller); err != nil {
 		return err
@@ -869,6 +867,9 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 			}
 		}
 		if err := q.implicitOutgoing(ctx, f, caller, c, byCallee); err != nil {
+			return err
+		}
+		if err := q.queueOutgoing(ctx, f, caller, c, byCallee); err != nil { // framework_queues.go
 			return err
 		}
 		for _, pub := range q.publications(ctx, f, caller, c) {
@@ -1002,8 +1003,11 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 				}
 			}
 			for _, s := range syms {
-				if framework.HasSubscriberDecorator(s) || s.Container != "" && framework.HasSubscriberMethod(s, classDecorators[s.Container]) {
+				if framework.HasSubscriberDecorator(s) || framework.IsSpringListenerMethod(s) || s.Container != "" && framework.HasSubscriberMethod(s, classDecorators[s.Container]) {
 					entry.subscribers = append(entry.subscribers, s)
+				}
+				if framework.IsCeleryTask(s) {
+					entry.tasks = append(entry.tasks, s)
 				}
 				for _, d := range s.Decorators {
 					for _, a := range d.Args {
@@ -1032,6 +1036,7 @@ type fileFramework struct {
 	key         string // the file's hash, size and modification time when read
 	subscribers []fact.Symbol
 	providers   []framework.Provider
+	tasks       []fact.Symbol // Celery tasks, which send_task('name') runs
 }
 
 // providedClass is the class a provider map binds token (written in f) to;
@@ -1108,6 +1113,9 @@ func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fa
 	recv, name, ok := framework.HandlerRef(c.Receiver, framework.MaxWrapping)
 	if !isTaskCall || !ok {
 		return nil, nil
+	}
+	if recv == "" {
+		name = importedName(f, name) // framework_celery.go: purge.delay() after import cleanup as purge
 	}
 	if q.depth > 4 {
 		return nil, nil

@@ -118,7 +118,7 @@ func TestFrameworkRoles(t *testing.T) {
 		{"nest-events", "ReportService.create", nil},
 		{"django-shop", "order_saved", []string{"invoked by Django signal post_save (sender=Order)"}},
 		{"django-shop", "notify_customer", []string{"invoked by Django signal order_shipped"}},
-		{"django-shop", "render_invoice", []string{"Celery task @shared_task: Celery task, run through .delay()/.apply_async()"}},
+		{"django-shop", "render_invoice", []string{"Celery task 'shop.invoices.tasks.render_invoice' (@shared_task): run through .delay()/.apply_async()/.s(), or by its name (send_task, signature, beat)"}},
 		{"spring-events", "OrderListeners.onPlaced", []string{"handles application event 'OrderPlaced' (Spring @EventListener)"}},
 		{"spring-events", "OrderListeners.consumeReturn", []string{`handles Kafka topics 'returns', 'refunds' (Spring @KafkaListener(topics = {"returns", "refunds"}))`}},
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/framework"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // What the framework side knows, for exporters (the Neo4j edge pass): the
@@ -23,6 +24,10 @@ func (r *Resolver) Subscriptions(ctx context.Context, sym fact.Symbol) ([]framew
 	}
 	q := &frameworkView{query: r.newQuery(ctx)}
 	subs := framework.SubscriptionsOf(q.rolesOf(ctx, sym))
+	// A Celery task is run by name too (send_task, signature).
+	for _, n := range q.celeryTaskNames(ctx, sym) {
+		subs = append(subs, framework.Subscription{Bus: celeryTaskBus, Event: n})
+	}
 	calls, err := r.registrationCalls(ctx, family(sym.Language), sym.Name)
 	if err != nil {
 		return nil, err
@@ -79,5 +84,14 @@ func (r *Resolver) Publications(ctx context.Context, c fact.Call) ([]framework.P
 	if err != nil || f == nil {
 		return nil, err
 	}
-	return q.publications(ctx, f, caller, c), ctx.Err()
+	pubs := q.publications(ctx, f, caller, c)
+	if c.Callee != treesitter.CeleryBeatCallee {
+		if names, ok := q.celeryNamed(ctx, f, caller, c); ok {
+			pubs = append(pubs, framework.Publication{Bus: celeryTaskBus, Events: names})
+		}
+	}
+	return pubs, ctx.Err()
 }
+
+// celeryTaskBus is the bus of Celery tasks run by name, for exporters.
+const celeryTaskBus = "celery-task"

@@ -1203,6 +1203,14 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 			return typeRef{kind: refExternal}, nil
 		}
+		if f.Language == treesitter.Java { // import com.x.Foo; Foo.m(): Java binds classes by package
+			if cls, err := q.resolveTypeName(ctx, f, name); err != nil || cls != nil {
+				if cls == nil {
+					return typeRef{}, err
+				}
+				return typeRef{kind: refClass, class: *cls}, nil
+			}
+		}
 		// a named or default import: a class (static call) or a submodule
 		exported := imp.Imported
 		if exported == "default" {

@@ -1,0 +1,1 @@
+NOTIFY = "proj.tasks.notify"
