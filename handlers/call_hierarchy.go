@@ -22,6 +22,9 @@ type ItemData struct {
 	Root     string `json:"root"`
 	// Name is set instead of SymbolID for a name the index does not know.
 	Name string `json:"name,omitempty"`
+	// Entry marks an item standing for a framework entry point (a route,
+	// a schedule), which has no callers or callees of its own.
+	Entry bool `json:"entry,omitempty"`
 }
 
 // PrepareCallHierarchy returns exactly one item (real clients break on
@@ -97,6 +100,9 @@ func unindexedItem(ws *cascade.Workspace, path, name string, span cascade.Span) 
 
 // IncomingCalls answers who calls the item.
 func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHierarchyIncomingCallsParams) ([]protocol.CallHierarchyIncomingCall, error) {
+	if itemDataOf(params.Item).Entry {
+		return []protocol.CallHierarchyIncomingCall{}, nil
+	}
 	ws, target, err := h.itemSymbol(ctx, params.Item)
 	if err != nil {
 		return nil, rpcError(err)
@@ -115,11 +121,17 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 		}
 		out = append(out, protocol.CallHierarchyIncomingCall{From: itemFor(ws, c.Symbol, c.Detail), FromRanges: ranges})
 	}
+	if len(res.Calls) == 0 {
+		out = append(out, entryCalls(ws, target, res.Entry)...)
+	}
 	return out, nil
 }
 
 // OutgoingCalls answers what the item calls; fromRanges are in the item's file.
 func (h *Handlers) OutgoingCalls(ctx context.Context, params *protocol.CallHierarchyOutgoingCallsParams) ([]protocol.CallHierarchyOutgoingCall, error) {
+	if itemDataOf(params.Item).Entry {
+		return []protocol.CallHierarchyOutgoingCall{}, nil
+	}
 	ws, source, err := h.itemSymbol(ctx, params.Item)
 	if err != nil {
 		return nil, rpcError(err)

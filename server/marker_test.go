@@ -22,6 +22,12 @@ package server_test
 //	@registered(CALLER, HANDLER, "via", SITE...)  CALLER registers HANDLER by value at SITE:
 //	                            both directions list the edge, with detail "registered via"
 //	                            followed by via, quotes left out (http.HandleFunc(/orders))
+//	@module(NAME)               binds NAME to this file's top level (urls.py's urlpatterns,
+//	                            a Go package-level var) as a caller
+//	@entry(TARGET, "text")      TARGET is a framework entry point with no caller in code:
+//	                            incomingCalls(TARGET) holds an entry item whose detail contains
+//	                            text and no grep or keyword guess, and the diagnostic published
+//	                            on TARGET says text too; a target without @entry gets no entry item
 
 import (
 	"bufio"
@@ -32,6 +38,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -43,7 +50,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|module|entry)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -70,11 +77,15 @@ type fixture struct {
 	calls    []edgeWant
 	callers  map[string][]string // explicit @callers
 	mentions map[string]bool     // targets whose complete caller set is asserted
+	modules  map[string]protocol.CallHierarchyItem
+	entries  map[string][]string // @entry: what the entry item and diagnostic say
 }
 
 func parseFixture(t *testing.T, root string) *fixture {
 	t.Helper()
-	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}}
+	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{},
+		modules: map[string]protocol.CallHierarchyItem{}, entries: map[string][]string{}}
+	absRoot, _ := filepath.Abs(root)
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -132,6 +143,19 @@ func parseFixture(t *testing.T, root string) *fixture {
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: detail, framework: true, at: at})
 					fx.mentions[args[1]] = true
+				case "module":
+					if len(args) != 1 {
+						t.Fatalf("%s: @module wants (NAME)", at)
+					}
+					rel, _ := filepath.Rel(absRoot, abs)
+					fx.modules[args[0]] = protocol.CallHierarchyItem{Name: filepath.Base(abs), URI: uri,
+						Data: handlers.ItemData{SymbolID: filepath.ToSlash(rel) + "#", Root: absRoot}}
+				case "entry":
+					if len(args) != 2 {
+						t.Fatalf("%s: @entry wants (TARGET, \"text\")", at)
+					}
+					fx.entries[args[0]] = append(fx.entries[args[0]], args[1])
+					fx.mentions[args[0]] = true
 				case "callers":
 					if len(args) < 1 {
 						t.Fatalf("%s: @callers wants (TARGET, CALLER...)", at)
@@ -220,6 +244,10 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		siteName[posKey(l.uri, l.rng.Start)+"-"+posKey(l.uri, l.rng.End)] = name
 	}
 	items := map[string]protocol.CallHierarchyItem{}
+	for name, it := range fx.modules {
+		nameOf[posKey(it.URI, it.SelectionRange.Start)] = name
+		items[name] = it
+	}
 
 	// Every declaration prepares to exactly one item: itself.
 	for _, name := range sortedKeys(fx.defs) {
@@ -300,10 +328,17 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			t.Errorf("incomingCalls %s: %v", target, err)
 			continue
 		}
-		var have []string
+		var have, entries []string
 		for _, in := range got {
 			key := describe(in.From.URI, in.From, in.FromRanges)
+			if strings.HasPrefix(in.From.Detail, handlers.EntryDetailPrefix) {
+				entries = append(entries, in.From.Name+" · "+in.From.Detail)
+				continue
+			}
 			if isFallback(in.From.Detail) {
+				if len(fx.entries[target]) > 0 {
+					t.Errorf("incomingCalls %s: fallback guess %s (%q) for a framework entry point", target, key, in.From.Detail)
+				}
 				// Markers state the graph's answer. When the graph has no
 				// caller, the cascade's later stages answer by name; when
 				// it has, they must not run.
@@ -326,6 +361,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 				}
 			}
 		}
+		checkEntries(t, c, target, item, fx.entries[target], entries)
 		sort.Strings(have)
 		w := append([]string{}, want[target]...)
 		sort.Strings(w)
@@ -387,6 +423,49 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		}
 		if len(got) != 1 || nameOf[posKey(got[0].URI, got[0].SelectionRange.Start)] != e.target {
 			t.Errorf("prepare at site %s (%s): got %v, want %s", e.sites[0], l, itemNames(got), e.target)
+		}
+	}
+}
+
+// checkEntries checks the entry items of incomingCalls(target) and the
+// diagnostic published on it against its @entry texts: each text in an
+// entry item and in the diagnostic, and no entry item without @entry.
+func checkEntries(t *testing.T, c *testClient, target string, item protocol.CallHierarchyItem, want, got []string) {
+	t.Helper()
+	if len(want) == 0 {
+		if len(got) > 0 {
+			t.Errorf("incomingCalls %s: entry items %q without an @entry marker", target, got)
+		}
+		return
+	}
+	for _, text := range want {
+		found := false
+		for _, g := range got {
+			found = found || strings.Contains(unquoted(g), unquoted(text))
+		}
+		if !found {
+			t.Errorf("incomingCalls %s: no entry item says %q; entry items: %q", target, text, got)
+		}
+	}
+	// The diagnostic is published before the answer is sent; the client
+	// may read it a moment later.
+	var msg string
+	for i := 0; i < 200; i++ {
+		c.mu.Lock()
+		for _, d := range c.diags[item.URI] {
+			if d.Range == item.SelectionRange {
+				msg = d.Message
+			}
+		}
+		c.mu.Unlock()
+		if msg != "" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, text := range want {
+		if !strings.Contains(unquoted(msg), unquoted(text)) {
+			t.Errorf("diagnostic on %s is %q, want it to say %q", target, msg, text)
 		}
 	}
 }

@@ -7,9 +7,9 @@ import (
 )
 
 // HandlerRef reads a handler passed by value: h, s.handle, this.onEvent,
-// this.onEvent.bind(this), this::run, Foo::bar, and one wrapping call
-// (http.HandlerFunc(h), auth(h)). ok is false for anything else (a lambda,
-// an expression).
+// this.onEvent.bind(this), this::run, Foo::bar, View.as_view() (the class),
+// and one wrapping call (http.HandlerFunc(h), auth(h)). ok is false for
+// anything else (a lambda, an expression).
 func HandlerRef(text string, depth int) (recv, name string, ok bool) {
 	t := strings.TrimSpace(text)
 	if i := strings.Index(t, ".bind("); i > 0 && strings.HasSuffix(t, ")") {
@@ -21,7 +21,9 @@ func HandlerRef(text string, depth int) (recv, name string, ok bool) {
 		}
 		return "", "", false
 	}
-	if strings.HasSuffix(t, ")") && depth == 0 {
+	if i := strings.Index(t, ".as_view("); i > 0 && strings.HasSuffix(t, ")") && IsDotted(t[:i]) {
+		t = t[:i] // Django's View.as_view(...): the view class
+	} else if strings.HasSuffix(t, ")") && depth == 0 {
 		if open := strings.IndexByte(t, '('); open > 0 && IsDotted(t[:open]) {
 			args := treesitter.SplitTopLevel(t[open+1 : len(t)-1])
 			if len(args) == 1 {
