@@ -23,7 +23,8 @@ package server_test
 //	                            both directions list the edge, with detail "registered via"
 //	                            followed by via, quotes left out (http.HandleFunc(/orders))
 //	@module(NAME)               binds NAME to this file's top level (urls.py's urlpatterns,
-//	                            a Go package-level var) as a caller
+//	                            a Go package-level var) as a caller; checked incoming only, as
+//	                            the graph has no outgoing answer for a file's top level
 //	@entry(TARGET, "text")      TARGET is a framework entry point with no caller in code:
 //	                            incomingCalls(TARGET) holds an entry item whose detail contains
 //	                            text and no grep or keyword guess, and the diagnostic published
@@ -375,7 +376,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 
 	// Outgoing: every @call edge appears with the same sites.
 	for _, e := range fx.calls {
-		if e.dispatch {
+		if _, isModule := fx.modules[e.caller]; e.dispatch || isModule {
 			continue
 		}
 		item, ok := items[e.caller]

@@ -67,12 +67,12 @@ func (q *frameworkView) baseRoles(ctx context.Context, f *fact.File, sym fact.Sy
 		case framework.RoleCommand:
 			name := framework.CommandName(sym.Path)
 			role.Events = []string{name}
-			role.Summary = fmt.Sprintf("command manage.py %s (%s %s)", name, p.Framework, p.Means)
+			role.Summary = fmt.Sprintf("command manage.py %s (%s management command)", name, p.Framework)
 		case framework.RoleRoute:
 			if routes := q.classRoutes(ctx, f, *cls); len(routes) > 0 {
 				sub := framework.ViewMethods[sym.Name].Sub
 				for _, r := range routes {
-					role.Events = append(role.Events, framework.JoinRoute(r, sub)+"/")
+					role.Events = append(role.Events, slashed(framework.JoinRoute(r, sub)))
 				}
 				role.Summary = fmt.Sprintf("%s route %s %s (%s)", p.Framework, p.HTTPMethod, role.Events[0], role.Pattern)
 			} else {
@@ -118,10 +118,10 @@ func (q *frameworkView) refineRoute(ctx context.Context, f *fact.File, sym fact.
 	}
 	role.Events, role.Unresolved = nil, ""
 	for _, r := range q.classRoutes(ctx, f, *cls) {
-		role.Events = append(role.Events, framework.JoinRoute(r, sub)+"/")
+		role.Events = append(role.Events, slashed(framework.JoinRoute(r, sub)))
 	}
 	if len(role.Events) == 0 {
-		role.Events = []string{framework.JoinRoute("", sub) + "/"}
+		role.Events = []string{slashed(framework.JoinRoute("", sub))}
 	}
 }
 
@@ -139,7 +139,7 @@ func (q *frameworkView) classRoutes(ctx context.Context, f *fact.File, cls fact.
 		if !ok || len(vals) == 0 {
 			return nil
 		}
-		out = append(out, framework.JoinRoute(q.includePrefix(ctx, cf.Path, 0), strings.TrimPrefix(vals[0], "^")))
+		out = append(out, framework.JoinRoute(q.includePrefix(ctx, cf.Path, 0), routePattern(vals[0])))
 		return nil
 	})
 	return out
@@ -184,10 +184,24 @@ func (q *frameworkView) includePrefix(ctx context.Context, urlsPath string, dept
 			continue
 		}
 		if pre, ok := treesitter.StringLiteral(strings.TrimSpace(best.Args[0])); ok {
-			return framework.JoinRoute(q.includePrefix(ctx, best.Path, depth+1), strings.TrimPrefix(pre, "^"))
+			return framework.JoinRoute(q.includePrefix(ctx, best.Path, depth+1), routePattern(pre))
 		}
 	}
 	return ""
+}
+
+// routePattern is a URL pattern as a path: re_path's r"^history/$" is
+// history/.
+func routePattern(p string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(p, "^"), "$")
+}
+
+// slashed ends a Django route with the slash its URLconf gives it.
+func slashed(route string) string {
+	if strings.HasSuffix(route, "/") {
+		return route
+	}
+	return route + "/"
 }
 
 func before(a, b treesitter.Position) bool {
