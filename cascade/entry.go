@@ -37,7 +37,7 @@ type EntryPoint struct {
 func entryPoints(t fact.Symbol, roles []framework.Role) []EntryPoint {
 	var out []EntryPoint
 	for _, r := range framework.EntryRoles(roles) {
-		ep := EntryPoint{Kind: string(r.Kind), Framework: r.Framework, Summary: r.Summary, Hint: r.Hint(), Path: t.Path, Span: t.Selection}
+		ep := EntryPoint{Kind: string(r.Kind), Framework: r.Framework, Summary: r.EntrySummary(), Hint: r.EntryHint(), Path: t.Path, Span: t.Selection}
 		for _, d := range t.Decorators {
 			if strings.HasPrefix(r.Pattern, "@"+d.Name) {
 				ep.Span = d.Span

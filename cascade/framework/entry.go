@@ -1,7 +1,9 @@
 package framework
 
 import (
+	"fmt"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -86,4 +88,150 @@ var ViewMethods = map[string]struct{ HTTP, Sub string }{
 	// DRF viewset actions, as a router maps them.
 	"list": {"GET", ""}, "create": {"POST", ""}, "retrieve": {"GET", "{pk}"}, "update": {"PUT", "{pk}"},
 	"partial_update": {"PATCH", "{pk}"}, "destroy": {"DELETE", "{pk}"},
+}
+
+// EntrySummary says how the framework reaches an entry point, its schedule
+// in words first: "runs every 5 minutes · scheduled: cron '*/5 * * * *'
+// (NestJS @Cron('*/5 * * * *'))".
+func (r Role) EntrySummary() string {
+	if s := r.Schedule(); s != "" {
+		return s + " · " + r.Summary
+	}
+	return r.Summary
+}
+
+// EntryHint is Hint with the schedule in words first.
+func (r Role) EntryHint() string {
+	if s := r.Schedule(); s != "" {
+		return s + " — " + r.Hint()
+	}
+	return r.Hint()
+}
+
+// Schedule says a scheduled role's schedule in words ("runs every 5
+// minutes", "runs every day at 02:30"); "" when it is not one of the
+// common shapes (then the expression itself is what the summary shows).
+func (r Role) Schedule() string {
+	if r.Kind != RoleScheduled {
+		return ""
+	}
+	spec := r.Unresolved
+	if len(r.Events) > 0 {
+		spec = r.Events[0]
+	}
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(r.Pattern, "@Interval"), strings.Contains(r.Pattern, "fixedRate"), strings.Contains(r.Pattern, "fixedDelay"):
+		if ms, ok := number(spec); ok {
+			return "runs every " + duration(ms)
+		}
+	case strings.HasPrefix(r.Pattern, "@Timeout"):
+		if ms, ok := number(spec); ok {
+			return "runs once, " + duration(ms) + " after start"
+		}
+	}
+	// CronExpression.EVERY_5_MINUTES, CronExpression.EVERY_DAY_AT_MIDNIGHT.
+	if i := strings.LastIndex(spec, ".EVERY_"); i >= 0 {
+		words := strings.ToLower(strings.ReplaceAll(spec[i+1:], "_", " "))
+		return "runs " + words
+	}
+	return cronWords(spec)
+}
+
+// cronWords reads the common shapes of a cron expression (five fields, or
+// six with seconds first).
+func cronWords(spec string) string {
+	f := strings.Fields(spec)
+	if len(f) == 6 {
+		if f[0] != "0" { // seconds
+			if n, ok := every(f[0]); ok && allStars(f[1:]) {
+				return "runs every " + plural(n, "second")
+			}
+			return ""
+		}
+		f = f[1:]
+	}
+	if len(f) != 5 || !allStars(f[2:4]) {
+		return ""
+	}
+	min, hour, dow := f[0], f[1], f[4]
+	var s string
+	switch {
+	case hour == "*":
+		if min == "0" {
+			s = "runs every hour"
+		} else if n, ok := every(min); ok {
+			s = "runs every " + plural(n, "minute")
+		} else {
+			return ""
+		}
+	case min == "0" && strings.HasPrefix(hour, "*/"):
+		n, ok := every(hour)
+		if !ok {
+			return ""
+		}
+		s = "runs every " + plural(n, "hour")
+	default:
+		m, ok1 := number(min)
+		h, ok2 := number(hour)
+		if !ok1 || !ok2 {
+			return ""
+		}
+		s = fmt.Sprintf("runs every day at %02d:%02d", h, m)
+	}
+	if dow != "*" {
+		if !strings.HasPrefix(s, "runs every day at") {
+			return ""
+		}
+		s = "runs on days " + dow + " at" + strings.TrimPrefix(s, "runs every day at")
+	}
+	return s
+}
+
+func allStars(fields []string) bool {
+	for _, f := range fields {
+		if f != "*" {
+			return false
+		}
+	}
+	return true
+}
+
+// every reads "*" (1) and "*/N" (N).
+func every(f string) (int, bool) {
+	if f == "*" {
+		return 1, true
+	}
+	if rest, ok := strings.CutPrefix(f, "*/"); ok {
+		return number(rest)
+	}
+	return 0, false
+}
+
+func number(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.ReplaceAll(strings.TrimSpace(s), "_", ""))
+	return n, err == nil && n >= 0
+}
+
+// duration says a number of milliseconds in the largest whole unit.
+func duration(ms int) string {
+	switch {
+	case ms >= 3_600_000 && ms%3_600_000 == 0:
+		return plural(ms/3_600_000, "hour")
+	case ms >= 60_000 && ms%60_000 == 0:
+		return plural(ms/60_000, "minute")
+	case ms >= 1000 && ms%1000 == 0:
+		return plural(ms/1000, "second")
+	}
+	return plural(ms, "millisecond")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
 }

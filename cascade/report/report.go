@@ -145,7 +145,7 @@ func causes(in Input) []Cause {
 		add("framework_entry", "no code calls it: %s", e)
 	}
 	for _, role := range in.Roles {
-		if !contains(in.Entry, role) {
+		if !endsOneOf(in.Entry, role) {
 			add("decorator", "%s", role)
 		}
 	}
@@ -263,9 +263,11 @@ func suggestions(in Input) []Suggestion {
 	return out
 }
 
-func contains(list []string, s string) bool {
+// endsOneOf reports whether one of list ends with s: an entry point's hint
+// says its role's hint, its schedule in words first.
+func endsOneOf(list []string, s string) bool {
 	for _, x := range list {
-		if x == s {
+		if strings.HasSuffix(x, s) {
 			return true
 		}
 	}

@@ -148,8 +148,10 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 			role.Events = []string{framework.JoinRoute(prefix, p0)}
 		}
 	}
-	q.refineRoute(ctx, f, sym, cls, d, p, &role)
-	role.Summary = framework.Summarize(p, role)
+	q.refineRole(ctx, f, sym, cls, d, p, &role)
+	if role.Summary == "" {
+		role.Summary = framework.Summarize(p, role)
+	}
 	return role
 }
 

@@ -86,11 +86,23 @@ func (q *frameworkView) baseRoles(ctx context.Context, f *fact.File, sym fact.Sy
 	return roles
 }
 
-// refineRoute completes a decorated route's method and path from the
-// decorator's keywords: Flask's methods=[...], DRF @action's methods=,
-// detail= and url_path= (below its viewset's registered prefix).
-func (q *frameworkView) refineRoute(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern, role *framework.Role) {
-	if p.Role != framework.RoleRoute || framework.FamilyOf(sym.Language) != string(treesitter.Python) {
+// refineRole completes a decorated Python entry point's role before it is
+// summarized: a command's name (click names it after the function,
+// dashed) and summary, a route's method and
+// path from the decorator's keywords: Flask's methods=[...], DRF @action's
+// methods=, detail= and url_path= (below its viewset's registered prefix).
+func (q *frameworkView) refineRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern, role *framework.Role) {
+	if framework.FamilyOf(sym.Language) != string(treesitter.Python) {
+		return
+	}
+	if p.Role == framework.RoleCommand {
+		if len(role.Events) == 0 {
+			role.Events, role.Unresolved = []string{strings.ReplaceAll(sym.Name, "_", "-")}, ""
+		}
+		role.Summary = fmt.Sprintf("command %s (%s %s)", role.Events[0], p.Framework, role.Pattern)
+		return
+	}
+	if p.Role != framework.RoleRoute {
 		return
 	}
 	if m, ok := framework.Keyword(d.Args, "methods"); ok {
