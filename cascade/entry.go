@@ -49,21 +49,16 @@ func entryPoints(t fact.Symbol, roles []framework.Role) []EntryPoint {
 	return out
 }
 
-// graphFoundNoCaller reports whether every graph backend asked answered
-// that the target is indexed and has no caller (not a fault, not a miss
-// of the index).
+// graphFoundNoCaller reports whether a graph backend answered that the
+// target is indexed and has no caller (another may have failed: it knows
+// nothing to the contrary).
 func graphFoundNoCaller(atts []Attempt) bool {
-	asked := false
 	for _, a := range atts {
-		if a.Stage != StageGraph {
-			continue
+		if a.Stage == StageGraph && a.Outcome == OutcomeMiss && a.Reason == ReasonNoCallers {
+			return true
 		}
-		if a.Reason != ReasonNoCallers {
-			return false
-		}
-		asked = true
 	}
-	return asked
+	return false
 }
 
 // skipForEntry answers, before the fallback stages run, whether the target

@@ -52,6 +52,17 @@ func BasePatterns(fam, name, filePath string, bases []string) []*Pattern {
 	return out
 }
 
+// HasBaseMethod reports whether a method named name may have a role by the
+// bases of its class, before they are looked up.
+func HasBaseMethod(fam, name string) bool {
+	for i := range Catalog {
+		if p := &Catalog[i]; p.Method == name && p.Family == fam && len(p.ClassBases) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // ClassBasedDecorator reports whether decorator pattern p applies only in
 // classes with one of its ClassBases (DRF's @action), and if so whether
 // bases has one.

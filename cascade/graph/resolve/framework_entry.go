@@ -56,7 +56,7 @@ func (q *frameworkView) classAllows(ctx context.Context, cls *fact.Symbol, p *fr
 // its class: AppConfig.ready, Command.handle in management/commands/,
 // a class-based view's get, a viewset's list.
 func (q *frameworkView) baseRoles(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol) []framework.Role {
-	if cls == nil || sym.Kind != treesitter.KindMethod {
+	if cls == nil || sym.Kind != treesitter.KindMethod || !framework.HasBaseMethod(framework.FamilyOf(sym.Language), sym.Name) {
 		return nil
 	}
 	pats := framework.BasePatterns(framework.FamilyOf(sym.Language), sym.Name, sym.Path, q.classBases(ctx, *cls))
@@ -260,15 +260,18 @@ func (q *frameworkView) eachClassRegistration(ctx context.Context, cls fact.Symb
 // dispatches requests to: a serving method its bases give it (get, list,
 // ...), or an @action.
 func (q *frameworkView) servesRequests(ctx context.Context, method fact.Symbol, cls fact.Symbol) bool {
-	if _, ok := framework.ViewMethods[method.Name]; !ok {
-		for _, r := range q.rolesOf(ctx, method) {
-			if r.Kind == framework.RoleRoute {
-				return true
+	fam := framework.FamilyOf(method.Language)
+	if _, ok := framework.ViewMethods[method.Name]; ok && framework.HasBaseMethod(fam, method.Name) {
+		return len(framework.BasePatterns(fam, method.Name, method.Path, q.classBases(ctx, cls))) > 0
+	}
+	for _, d := range method.Decorators {
+		for _, p := range framework.DecoratorPatterns(method.Language, d.Name) {
+			if p.Role == framework.RoleRoute && len(p.ClassBases) > 0 && q.classAllows(ctx, &cls, p) {
+				return true // @action
 			}
 		}
-		return false
 	}
-	return len(framework.BasePatterns(framework.FamilyOf(method.Language), method.Name, method.Path, q.classBases(ctx, cls))) > 0
+	return false
 }
 
 // classRegistrationIncoming adds to byCaller the calls that register
@@ -276,7 +279,7 @@ func (q *frameworkView) servesRequests(ctx context.Context, method fact.Symbol, 
 // serves requests with: path('orders/', OrderView.as_view()) reaches
 // OrderView.get.
 func (q *frameworkView) classRegistrationIncoming(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
-	if target.Kind != treesitter.KindMethod || target.Container == "" {
+	if target.Kind != treesitter.KindMethod || target.Container == "" || target.Language != treesitter.Python {
 		return nil
 	}
 	cls, err := q.classOf(ctx, &target)

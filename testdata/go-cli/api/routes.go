@@ -7,15 +7,15 @@ import (
 
 func Register(r *gin.Engine) { // @def(register, "Register")
 	g := r.Group("/api")
-	g.GET("/orders", listOrders)            // @site(ginList, "GET") @registered(register, listOrders, "g.GET(/orders)", ginList)
+	g.GET("/orders", listOrders) // @site(ginList, "GET") @registered(register, listOrders, "g.GET(/orders)", ginList)
 	v1 := g.Group("/v1")
-	v1.POST("/orders", createOrder)         // @site(ginCreate, "POST") @registered(register, createOrder, "v1.POST(/orders)", ginCreate)
+	v1.POST("/orders", createOrder) // @site(ginCreate, "POST") @registered(register, createOrder, "v1.POST(/orders)", ginCreate)
 }
 
 func Mount(r chi.Router) { // @def(mount, "Mount")
 	r.Route("/reports", func(r chi.Router) {
-		r.Get("/", listReports)             // @site(chiList, "Get") @registered(mount, listReports, "r.Get(/)", chiList)
-		r.Post("/{id}/send", sendReport)    // @site(chiSend, "Post") @registered(mount, sendReport, "r.Post(/{id}/send)", chiSend)
+		r.Get("/", listReports)          // @site(chiList, "Get") @registered(mount, listReports, "r.Get(/)", chiList)
+		r.Post("/{id}/send", sendReport) // @site(chiSend, "Post") @registered(mount, sendReport, "r.Post(/{id}/send)", chiSend)
 	})
 }
 
