@@ -607,7 +607,7 @@ func (q *frameworkView) registrationsIn(ctx context.Context, f *fact.File, calle
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RoleRegistration) {
 		if p.PathLiteral {
 			a, ok := p.EventArgument(c.Args)
-			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") {
+			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") && !groupRoot(f, v) {
 				continue
 			}
 		}

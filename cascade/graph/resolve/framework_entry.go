@@ -315,6 +315,12 @@ func (q *frameworkView) servingMethods(ctx context.Context, cls fact.Symbol) ([]
 	return out, nil
 }
 
+// groupRoot reports whether a route path is a Go router group's own root:
+// g := r.Group("/api"); g.GET("", list) serves /api.
+func groupRoot(f *fact.File, path string) bool {
+	return path == "" && f.Language == treesitter.Go
+}
+
 // handlerArguments are the arguments a registration registers: every
 // keyword named in the pattern's HandlerKeys for a pattern that registers
 // them all (cobra's Run, RunE, PreRunE...), else the one HandlerArgument.

@@ -8,6 +8,7 @@ import (
 func Register(r *gin.Engine) { // @def(register, "Register")
 	g := r.Group("/api")
 	g.GET("/orders", listOrders) // @site(ginList, "GET") @registered(register, listOrders, "g.GET(/orders)", ginList)
+	g.GET("", index)             // @site(ginIndex, "GET") @registered(register, index, "g.GET()", ginIndex)
 	v1 := g.Group("/v1")
 	v1.POST("/orders", createOrder) // @site(ginCreate, "POST") @registered(register, createOrder, "v1.POST(/orders)", ginCreate)
 }
@@ -19,6 +20,7 @@ func Mount(r chi.Router) { // @def(mount, "Mount")
 	})
 }
 
+func index(c *gin.Context)       {} // @def(index, "index")
 func listOrders(c *gin.Context)  {} // @def(listOrders, "listOrders")
 func createOrder(c *gin.Context) {} // @def(createOrder, "createOrder")
 

@@ -1,4 +1,5 @@
 # @module(orderUrls)
+from django.conf.urls import url
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
@@ -12,4 +13,5 @@ urlpatterns = [
     path("health/", health, name="health"),  # @site(pathHealth, "path") @registered(orderUrls, health, "path(health/)", pathHealth)
     path("orders/<int:pk>/summary/", views.order_summary),  # @site(pathSummary, "path") @registered(orderUrls, summary, "path(orders/<int:pk>/summary/)", pathSummary)
     re_path(r"^history/$", OrderHistoryView.as_view()),  # @site(pathHistory, "re_path") @registered(orderUrls, historyGet, "re_path(r^history/$)", pathHistory)
+    url(r"^legacy/$", views.legacy),  # @site(urlLegacy, "url") @registered(orderUrls, legacy, "url(r^legacy/$)", urlLegacy)
 ]

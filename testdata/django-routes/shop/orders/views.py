@@ -15,6 +15,10 @@ def order_summary(request, pk):  # @def(summary, "order_summary")
     return JsonResponse({"pk": pk})
 
 
+def legacy(request):  # @def(legacy, "legacy")
+    return JsonResponse({})
+
+
 class OrderHistoryView(View):
     def get(self, request):  # @def(historyGet, "get")
         return JsonResponse([])
