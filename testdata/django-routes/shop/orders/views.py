@@ -1,3 +1,4 @@
+# @module(viewsModule)
 from django.http import JsonResponse
 from django.views import View
 from flask import Flask
@@ -51,3 +52,10 @@ class ReportViewSet(viewsets.ViewSet):
 @app.route("/ping", methods=["POST"])
 def ping():  # @def(ping, "ping") @entry(ping, "Flask route POST /ping")
     return "pong"
+
+
+def status():  # @def(status, "status")
+    return "ok"
+
+
+app.add_url_rule("/status", view_func=status)  # @site(ruleStatus, "add_url_rule") @registered(viewsModule, status, "app.add_url_rule(/status)", ruleStatus)
