@@ -89,6 +89,7 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 		}
 	}
 	roles = append(roles, q.baseRoles(ctx, f, sym, cls)...)
+	roles = append(roles, q.registrationRoles(ctx, sym)...)
 	return roles
 }
 

@@ -359,3 +359,69 @@ func literalViaText(c fact.Call, p *framework.Pattern) (string, bool) {
 	}
 	return typ + "{" + inner + "}", true
 }
+
+// registrationRoles are the roles the workspace's registrations give sym by
+// value: a route (http.HandleFunc("/x", h), path('x/', h), app.get('/x',
+// h)) or a command (cobra.Command{Use: "serve", RunE: h}), so that the item
+// of a registered handler says how it is reached.
+func (q *frameworkView) registrationRoles(ctx context.Context, sym fact.Symbol) []framework.Role {
+	if !isCallable(sym) || q.depth > 4 {
+		return nil
+	}
+	calls, err := q.r.registrationCalls(ctx, family(sym.Language), sym.Name)
+	if err != nil || len(calls) == 0 {
+		return nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	var roles []framework.Role
+	seen := map[string]bool{}
+	for _, c := range calls {
+		f, caller, err := q.callContext(ctx, c)
+		if err != nil || f == nil || family(f.Language) != family(sym.Language) {
+			continue
+		}
+		for _, reg := range q.registrationsIn(ctx, f, caller, c) {
+			p := reg.pattern
+			if reg.name != sym.Name || p.Bus != "" || p.HTTPMethod == "" && !p.EveryHandlerKey {
+				continue
+			}
+			targets, err := q.resolveHandler(ctx, c, reg)
+			if err != nil || !containsID(targets, sym.ID) {
+				continue
+			}
+			role := framework.Role{Framework: p.Framework, Pattern: viaText(c, p), Method: p.HTTPMethod}
+			a, _ := p.EventArgument(c.Args)
+			vals, _ := q.eventValues(ctx, f, a)
+			switch {
+			case p.EveryHandlerKey: // cobra: the command is the first word of Use
+				role.Kind = framework.RoleCommand
+				if len(vals) > 0 {
+					if name := strings.Fields(vals[0]); len(name) > 0 {
+						role.Events = []string{name[0]}
+					}
+				}
+				if len(role.Events) == 0 {
+					continue
+				}
+				role.Summary = fmt.Sprintf("command %s (%s %s)", role.Events[0], p.Framework, role.Pattern)
+			default:
+				role.Kind = framework.RoleRoute
+				if len(vals) == 0 {
+					continue
+				}
+				route := routePattern(vals[0])
+				if strings.HasPrefix(p.Framework, "Django") { // under its URLconf's include()
+					route = slashed(framework.JoinRoute(q.includePrefix(ctx, f.Path, 0), route))
+				}
+				role.Events = []string{route}
+				role.Summary = fmt.Sprintf("%s route %s %s (%s)", p.Framework, p.HTTPMethod, route, role.Pattern)
+			}
+			if !seen[role.Summary] {
+				seen[role.Summary] = true
+				roles = append(roles, role)
+			}
+		}
+	}
+	return roles
+}
