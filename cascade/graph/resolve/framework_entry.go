@@ -151,7 +151,11 @@ func (q *frameworkView) classRoutes(ctx context.Context, f *fact.File, cls fact.
 		if !ok || len(vals) == 0 {
 			return nil
 		}
-		out = append(out, framework.JoinRoute(q.includePrefix(ctx, cf.Path, 0), routePattern(vals[0])))
+		prefix := q.includePrefix(ctx, cf.Path, 0)
+		if rp, ok := q.routerPrefix(ctx, c); ok { // router.register: under include(router.urls)
+			prefix = rp
+		}
+		out = append(out, framework.JoinRoute(prefix, routePattern(vals[0])))
 		return nil
 	})
 	return out
@@ -165,25 +169,41 @@ func (q *frameworkView) includePrefix(ctx context.Context, urlsPath string, dept
 		return ""
 	}
 	module := strings.ReplaceAll(strings.TrimSuffix(urlsPath, ".py"), "/", ".")
+	pre, _ := q.includedUnder(ctx, func(inc fact.Call) bool {
+		v, ok := treesitter.StringLiteral(strings.TrimSpace(inc.Args[0]))
+		return ok && (module == v || strings.HasSuffix(module, "."+v))
+	}, depth)
+	return pre
+}
+
+// routerPrefix is the path under which a DRF router's URLs are included
+// in the URLconf that registers with it: path('api/', include(router.urls)).
+func (q *frameworkView) routerPrefix(ctx context.Context, c fact.Call) (string, bool) {
+	if c.Receiver == "" {
+		return "", false
+	}
+	return q.includedUnder(ctx, func(inc fact.Call) bool {
+		return inc.Path == c.Path && strings.TrimSpace(inc.Args[0]) == c.Receiver+".urls"
+	}, 0)
+}
+
+// includedUnder finds an include(...) call that match accepts and returns
+// the path of the path(...) call it is the view of (the last path call
+// written before it), prefixed by where that URLconf is itself included.
+func (q *frameworkView) includedUnder(ctx context.Context, match func(fact.Call) bool, depth int) (string, bool) {
 	calls, err := q.callsNamed(ctx, "include")
 	if err != nil {
-		return ""
+		return "", false
 	}
 	for _, inc := range calls {
-		if len(inc.Args) == 0 || !strings.HasSuffix(inc.Path, ".py") {
+		if len(inc.Args) == 0 || !strings.HasSuffix(inc.Path, ".py") || !match(inc) {
 			continue
 		}
-		v, ok := treesitter.StringLiteral(strings.TrimSpace(inc.Args[0]))
-		if !ok || !(module == v || strings.HasSuffix(module, "."+v)) {
-			continue
-		}
-		// The path(...) call whose argument is this include(...): the last
-		// one written before it.
 		var best *fact.Call
 		for _, p := range []string{"path", "re_path", "url"} {
 			outer, err := q.callsNamed(ctx, p)
 			if err != nil {
-				return ""
+				return "", false
 			}
 			for k := range outer {
 				o := &outer[k]
@@ -196,10 +216,10 @@ func (q *frameworkView) includePrefix(ctx context.Context, urlsPath string, dept
 			continue
 		}
 		if pre, ok := treesitter.StringLiteral(strings.TrimSpace(best.Args[0])); ok {
-			return framework.JoinRoute(q.includePrefix(ctx, best.Path, depth+1), routePattern(pre))
+			return framework.JoinRoute(q.includePrefix(ctx, best.Path, depth+1), routePattern(pre)), true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // routePattern is a URL pattern as a path: re_path's r"^history/$" is

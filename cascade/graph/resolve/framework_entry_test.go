@@ -17,9 +17,9 @@ func TestEntryRoles(t *testing.T) {
 		symbol string
 		want   []string // summaries
 	}{
-		{"OrderViewSet.list", []string{"Django REST framework route GET /api/orders/ (OrderViewSet.list)"}},
-		{"OrderViewSet.retrieve", []string{"Django REST framework route GET /api/orders/{pk}/ (OrderViewSet.retrieve)"}},
-		{"OrderViewSet.ship", []string{"Django REST framework route POST /api/orders/{pk}/ship/"}},
+		{"OrderViewSet.list", []string{"Django REST framework route GET /api/v2/orders/ (OrderViewSet.list)"}},
+		{"OrderViewSet.retrieve", []string{"Django REST framework route GET /api/v2/orders/{pk}/ (OrderViewSet.retrieve)"}},
+		{"OrderViewSet.ship", []string{"Django REST framework route POST /api/v2/orders/{pk}/ship/"}},
 		{"ReportViewSet.weekly", []string{"Django REST framework route GET /weekly/"}},
 		{"OrderHistoryView.get", []string{"Django route GET /api/history/ (OrderHistoryView.get)"}},
 		{"OrderHistoryView.helper", nil},
