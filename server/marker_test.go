@@ -329,11 +329,12 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			t.Errorf("incomingCalls %s: %v", target, err)
 			continue
 		}
-		var have, entries []string
+		var have []string
+		var entries []protocol.CallHierarchyItem
 		for _, in := range got {
 			key := describe(in.From.URI, in.From, in.FromRanges)
 			if strings.HasPrefix(in.From.Detail, handlers.EntryDetailPrefix) {
-				entries = append(entries, in.From.Name+" · "+in.From.Detail)
+				entries = append(entries, in.From)
 				continue
 			}
 			if isFallback(in.From.Detail) {
@@ -431,8 +432,17 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 // checkEntries checks the entry items of incomingCalls(target) and the
 // diagnostic published on it against its @entry texts: each text in an
 // entry item and in the diagnostic, and no entry item without @entry.
-func checkEntries(t *testing.T, c *testClient, target string, item protocol.CallHierarchyItem, want, got []string) {
+func checkEntries(t *testing.T, c *testClient, target string, item protocol.CallHierarchyItem, want []string, items []protocol.CallHierarchyItem) {
 	t.Helper()
+	var got []string
+	for _, it := range items {
+		got = append(got, it.Name+" · "+it.Detail)
+		// An entry item stands for the framework: nothing calls it.
+		var in []protocol.CallHierarchyIncomingCall
+		if err := c.call("callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: it}, &in); err != nil || in == nil || len(in) != 0 {
+			t.Errorf("incomingCalls of %s's entry item %q = %v, %v; want []", target, it.Name, in, err)
+		}
+	}
 	if len(want) == 0 {
 		if len(got) > 0 {
 			t.Errorf("incomingCalls %s: entry items %q without an @entry marker", target, got)
