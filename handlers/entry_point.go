@@ -27,7 +27,7 @@ func entryCalls(ws *cascade.Workspace, target cascade.Symbol, entries []cascade.
 		out = append(out, protocol.CallHierarchyIncomingCall{
 			From: protocol.CallHierarchyItem{
 				Name:           ep.Summary,
-				Kind:           protocol.SymbolKindEvent,
+				Kind:           protocol.SymbolKindFunction, // the framework calls it; Event items are signal summaries
 				Detail:         EntryDetailPrefix + ep.Hint,
 				URI:            URIFromPath(filepath.Join(ws.Root, filepath.FromSlash(ep.Path))),
 				Range:          rng,
