@@ -190,7 +190,11 @@ func printResult(out io.Writer, res cascade.Result) {
 	} else {
 		fmt.Fprintf(out, "%s %s (not in the index)\n", verb, t.Name)
 	}
-	if len(res.Calls) == 0 {
+	for _, ep := range res.Entry {
+		// No code calls it; the framework does.
+		fmt.Fprintf(out, "  %s:%d:%d\tframework entry point\t[%s]\n", ep.Path, ep.Span.Start.Line+1, ep.Span.Start.Character+1, ep.Hint)
+	}
+	if len(res.Calls) == 0 && len(res.Entry) == 0 {
 		fmt.Fprintln(out, "  none found")
 	}
 	for _, c := range res.Calls {

@@ -106,6 +106,10 @@ type Result struct {
 	// Missing lists sources that could not be consulted (a backend down,
 	// the target's file excluded).
 	Missing []string `json:"missingSources,omitempty"`
+	// Entry says how a framework reaches a target no code calls (a route,
+	// a schedule, a hook, a command): then it is the answer, and the
+	// fallback stages are skipped.
+	Entry []EntryPoint `json:"entry,omitempty"`
 }
 
 // Degraded says the answer did not come from the code graph.
@@ -233,7 +237,8 @@ type TargetContext struct {
 	Excluded  bool
 	Oversized bool
 	Roles     []string
-	Events    []string // event names the target subscribes to
+	Events    []string     // event names the target subscribes to
+	Entry     []EntryPoint // how a framework reaches it on its own
 }
 
 // Incoming answers who calls target. A target with an empty ID is one the
@@ -302,9 +307,14 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
 	q := &stage.Query{Target: target, Found: res.Found, Direction: dir, GrepLimit: cfg.GrepLimit, KeywordThreshold: cfg.KeywordThreshold, GrepSites: -1}
 	deadline := time.Now().Add(cfg.Budget)
-	for _, st := range e.stages(dir) {
+	var known *TargetContext
+	stages := e.stages(dir)
+	for i, st := range stages {
 		if err := ctx.Err(); err != nil {
 			return res, err // the caller gave up: not any stage's fault
+		}
+		if st.Name() != StageGraph && e.skipForEntry(ctx, &res, q, stages[i:], &known) {
+			break
 		}
 		att, out := e.attempt(ctx, st, q, cfg, time.Until(deadline))
 		res.Attempts = append(res.Attempts, att)
@@ -326,7 +336,9 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 		return res, err
 	}
 	tc := TargetContext{}
-	if e.Context != nil && res.Found {
+	if known != nil {
+		tc = *known
+	} else if e.Context != nil && res.Found {
 		tc = e.Context(ctx, target)
 	}
 	if tc.Excluded || tc.Oversized {

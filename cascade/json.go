@@ -18,7 +18,11 @@ import (
 type Answer struct {
 	Symbol AnswerSymbol `json:"symbol"`
 	Calls  []AnswerCall `json:"calls"`
-	Meta   AnswerMeta   `json:"meta"`
+	// EntryPoints say how a framework reaches a target no code calls (a
+	// route, a schedule, a hook, a command): the answer when Calls is
+	// empty, instead of a search by name.
+	EntryPoints []AnswerEntry `json:"entry_points,omitempty"`
+	Meta        AnswerMeta    `json:"meta"`
 	// Set when nothing was found: SYMBOL_NOT_FOUND or NO_CALLERS_FOUND.
 	Error       string              `json:"error,omitempty"`
 	Explanation string              `json:"explanation,omitempty"`
@@ -53,6 +57,16 @@ type AnswerCall struct {
 	Implicit *AnswerImplicit `json:"implicit,omitempty"`
 }
 
+// AnswerEntry is one way a framework reaches the target.
+type AnswerEntry struct {
+	Kind      string      `json:"kind"` // route, scheduled, lifecycle, command
+	Framework string      `json:"framework"`
+	Summary   string      `json:"summary"`
+	Hint      string      `json:"hint"`
+	Location  string      `json:"location"` // where it is declared, 1-based
+	Range     AnswerRange `json:"range"`
+}
+
 // AnswerRange is an LSP-style range.
 type AnswerRange struct {
 	Start AnswerPosition `json:"start"`
@@ -80,7 +94,7 @@ type AnswerMeta struct {
 	Direction      string    `json:"direction"`
 	Stage          string    `json:"stage"`
 	Backend        string    `json:"backend,omitempty"`
-	Strategy       string    `json:"strategy"` // precise, graph_with_name_matches, grep_fallback, keyword_fallback, not_found
+	Strategy       string    `json:"strategy"` // precise, graph_with_name_matches, grep_fallback, keyword_fallback, framework_entry, not_found
 	Degraded       bool      `json:"degraded"`
 	Partial        bool      `json:"partial"`
 	Warning        string    `json:"warning,omitempty"`
@@ -141,6 +155,8 @@ func (r Result) Answer() Answer {
 	case r.Stage == StageKeyword:
 		a.Meta.Strategy = "keyword_fallback"
 		a.Meta.Warning = "No call site names the target; these functions hold a string naming it (dynamic dispatch by name, a handler table, a config key): they are likely, not certain, callers."
+	case len(r.Entry) > 0:
+		a.Meta.Strategy = "framework_entry"
 	default:
 		a.Meta.Strategy = "not_found"
 	}
@@ -153,6 +169,11 @@ func (r Result) Answer() Answer {
 	}
 	if r.Partial {
 		a.Meta.Warning += " The scan was cut off by its timeout: there may be more."
+	}
+	for _, ep := range r.Entry {
+		s := ep.Span
+		a.EntryPoints = append(a.EntryPoints, AnswerEntry{Kind: ep.Kind, Framework: ep.Framework, Summary: ep.Summary, Hint: ep.Hint,
+			Location: location(ep.Path, s), Range: AnswerRange{Start: AnswerPosition{s.Start.Line, s.Start.Character}, End: AnswerPosition{s.End.Line, s.End.Character}}})
 	}
 	if r.Report != nil {
 		a.Error, a.Explanation, a.Causes, a.Candidates = r.Report.Error, r.Report.Explanation, r.Report.Causes, r.Report.Candidates

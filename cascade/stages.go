@@ -59,6 +59,9 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, Excluded: tc.Excluded, Oversized: tc.Oversized,
 		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites,
 	}
+	for _, ep := range res.Entry {
+		in.Entry = append(in.Entry, ep.Hint)
+	}
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1
 	}

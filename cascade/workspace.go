@@ -207,6 +207,7 @@ func (w *Workspace) targetContext(ctx context.Context, t fact.Symbol) TargetCont
 			tc.Roles = append(tc.Roles, r.Hint())
 			tc.Events = append(tc.Events, r.Events...)
 		}
+		tc.Entry = entryPoints(t, roles)
 	}
 	limit := w.Walk.MaxFileSize
 	if limit <= 0 {

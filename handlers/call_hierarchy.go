@@ -25,6 +25,9 @@ type ItemData struct {
 	// Implicit is set on the summary of a receiver's implicit signal sends
 	// (implicit.go): SymbolID then names no symbol.
 	Implicit *ImplicitRef `json:"implicit,omitempty"`
+	// Entry marks an item standing for a framework entry point (a route,
+	// a schedule), which has no callers or callees of its own.
+	Entry bool `json:"entry,omitempty"`
 }
 
 // PrepareCallHierarchy returns exactly one item (real clients break on
@@ -103,6 +106,9 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 	if ref := itemDataOf(params.Item).Implicit; ref != nil {
 		return h.implicitIncoming(ctx, params.Item, *ref)
 	}
+	if itemDataOf(params.Item).Entry {
+		return []protocol.CallHierarchyIncomingCall{}, nil
+	}
 	ws, target, err := h.itemSymbol(ctx, params.Item)
 	if err != nil {
 		return nil, rpcError(err)
@@ -125,13 +131,16 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 		}
 		out = append(out, protocol.CallHierarchyIncomingCall{From: from, FromRanges: ranges})
 	}
+	if len(res.Calls) == 0 {
+		out = append(out, entryCalls(ws, target, res.Entry)...)
+	}
 	return out, nil
 }
 
 // OutgoingCalls answers what the item calls; fromRanges are in the item's file.
 func (h *Handlers) OutgoingCalls(ctx context.Context, params *protocol.CallHierarchyOutgoingCallsParams) ([]protocol.CallHierarchyOutgoingCall, error) {
-	if itemDataOf(params.Item).Implicit != nil {
-		return []protocol.CallHierarchyOutgoingCall{}, nil // a summary calls nothing
+	if d := itemDataOf(params.Item); d.Implicit != nil || d.Entry {
+		return []protocol.CallHierarchyOutgoingCall{}, nil // a summary or an entry point calls nothing
 	}
 	ws, source, err := h.itemSymbol(ctx, params.Item)
 	if err != nil {

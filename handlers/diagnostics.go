@@ -155,6 +155,16 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 			name, strings.Join(parts, "; "))
 		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: "implicit_sends",
 			Source: DiagnosticSource, Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
+	case len(res.Calls) == 0 && len(res.Entry) > 0:
+		// Not a miss: the framework reaches it, and no code does.
+		hints := make([]string, 0, len(res.Entry))
+		for _, ep := range res.Entry {
+			hints = append(hints, ep.Hint)
+		}
+		fmt.Fprintf(&b, "%s is a framework entry point — %s. No code calls it; no search by name was made.", name, strings.Join(hints, "; "))
+		code := cascade.ReasonFrameworkEntry
+		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: code, Source: DiagnosticSource,
+			Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
 	case len(res.Calls) > 0:
 		fmt.Fprintf(&b, "Callers of %s came from the %s stage (%d found, not resolved by the code graph)", name, stageTitle(res.Stage), len(res.Calls))
 		if res.Partial {

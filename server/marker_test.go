@@ -31,6 +31,13 @@ package server_test
 //	@sends(CALLER, RECEIVER, "signal", SITE...)  CALLER sends signal implicitly at SITE (a
 //	                            model's save()): outgoingCalls(CALLER) lists RECEIVER "via event",
 //	                            and incomingCalls(RECEIVER) does NOT list CALLER (it is summarized)
+//	@module(NAME)               binds NAME to this file's top level (urls.py's urlpatterns,
+//	                            a Go package-level var) as a caller; checked incoming only, as
+//	                            the graph has no outgoing answer for a file's top level
+//	@entry(TARGET, "text")      TARGET is a framework entry point with no caller in code:
+//	                            incomingCalls(TARGET) holds an entry item whose detail contains
+//	                            text and no grep or keyword guess, and the diagnostic published
+//	                            on TARGET says text too; a target without @entry gets no entry item
 
 import (
 	"bufio"
@@ -41,6 +48,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -52,7 +60,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|implicit|sends)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|implicit|sends|module|entry)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -81,11 +89,15 @@ type fixture struct {
 	callers  map[string][]string // explicit @callers
 	mentions map[string]bool     // targets whose complete caller set is asserted
 	implicit map[string][]string // receiver -> "signal of sender@line count/outside" wanted
+	modules  map[string]protocol.CallHierarchyItem
+	entries  map[string][]string // @entry: what the entry item and diagnostic say
 }
 
 func parseFixture(t *testing.T, root string) *fixture {
 	t.Helper()
-	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}, implicit: map[string][]string{}}
+	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}, implicit: map[string][]string{},
+		modules: map[string]protocol.CallHierarchyItem{}, entries: map[string][]string{}}
+	absRoot, _ := filepath.Abs(root)
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -155,6 +167,19 @@ func parseFixture(t *testing.T, root string) *fixture {
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: "via event '" + args[2] + "'", framework: true, outgoingOnly: true, at: at})
 					fx.mentions[args[1]] = true
+				case "module":
+					if len(args) != 1 {
+						t.Fatalf("%s: @module wants (NAME)", at)
+					}
+					rel, _ := filepath.Rel(absRoot, abs)
+					fx.modules[args[0]] = protocol.CallHierarchyItem{Name: filepath.Base(abs), URI: uri,
+						Data: handlers.ItemData{SymbolID: filepath.ToSlash(rel) + "#", Root: absRoot}}
+				case "entry":
+					if len(args) != 2 {
+						t.Fatalf("%s: @entry wants (TARGET, \"text\")", at)
+					}
+					fx.entries[args[0]] = append(fx.entries[args[0]], args[1])
+					fx.mentions[args[0]] = true
 				case "callers":
 					if len(args) < 1 {
 						t.Fatalf("%s: @callers wants (TARGET, CALLER...)", at)
@@ -243,6 +268,10 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		siteName[posKey(l.uri, l.rng.Start)+"-"+posKey(l.uri, l.rng.End)] = name
 	}
 	items := map[string]protocol.CallHierarchyItem{}
+	for name, it := range fx.modules {
+		nameOf[posKey(it.URI, it.SelectionRange.Start)] = name
+		items[name] = it
+	}
 
 	// Every declaration prepares to exactly one item: itself.
 	for _, name := range sortedKeys(fx.defs) {
@@ -328,13 +357,21 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		}
 		var have []string
 		var implicit []string
+		var entries []protocol.CallHierarchyItem
 		for _, in := range got {
 			if in.From.Kind == protocol.SymbolKindEvent {
 				implicit = append(implicit, describeImplicit(t, c, in))
 				continue
 			}
 			key := describe(in.From.URI, in.From, in.FromRanges)
+			if strings.HasPrefix(in.From.Detail, handlers.EntryDetailPrefix) {
+				entries = append(entries, in.From)
+				continue
+			}
 			if isFallback(in.From.Detail) {
+				if len(fx.entries[target]) > 0 {
+					t.Errorf("incomingCalls %s: fallback guess %s (%q) for a framework entry point", target, key, in.From.Detail)
+				}
 				// Markers state the graph's answer. When the graph has no
 				// caller, the cascade's later stages answer by name; when
 				// it has, they must not run.
@@ -357,6 +394,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 				}
 			}
 		}
+		checkEntries(t, c, target, item, fx.entries[target], entries)
 		sort.Strings(have)
 		w := append([]string{}, want[target]...)
 		sort.Strings(w)
@@ -379,7 +417,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 
 	// Outgoing: every @call edge appears with the same sites.
 	for _, e := range fx.calls {
-		if e.dispatch {
+		if _, isModule := fx.modules[e.caller]; e.dispatch || isModule {
 			continue
 		}
 		item, ok := items[e.caller]
@@ -464,6 +502,58 @@ func describeImplicit(t *testing.T, c *testClient, in protocol.CallHierarchyInco
 		t.Errorf("summary %q counts %s sites, expands to %d", in.From.Name, m[1], n)
 	}
 	return fmt.Sprintf("%s@%s:%d %s/%s", in.From.Name, filepath.Base(string(in.From.URI)), in.From.SelectionRange.Start.Line+1, m[1], m[2])
+}
+
+// checkEntries checks the entry items of incomingCalls(target) and the
+// diagnostic published on it against its @entry texts: each text in an
+// entry item and in the diagnostic, and no entry item without @entry.
+func checkEntries(t *testing.T, c *testClient, target string, item protocol.CallHierarchyItem, want []string, items []protocol.CallHierarchyItem) {
+	t.Helper()
+	var got []string
+	for _, it := range items {
+		got = append(got, it.Name+" · "+it.Detail)
+		// An entry item stands for the framework: nothing calls it.
+		var in []protocol.CallHierarchyIncomingCall
+		if err := c.call("callHierarchy/incomingCalls", &protocol.CallHierarchyIncomingCallsParams{Item: it}, &in); err != nil || in == nil || len(in) != 0 {
+			t.Errorf("incomingCalls of %s's entry item %q = %v, %v; want []", target, it.Name, in, err)
+		}
+	}
+	if len(want) == 0 {
+		if len(got) > 0 {
+			t.Errorf("incomingCalls %s: entry items %q without an @entry marker", target, got)
+		}
+		return
+	}
+	for _, text := range want {
+		found := false
+		for _, g := range got {
+			found = found || strings.Contains(unquoted(g), unquoted(text))
+		}
+		if !found {
+			t.Errorf("incomingCalls %s: no entry item says %q; entry items: %q", target, text, got)
+		}
+	}
+	// The diagnostic is published before the answer is sent; the client
+	// may read it a moment later.
+	var msg string
+	for i := 0; i < 200; i++ {
+		c.mu.Lock()
+		for _, d := range c.diags[item.URI] {
+			if d.Range == item.SelectionRange {
+				msg = d.Message
+			}
+		}
+		c.mu.Unlock()
+		if msg != "" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, text := range want {
+		if !strings.Contains(unquoted(msg), unquoted(text)) {
+			t.Errorf("diagnostic on %s is %q, want it to say %q", target, msg, text)
+		}
+	}
 }
 
 // isFallback reports whether an item's detail says a fallback stage (grep,

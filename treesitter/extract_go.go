@@ -58,6 +58,11 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		}
 	case "call_expression":
 		c.call(n)
+	case "composite_literal":
+		// (composite_literal type: (qualified_type) body: (literal_value (keyed_element))) @call
+		if is(field(n, "type"), "qualified_type") && goKeyedLiteral(field(n, "body")) {
+			c.call(n)
+		}
 	case "type_conversion_expression":
 		// (type_conversion_expression type: (generic_type)) @call
 		if fieldChild(n, "type", func(t *node) bool { return is(t, "generic_type") }) != nil {
@@ -200,6 +205,9 @@ func (goHooks) call(e *extractor, n *node) {
 	case "type_conversion_expression": // F[int](x): a call of a generic function
 		fn = field(n, "type")
 		c.Args = []string{e.text(field(n, "operand"))}
+	case "composite_literal":
+		goLiteralCall(e, n)
+		return
 	default:
 		return
 	}
@@ -223,6 +231,47 @@ func (goHooks) call(e *extractor, n *node) {
 		return
 	}
 	e.addCallTo(c, callee, n)
+}
+
+// goKeyedLiteral reports whether a literal's body has a keyed element.
+func goKeyedLiteral(body *node) bool {
+	for el := body.FirstChild(); el != nil; el = el.NextSibling() {
+		if is(el, "keyed_element") {
+			return true
+		}
+	}
+	return false
+}
+
+// goLiteralCall records a keyed composite literal of a package's type,
+// pkg.T{K: v}, as a call of "T{}" with receiver pkg, whose arguments are
+// its keyed elements written K=v, the form keyword arguments take: a
+// framework may register functions by value in one
+// (cobra.Command{Use: "serve", RunE: runServe}). The braces keep the call
+// from resolving to any symbol named T: a literal calls nothing.
+func goLiteralCall(e *extractor, n *node) {
+	typ := field(n, "type")
+	name := field(typ, "name")
+	if name == nil {
+		return
+	}
+	c := Call{Callee: e.text(name) + "{}", Receiver: e.text(field(typ, "package")), Span: e.span(name)}
+	for el := field(n, "body").FirstChild(); el != nil; el = el.NextSibling() {
+		if !is(el, "keyed_element") {
+			continue
+		}
+		var parts []*node
+		for p := el.FirstChild(); p != nil; p = p.NextSibling() {
+			if isNamedNonComment(p) {
+				parts = append(parts, p)
+			}
+		}
+		if len(parts) != 2 {
+			continue
+		}
+		c.Args = append(c.Args, e.text(parts[0])+"="+e.text(parts[1]))
+	}
+	e.addCall(c, n)
 }
 
 // goMajorVersion matches a module path's major version element, "v2".

@@ -407,6 +407,32 @@ func TestX(t *T) {
 			"test: in:75-122:range:tests in TestX",
 			"tc: in:128-186:struct@145 in TestX",
 		},
+	}, {
+		// cobra.Command{Use: "serve", RunE: runServe} registers runServe by
+		// value: a keyed literal of a package's type is a call of "T{}"
+		// with key=value arguments; local and unkeyed literals are not.
+		name: "keyed literals of a package's type",
+		lang: Go,
+		src: `package cmd
+
+var rootCmd = &cobra.Command{Use: "app", PersistentPreRunE: setup}
+
+func newServe() *cobra.Command {
+	opts := Options{Port: 8080}
+	_ = http.Header{}
+	_ = pkg.Pair{1, 2}
+	return &cobra.Command{
+		Use:   "serve",
+		RunE:  s.run,
+	}
+}
+`,
+		pkg:     "cmd",
+		symbols: []string{"function newServe L4:5"},
+		calls: []string{
+			"cobra|Command{} @L2:21 in - (Use=\"app\", PersistentPreRunE=setup)",
+			"cobra|Command{} @L8:15 in newServe (Use=\"serve\", RunE=s.run)",
+		},
 	}})
 }
 

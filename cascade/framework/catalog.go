@@ -122,6 +122,17 @@ type Pattern struct {
 	// EventClassesFrom: the events are the classes named by the arguments
 	// of the class decorator of this name (@EventsHandler(OrderPlaced)).
 	EventClassesFrom string
+	// ClassBases: a Method (or Decorator) entry that applies in classes
+	// with one of these bases, direct or inherited (AppConfig.ready, a
+	// viewset's list); PathContains further requires the file's path to
+	// contain it (Django's /management/commands/).
+	ClassBases   []string
+	PathContains string
+	// EveryHandlerKey registers every keyword argument named in
+	// HandlerKeys, not only the first: a Go keyed composite literal
+	// (cobra.Command{Use: "serve", PreRunE: check, RunE: run}), which the
+	// extractor records as a call of "Command{}" with key=value arguments.
+	EveryHandlerKey bool
 }
 
 // Catalog is the framework catalog: every decorator, hook and call that

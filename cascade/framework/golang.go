@@ -1,6 +1,6 @@
 package framework
 
-// goPatterns is the catalog's Go: net/http, gin and echo, chi routers, in-process buses, NATS, cron, time.
+// goPatterns is the catalog's Go: net/http, gin and echo, chi routers, cobra commands, in-process buses, NATS, cron, time.
 var goPatterns = []Pattern{
 	// Go registrations.
 	{Framework: "net/http", Family: "go", Callee: "HandleFunc", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, HandlerArg: 1, Means: "registers handler (arg 2) for a path (arg 1): http.HandleFunc, ServeMux, gorilla/mux, chi"},
@@ -24,5 +24,6 @@ var goPatterns = []Pattern{
 	{Framework: "bus", Family: "go", Callee: "Publish", Role: RolePublisher, Bus: "go-bus", EventArg: 0, Means: "publishes to a topic (arg 1): event buses, NATS"},
 	{Framework: "cron", Family: "go", Callee: "AddFunc", Role: RoleRegistration, EventArg: 0, HandlerArg: 1, Means: "schedules a function (arg 2) with a cron spec (arg 1)"},
 	{Framework: "cron", Family: "go", Callee: "AddJob", Role: RoleRegistration, EventArg: 0, HandlerArg: 1, Means: "schedules a job (arg 2) with a cron spec (arg 1)"},
+	{Framework: "cobra", Family: "go", Callee: "Command{}", Receiver: "cobra", Role: RoleRegistration, EventArg: -1, EventKeys: []string{"Use"}, HandlerArg: 0, HandlerKeys: []string{"Run", "RunE", "PreRun", "PreRunE", "PostRun", "PostRunE", "PersistentPreRun", "PersistentPreRunE", "PersistentPostRun", "PersistentPostRunE"}, EveryHandlerKey: true, Means: "a cobra command (Use: its name) that runs its Run/RunE/PreRun... functions"},
 	{Framework: "time", Family: "go", Callee: "AfterFunc", Receiver: "time", Role: RoleRegistration, EventArg: 0, HandlerArg: 1, Means: "runs a function (arg 2) after a duration (arg 1)"},
 }

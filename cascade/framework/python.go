@@ -26,7 +26,23 @@ var pythonPatterns = []Pattern{
 	{Framework: "pytest", Family: "python", Decorator: "fixture", Role: RoleFixture, EventArg: -1, Means: "pytest fixture, injected into tests that name it"},
 	{Framework: "click", Family: "python", Decorator: "*.command", Role: RoleCommand, EventArg: 0, EventKeys: []string{"name"}, Means: "command-line command (click, typer)"},
 	{Framework: "click", Family: "python", Decorator: "*.group", Role: RoleCommand, EventArg: 0, EventKeys: []string{"name"}, Means: "command-line command group (click)"},
+	{Framework: "Django REST framework", Family: "python", Decorator: "action", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "GET", EventArg: -1, EventKeys: []string{"url_path"}, Means: "extra viewset route (methods=, detail=, url_path=)"},
 	{Framework: "APScheduler", Family: "python", Decorator: "*.scheduled_job", Role: RoleScheduled, EventArg: 0, Means: "scheduled job (trigger arg 1)"},
+
+	// Methods the framework calls by the bases of their class.
+	{Framework: "Django", Family: "python", Method: "ready", ClassBases: []string{"AppConfig"}, Role: RoleLifecycle, EventArg: -1, Means: "runs once the app registry is ready (AppConfig.ready)"},
+	{Framework: "Django", Family: "python", Method: "handle", ClassBases: []string{"BaseCommand", "AppCommand", "LabelCommand"}, PathContains: "/management/commands/", Role: RoleCommand, EventArg: -1, Means: "management command, run as manage.py <file name>"},
+	{Framework: "Django", Family: "python", Method: "get", ClassBases: djangoViews, Role: RoleRoute, HTTPMethod: "GET", EventArg: -1, Means: "serves GET for a class-based view"},
+	{Framework: "Django", Family: "python", Method: "post", ClassBases: djangoViews, Role: RoleRoute, HTTPMethod: "POST", EventArg: -1, Means: "serves POST for a class-based view"},
+	{Framework: "Django", Family: "python", Method: "put", ClassBases: djangoViews, Role: RoleRoute, HTTPMethod: "PUT", EventArg: -1, Means: "serves PUT for a class-based view"},
+	{Framework: "Django", Family: "python", Method: "patch", ClassBases: djangoViews, Role: RoleRoute, HTTPMethod: "PATCH", EventArg: -1, Means: "serves PATCH for a class-based view"},
+	{Framework: "Django", Family: "python", Method: "delete", ClassBases: djangoViews, Role: RoleRoute, HTTPMethod: "DELETE", EventArg: -1, Means: "serves DELETE for a class-based view"},
+	{Framework: "Django REST framework", Family: "python", Method: "list", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "GET", EventArg: -1, Means: "viewset action: GET on the collection"},
+	{Framework: "Django REST framework", Family: "python", Method: "create", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "POST", EventArg: -1, Means: "viewset action: POST on the collection"},
+	{Framework: "Django REST framework", Family: "python", Method: "retrieve", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "GET", EventArg: -1, Means: "viewset action: GET on one item"},
+	{Framework: "Django REST framework", Family: "python", Method: "update", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "PUT", EventArg: -1, Means: "viewset action: PUT on one item"},
+	{Framework: "Django REST framework", Family: "python", Method: "partial_update", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "PATCH", EventArg: -1, Means: "viewset action: PATCH on one item"},
+	{Framework: "Django REST framework", Family: "python", Method: "destroy", ClassBases: drfViewSets, Role: RoleRoute, HTTPMethod: "DELETE", EventArg: -1, Means: "viewset action: DELETE on one item"},
 
 	// Python calls.
 	{Framework: "Django", Family: "python", Callee: "send", Role: RolePublisher, Bus: "django-signal", EventIsReceiver: true, EventArg: -1, SenderKey: "sender", Means: "sends the receiver signal (sender=)"},
@@ -57,7 +73,22 @@ var pythonPatterns = []Pattern{
 	{Framework: "dramatiq", Family: "python", Callee: "send_with_options", Role: RoleTaskCall, EventArg: -1, Means: "queues the receiver actor with options"},
 	{Framework: "Dapr", Family: "python", Callee: "publish_event", Role: RolePublisher, Bus: "dapr", EventArg: 1, EventKeys: []string{"topic_name"}, Means: "publishes to a Dapr topic (topic_name=)"},
 	{Framework: "kafka-python", Family: "python", Callee: "send", ReceiverHint: "producer", Role: RolePublisher, Bus: "kafka", EventArg: 0, EventKeys: []string{"topic"}, Means: "sends a Kafka message to a topic (arg 1)"},
+	{Framework: "Django", Family: "python", Callee: "path", Receiver: "-", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, EventKeys: []string{"route"}, HandlerArg: 1, HandlerKeys: []string{"view"}, Means: "urls.py: routes a path (arg 1) to a view (arg 2)"},
+	{Framework: "Django", Family: "python", Callee: "re_path", Receiver: "-", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, EventKeys: []string{"route"}, HandlerArg: 1, HandlerKeys: []string{"view"}, Means: "urls.py: routes a regular expression (arg 1) to a view (arg 2)"},
+	{Framework: "Django", Family: "python", Callee: "url", Receiver: "-", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, EventKeys: []string{"regex"}, HandlerArg: 1, HandlerKeys: []string{"view"}, Means: "urls.py (Django < 4): routes a regular expression (arg 1) to a view (arg 2)"},
+	{Framework: "Django REST framework", Family: "python", Callee: "register", ReceiverHint: "router", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, EventKeys: []string{"prefix"}, HandlerArg: 1, HandlerKeys: []string{"viewset"}, Means: "routes a URL prefix (arg 1) to a viewset (arg 2)"},
 	{Framework: "Flask", Family: "python", Callee: "add_url_rule", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, HandlerArg: 2, HandlerKeys: []string{"view_func"}, Means: "registers view_func for a path (arg 1)"},
 	{Framework: "FastAPI", Family: "python", Callee: "add_api_route", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 0, HandlerArg: 1, HandlerKeys: []string{"endpoint"}, Means: "registers endpoint (arg 2) for a path (arg 1)"},
 	{Framework: "APScheduler", Family: "python", Callee: "add_job", Role: RoleRegistration, EventArg: 1, EventKeys: []string{"trigger"}, HandlerArg: 0, HandlerKeys: []string{"func"}, Means: "schedules a job (arg 1)"},
 }
+
+// djangoViews are the bases of Django and DRF class-based views, whose
+// get/post/... methods serve requests.
+var djangoViews = []string{"View", "TemplateView", "RedirectView", "FormView", "ListView", "DetailView", "CreateView",
+	"UpdateView", "DeleteView", "APIView", "GenericAPIView", "ListAPIView", "CreateAPIView", "RetrieveAPIView",
+	"UpdateAPIView", "DestroyAPIView", "ListCreateAPIView", "RetrieveUpdateAPIView", "RetrieveDestroyAPIView",
+	"RetrieveUpdateDestroyAPIView"}
+
+// drfViewSets are the bases of Django REST framework viewsets, whose
+// actions a router maps to routes.
+var drfViewSets = []string{"ViewSet", "GenericViewSet", "ModelViewSet", "ReadOnlyModelViewSet", "ViewSetMixin"}

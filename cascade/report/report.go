@@ -34,7 +34,7 @@ type StageStatus struct {
 
 // Cause is a likely reason the callers were not found.
 type Cause struct {
-	Code string `json:"code"` // decorator, dependency_injection, dynamic_dispatch, stale_index, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
+	Code string `json:"code"` // framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
 	Text string `json:"text"`
 }
 
@@ -64,15 +64,19 @@ type Candidate = stage.Candidate
 
 // Input is what the engine knows when every earlier stage missed.
 type Input struct {
-	Root        string   // absolute workspace root
-	Name        string   // the target's name
-	Qualified   string   // Container.name, or name
-	Path        string   // workspace-relative declaration path, "" when not indexed
-	Line, Col   int      // 1-based declaration position, 0 when unknown
-	Language    string   // "" when the file's language is unsupported
-	Found       bool     // the target is in the index
-	Decorators  []string // decorator/annotation names on the target
-	Roles       []string // framework roles known for the target ("NestJS route GET /fees")
+	Root       string   // absolute workspace root
+	Name       string   // the target's name
+	Qualified  string   // Container.name, or name
+	Path       string   // workspace-relative declaration path, "" when not indexed
+	Line, Col  int      // 1-based declaration position, 0 when unknown
+	Language   string   // "" when the file's language is unsupported
+	Found      bool     // the target is in the index
+	Decorators []string // decorator/annotation names on the target
+	Roles      []string // framework roles known for the target ("NestJS route GET /fees")
+	// Entry are the roles (as in Roles) by which a framework reaches the
+	// target on its own: a route, a schedule, a hook, a command. With no
+	// caller in the code, they are the answer.
+	Entry       []string
 	Events      []string // event names, topics or signals the target subscribes to
 	Method      bool     // a method of a class or type (DI and dispatch apply)
 	Stages      []StageStatus
@@ -137,8 +141,13 @@ func causes(in Input) []Cause {
 	if in.Oversized {
 		add("oversized_file", "%s is over the size limit, so it is not indexed or searched", in.Path)
 	}
+	for _, e := range in.Entry {
+		add("framework_entry", "no code calls it: %s", e)
+	}
 	for _, role := range in.Roles {
-		add("decorator", "%s", role)
+		if !endsOneOf(in.Entry, role) {
+			add("decorator", "%s", role)
+		}
 	}
 	if len(in.Roles) == 0 && len(in.Decorators) > 0 {
 		add("decorator", "decorated with @%s: a framework may call it through the decorator", strings.Join(in.Decorators, ", @"))
@@ -170,6 +179,10 @@ func causes(in Input) []Cause {
 
 func explain(in Input, r Report) string {
 	var b strings.Builder
+	if len(in.Entry) > 0 {
+		fmt.Fprintf(&b, "%s is a framework entry point: %s. No code calls it, so no search by name was made.", r.Symbol, strings.Join(in.Entry, "; "))
+		return b.String()
+	}
 	if in.Found {
 		fmt.Fprintf(&b, "No callers of %s were found.", r.Symbol)
 	} else {
@@ -248,4 +261,15 @@ func suggestions(in Input) []Suggestion {
 		})
 	}
 	return out
+}
+
+// endsOneOf reports whether one of list ends with s: an entry point's hint
+// says its role's hint, its schedule in words first.
+func endsOneOf(list []string, s string) bool {
+	for _, x := range list {
+		if strings.HasSuffix(x, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,6 +19,8 @@
 ; Calls. F[int](x) parses as a conversion to a generic type.
 (call_expression) @call
 (type_conversion_expression type: (generic_type)) @call
+; Keyed literals of a package's type: frameworks register functions in them.
+(composite_literal type: (qualified_type) body: (literal_value (keyed_element))) @call
 
 ; Imports.
 (import_spec) @import

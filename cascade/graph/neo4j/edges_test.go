@@ -87,7 +87,7 @@ func triggersFromRows(e *neo4jstore.Edges, handler string) []string {
 // may be a pattern object ("{cmd:'sum',role:'math'}").
 var markerArgRE = regexp.MustCompile(`"[^"]*"|[^,\s"][^,]*`)
 
-var edgeMarkerRE = regexp.MustCompile(`@(def|site|event|registered|call|namecall|dispatch)\(((?:[^()"]|"[^"]*")*)\)`)
+var edgeMarkerRE = regexp.MustCompile(`@(def|site|event|registered|call|namecall|dispatch|module)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type markerPlace struct {
 	path string // fixture-relative
@@ -133,6 +133,8 @@ func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerP
 				}
 				at := fmt.Sprintf("%s:%d", rel, n)
 				switch m[1] {
+				case "module": // a file's top level as a caller: its id is path#
+					defs[args[0]] = markerPlace{path: rel, text: "#"}
 				case "def", "site":
 					if len(args) != 2 {
 						t.Fatalf("%s: @%s wants two arguments", at, m[1])
@@ -166,6 +168,9 @@ func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerP
 // symbolAt is the id of the symbol a @def marker names.
 func symbolAt(t *testing.T, s *embedded.Store, d markerPlace) string {
 	t.Helper()
+	if d.text == "#" {
+		return d.path + "#"
+	}
 	syms, err := s.SymbolsInFile(context.Background(), d.path)
 	if err != nil {
 		t.Fatal(err)

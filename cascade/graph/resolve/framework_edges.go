@@ -76,7 +76,7 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 	var roles []framework.Role
 	for _, d := range sym.Decorators {
 		for _, p := range framework.DecoratorPatterns(sym.Language, d.Name) {
-			if p.PathLiteral && !q.pathArgument(ctx, f, d.Args, p) {
+			if p.PathLiteral && !q.pathArgument(ctx, f, d.Args, p) || !q.classAllows(ctx, cls, p) {
 				continue
 			}
 			roles = append(roles, q.decoratorRole(ctx, f, sym, cls, d, p))
@@ -92,6 +92,8 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 				Summary: fmt.Sprintf("%s lifecycle hook %s: %s", p.Framework, sym.Name, p.Means)})
 		}
 	}
+	roles = append(roles, q.baseRoles(ctx, f, sym, cls)...)
+	roles = append(roles, q.registrationRoles(ctx, sym)...)
 	return q.celeryRoles(ctx, sym, q.springRoles(ctx, sym, roles))
 }
 
@@ -160,7 +162,10 @@ func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fac
 			role.Events = []string{framework.JoinRoute(prefix, p0)}
 		}
 	}
-	role.Summary = framework.Summarize(p, role)
+	q.refineRole(ctx, f, sym, cls, d, p, &role)
+	if role.Summary == "" {
+		role.Summary = framework.Summarize(p, role)
+	}
 	return framework.RefineSignalRole(role)
 }
 
@@ -657,11 +662,11 @@ func (q *frameworkView) registrationsIn(ctx context.Context, f *fact.File, calle
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RoleRegistration) {
 		if p.PathLiteral {
 			a, ok := p.EventArgument(c.Args)
-			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") {
+			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") && !groupRoot(f, v) {
 				continue
 			}
 		}
-		if h, ok := p.HandlerArgument(c.Args); ok {
+		for _, h := range handlerArguments(p, c.Args) {
 			if recv, name, ok := framework.HandlerRef(h, 0); ok {
 				out = append(out, registration{pattern: p, handler: h, recv: recv, name: name})
 			}
@@ -693,6 +698,9 @@ func (q *frameworkView) resolveHandler(ctx context.Context, c fact.Call, reg reg
 
 // viaText names a registering call for people: http.HandleFunc("/x").
 func viaText(c fact.Call, p *framework.Pattern) string {
+	if lit, ok := literalViaText(c, p); ok {
+		return lit
+	}
 	name := c.Callee
 	if c.Receiver != "" {
 		name = lastSegmentOf(c.Receiver) + "." + name
@@ -792,6 +800,9 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 				subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
 			}
 		}
+		if err := q.classRegistrationIncoming(ctx, target, byCaller); err != nil {
+			return err
+		}
 	}
 	if len(subs) == 0 {
 		return nil
@@ -826,6 +837,9 @@ func (r *Resolver) registrationCalls(ctx context.Context, fam, name string) ([]f
 			for _, c := range calls {
 				seen := map[string]bool{}
 				for _, a := range c.Args {
+					if k, v, ok := strings.Cut(a, "="); ok && framework.IsIdentifier(strings.TrimSpace(k)) && !strings.HasPrefix(v, "=") {
+						a = v // a keyword argument: view_func=h, RunE=run
+					}
 					if _, n, ok := framework.HandlerRef(a, 0); ok && !seen[n] {
 						seen[n] = true
 						byName[n] = append(byName[n], c)
@@ -864,6 +878,13 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 			}
 			for _, t := range targets {
 				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
+				methods, err := q.servingMethods(ctx, t)
+				if err != nil {
+					return err
+				}
+				for _, m := range methods {
+					byCallee.add(m, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
+				}
 			}
 		}
 		if err := q.implicitOutgoing(ctx, f, caller, c, byCallee); err != nil {

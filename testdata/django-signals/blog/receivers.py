@@ -58,7 +58,7 @@ def on_request(sender, **kwargs):  # @def(onRequest, "on_request") @callers(onRe
 
 # Sent by Django after migrate: no code caller.
 @receiver(post_migrate)
-def seed_tags(sender, **kwargs):  # @def(seedTags, "seed_tags") @callers(seedTags)
+def seed_tags(sender, **kwargs):  # @def(seedTags, "seed_tags") @callers(seedTags) @entry(seedTags, "receives post_migrate after")
     pass
 
 

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class OrdersConfig(AppConfig):
+    name = "shop.orders"
+
+    def ready(self):  # @def(ready, "ready") @entry(ready, "Django lifecycle hook OrdersConfig.ready")
+        from . import views  # noqa: F401
