@@ -755,12 +755,95 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 				}
 			}
 		}
+		if len(found) == 0 && exported != "*" && exported != "default" {
+			// A package's __init__.py or an index file passing the name on
+			// (from .pipeline import run; export { run } from './run').
+			re, err := q.reexportedFunction(ctx, f, imp.Module, exported, 0)
+			if err != nil {
+				return nil, true, err
+			}
+			found = re
+		}
 		return found, true, nil
+	}
+	if f.Language == treesitter.Python {
+		// from services.utils import *: the module's top-level functions.
+		for _, imp := range f.Imports {
+			if imp.Local != "*" || imp.Imported != "*" {
+				continue
+			}
+			var found []fact.Symbol
+			for _, s := range cands {
+				if s.Container == "" && isCallable(s) && s.Language == f.Language && q.moduleHasFile(f, imp.Module, s.Path) {
+					found = append(found, s)
+				}
+			}
+			if len(found) > 0 {
+				return found, true, nil
+			}
+		}
 	}
 	if isBuiltin(f.Language, name) {
 		return nil, true, nil
 	}
 	return nil, false, nil
+}
+
+// reexportedFunction finds the top-level function name that module
+// (written in f) passes on from another module: a Python package's
+// __init__.py importing it, a JavaScript barrel re-exporting it.
+func (q *query) reexportedFunction(ctx context.Context, f *fact.File, module, name string, depth int) ([]fact.Symbol, error) {
+	if depth > 3 {
+		return nil, nil
+	}
+	var files []*fact.File
+	switch family(f.Language) {
+	case string(treesitter.Python):
+		files = q.python().pyModuleFiles(ctx, f, module)
+	case "js":
+		for _, wf := range q.r.modules.get(q.allFiles(ctx)).matching(f.Path, module) {
+			if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
+				files = append(files, mf)
+			}
+		}
+	default:
+		return nil, nil
+	}
+	for _, mf := range files {
+		if mf.Path == f.Path {
+			continue
+		}
+		for _, inner := range mf.Imports {
+			wanted := inner.Imported
+			switch {
+			case inner.Local == name && inner.Imported != "*":
+			case inner.Reexport && inner.Local == "*":
+				wanted = name
+			default:
+				continue
+			}
+			syms, err := q.named(ctx, wanted)
+			if err != nil {
+				return nil, err
+			}
+			var found []fact.Symbol
+			for _, s := range syms {
+				if s.Container == "" && isCallable(s) && family(s.Language) == family(f.Language) && q.moduleHasFile(mf, inner.Module, s.Path) {
+					found = append(found, s)
+				}
+			}
+			if len(found) == 0 {
+				var err error
+				if found, err = q.reexportedFunction(ctx, mf, inner.Module, wanted, depth+1); err != nil {
+					return nil, err
+				}
+			}
+			if len(found) > 0 {
+				return found, nil
+			}
+		}
+	}
+	return nil, nil
 }
 
 // pickInnermost prefers a function nested in the caller over a top-level one.

@@ -1,0 +1,5 @@
+from shop.jobs.pipeline import *
+
+
+def finish(upload_id):  # @def(finish, "finish")
+    notify_owner.apply_async(args=[upload_id])  # @site(finishAsync, "apply_async") @call(finish, notify_owner, finishAsync)
