@@ -9,11 +9,17 @@ import (
 
 // IsEntry reports whether a role makes its symbol an entry point the
 // framework reaches on its own (a route, a schedule, a lifecycle hook, a
-// command): with no caller in the code, the role is the answer, and a
+// command, a subscriber): with no caller in the code, the role is the answer, and a
 // search by name would only guess.
 func (k RoleKind) IsEntry() bool {
 	switch k {
 	case RoleRoute, RoleScheduled, RoleLifecycle, RoleCommand:
+		return true
+	case RoleSubscriber:
+		// A listener, consumer or job processor with no publisher found:
+		// the framework runs it when a message arrives (perhaps from
+		// another service); a search by the handler's name finds no
+		// publisher, whose code names the key, not the handler.
 		return true
 	}
 	return false

@@ -56,7 +56,7 @@ public class BillingListeners {
     }
 
     @KafkaListener(topics = "#{'${billing.topics.list}'.split(',')}")
-    public void consumeListed(String message) { // @def(consumeListed, "consumeListed") @callers(consumeListed)
+    public void consumeListed(String message) { // @def(consumeListed, "consumeListed") @callers(consumeListed) @entry(consumeListed, "resolved only when the application runs")
         System.out.println(message);
     }
 
