@@ -243,6 +243,7 @@ func suggestions(in Input) []Suggestion {
 		},
 	)
 	for _, ev := range in.Events {
+		ev = searchableKey(ev)
 		out = append(out, Suggestion{
 			Title:     fmt.Sprintf("Search the workspace for the event '%s' (its publishers)", ev),
 			Command:   CommandSearchText,
@@ -272,4 +273,15 @@ func endsOneOf(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// searchableKey is the text publishers of an event key write: a key named
+// by its declaration ("Jobs.Welcome (src/jobs.ts, value not evaluated)",
+// "OrderPlaced (src/events.ts)") is written as the expression; every job
+// of a queue ("mail/*") is added to the queue named "mail".
+func searchableKey(ev string) string {
+	if i := strings.Index(ev, " ("); i > 0 && strings.HasSuffix(ev, ")") {
+		ev = ev[:i]
+	}
+	return strings.TrimSuffix(ev, "/*")
 }
