@@ -1358,8 +1358,14 @@ def go_handlers(srcs: list[Src], handlers: list[Handler]) -> None:
                 continue
             if meth in ("Use", "With", "NotFound", "MethodNotAllowed", "NoRoute", "NoMethod"):
                 key, handler_args = meth, args
+            elif meth in ("Handler", "HandlerFunc") and len(args) == 1:
+                # http.HandlerFunc(f): a conversion that hands f to net/http by value
+                # (a test's ServeHTTP, a Handle call) — a site that reaches f.
+                if receiver_name(code, m.start()) != "http":
+                    continue
+                key, handler_args = "HandlerFunc", args
             elif meth in ("Handler", "HandlerFunc") and len(args) < 3:
-                continue  # http.HandlerFunc(f) is a conversion, not a registration
+                continue
             elif meth in ("Method", "MethodFunc", "Match", "Handler", "HandlerFunc"):
                 key, handler_args = f"{ev(args[0][0], s.rel)} {ev(args[1][0], s.rel) if len(args) > 1 else ''}", args[2:]
             else:
