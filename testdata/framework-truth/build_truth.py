@@ -543,6 +543,7 @@ class Func:
     name_off: int
     container: str
     src: Src
+    sig: str = ""  # parameters and results as written (Go: to tell a handler's signature)
 
 
 TS_KEYWORDS = {"if", "for", "while", "switch", "catch", "function", "return", "constructor", "super", "typeof", "new", "await"}
@@ -569,7 +570,7 @@ def functions(s: Src) -> list[Func]:
                 continue
             end = match_close(code, brace)
             params = [p.split()[0] if p.split() else p for p, _ in split_top(code[m.end():close])]
-            out.append(Func(m.group(2), params, brace + 1, end, m.start(2), m.group(1) or "", s))
+            out.append(Func(m.group(2), params, brace + 1, end, m.start(2), m.group(1) or "", s, code[m.end():brace]))
         return out
     if s.lang == "java":
         pat = r"(?:(?:public|protected|private|static|final|synchronized|abstract|default)\s+)*[\w<>\[\],.? ]+?\s+([A-Za-z_]\w*)\s*\("
@@ -797,7 +798,9 @@ def nest_handlers(srcs: list[Src], ev, handlers: list[Handler], notes: list) -> 
                 key = f"{keystr(q)}:{keystr(job)}" if q is not None and job is not None else None
                 handlers.append(Handler(s.rel, s.line(d[1]), d[0], cname, "bull-process", [key], "queue"))
             elif name == "OnEvent":
-                keys = first_arg_key(args, ev, s.rel, "event")
+                keys = first_arg_key(args, ev, s.rel, "name")
+                if keys == [None]:
+                    keys = first_arg_key(args, ev, s.rel, "event")
                 keys = [keystr(k) if k is not None else None for k in keys]
                 handlers.append(Handler(s.rel, s.line(d[1]), d[0], cname, "nest-onevent", keys, "event"))
             else:
@@ -887,8 +890,9 @@ def ts_publishers(s: Src, ev, pubs: list[Pub]) -> None:
             q = queues[recv]
             if meth == "add":
                 v = ev(a0, s.rel)
-                if v is None and (a0.startswith("{") or len(args) == 1):
-                    v = "__default__"
+                if not (isinstance(v, str) and len(args) >= 2):
+                    # Bull's add(data): a job with no name goes to @Process() with no name.
+                    v = "__default__" if a0.startswith("{") or len(args) == 1 else None
                 pubs.append(Pub("queue", f"{q}:{keystr(v)}" if v is not None else None, s.rel, line, f"{recv}.add", "ts"))
             else:
                 for item, _ in split_top(a0[1:-1]) if a0.startswith("[") else []:
@@ -978,6 +982,10 @@ def py_signal_id(expr: str, s: Src, imports: dict[str, str], custom: dict[str, s
     for cand in (f"{py_module(s.rel)}.{e}", full):
         if cand in custom:
             return custom[cand]
+    # The module path from the root may carry a prefix the imports do not (src/, app/).
+    matches = [v for k, v in custom.items() if full and ("." + k).endswith("." + full)]
+    if len(set(matches)) == 1:
+        return matches[0]
     matches = [v for k, v in custom.items() if k.endswith("." + last)]
     if len(set(matches)) == 1:
         return matches[0]
@@ -1197,6 +1205,10 @@ def java_props(root: str, files: list[str]) -> dict[str, str]:
 
 def java_handlers(srcs: list[Src], root: str, handlers: list[Handler], pubs: list[Pub]) -> None:
     consts = collect_consts(srcs, "java")
+    for s in srcs:
+        # @Value("${kafka.topic}") private String topic; → the property's value.
+        for m in re.finditer(r'@Value\s*\(\s*("(?:[^"\\]|\\.)*")\s*\)\s*(?:(?:private|protected|public|final|static)\s+)*[\w<>]+\s+([A-Za-z_]\w*)', s.code):
+            consts.add_raw(m.group(2), s.rel, m.group(1))
     base = Evaluator("java", consts)
     props = java_props(root, [])
 
@@ -1273,6 +1285,9 @@ def java_handlers(srcs: list[Src], root: str, handlers: list[Handler], pubs: lis
                 if pr:
                     inner, _ = call_args(a, pr.end() - 1)
                     a = inner[0][0] if inner else ""
+                hdr = re.search(r"KafkaHeaders\.TOPIC\s*,\s*([^)]+)\)", a)
+                if hdr:
+                    a = hdr.group(1)
                 v = ev(a, s.rel)
                 pubs.append(Pub("kafka", v, s.rel, s.line(m.start(2)), f"{recv}.send", "java"))
             elif recv in rabbit and meth in ("convertAndSend", "send"):
@@ -1291,6 +1306,10 @@ GO_ROUTER = {
     "MethodFunc", "Handler", "HandlerFunc", "NotFound", "MethodNotAllowed", "Use", "With", "Mount",
     "NoRoute", "NoMethod", "Match", "Static", "File",
 }
+GO_HANDLER_SIG = re.compile(
+    r"http\.ResponseWriter|\*http\.Request|http\.Handler\b|http\.HandlerFunc|gin\.Context|gin\.HandlerFunc|"
+    r"echo\.Context|echo\.HandlerFunc|fiber\.Ctx|fiber\.Handler|iris\.Context|cobra\.Command|chi\.Router|mux\.Router|"
+    r"httprouter\.Params|fasthttp\.RequestCtx|gorilla")
 COBRA_FIELDS = {"Run", "RunE", "PreRun", "PreRunE", "PostRun", "PostRunE", "PersistentPreRun",
                 "PersistentPreRunE", "PersistentPostRun", "PersistentPostRunE", "ValidArgsFunction"}
 
@@ -1316,7 +1335,7 @@ def go_handlers(srcs: list[Src], handlers: list[Handler]) -> None:
             out.append((m.group(2), m.group(1).rstrip(".")))
         return out
 
-    def link(s: Src, off: int, expr: str, key: str, how: str) -> None:
+    def link(s: Src, off: int, expr: str, key: str, how: str, path_given: bool = False) -> None:
         pkg = os.path.dirname(s.rel)
         inner = expr
         # Func literals are anonymous: nothing to ask about.
@@ -1339,6 +1358,10 @@ def go_handlers(srcs: list[Src], handlers: list[Handler]) -> None:
                 if tm:
                     narrowed = [f for f in cands if f.container.lstrip("*") == tm.group(1)]
                     cands = narrowed or cands
+            if not path_given:
+                # No route path names the registration: only a function shaped like a
+                # handler, a middleware or a cobra command counts.
+                cands = [f for f in cands if GO_HANDLER_SIG.search(f.sig)]
             for f in cands:
                 k = (f.src.rel, f.name_off)
                 if k not in found:
@@ -1372,8 +1395,9 @@ def go_handlers(srcs: list[Src], handlers: list[Handler]) -> None:
                 p = ev(args[0][0], s.rel)
                 key = f"{meth} {p}" if meth not in ("HandleFunc", "Handle") else f"{p}"
                 handler_args = args[1:]
+            path_given = "/" in key or key.endswith(" ")
             for t, off in handler_args:
-                link(s, m.start(1), t, key, meth)
+                link(s, m.start(1), t, key, meth, path_given)
         for m in re.finditer(r"\b(" + "|".join(sorted(COBRA_FIELDS)) + r")\s*:\s*", code):
             # Inside a cobra.Command literal.
             before = code[:m.start()]
@@ -1516,6 +1540,11 @@ def key_from_arg(a: str, p: Pub, ev, rel: str):
 
 # ---------------------------------------------------------------- linking
 
+def wildcard(pattern: str, key: str) -> bool:
+    rx = "^" + ".".join("(.*)" if seg == "**" else "[^.]*" if seg == "*" else re.escape(seg) for seg in pattern.split(".")) + "$"
+    return re.match(rx, key) is not None
+
+
 def link(handlers: list[Handler], pubs: list[Pub]) -> None:
     for h in handlers:
         if h.family in ("go",):
@@ -1534,6 +1563,13 @@ def link(handlers: list[Handler], pubs: list[Pub]) -> None:
                     hit = p.key
                 elif keystr(k) == keystr(p.key):
                     hit = keystr(k)
+                elif h.family == "event" and isinstance(k, str) and "*" in k and isinstance(p.key, str) and wildcard(k, p.key):
+                    hit = p.key  # EventEmitter2 wildcards: '*' one segment, '**' any
+                elif h.family == "task" and isinstance(p.key, str) and isinstance(k, str) and "." in p.key and (
+                        ("." + k).endswith("." + p.key) or ("." + p.key).endswith("." + k)):
+                    # A task's dotted name is its module path from wherever Celery runs,
+                    # which may sit below the repository root.
+                    hit = p.key
             if hit is not None:
                 entry = {"path": p.path, "line": p.line, "key": hit, "how": p.how}
                 if entry not in h.publishers:
