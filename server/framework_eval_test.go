@@ -506,6 +506,30 @@ func frameworkMarkdown(report frameworkEvalReport) string {
 			ratioText(a.Precision), a.LeftWithoutCaller, a.ReceiversListing, a.Receivers, a.ImplicitItems, a.SummaryItems,
 			a.DirectSites, a.FallbackSites, a.NotPrepared)
 	}
+	if len(apps) > 1 {
+		var t frameworkAppSummary
+		for _, a := range apps {
+			t.Handlers += a.Handlers
+			t.WithPublishers += a.WithPublishers
+			t.TruthSites += a.TruthSites
+			t.Found += a.Found
+			t.FoundFramework += a.FoundFramework
+			t.FrameworkSites += a.FrameworkSites
+			t.FrameworkTrue += a.FrameworkTrue
+			t.LeftWithoutCaller += a.LeftWithoutCaller
+			t.ReceiversListing += a.ReceiversListing
+			t.Receivers += a.Receivers
+			t.ImplicitItems += a.ImplicitItems
+			t.SummaryItems += a.SummaryItems
+			t.DirectSites += a.DirectSites
+			t.FallbackSites += a.FallbackSites
+			t.NotPrepared += a.NotPrepared
+		}
+		fmt.Fprintf(&b, "| **all** | %d (%d) | %d | %d (%d) | %s | %d (%d) | %s | %d | %d/%d (%d) | %d | %d / %d | %d |\n",
+			t.Handlers, t.WithPublishers, t.TruthSites, t.Found, t.FoundFramework, ratioText(ratioOrNaN(t.Found, t.TruthSites)),
+			t.FrameworkSites, t.FrameworkTrue, ratioText(ratioOrNaN(t.FrameworkTrue, t.FrameworkSites)), t.LeftWithoutCaller,
+			t.ReceiversListing, t.Receivers, t.ImplicitItems, t.SummaryItems, t.DirectSites, t.FallbackSites, t.NotPrepared)
+	}
 	for _, a := range apps {
 		if len(a.Missed)+len(a.FalseFramework)+len(a.LeftWithout) == 0 {
 			continue
