@@ -1314,7 +1314,7 @@ COBRA_FIELDS = {"Run", "RunE", "PreRun", "PreRunE", "PostRun", "PostRunE", "Pers
                 "PersistentPreRunE", "PersistentPostRun", "PersistentPostRunE", "ValidArgsFunction"}
 
 
-def go_handlers(srcs: list[Src], handlers: list[Handler]) -> None:
+def go_handlers(srcs: list[Src], handlers: list[Handler], notes: list) -> None:
     funcs_by_pkg: dict[str, dict[str, list[Func]]] = {}
     for s in srcs:
         pkg = os.path.dirname(s.rel)
@@ -1347,17 +1347,23 @@ def go_handlers(srcs: list[Src], handlers: list[Handler]) -> None:
         for name, recv in by_value(inner, s):
             cands = funcs_by_pkg.get(pkg, {}).get(name, [])
             if recv and not cands:
-                # pkg.Func of another package of the project.
-                cands = [f for p, fs in funcs_by_pkg.items() if os.path.basename(p) == recv.split(".")[-1] for f in fs.get(name, []) if not f.container]
+                # pkg.Func of another package, or a method value of a variable whose
+                # type another package declares.
+                cands = [f for p, fs in funcs_by_pkg.items() for f in fs.get(name, [])
+                         if (not f.container and os.path.basename(p) == recv.split(".")[-1]) or f.container]
             if recv:
                 cands = [f for f in cands if f.container or os.path.basename(os.path.dirname(f.src.rel)) == recv.split(".")[-1]]
             else:
                 cands = [f for f in cands if not f.container]
             if recv and len({f.container for f in cands}) > 1:
-                tm = re.search(r"\b" + re.escape(recv.split(".")[-1]) + r"\s*(?::=|=)\s*&?\s*(?:New)?([A-Z]\w*)", s.code)
+                tm = re.search(r"\b" + re.escape(recv.split(".")[-1]) + r"\s*(?::=|=)\s*&?\s*(?:\w+\.)?(?:New)?([A-Z]\w*)", s.code)
                 if tm:
                     narrowed = [f for f in cands if f.container.lstrip("*") == tm.group(1)]
                     cands = narrowed or cands
+                if len({f.container for f in cands}) > 1:
+                    notes.append({"path": s.rel, "line": s.line(off), "name": f"{recv}.{name}",
+                                  "reason": "method value of several types; receiver type not seen"})
+                    continue
             if not path_given:
                 # No route path names the registration: only a function shaped like a
                 # handler, a middleware or a cobra command counts.
@@ -1609,7 +1615,7 @@ def build(root: str, repo: str, commit: str) -> dict:
         wrapper_publishers(java, "java", Evaluator("java", collect_consts(java, "java")), pubs, set(), forwarders)
     go = by_lang.get("go", [])
     if go:
-        go_handlers(go, handlers)
+        go_handlers(go, handlers, notes)
     link(handlers, pubs)
     handlers.sort(key=lambda h: (h.path, h.line))
     # Merge duplicates (a receiver connected twice, a listener on two keys).
