@@ -470,7 +470,8 @@ def expr_at(code: str, i: int) -> str:
             depth -= 1
         elif depth == 0 and (ch == ";" or ch == "\n" or ch == ","):
             # A line ending inside a binary expression continues it.
-            if ch == "\n" and code[i:j].rstrip().endswith(("+", "=", "(")):
+            if ch == "\n" and (code[i:j].rstrip().endswith(("+", "=", "(")) or
+                                code[j + 1:j + 200].lstrip().startswith((".", "+", "?", ":"))):
                 j += 1
                 continue
             break
@@ -805,7 +806,9 @@ def nest_handlers(srcs: list[Src], ev, handlers: list[Handler], notes: list) -> 
                 handlers.append(Handler(s.rel, s.line(d[1]), d[0], cname, "nest-onevent", keys, "event"))
             else:
                 keys = [keystr(k) if k is not None else None for k in first_arg_key(args, ev, s.rel, "__none__")]
-                fam = "ms-event" if name == "EventPattern" else "ms-message"
+                # A Nest microservice server looks a packet's pattern up among all its
+                # handlers: emit() reaches a @MessagePattern too, send() an @EventPattern.
+                fam = "ms"
                 handlers.append(Handler(s.rel, s.line(d[1]), d[0], cname, "nest-" + name.lower(), keys, fam))
         for name, args, at, end in decorated(s, {"EventsHandler", "CommandHandler", "QueryHandler"}):
             d = next_decl(s, end)
@@ -875,17 +878,17 @@ def ts_publishers(s: Src, ev, pubs: list[Pub]) -> None:
         if meth in ("emit", "emitAsync"):
             fams = []
             if recv in clients:
-                fams = ["ms-event"]
+                fams = ["ms"]
             elif recv in emitters:
                 fams = ["event"]
             elif recv not in queues:
-                fams = ["event", "ms-event"]  # type unknown: the key decides
+                fams = ["event", "ms"]  # type unknown: the key decides
             v = ev(a0, s.rel)
             for f in fams:
                 pubs.append(Pub(f, keystr(v) if v is not None else None, s.rel, line, f"{recv}.{meth}", "ts"))
         elif meth == "send" and (recv in clients or (recv not in emitters and not recv.lower().endswith("template"))):
             v = ev(a0, s.rel)
-            pubs.append(Pub("ms-message", keystr(v) if v is not None else None, s.rel, line, f"{recv}.send", "ts"))
+            pubs.append(Pub("ms", keystr(v) if v is not None else None, s.rel, line, f"{recv}.send", "ts"))
         elif meth in ("add", "addBulk") and recv in queues:
             q = queues[recv]
             if meth == "add":
@@ -998,7 +1001,14 @@ def py_handlers(srcs: list[Src], handlers: list[Handler], pubs: list[Pub], notes
     custom = {}
     celery_apps = {"app", "celery", "celery_app"}
     for s in srcs:
-        for m in re.finditer(r"(?m)^([A-Za-z_]\w*)\s*=\s*(?:[\w.]*\.)?Signal\s*\(", s.code):
+        imp = py_imports(s)
+        # Signal, or whatever name django.dispatch's Signal was imported as; a model
+        # called Signal (imported from elsewhere) is not one.
+        names = {k for k, v in imp.items() if v in ("django.dispatch.Signal", "django.dispatch.dispatcher.Signal")}
+        if "Signal" not in imp:
+            names.add("Signal")
+        pat = r"(?m)^([A-Za-z_]\w*)\s*(?::\s*[\w.]+\s*)?=\s*(?:(?:django\.)?dispatch\.(?:dispatcher\.)?Signal|" + "|".join(map(re.escape, sorted(names))) + r")\s*\("
+        for m in re.finditer(pat, s.code):
             custom[f"{py_module(s.rel)}.{m.group(1)}"] = f"{py_module(s.rel)}:{m.group(1)}"
         for m in re.finditer(r"(?m)^([A-Za-z_]\w*)\s*=\s*(?:[\w.]*\.)?Celery\s*\(", s.code):
             celery_apps.add(m.group(1))
@@ -1018,7 +1028,9 @@ def py_handlers(srcs: list[Src], handlers: list[Handler], pubs: list[Pub], notes
                 notes.append({"path": s.rel, "line": s.line(fn_off), "name": fn, "reason": f"signal {sig_expr} not resolved"})
                 return
             sender = None
-            if sender_expr:
+            if sender_expr and sender_expr.strip().endswith(".through"):
+                sender = sender_expr.strip()
+            elif sender_expr:
                 sv = ev(sender_expr, s.rel)
                 sender = sv if isinstance(sv, str) else sender_expr.strip().split(".")[-1]
                 if isinstance(sv, str) and "." in sv:
@@ -1127,8 +1139,7 @@ def py_handlers(srcs: list[Src], handlers: list[Handler], pubs: list[Pub], notes
             args, _ = call_args(s.code, m.end() - 1)
             if args:
                 v = ev(args[0][0], s.rel)
-                if isinstance(v, str):
-                    pubs.append(Pub("task", v, s.rel, s.line(m.start(1)), m.group(1), "py"))
+                pubs.append(Pub("task", v if isinstance(v, str) else None, s.rel, s.line(m.start(1)), m.group(1), "py"))
         for m in re.finditer(r"""['"]task['"]\s*:\s*""", s.code):
             v = ev(expr_at(s.code, m.end()), s.rel)
             if isinstance(v, str):
@@ -1230,6 +1241,18 @@ def java_handlers(srcs: list[Src], root: str, handlers: list[Handler], pubs: lis
         classes = class_spans(s)
         for name, args, at, end in decorated(s, {"EventListener", "TransactionalEventListener", "KafkaListener", "RabbitListener"}):
             d = next_decl(s, end)
+            if d and d[2] == "class" and name in ("KafkaListener", "RabbitListener"):
+                # A class-level listener: its @KafkaHandler/@RabbitHandler methods handle.
+                cls = next((c for c in classes if c.name == d[0]), None)
+                pos, kw = kwargs_of(split_top(args))
+                t = kw.get("topics") or kw.get("queues") or (pos[0] if pos else None)
+                keys = values(t, s.rel) if t else [None]
+                for hm in re.finditer(r"@(?:KafkaHandler|RabbitHandler)\b(?:\s*\([^)]*\))?", s.code[cls.start:cls.end] if cls else ""):
+                    hd = next_decl(s, cls.start + hm.end())
+                    if hd and hd[2] == "method":
+                        fam = "kafka" if name == "KafkaListener" else "rabbit"
+                        handlers.append(Handler(s.rel, s.line(hd[1]), hd[0], cls.name, f"spring-{name.lower()}", keys, fam))
+                continue
             if not d or d[2] != "method":
                 continue
             cls = container_of(classes, at)
@@ -1252,6 +1275,8 @@ def java_handlers(srcs: list[Src], root: str, handlers: list[Handler], pubs: lis
                 keys = values(t, s.rel) if t else [None]
                 if "topicPattern" in kw:
                     keys = [None]
+                if not t and "topicPartitions" in kw:
+                    keys = [ev(mm.group(1), s.rel) for mm in re.finditer(r"\btopic\s*=\s*([^,)]+)", kw["topicPartitions"])]
                 handlers.append(Handler(s.rel, s.line(d[1]), d[0], cname, "spring-kafkalistener", keys, "kafka"))
             else:
                 q = kw.get("queues") or (pos[0] if pos else None)
@@ -1285,6 +1310,13 @@ def java_handlers(srcs: list[Src], root: str, handlers: list[Handler], pubs: lis
                 if pr:
                     inner, _ = call_args(a, pr.end() - 1)
                     a = inner[0][0] if inner else ""
+                if re.match(r"^[A-Za-z_]\w*$", a) and not ev(a, s.rel):
+                    # send(message): the Message built earlier names its topic in a header.
+                    vm = list(re.finditer(r"\b" + re.escape(a) + r"\s*=\s*", s.code[:m.start()]))
+                    if vm:
+                        built = expr_at(s.code, vm[-1].end())
+                        if "KafkaHeaders.TOPIC" in built:
+                            a = built
                 hdr = re.search(r"KafkaHeaders\.TOPIC\s*,\s*([^)]+)\)", a)
                 if hdr:
                     a = hdr.group(1)
