@@ -551,3 +551,46 @@ func frameworkMarkdown(report frameworkEvalReport) string {
 	}
 	return cmp.Or(b.String(), "no applications\n")
 }
+
+// The scoring rules themselves run without any application.
+func TestFrameworkEvalSiteKinds(t *testing.T) {
+	cases := []struct {
+		detail, text      string
+		atHandler, hasImp bool
+		want              string
+	}{
+		{"Svc · grep fallback: reference (passed as a value)", "x.delay()", false, false, evalFallback},
+		{"keyword match 1.00: 'x' in a string", "'task': 'x'", false, false, evalFallback},
+		{"name match only: receiver not resolved", "x.go()", false, false, evalName},
+		{"Svc · precise (ast)", "h()", false, false, evalDirect},
+		{"Order · via event 'post_save'", "order.save()", false, true, evalImplicit},
+		{"via event 'post_save'", "Invoice.objects.create(total=1)", false, true, evalImplicit},
+		{"post_save of Order: 12 save() sites (3 outside tests)", "@receiver(post_save, sender=Order)", true, true, evalSummary},
+		{"via event 'order.created'", "this.events.emit('order.created')", false, false, evalFramework},
+		{"registered via http.HandleFunc(\"/\")", "http.HandleFunc(\"/\", h)", false, false, evalFramework},
+		// A save() is only an implicit send for a receiver the truth gives implicit senders.
+		{"via event 'x'", "repo.save(x)", false, false, evalFramework},
+	}
+	for _, c := range cases {
+		if got := siteKind(c.detail, c.text, c.atHandler, c.hasImp); got != c.want {
+			t.Errorf("siteKind(%q, %q) = %s, want %s", c.detail, c.text, got, c.want)
+		}
+	}
+}
+
+func TestFrameworkEvalNamePosition(t *testing.T) {
+	dir := t.TempDir()
+	src := "package p\n\nfunc handlerX() {}\n// é\nfunc (s *S) handler(w int) {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lines := &sourceLines{root: dir, files: map[string][]string{}}
+	// "handler" must not be found inside "handlerX" on line 3: the search moves on.
+	pos, ok := namePosition(lines, "a.go", 3, "handler")
+	if !ok || pos.Line != 4 || pos.Character != 12 {
+		t.Fatalf("namePosition = %+v, %v; want line 4 (0-based), character 12", pos, ok)
+	}
+	if _, ok := namePosition(lines, "a.go", 1, "missing"); ok {
+		t.Fatal("a name on none of the lines was found")
+	}
+}
