@@ -295,12 +295,47 @@ class Consts:
     def add_raw(self, name: str, rel: str, expr: str) -> None:
         self.raw.setdefault(name, []).append((rel, expr))
 
+    # TS only: file → local name → (file it is imported from, name there), and
+    # file → files it re-exports (export * from / export {X} from).
+    imports: dict[str, dict[str, tuple[str, str]]] = {}
+    reexports: dict[str, list[str]] = {}
+
+    def origin(self, name: str, rel: str, hops: int = 0) -> list[tuple[str, str]]:
+        """Where name, as seen from rel, is defined: [(file, qualified name)]."""
+        head, _, rest = name.partition(".")
+        imp = self.imports.get(rel, {}).get(head)
+        if imp is None or hops > 6:
+            return []
+        f, orig = imp
+        q = (orig + "." + rest if rest else orig) if orig else rest
+        if not q:
+            return []
+        if any(r == f for r, _ in self.raw.get(q, [])):
+            return [(f, q)]
+        out = self.origin(q, f, hops + 1)
+        for g in ([] if out else self.reexports.get(f, [])):
+            if any(r == g for r, _ in self.raw.get(q, [])):
+                return [(g, q)]
+        return out
+
     def lookup(self, name: str, rel: str, ev, depth: int):
         entries = self.raw.get(name)
+        via = self.origin(name, rel)
+        if via:
+            f, q = via[0]
+            return self.lookup_in(q, f, ev, depth)
         if not entries:
             return None
         same = [e for e in entries if e[0] == rel]
         pick = same or entries
+        return self.agree(pick, ev, depth)
+
+    def lookup_in(self, name: str, rel: str, ev, depth: int):
+        return self.agree([e for e in self.raw.get(name, []) if e[0] == rel], ev, depth)
+
+    def agree(self, pick, ev, depth: int):
+        if not pick:
+            return None
         vals = set()
         for r, expr in pick:
             v = ev(expr, r, depth + 1)
@@ -389,8 +424,62 @@ def split_plus(e: str) -> list[str]:
     return [t for t, _ in split_top(e, "+")]
 
 
+TS_RESOLVE = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", "/index.ts", "/index.tsx", "/index.js")
+
+
+def ts_module_file(spec: str, rel: str, known: set[str]) -> str | None:
+    """The project file an import specifier names: relative, or a path alias (@/x, ~/x,
+    src/x, @app/x) matched by its tail."""
+    if spec.startswith("."):
+        base = os.path.normpath(os.path.join(os.path.dirname(rel), spec)).replace(os.sep, "/")
+        for ext in TS_RESOLVE:
+            if base + ext in known:
+                return base + ext
+        return None
+    if spec in _alias_cache:
+        return _alias_cache[spec]
+    tail = re.sub(r"^(@[\w-]*|~|#)/", "", spec)
+    hit = None
+    if tail != spec or "/" in spec:  # otherwise a package
+        stems = {}
+        for k in known:
+            stem = re.sub(r"(/index)?\.(tsx?|jsx?|mjs)$", "", k)
+            stems.setdefault(stem, k)
+        hits = {k for stem, k in stems.items() if ("/" + stem).endswith("/" + tail)}
+        hit = hits.pop() if len(hits) == 1 else None
+    _alias_cache[spec] = hit
+    return hit
+
+
+_alias_cache: dict[str, str | None] = {}
+
+
+def ts_imports(srcs: list[Src], c: "Consts") -> None:
+    known = {s.rel for s in srcs}
+    for s in srcs:
+        imp = {}
+        for m in re.finditer(r"\bimport\s+(?:type\s+)?(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([\w$]+))?\s*from\s*['\"]([^'\"]+)['\"]", s.code):
+            f = ts_module_file(m.group(4), s.rel, known)
+            if f is None:
+                continue
+            for part in (m.group(2) or "").split(","):
+                mm = re.match(r"\s*(?:type\s+)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$", part)
+                if mm:
+                    imp[mm.group(2) or mm.group(1)] = (f, mm.group(1))
+            if m.group(3):
+                imp[m.group(3)] = (f, "")  # namespace import: ns.X → X
+        c.imports[s.rel] = {k: v for k, v in imp.items()}
+        for m in re.finditer(r"\bexport\s+(?:\*|\{[^}]*\})\s*from\s*['\"]([^'\"]+)['\"]", s.code):
+            f = ts_module_file(m.group(1), s.rel, known)
+            if f:
+                c.reexports.setdefault(s.rel, []).append(f)
+
+
 def collect_consts(srcs: list[Src], lang: str) -> Consts:
     c = Consts()
+    c.imports, c.reexports = {}, {}
+    if lang == "ts":
+        ts_imports(srcs, c)
     for s in srcs:
         code = s.code
         if lang == "ts":
@@ -1014,10 +1103,18 @@ def py_handlers(srcs: list[Src], handlers: list[Handler], pubs: list[Pub], notes
             celery_apps.add(m.group(1))
     tasks: dict[str, list[Handler]] = {}  # function name → task handlers
     models = set()
+    bases = {}
     for s in srcs:
         for m in re.finditer(r"(?m)^class\s+([A-Za-z_]\w*)\s*\(([^)]*)\)", s.code):
-            if re.search(r"\bModel\b|models\.Model|Abstract\w*Model|TimeStamped\w*", m.group(2)):
-                models.add(m.group(1))
+            bases[m.group(1)] = [b.strip().split(".")[-1] for b in m.group(2).split(",")]
+    # A model is a class with a base named *Model, or a base that is a model.
+    changed = True
+    while changed:
+        changed = False
+        for cls, bs in bases.items():
+            if cls not in models and any(b.endswith("Model") or b in models for b in bs):
+                models.add(cls)
+                changed = True
     for s in srcs:
         imports = py_imports(s)
         classes = class_spans(s)
