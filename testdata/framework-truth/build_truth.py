@@ -1680,7 +1680,18 @@ def wildcard(pattern: str, key: str) -> bool:
     return re.match(rx, key) is not None
 
 
-def link(handlers: list[Handler], pubs: list[Pub]) -> None:
+def ancestors(cls: str, supers: dict[str, list[str]]) -> set[str]:
+    out, todo = set(), list(supers.get(cls, []))
+    while todo:
+        c = todo.pop()
+        if c not in out:
+            out.add(c)
+            todo.extend(supers.get(c, []))
+    return out
+
+
+def link(handlers: list[Handler], pubs: list[Pub], supers: dict[str, list[str]] | None = None) -> None:
+    supers = supers or {}
     for h in handlers:
         if h.family in ("go",):
             continue
@@ -1698,6 +1709,8 @@ def link(handlers: list[Handler], pubs: list[Pub]) -> None:
                     hit = p.key
                 elif keystr(k) == keystr(p.key):
                     hit = keystr(k)
+                elif h.family == "spring-event" and isinstance(p.key, str) and k in ancestors(p.key, supers):
+                    hit = p.key  # a listener of a superclass hears its subclasses' events
                 elif h.family == "event" and isinstance(k, str) and "*" in k and isinstance(p.key, str) and wildcard(k, p.key):
                     hit = p.key  # EventEmitter2 wildcards: '*' one segment, '**' any
                 elif h.family == "task" and isinstance(p.key, str) and isinstance(k, str) and "." in p.key and (
@@ -1745,7 +1758,17 @@ def build(root: str, repo: str, commit: str) -> dict:
     go = by_lang.get("go", [])
     if go:
         go_handlers(go, handlers, notes)
-    link(handlers, pubs)
+    supers: dict[str, list[str]] = {}
+    for s in java:
+        for m in re.finditer(r"\b(?:class|interface|record)\s+([A-Za-z_]\w*)(?:<[^{]*?>)?(?:\([^)]*\))?\s*(?:extends\s+([\w.<>, ]+?))?\s*(?:implements\s+([\w.<>, ]+?))?\s*\{", s.code):
+            names = []
+            for grp in (m.group(2), m.group(3)):
+                for t in (grp or "").split(","):
+                    t = re.sub(r"<.*", "", t).strip().split(".")[-1]
+                    if t:
+                        names.append(t)
+            supers.setdefault(m.group(1), []).extend(names)
+    link(handlers, pubs, supers)
     handlers.sort(key=lambda h: (h.path, h.line))
     # Merge duplicates (a receiver connected twice, a listener on two keys).
     merged: dict[tuple, Handler] = {}
