@@ -1789,7 +1789,7 @@ def build(root: str, repo: str, commit: str) -> dict:
                               for p in pubs if p.key is None
                               and not any(f["path"] == p.path and f["line"] == p.line for f in forwarders)),
                              key=lambda x: (x["path"], x["line"])),
-        "forwarders": sorted(forwarders, key=lambda x: (x["path"], x["line"])),
+        "forwarders": sorted({(f["path"], f["line"]): f for f in forwarders}.values(), key=lambda x: (x["path"], x["line"])),
         "skipped": notes,
     }
 
