@@ -334,8 +334,20 @@ class Consts:
         return self.agree([e for e in self.raw.get(name, []) if e[0] == rel], ev, depth)
 
     def agree(self, pick, ev, depth: int):
+        """The one value every entry evaluates to, or None; memoized, cycles give None."""
         if not pick:
             return None
+        memo_key = tuple(pick)
+        memo = self.__dict__.setdefault("_memo", {})
+        if memo_key in memo:
+            return memo[memo_key]
+        memo[memo_key] = None  # in progress: a cycle evaluates to None
+        memo[memo_key] = self._agree(pick, ev, depth)
+        return memo[memo_key]
+
+    def _agree(self, pick, ev, depth: int):
+        if len(pick) > 50:
+            return None  # a name that common is a local variable, not a key constant
         vals = set()
         for r, expr in pick:
             v = ev(expr, r, depth + 1)
@@ -663,16 +675,21 @@ def functions(s: Src) -> list[Func]:
             out.append(Func(m.group(2), params, brace + 1, end, m.start(2), m.group(1) or "", s, code[m.end():brace]))
         return out
     if s.lang == "java":
-        pat = r"(?:(?:public|protected|private|static|final|synchronized|abstract|default)\s+)*[\w<>\[\],.? ]+?\s+([A-Za-z_]\w*)\s*\("
+        # A name after a type-ish token (word, '>' or ']'): linear, unlike a pattern
+        # spelling the whole return type.
+        pat = r"(?<=[\w>\]])\s+([A-Za-z_]\w*)\s*\("
     else:
         pat = r"(?:(?:public|private|protected|static|async|readonly|override|export|function|get|set)\s+)*\*?([A-Za-z_$][\w$]*)\s*(?:<[^>()]*>)?\s*\("
     for m in re.finditer(pat, code):
         name = m.group(1)
         if name in TS_KEYWORDS:
             continue
+        if s.lang == "java" and re.search(r"\b(new|return|else|throw|case|yield|assert)\s*$", code[max(0, m.start() - 12):m.start() + 1]):
+            continue
         close = match_close(code, m.end() - 1)
         rest = code[close + 1: close + 400]
-        mm = re.match(r"\s*(?::\s*[^{;=]+?)?\s*(?:throws\s+[\w., ]+)?\s*\{", rest, re.S)
+        # One greedy run each (no nested quantifiers: this runs at every call site).
+        mm = re.match(r"\s*(?::[^{;=]*|throws\b[^{;=]*)?\{", rest)
         if not mm:
             continue
         brace = close + 1 + mm.end() - 1
@@ -695,7 +712,7 @@ def functions(s: Src) -> list[Func]:
         for m in re.finditer(r"\b(?:const|let)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s*)?\(", code):
             close = match_close(code, m.end() - 1)
             rest = code[close + 1:close + 200]
-            mm = re.match(r"\s*(?::\s*[^=]+?)?=>\s*", rest)
+            mm = re.match(r"\s*(?::[^=]*)?=>\s*", rest)
             if not mm:
                 continue
             body_at = close + 1 + mm.end()
@@ -932,6 +949,8 @@ def injected_queues(s: Src, ev) -> dict[str, str]:
 
 
 def typed_fields(s: Src, types: tuple[str, ...]) -> set[str]:
+    if not any(t in s.code for t in types):
+        return set()
     pat = r"([A-Za-z_$][\w$]*)\s*[?!]?\s*:\s*(?:" + "|".join(types) + r")\b"
     out = {m.group(1) for m in re.finditer(pat, s.code)}
     if s.lang == "java":
@@ -942,7 +961,7 @@ def typed_fields(s: Src, types: tuple[str, ...]) -> set[str]:
 
 def receiver_name(code: str, dot: int) -> str:
     """The last identifier of the receiver expression ending at code[dot] == '.'."""
-    m = re.search(r"([A-Za-z_$][\w$]*)\s*\??$", code[:dot])
+    m = re.search(r"([A-Za-z_$][\w$]*)\s*\??$", code[max(0, dot - 200):dot])
     return m.group(1) if m else ""
 
 
@@ -1255,7 +1274,7 @@ def py_handlers(srcs: list[Src], handlers: list[Handler], pubs: list[Pub], notes
                 kind = "delete"
             else:
                 kind = "save"
-            recv = s.code[:m.start()]
+            recv = s.code[max(0, m.start() - 200):m.start()]
             rm = re.search(r"([A-Za-z_]\w*)(?:\.objects)?\s*$", recv)
             typed = rm.group(1) if rm and rm.group(1) in models else None
             if kind == "m2m" and typed is None and not re.search(r"\w\s*$", recv):
@@ -1558,9 +1577,11 @@ def wrapper_publishers(srcs: list[Src], lang: str, ev, pubs: list[Pub], handlers
     function a wrapper: its call sites publish, with the key taken from the
     argument at that position. Repeated so that helpers of helpers count too.
     """
-    funcs = {s.rel: functions(s) for s in srcs}
     # Known publisher sites: (path, line) → Pub whose key was not evaluated.
     unresolved = [p for p in pubs if p.key is None and p.lang == lang]
+    if not unresolved:
+        return
+    funcs = {s.rel: functions(s) for s in srcs}
     wrappers: dict[str, list[tuple[Func, int, Pub]]] = {}
     by_rel = {s.rel: s for s in srcs}
     frontier = []
@@ -1580,6 +1601,16 @@ def wrapper_publishers(srcs: list[Src], lang: str, ev, pubs: list[Pub], handlers
         fw = {"path": p.path, "line": p.line, "how": p.how, "wrapper": f.name}
         if fw not in forwarders:
             forwarders.append(fw)
+    # Every "name(" of the language's files, once: helpers are looked up by name.
+    calls_by_name: dict[str, list[tuple[Src, int, int]]] = {}
+    funcs_by_name: dict[str, list[Func]] = {}
+    if frontier:
+        for s in srcs:
+            for m in re.finditer(r"(?<![\w$])([A-Za-z_$][\w$]*)\s*\(", s.code):
+                calls_by_name.setdefault(m.group(1), []).append((s, m.start(), m.end()))
+        for fs in funcs.values():
+            for g in fs:
+                funcs_by_name.setdefault(g.name, []).append(g)
     level = 0
     seen = set()
     while frontier and level < 4:
@@ -1589,39 +1620,38 @@ def wrapper_publishers(srcs: list[Src], lang: str, ev, pubs: list[Pub], handlers
             if (f.src.rel, f.name_off, idx) in seen:
                 continue
             seen.add((f.src.rel, f.name_off, idx))
-            same_name = [g for fs in funcs.values() for g in fs if g.name == f.name]
-            for s in srcs:
-                for m in re.finditer(r"(?<![\w$])" + re.escape(f.name) + r"\s*\(", s.code):
-                    if m.start() == f.name_off and s is f.src:
+            same_name = funcs_by_name.get(f.name, [])
+            for s, start, end in calls_by_name.get(f.name, []):
+                if start == f.name_off and s is f.src:
+                    continue
+                if any(g.src is s and g.name_off == start for g in same_name):
+                    continue
+                pre = s.code[max(0, start - 12):start]
+                if re.search(r"\b(def|function|func)\s+$", pre):
+                    continue
+                if len(same_name) > 1 and f.container:
+                    # Several functions share the name: the receiver must name the class.
+                    recv = receiver_name(s.code, start - 1) if s.code[start - 1:start] == "." else ""
+                    if recv and recv.lower() not in (f.container.lower(), "this", "self") and f.container.lower() not in (recv.lower(), ) and not s.code.count(f.container):
                         continue
-                    if any(g.src is s and g.name_off == m.start() for g in same_name):
-                        continue
-                    pre = s.code[max(0, m.start() - 12):m.start()]
-                    if re.search(r"\b(def|function|func)\s+$", pre):
-                        continue
-                    if len(same_name) > 1 and f.container:
-                        # Several functions share the name: the receiver must name the class.
-                        recv = receiver_name(s.code, m.start() - 1) if s.code[m.start() - 1:m.start()] == "." else ""
-                        if recv and recv.lower() not in (f.container.lower(), "this", "self") and f.container.lower() not in (recv.lower(), ) and not s.code.count(f.container):
+                args, _ = call_args(s.code, end - 1)
+                # self/this-bound methods: Python's first parameter is the instance.
+                shift = 1 if lang == "py" and f.params and f.params[0] in ("self", "cls") else 0
+                ai = idx - shift
+                if ai < 0 or ai >= len(args):
+                    continue
+                a = args[ai][0]
+                v = key_from_arg(a, p, ev, s.rel)
+                line = s.line(start)
+                if v is None:
+                    g = enclosing(funcs[s.rel], start)
+                    if g is not None:
+                        pi = param_index(a, g.params)
+                        if pi is not None:
+                            nxt.append((g, pi, p))
+                            forwarders.append({"path": s.rel, "line": line, "how": f.name, "wrapper": g.name})
                             continue
-                    args, _ = call_args(s.code, m.end() - 1)
-                    # self/this-bound methods: Python's first parameter is the instance.
-                    shift = 1 if lang == "py" and f.params and f.params[0] in ("self", "cls") else 0
-                    ai = idx - shift
-                    if ai < 0 or ai >= len(args):
-                        continue
-                    a = args[ai][0]
-                    v = key_from_arg(a, p, ev, s.rel)
-                    line = s.line(m.start())
-                    if v is None:
-                        g = enclosing(funcs[s.rel], m.start())
-                        if g is not None:
-                            pi = param_index(a, g.params)
-                            if pi is not None:
-                                nxt.append((g, pi, p))
-                                forwarders.append({"path": s.rel, "line": line, "how": f.name, "wrapper": g.name})
-                                continue
-                    pubs.append(Pub(p.family, v, s.rel, line, f"{f.name} → {p.how}", lang))
+                pubs.append(Pub(p.family, v, s.rel, line, f"{f.name} → {p.how}", lang))
         frontier = nxt
 
 
