@@ -368,7 +368,7 @@ class Evaluator:
         if depth > 12 or expr is None:
             return None
         e = expr.strip()
-        e = re.sub(r"\s+as\s+const$", "", e)
+        e = strip_as_const(e)
         if self.lang == "py" and e.endswith(".value"):
             e = e[: -len(".value")]
         if self.lang == "java" and e.endswith(".name()"):
@@ -547,9 +547,18 @@ def collect_consts(srcs: list[Src], lang: str) -> Consts:
     return c
 
 
+def strip_as_const(e: str) -> str:
+    """`{...} as const` → `{...}` (string ops: a regex anchored at $ is quadratic here)."""
+    if e.endswith("const"):
+        head = e[:-5].rstrip()
+        if head.endswith("as") and head[-3:-2].isspace():
+            return head[:-2].rstrip()
+    return e
+
+
 def add_object(c: Consts, name: str, rel: str, expr: str) -> None:
     c.add_raw(name, rel, expr)
-    props = object_props(re.sub(r"\s+as\s+const$", "", expr.strip()))
+    props = object_props(strip_as_const(expr.strip()))
     if props:
         for k, v in props.items():
             add_object(c, f"{name}.{k}", rel, v)
@@ -679,7 +688,7 @@ def functions(s: Src) -> list[Func]:
         # spelling the whole return type.
         pat = r"(?<=[\w>\]])\s+([A-Za-z_]\w*)\s*\("
     else:
-        pat = r"(?:(?:public|private|protected|static|async|readonly|override|export|function|get|set)\s+)*\*?([A-Za-z_$][\w$]*)\s*(?:<[^>()]*>)?\s*\("
+        pat = r"(?<![\w$.])\*?([A-Za-z_$][\w$]*)\s*(?:<[^>()\n]*>)?\s*\("
     for m in re.finditer(pat, code):
         name = m.group(1)
         if name in TS_KEYWORDS:
@@ -951,8 +960,12 @@ def injected_queues(s: Src, ev) -> dict[str, str]:
 def typed_fields(s: Src, types: tuple[str, ...]) -> set[str]:
     if not any(t in s.code for t in types):
         return set()
-    pat = r"([A-Za-z_$][\w$]*)\s*[?!]?\s*:\s*(?:" + "|".join(types) + r")\b"
-    out = {m.group(1) for m in re.finditer(pat, s.code)}
+    # Anchored on the type, then the name just before it: linear in the file.
+    out = set()
+    for m in re.finditer(r":\s*(?:" + "|".join(types) + r")\b", s.code):
+        nm = re.search(r"([A-Za-z_$][\w$]*)\s*[?!]?\s*$", s.code[max(0, m.start() - 80):m.start()])
+        if nm:
+            out.add(nm.group(1))
     if s.lang == "java":
         pat = r"\b(?:" + "|".join(types) + r")\s*(?:<[^;()]*?>)?\s+([A-Za-z_]\w*)\s*[;=,)]"
         out |= {m.group(1) for m in re.finditer(pat, s.code)}
