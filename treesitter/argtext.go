@@ -145,5 +145,35 @@ func ListElements(text string) []string {
 		}
 		return SplitTopLevel(t[1 : len(t)-1])
 	}
+	// A Python tuple, (a, b) or (a,): its elements. A parenthesized single
+	// expression stays what it is.
+	if len(t) >= 2 && t[0] == '(' && t[len(t)-1] == ')' && matchParen(t, 0) == len(t)-1 {
+		if els := SplitTopLevel(t[1 : len(t)-1]); len(els) > 1 || strings.HasSuffix(strings.TrimSpace(t[1:len(t)-1]), ",") {
+			var out []string
+			for _, el := range els {
+				if strings.TrimSpace(el) != "" {
+					out = append(out, el)
+				}
+			}
+			return out
+		}
+	}
 	return []string{t}
+}
+
+// matchParen returns the index of the parenthesis closing the one at open.
+func matchParen(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }

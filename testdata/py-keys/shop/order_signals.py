@@ -1,0 +1,4 @@
+from django.dispatch import Signal as DjangoSignal
+
+order_placed = DjangoSignal()
+order_paid = DjangoSignal()
