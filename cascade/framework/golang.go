@@ -17,6 +17,7 @@ var goPatterns = []Pattern{
 	{Framework: "chi", Family: "go", Callee: "Put", Role: RoleRegistration, HTTPMethod: "PUT", EventArg: 0, PathLiteral: true, HandlerArg: -1, Means: "registers a handler (last arg) for HTTP PUT (chi)"},
 	{Framework: "chi", Family: "go", Callee: "Patch", Role: RoleRegistration, HTTPMethod: "PATCH", EventArg: 0, PathLiteral: true, HandlerArg: -1, Means: "registers a handler (last arg) for HTTP PATCH (chi)"},
 	{Framework: "chi", Family: "go", Callee: "Delete", Role: RoleRegistration, HTTPMethod: "DELETE", EventArg: 0, PathLiteral: true, HandlerArg: -1, Means: "registers a handler (last arg) for HTTP DELETE (chi)"},
+	{Framework: "chi/gin/echo", Family: "go", Callee: "Use", Role: RoleRegistration, EventArg: -1, HandlerArg: -1, Means: "registers middleware (last arg) for every route of the router (chi, gin, echo)"},
 	{Framework: "chi", Family: "go", Callee: "Method", Role: RoleRegistration, HTTPMethod: "HTTP", EventArg: 1, PathLiteral: true, HandlerArg: -1, Means: "registers a handler (last arg) for a method (arg 1) and path (arg 2) (chi)"},
 	{Framework: "bus", Family: "go", Callee: "Subscribe", Role: RoleRegistration, Bus: "go-bus", EventArg: 0, HandlerArg: -1, Means: "subscribes a handler (last arg) to a topic (arg 1): event buses, NATS"},
 	{Framework: "bus", Family: "go", Callee: "SubscribeAsync", Role: RoleRegistration, Bus: "go-bus", EventArg: 0, HandlerArg: 1, Means: "subscribes a handler (arg 2) to a topic (arg 1), run asynchronously"},

@@ -662,7 +662,17 @@ func (q *frameworkView) registrationsIn(ctx context.Context, f *fact.File, calle
 	for _, p := range q.callPatterns(ctx, f, caller, c, framework.RoleRegistration) {
 		if p.PathLiteral {
 			a, ok := p.EventArgument(c.Args)
-			if v, lit := treesitter.StringLiteral(a); !ok || !lit || !strings.HasPrefix(v, "/") && !groupRoot(f, v) {
+			if !ok {
+				continue
+			}
+			v, lit := treesitter.StringLiteral(a)
+			if !lit && framework.IsDotted(strings.TrimSpace(a)) {
+				// A path constant: const sharesPath = "/shares".
+				if vals, ok := q.eventValues(ctx, f, a); ok && len(vals) == 1 {
+					v, lit = vals[0], true
+				}
+			}
+			if !lit || !strings.HasPrefix(v, "/") && !groupRoot(f, v) {
 				continue
 			}
 		}
