@@ -508,6 +508,13 @@ func (q *frameworkView) publications(ctx context.Context, f *fact.File, caller *
 		if p.SenderKey != "" && pub.Sender == "" {
 			if s, ok := framework.Keyword(c.Args, p.SenderKey); ok {
 				pub.Sender = lastSegmentOf(s)
+				switch strings.TrimSpace(s) {
+				case "self.__class__", "type(self)", "cls", "self.__class__.__name__":
+					// sender=self.__class__ in a method of Reporter: Reporter.
+					if caller != nil && caller.Container != "" {
+						pub.Sender = lastSegmentOf(caller.Container)
+					}
+				}
 			}
 		}
 		if len(pub.Events) > 0 {

@@ -2,3 +2,4 @@ from django.dispatch import Signal as DjangoSignal
 
 order_placed = DjangoSignal()
 order_paid = DjangoSignal()
+reporter_forgotten = DjangoSignal()
