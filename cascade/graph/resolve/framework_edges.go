@@ -783,39 +783,17 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 	// Registrations of target by value: the registering call's caller is
 	// an edge, and the registration may subscribe target to an event.
 	{
-		calls, err := q.r.registrationCalls(ctx, family(target.Language), target.Name)
-		if err != nil {
-			return err
-		}
-		for _, c := range calls {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			f, caller, err := q.callContext(ctx, c)
+		err := q.eachRegistration(ctx, target, func(c fact.Call, f *fact.File, reg registration) error {
+			from, err := q.callerOf(ctx, c)
 			if err != nil {
 				return err
 			}
-			if f == nil || family(f.Language) != family(target.Language) {
-				continue
-			}
-			for _, reg := range q.registrationsIn(ctx, f, caller, c) {
-				if reg.name != target.Name {
-					continue
-				}
-				targets, err := q.resolveHandler(ctx, c, reg)
-				if err != nil {
-					return err
-				}
-				if !containsID(targets, target.ID) {
-					continue
-				}
-				from, err := q.callerOf(ctx, c)
-				if err != nil {
-					return err
-				}
-				byCaller.add(from, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
-				subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
-			}
+			byCaller.add(from, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
+			subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		if err := q.classRegistrationIncoming(ctx, target, byCaller); err != nil {
 			return err

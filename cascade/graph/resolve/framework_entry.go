@@ -142,7 +142,7 @@ func (q *frameworkView) refineRole(ctx context.Context, f *fact.File, sym fact.S
 // OrderViewSet)), an including urls.py's prefix first.
 func (q *frameworkView) classRoutes(ctx context.Context, f *fact.File, cls fact.Symbol) []string {
 	var out []string
-	_ = q.eachClassRegistration(ctx, cls, func(c fact.Call, cf *fact.File, reg registration) error {
+	_ = q.eachRegistration(ctx, cls, func(c fact.Call, cf *fact.File, reg registration) error {
 		a, ok := reg.pattern.EventArgument(c.Args)
 		if !ok {
 			return nil
@@ -240,10 +240,11 @@ func before(a, b treesitter.Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 }
 
-// eachClassRegistration hands fn each call that registers class cls by
-// value (as itself, or through View.as_view()).
-func (q *frameworkView) eachClassRegistration(ctx context.Context, cls fact.Symbol, fn func(c fact.Call, f *fact.File, reg registration) error) error {
-	calls, err := q.r.registrationCalls(ctx, family(cls.Language), cls.Name)
+// eachRegistration hands fn each call that registers sym by value: a
+// function or method (router.get('/x', h), signal.connect(h)), or a class
+// (as itself, or through View.as_view()).
+func (q *frameworkView) eachRegistration(ctx context.Context, sym fact.Symbol, fn func(c fact.Call, f *fact.File, reg registration) error) error {
+	calls, err := q.r.registrationCalls(ctx, family(sym.Language), sym.Name)
 	if err != nil {
 		return err
 	}
@@ -255,18 +256,18 @@ func (q *frameworkView) eachClassRegistration(ctx context.Context, cls fact.Symb
 		if err != nil {
 			return err
 		}
-		if f == nil || family(f.Language) != family(cls.Language) {
+		if f == nil || family(f.Language) != family(sym.Language) {
 			continue
 		}
 		for _, reg := range q.registrationsIn(ctx, f, caller, c) {
-			if reg.name != cls.Name {
+			if reg.name != sym.Name {
 				continue
 			}
 			targets, err := q.resolveHandler(ctx, c, reg)
 			if err != nil {
 				return err
 			}
-			if containsID(targets, cls.ID) {
+			if containsID(targets, sym.ID) {
 				if err := fn(c, f, reg); err != nil {
 					return err
 				}
@@ -306,7 +307,7 @@ func (q *frameworkView) classRegistrationIncoming(ctx context.Context, target fa
 	if err != nil || cls == nil || !q.servesRequests(ctx, target, *cls) {
 		return err
 	}
-	return q.eachClassRegistration(ctx, *cls, func(c fact.Call, _ *fact.File, reg registration) error {
+	return q.eachRegistration(ctx, *cls, func(c fact.Call, _ *fact.File, reg registration) error {
 		from, err := q.callerOf(ctx, c)
 		if err != nil {
 			return err

@@ -28,33 +28,12 @@ func (r *Resolver) Subscriptions(ctx context.Context, sym fact.Symbol) ([]framew
 	for _, n := range q.celeryTaskNames(ctx, sym) {
 		subs = append(subs, framework.Subscription{Bus: celeryTaskBus, Event: n})
 	}
-	calls, err := r.registrationCalls(ctx, family(sym.Language), sym.Name)
+	err := q.eachRegistration(ctx, sym, func(c fact.Call, f *fact.File, reg registration) error {
+		subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	for _, c := range calls {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		f, caller, err := q.callContext(ctx, c)
-		if err != nil {
-			return nil, err
-		}
-		if f == nil || family(f.Language) != family(sym.Language) {
-			continue
-		}
-		for _, reg := range q.registrationsIn(ctx, f, caller, c) {
-			if reg.name != sym.Name {
-				continue
-			}
-			targets, err := q.resolveHandler(ctx, c, reg)
-			if err != nil {
-				return nil, err
-			}
-			if containsID(targets, sym.ID) {
-				subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
-			}
-		}
 	}
 	sort.Slice(subs, func(i, j int) bool {
 		a, b := subs[i], subs[j]
