@@ -147,7 +147,7 @@ func ListElements(text string) []string {
 	}
 	// A Python tuple, (a, b) or (a,): its elements. A parenthesized single
 	// expression stays what it is.
-	if len(t) >= 2 && t[0] == '(' && t[len(t)-1] == ')' && matchParen(t, 0) == len(t)-1 {
+	if len(t) >= 2 && t[0] == '(' && t[len(t)-1] == ')' && MatchBracket(t, 0) == len(t)-1 {
 		if els := SplitTopLevel(t[1 : len(t)-1]); len(els) > 1 || strings.HasSuffix(strings.TrimSpace(t[1:len(t)-1]), ",") {
 			var out []string
 			for _, el := range els {
@@ -161,19 +161,22 @@ func ListElements(text string) []string {
 	return []string{t}
 }
 
-// matchParen returns the index of the parenthesis closing the one at open.
-func matchParen(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '(':
+// MatchBracket returns the index of the bracket ((, [ or {) closing the one
+// at open, skipping quoted strings, or -1.
+func MatchBracket(s string, open int) int {
+	depth, end := 0, -1
+	ScanOutsideQuotes(s, open, func(i int, c byte) bool {
+		switch c {
+		case '(', '[', '{':
 			depth++
-		case ')':
+		case ')', ']', '}':
 			depth--
 			if depth == 0 {
-				return i
+				end = i
+				return false
 			}
 		}
-	}
-	return -1
+		return true
+	})
+	return end
 }

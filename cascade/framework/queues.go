@@ -43,20 +43,7 @@ func headerValue(chain, header string) (string, bool) {
 	at := strings.Index(chain, "setHeader(")
 	for at >= 0 {
 		open := at + len("setHeader")
-		depth, end := 0, -1
-		treesitter.ScanOutsideQuotes(chain, open, func(i int, c byte) bool {
-			switch c {
-			case '(', '[', '{':
-				depth++
-			case ')', ']', '}':
-				depth--
-				if depth == 0 {
-					end = i
-					return false
-				}
-			}
-			return true
-		})
+		end := treesitter.MatchBracket(chain, open)
 		if end < 0 {
 			return "", false
 		}

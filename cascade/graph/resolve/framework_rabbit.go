@@ -148,7 +148,7 @@ func callArgument(chain, name string) (string, bool) {
 		return "", false
 	}
 	open := at + len(name)
-	end := matchBracket(chain, open)
+	end := treesitter.MatchBracket(chain, open)
 	if end < 0 {
 		return "", false
 	}

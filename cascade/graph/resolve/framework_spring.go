@@ -308,7 +308,7 @@ func (q *frameworkView) implements(ctx context.Context, cls fact.Symbol, iface s
 func (q *frameworkView) returnedType(ctx context.Context, f *fact.File, caller *fact.Symbol, arg string) []string {
 	arg = strings.TrimSpace(arg)
 	open := strings.IndexByte(arg, '(')
-	if open <= 0 || matchBracket(arg, open) != len(arg)-1 {
+	if open <= 0 || treesitter.MatchBracket(arg, open) != len(arg)-1 {
 		return nil
 	}
 	callee := strings.TrimSpace(arg[:open])

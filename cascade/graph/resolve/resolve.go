@@ -1160,7 +1160,7 @@ func parseReceiver(recv string) []receiverSeg {
 	i := 0
 	for i < len(recv) {
 		if recv[i] == '(' && len(segs) > 0 { // x.(T)
-			end := matchBracket(recv, i)
+			end := treesitter.MatchBracket(recv, i)
 			if end < 0 {
 				return nil
 			}
@@ -1188,7 +1188,7 @@ func parseReceiver(recv string) []receiverSeg {
 				i++
 				continue
 			}
-			end := matchBracket(recv, i)
+			end := treesitter.MatchBracket(recv, i)
 			if end < 0 {
 				return nil
 			}
@@ -1219,26 +1219,6 @@ func parseReceiver(recv string) []receiverSeg {
 
 func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
-}
-
-// matchBracket returns the index of the bracket closing the one at open,
-// skipping quoted strings, or -1.
-func matchBracket(s string, open int) int {
-	depth, end := 0, -1
-	treesitter.ScanOutsideQuotes(s, open, func(i int, c byte) bool {
-		switch c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-			if depth == 0 {
-				end = i
-				return false
-			}
-		}
-		return true
-	})
-	return end
 }
 
 func (q *query) mustFile(ctx context.Context, p string, fallback *fact.File) *fact.File {
