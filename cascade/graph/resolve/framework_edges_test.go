@@ -129,17 +129,7 @@ func TestFrameworkRoles(t *testing.T) {
 			r = indexFixture(t, tc.fixture)
 			resolvers[tc.fixture] = r
 		}
-		roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, tc.symbol))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, ro := range roles {
-			got = append(got, ro.Summary)
-		}
-		if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
-			t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", tc.symbol, diff)
-		}
+		checkRoleSummaries(t, r, tc.symbol, tc.want)
 	}
 }
 
@@ -384,5 +374,22 @@ func TestWalkFromStorageToRoute(t *testing.T) {
 	}
 	if len(roles) != 1 || roles[0].Summary != "NestJS route POST /fees-reports" {
 		t.Errorf("roles of %s = %+v, want the route POST /fees-reports", cur.Name, roles)
+	}
+}
+
+// checkRoleSummaries asserts the summaries of the framework roles of the
+// symbol named name.
+func checkRoleSummaries(t *testing.T, r *resolve.Resolver, name string, want []string) {
+	t.Helper()
+	roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ro := range roles {
+		got = append(got, ro.Summary)
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", name, diff)
 	}
 }

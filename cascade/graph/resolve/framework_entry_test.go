@@ -1,11 +1,7 @@
 package resolve_test
 
 import (
-	"context"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // Entry points say how the framework reaches them: routes with the URL
@@ -31,17 +27,7 @@ func TestEntryRoles(t *testing.T) {
 		{"status", []string{`Flask route HTTP /status (app.add_url_rule("/status"))`}},
 	}
 	for _, tc := range cases {
-		roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, tc.symbol))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, ro := range roles {
-			got = append(got, ro.Summary)
-		}
-		if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
-			t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", tc.symbol, diff)
-		}
+		checkRoleSummaries(t, r, tc.symbol, tc.want)
 	}
 }
 
@@ -58,16 +44,6 @@ func TestRegistrationRoles(t *testing.T) {
 		{"unused", nil},
 	}
 	for _, tc := range cases {
-		roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, tc.symbol))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, ro := range roles {
-			got = append(got, ro.Summary)
-		}
-		if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
-			t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", tc.symbol, diff)
-		}
+		checkRoleSummaries(t, r, tc.symbol, tc.want)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/callcascade/callcascade/cascade/graph/resolve"
 )
@@ -57,17 +56,7 @@ func TestQueueRoles(t *testing.T) {
 			r = indexFixture(t, tc.fixture)
 			resolvers[tc.fixture] = r
 		}
-		roles, err := r.FrameworkRoles(context.Background(), symbolNamed(t, r, tc.symbol))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, ro := range roles {
-			got = append(got, ro.Summary)
-		}
-		if diff := cmp.Diff(tc.want, got, cmpopts.EquateEmpty()); diff != "" {
-			t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", tc.symbol, diff)
-		}
+		checkRoleSummaries(t, r, tc.symbol, tc.want)
 	}
 }
 
