@@ -457,33 +457,33 @@ func goTypeSwitch(e *extractor, n *node) {
 	}
 }
 
-// goAddLocal records a local declared by decl, scoped to the block around
-// decl unless that is the function's own body.
+// goAddLocal records a local declared by decl in a function, scoped from
+// the end of decl to the end of its block: in Go a name is in scope only
+// after its declaration, so in `h := http.HandlerFunc(h)` the right-hand h
+// is the package's function, not the variable.
 func goAddLocal(e *extractor, decl, name *node, typ string) {
 	if !is(name, "identifier") || typ == "" || e.text(name) == "_" {
 		return
 	}
-	if end, nested := goScopeEnd(decl); nested {
-		typ = ScopedType(decl.StartByte(), end, typ)
+	if end := goScopeEnd(decl); end > 0 {
+		typ = ScopedType(decl.EndByte(), end, typ)
 	}
 	e.addLocal(decl.StartByte(), e.text(name), typ)
 }
 
-// goScopeEnd is where the scope of a name declared by decl ends, and whether
-// that scope is a block nested in a function (not its body, nor the package).
-func goScopeEnd(decl *node) (uint32, bool) {
+// goScopeEnd is where the scope of a name declared by decl ends: the end of
+// the block or statement around it, 0 at package level.
+func goScopeEnd(decl *node) uint32 {
 	for p := parent(decl); p != nil; p = parent(p) {
 		switch p.Type() {
-		case "block":
-			return p.EndByte(), !isAny(parent(p), "function_declaration", "method_declaration")
-		case "if_statement", "for_statement", "expression_switch_statement", "type_switch_statement",
+		case "block", "if_statement", "for_statement", "expression_switch_statement", "type_switch_statement",
 			"select_statement", "expression_case", "default_case", "type_case", "communication_case", "func_literal":
-			return p.EndByte(), true
+			return p.EndByte()
 		case "source_file":
-			return 0, false
+			return 0
 		}
 	}
-	return 0, false
+	return 0
 }
 
 // goCollectionOf is the type of a collection of elem, "" if elem is unknown.

@@ -44,7 +44,7 @@ func TestReturnsAndCallTypedLocals(t *testing.T) {
 		var localType string
 		for _, l := range facts.Locals {
 			if l.Name == tc.local {
-				localType = l.Type
+				_, _, localType, _ = CutScope(l.Type) // the scope is extract_test's concern
 			}
 		}
 		if localType != tc.localType {
