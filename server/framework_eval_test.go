@@ -18,7 +18,8 @@ package server_test
 //   - direct:   "precise (ast)": a plain call;
 //   - summary:  a framework item that stands for many implicit sends (its
 //     detail says "implicit" or "summary" or counts "N … sites", or it points
-//     at the handler's own declaration or decorator lines);
+//     at the handler's own declaration or decorator lines, or it is an
+//     entry-point item: "framework entry point · ...");
 //   - implicit: a site whose source line is a .save()/.delete()/create()/
 //     get_or_create()/update_or_create()/bulk_*()/m2m add/remove/clear/set
 //     call, on a receiver the truth gives implicit senders to: an implicit
@@ -339,7 +340,10 @@ func siteKind(detail, text string, atHandler, hasImplicit bool) string {
 		return evalImplicit
 	case strings.Contains(detail, "precise (ast)"):
 		return evalDirect
-	case summaryRE.MatchString(detail) || atHandler:
+	case summaryRE.MatchString(detail) || atHandler || strings.Contains(detail, "framework entry point"):
+		// An entry-point item answers how the framework reaches the
+		// handler (item 5), pointing at its decorator however many lines
+		// that spans: a role, not a caller.
 		return evalSummary
 	}
 	return evalFramework
@@ -568,6 +572,8 @@ func TestFrameworkEvalSiteKinds(t *testing.T) {
 		{"post_save of Order: 12 save() sites (3 outside tests)", "@receiver(post_save, sender=Order)", true, true, evalSummary},
 		{"via event 'order.created'", "this.events.emit('order.created')", false, false, evalFramework},
 		{"registered via http.HandleFunc(\"/\")", "http.HandleFunc(\"/\", h)", false, false, evalFramework},
+		// A multi-line @KafkaListener(...) puts the role item more than three lines above the method.
+		{"framework entry point · handles a Kafka topic named by an expression (fw.${x}.y) resolved only when the application runs: not linked (Spring)", "@KafkaListener(", false, false, evalSummary},
 		// A save() is only an implicit send for a receiver the truth gives implicit senders.
 		{"via event 'x'", "repo.save(x)", false, false, evalFramework},
 	}
