@@ -237,8 +237,10 @@ type TargetContext struct {
 	Excluded  bool
 	Oversized bool
 	Roles     []string
-	Events    []string     // event names the target subscribes to
-	Entry     []EntryPoint // how a framework reaches it on its own
+	Events    []string // event names the target subscribes to
+	// ComputedKeys: keys built when the application runs, as written.
+	ComputedKeys []string
+	Entry        []EntryPoint // how a framework reaches it on its own
 }
 
 // Incoming answers who calls target. A target with an empty ID is one the

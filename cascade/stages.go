@@ -56,7 +56,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	t := res.Target
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: stage.QualifiedName(t), Path: t.Path, Found: res.Found,
-		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, Excluded: tc.Excluded, Oversized: tc.Oversized,
+		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, ComputedKeys: tc.ComputedKeys, Excluded: tc.Excluded, Oversized: tc.Oversized,
 		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites,
 	}
 	for _, ep := range res.Entry {

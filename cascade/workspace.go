@@ -206,6 +206,9 @@ func (w *Workspace) targetContext(ctx context.Context, t fact.Symbol) TargetCont
 		for _, r := range roles {
 			tc.Roles = append(tc.Roles, r.Hint())
 			tc.Events = append(tc.Events, r.Events...)
+			if r.Unresolved != "" {
+				tc.ComputedKeys = append(tc.ComputedKeys, r.Unresolved)
+			}
 		}
 		tc.Entry = entryPoints(t, roles)
 	}

@@ -76,15 +76,19 @@ type Input struct {
 	// Entry are the roles (as in Roles) by which a framework reaches the
 	// target on its own: a route, a schedule, a hook, a command. With no
 	// caller in the code, they are the answer.
-	Entry       []string
-	Events      []string // event names, topics or signals the target subscribes to
-	Method      bool     // a method of a class or type (DI and dispatch apply)
-	Stages      []StageStatus
-	Candidates  []Candidate
-	Excluded    bool // the target's file is excluded by settings or .gitignore
-	Oversized   bool // the target's file is over the size limit
-	Stale       bool // grep saw call sites the graph does not have
-	BackendDown bool
+	Entry  []string
+	Events []string // event names, topics or signals the target subscribes to
+	// ComputedKeys are keys the target subscribes to that are built when
+	// the application runs, as written (a property placeholder, a
+	// concatenation with a variable): searched for as text, never linked.
+	ComputedKeys []string
+	Method       bool // a method of a class or type (DI and dispatch apply)
+	Stages       []StageStatus
+	Candidates   []Candidate
+	Excluded     bool // the target's file is excluded by settings or .gitignore
+	Oversized    bool // the target's file is over the size limit
+	Stale        bool // grep saw call sites the graph does not have
+	BackendDown  bool
 	// GrepSites is how many code sites of the name the grep stage saw; -1
 	// when it did not run to the end.
 	GrepSites int
@@ -251,6 +255,15 @@ func suggestions(in Input) []Suggestion {
 			Shell:     []string{"rg", "-n", "--fixed-strings", ev, in.Root},
 		})
 	}
+	for _, expr := range in.ComputedKeys {
+		text := computedKeyText(expr)
+		out = append(out, Suggestion{
+			Title:     fmt.Sprintf("Search the workspace for %s, the key written as %s (computed when the application runs, so not linked)", text, expr),
+			Command:   CommandSearchText,
+			Arguments: []any{map[string]any{"text": text, "root": in.Root}},
+			Shell:     []string{"rg", "-n", "--fixed-strings", text, in.Root},
+		})
+	}
 	if len(in.Decorators) > 0 {
 		ds := append([]string(nil), in.Decorators...)
 		sort.Strings(ds)
@@ -273,6 +286,22 @@ func endsOneOf(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// computedKeyText is what to search for to find the value of a key built
+// when the application runs: the property a Spring placeholder names
+// (${billing.topics} is set in a configuration file, and producers read the
+// same property), else the expression as written.
+func computedKeyText(expr string) string {
+	if _, rest, ok := strings.Cut(expr, "${"); ok {
+		if name, _, ok := strings.Cut(rest, "}"); ok {
+			name, _, _ = strings.Cut(name, ":") // ${name:default}
+			if name = strings.TrimSpace(name); name != "" {
+				return name
+			}
+		}
+	}
+	return expr
 }
 
 // searchableKey is the text publishers of an event key write: a key named

@@ -193,6 +193,30 @@ func TestBuildSuggestions(t *testing.T) {
 	}
 }
 
+// A key built when the application runs is not linked; the report offers
+// to search for it as written instead (issue 13).
+func TestBuildSuggestsSearchingAComputedKey(t *testing.T) {
+	in := deadMethod()
+	in.ComputedKeys = []string{"fw.${eddie.id}.termination", "prefix + '.created'"}
+	r := report.Build(in)
+	checkSuggestions(t, r.Suggestions)
+	// A Spring placeholder's value is set in configuration and read by
+	// producers under the property's name: that is what to search for.
+	want := map[string]bool{"eddie.id": false, "prefix + '.created'": false}
+	for _, s := range r.Suggestions {
+		args, _ := s.Arguments[0].(map[string]any)
+		text, _ := args["text"].(string)
+		if _, ok := want[text]; ok && s.Command == report.CommandSearchText && s.Shell[len(s.Shell)-2] == text {
+			want[text] = true
+		}
+	}
+	for text, found := range want {
+		if !found {
+			t.Errorf("no suggestion searches for %q: %+v", text, r.Suggestions)
+		}
+	}
+}
+
 // Names full of shell and regex metacharacters reach the suggestions as
 // single arguments, never spliced into a command string.
 func TestBuildOddNamesStayOneArgument(t *testing.T) {
