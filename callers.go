@@ -15,29 +15,54 @@ import (
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
 // The callers command: one cascade query from the command line, printed
 // for people or as the structured JSON.
 
-const callersUsage = `  callcascade callers [--root DIR] [--json] [--outgoing] FILE:LINE:COL | NAME
+const callersUsage = `  callcascade callers [--root DIR] [--json] [--outgoing] [--depth N --format tree|mermaid|dot] FILE:LINE:COL | NAME
 `
 
 func runCallers(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("callers", flag.ContinueOnError)
 	var c commonFlags
 	c.register(fs)
-	root := fs.String("root", ".", "workspace root")
-	asJSON := fs.Bool("json", false, "print the structured result as JSON")
+	root := fs.String("root", "", "workspace root (default: the repository around FILE, else around the working directory)")
+	asJSON := fs.Bool("json", false, "print the structured result as one JSON object (an ambiguous name gives {\"matches\": [...]})")
 	outgoing := fs.Bool("outgoing", false, "list what the target calls instead of its callers")
+	format := fs.String("format", "text", "text, json, or a picture of the caller tree: tree, mermaid or dot")
+	depth := fs.Int("depth", 1, "with --format tree|mermaid|dot: how many levels of callers to draw (1..6)")
 	c.engine.register(fs)
 	c.logLevel = "warn"
-	if err := fs.Parse(reorder(fs, args)); err != nil {
-		return usageError{err}
+	if help, err := parseFlags(fs, reorder(fs, args), callersUsage); help || err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
-		return usageError{errors.New("callers takes one FILE:LINE:COL or NAME")}
+		return usageError{errors.New("callers takes one FILE:LINE:COL or NAME (callcascade callers --help)")}
+	}
+	if *asJSON {
+		*format = "json"
+	}
+	switch *format {
+	case "text", "json", "tree", "mermaid", "dot":
+	default:
+		return usageError{fmt.Errorf("--format %q: want text, json, tree, mermaid or dot", *format)}
+	}
+	if *depth < 1 || *depth > maxPictureDepth {
+		return usageError{fmt.Errorf("--depth %d: want 1..%d", *depth, maxPictureDepth)}
+	}
+	target := fs.Arg(0)
+	if _, _, _, isLoc, err := splitLocation(target); isLoc && err != nil {
+		return usageError{err}
+	}
+	if *root == "" {
+		r, err := defaultRoot(ctx, target, files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude})
+		if err != nil {
+			return err
+		}
+		*root = r
 	}
 	ws, _, err := openWorkspace(ctx, *root, c, false)
 	if err != nil {
@@ -45,42 +70,77 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 	}
 	defer ws.Store.Close()
 	defer ws.Close()
-	targets, err := resolveTarget(ctx, ws, fs.Arg(0))
+	targets, err := resolveTarget(ctx, ws, target)
 	if err != nil {
 		return err
 	}
+	dir := cascade.Incoming
+	if *outgoing {
+		dir = cascade.Outgoing
+	}
+	query := func(ctx context.Context, t fact.Symbol) (cascade.Result, error) {
+		if dir == cascade.Outgoing {
+			return ws.Engine.Outgoing(ctx, t)
+		}
+		return ws.Engine.Incoming(ctx, t)
+	}
 	var results []cascade.Result
 	for _, t := range targets {
-		var res cascade.Result
-		if *outgoing {
-			res, err = ws.Engine.Outgoing(ctx, t)
-		} else {
-			res, err = ws.Engine.Incoming(ctx, t)
-		}
+		res, err := query(ctx, t)
 		if err != nil {
 			return err
 		}
 		results = append(results, res)
 	}
-	if *asJSON {
+	switch *format {
+	case "json":
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		if len(results) == 1 {
-			return enc.Encode(results[0].Answer())
+			if err := enc.Encode(results[0].Answer()); err != nil {
+				return err
+			}
+			break
 		}
+		// One object whatever the name matched, so a script parses one
+		// shape: an ambiguous name lists every match's answer.
 		answers := make([]cascade.Answer, len(results))
 		for i, r := range results {
 			answers[i] = r.Answer()
 		}
-		return enc.Encode(answers)
-	}
-	for i, res := range results {
-		if i > 0 {
-			fmt.Fprintln(out)
+		if err := enc.Encode(ambiguousAnswer{Query: target, Ambiguous: true, Matches: answers}); err != nil {
+			return err
 		}
-		printResult(out, res)
+	case "tree", "mermaid", "dot":
+		pic, err := buildCallerPicture(ctx, results, *depth, query)
+		if err != nil {
+			return err
+		}
+		if err := pic.render(out, *format); err != nil {
+			return err
+		}
+	default:
+		for i, res := range results {
+			if i > 0 {
+				fmt.Fprintln(out)
+			}
+			printResult(out, res)
+		}
 	}
-	return nil
+	for _, r := range results {
+		if len(r.Calls) > 0 || len(r.Entry) > 0 {
+			return nil
+		}
+	}
+	return errNoneFound
+}
+
+// ambiguousAnswer is --json's object for a name that matches several
+// symbols.
+type ambiguousAnswer struct {
+	Query     string           `json:"query"`
+	Ambiguous bool             `json:"ambiguous"`
+	Matches   []cascade.Answer `json:"matches"`
 }
 
 // reorder lets flags follow the positional argument (callers X --json): a
@@ -106,7 +166,11 @@ func reorder(fs *flag.FlagSet, args []string) []string {
 }
 
 func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]fact.Symbol, error) {
-	if file, line, col, ok := parseLocation(arg); ok {
+	file, line, col, isLoc, err := splitLocation(arg)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if isLoc {
 		abs := file
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(mustGetwd(), file)
@@ -158,17 +222,33 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]fa
 	return targets, nil
 }
 
-func parseLocation(arg string) (string, int, int, bool) {
+// splitLocation reads FILE:LINE:COL. isLoc says the argument is meant as a
+// location (it ends in :N:N, or a file name ends in :N) rather than a
+// symbol name; err says what is wrong with it then.
+func splitLocation(arg string) (file string, line, col int, isLoc bool, err error) {
 	parts := strings.Split(arg, ":")
-	if len(parts) < 3 {
-		return "", 0, 0, false
+	if len(parts) >= 3 {
+		l, err1 := strconv.Atoi(parts[len(parts)-2])
+		c, err2 := strconv.Atoi(parts[len(parts)-1])
+		if err1 == nil && err2 == nil {
+			file = strings.Join(parts[:len(parts)-2], ":")
+			if file == "" {
+				return "", 0, 0, true, fmt.Errorf("%q: FILE:LINE:COL needs a file", arg)
+			}
+			if l < 1 || c < 1 {
+				return file, l, c, true, fmt.Errorf("%q: line and column are counted from 1 (FILE:LINE:COL, as editors show them)", arg)
+			}
+			return file, l, c, true, nil
+		}
 	}
-	line, err1 := strconv.Atoi(parts[len(parts)-2])
-	col, err2 := strconv.Atoi(parts[len(parts)-1])
-	if err1 != nil || err2 != nil || line < 1 || col < 1 {
-		return "", 0, 0, false
+	if len(parts) == 2 {
+		if _, err := strconv.Atoi(parts[1]); err == nil {
+			if _, known := treesitter.LanguageForPath(parts[0]); known || strings.ContainsRune(parts[0], '/') {
+				return parts[0], 0, 0, true, fmt.Errorf("%q: a location needs a column too: FILE:LINE:COL", arg)
+			}
+		}
 	}
-	return strings.Join(parts[:len(parts)-2], ":"), line, col, true
+	return "", 0, 0, false, nil
 }
 
 func mustGetwd() string {

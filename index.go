@@ -36,12 +36,19 @@ func runIndex(ctx context.Context, args []string) error {
 	backend := fs.String("backend", "", "embedded (default) or neo4j: index into Neo4j, at --neo4j-uri or $"+neo4jstore.EnvURI)
 	edges := fs.Bool("edges", true, "with --neo4j-uri: also write the resolver's caller edges and the publish/subscribe edges through CODE_EVENT nodes\n"+
 		"(computed over the workspace's embedded store, brought up to date first; see docs/NEO4J-FRAMEWORK.md)")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if help, err := parseFlags(fs, reorder(fs, args), indexUsage); help || err != nil {
+		return err
 	}
-	root := "."
-	if fs.NArg() > 0 {
-		root = fs.Arg(0)
+	if fs.NArg() > 1 {
+		return usageError{fmt.Errorf("index takes one ROOT, got %d arguments (callcascade index --help)", fs.NArg())}
+	}
+	root := fs.Arg(0)
+	if root == "" {
+		r, err := defaultRoot(ctx, "", files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude})
+		if err != nil {
+			return err
+		}
+		root = r
 	}
 	switch *backend {
 	case "", "embedded", "neo4j":
@@ -93,10 +100,9 @@ func indexIntoNeo4j(ctx context.Context, root string, c commonFlags, cfg neo4jst
 	log := c.logger(os.Stderr)
 	ix := &index.Indexer{Root: abs, Store: store, Logger: log,
 		Walk: files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log}}
-	stats, err := ix.IndexAll(ctx, func(done, total int) { fmt.Fprintf(os.Stderr, "\rindexing: %d/%d files", done, total) })
-	if stats.Parsed+stats.Failed > 0 {
-		fmt.Fprintln(os.Stderr)
-	}
+	bar := newProgressBar(os.Stderr)
+	stats, err := ix.IndexAll(ctx, bar.report)
+	bar.done()
 	if err != nil {
 		return err
 	}

@@ -34,11 +34,26 @@ import (
 const usage = `callcascade: who calls this? answered through a fallback cascade.
 
 usage:
-` + serveUsage + indexUsage + callersUsage + statusUsage + `
+` + serveUsage + indexUsage + callersUsage + statusUsage + `  callcascade help [COMMAND] | COMMAND --help
+  callcascade --version
+
 FILE:LINE:COL is 1-based, the column counted in characters (as editors show it).
 NAME is a function or method name, "Class.method", or a symbol id ("path#Class.method").
+Without --root, the workspace is the repository around FILE or the working directory
+(.git, else go.mod, package.json or pyproject.toml); / and the home directory are refused.
 The embedded graph store lives under $XDG_CACHE_HOME/callcascade (or ~/.cache/callcascade).
+
+exit status: 0 an answer with callers (or entry points); 1 the query found none, or an
+error; 2 a usage mistake.
 `
+
+// commands are the subcommands by name.
+var commands = map[string]func(ctx context.Context, args []string) error{
+	"serve":   runServe,
+	"index":   runIndex,
+	"callers": func(ctx context.Context, args []string) error { return runCallers(ctx, args, os.Stdout) },
+	"status":  func(ctx context.Context, args []string) error { return runStatus(ctx, args, os.Stdout) },
+}
 
 func main() {
 	if len(os.Args) < 2 {
@@ -47,22 +62,33 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var err error
-	switch os.Args[1] {
-	case "serve":
-		err = runServe(ctx, os.Args[2:])
-	case "index":
-		err = runIndex(ctx, os.Args[2:])
-	case "callers":
-		err = runCallers(ctx, os.Args[2:], os.Stdout)
-	case "status":
-		err = runStatus(ctx, os.Args[2:], os.Stdout)
-	case "-h", "--help", "help":
+	cmd, args := os.Args[1], os.Args[2:]
+	switch cmd {
+	case "-h", "-help", "--help":
 		fmt.Print(usage)
 		return
-	default:
-		fmt.Fprintf(os.Stderr, "callcascade: unknown command %q\n\n%s", os.Args[1], usage)
+	case "help":
+		if len(args) == 0 {
+			fmt.Print(usage)
+			return
+		}
+		if _, ok := commands[args[0]]; !ok {
+			fmt.Fprintf(os.Stderr, "callcascade: no command %q\n\n%s", args[0], usage)
+			os.Exit(2)
+		}
+		cmd, args = args[0], []string{"--help"}
+	case "version", "-version", "--version":
+		fmt.Println(version())
+		return
+	}
+	run, ok := commands[cmd]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "callcascade: unknown command %q\n\n%s", cmd, usage)
 		os.Exit(2)
+	}
+	err := run(ctx, args)
+	if errors.Is(err, errNoneFound) {
+		os.Exit(1) // the answer, already printed, says so
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "callcascade:", err)
@@ -157,14 +183,12 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 		Engine: c.engine.config(),
 		Shared: sharedBackends(ctx, abs, server.Settings{Backend: c.engine.backend, Neo4jURI: c.engine.neo4jURI, RepoID: c.engine.repoID}, log),
 	})
-	var report index.ProgressFunc
+	var bar *progressBar
 	if progress {
-		report = func(done, total int) { fmt.Fprintf(os.Stderr, "\rindexing: %d/%d files", done, total) }
+		bar = newProgressBar(os.Stderr)
 	}
-	stats, err := ws.Indexer.IndexAll(ctx, report)
-	if progress && stats.Parsed+stats.Failed > 0 {
-		fmt.Fprintln(os.Stderr)
-	}
+	stats, err := ws.Indexer.IndexAll(ctx, bar.report)
+	bar.done()
 	if err != nil {
 		store.Close()
 		return nil, stats, err

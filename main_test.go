@@ -109,9 +109,10 @@ func TestCallersCommand(t *testing.T) {
 
 	// A name nobody defines: the cascade still runs by name and its report
 	// says so, with next steps, instead of a bare error.
+	// It found nothing: exit 1, as documented.
 	out, errOut, code = run(t, "callers", "--json", "--root", "testdata/nest-fees", "noSuchFunction")
-	if code != 0 {
-		t.Fatalf("unknown name: exit %d: %s", code, errOut)
+	if code != 1 {
+		t.Fatalf("unknown name: exit %d, want 1: %s", code, errOut)
 	}
 	var missing struct {
 		Error       string

@@ -33,8 +33,8 @@ func runServe(ctx context.Context, args []string) error {
 	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
 	logFile := fs.String("log", "", "write logs to this file instead of stderr")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics on this address (host:port; a bare :port binds loopback only)")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if help, err := parseFlags(fs, args, serveUsage); help || err != nil {
+		return err
 	}
 	logOut := io.Writer(os.Stderr) // never stdout: stdout is the protocol
 	if *logFile != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -21,10 +22,17 @@ func runStatus(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("status", flag.ContinueOnError)
 	var c commonFlags
 	c.register(fs)
-	root := fs.String("root", ".", "workspace root")
+	root := fs.String("root", "", "workspace root (default: the repository around the working directory)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+	if help, err := parseFlags(fs, reorder(fs, args), statusUsage); help || err != nil {
+		return err
+	}
+	if *root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return err
+		}
+		*root = cmp.Or(enclosingRepository(wd), wd)
 	}
 	abs, err := filepath.Abs(*root)
 	if err != nil {
@@ -37,29 +45,37 @@ func runStatus(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	st := map[string]any{"root": abs, "store": "embedded", "storePath": path}
-	if _, err := os.Stat(path); err != nil {
-		st["indexed"] = false
-	} else {
+	st := statusReport{Root: abs, Store: "embedded", StorePath: path}
+	if _, err := os.Stat(path); err == nil {
 		store, err := embedded.Open(path, embedded.Options{})
 		if err != nil {
 			return err
 		}
 		defer store.Close()
-		files, err := store.Files(ctx)
+		counts, err := store.Counts(ctx)
 		if err != nil {
 			return err
 		}
-		st["indexed"] = true
-		st["files"] = len(files)
+		st.Indexed, st.Counts = true, &counts
 	}
 	if *asJSON {
 		return json.NewEncoder(out).Encode(st)
 	}
-	for _, k := range []string{"root", "store", "storePath", "indexed", "files"} {
-		if v, ok := st[k]; ok {
-			fmt.Fprintf(out, "%-10s %v\n", k+":", v)
-		}
+	fmt.Fprintf(out, "root:      %s\nstore:     %s (%s)\n", st.Root, st.Store, st.StorePath)
+	if !st.Indexed {
+		fmt.Fprintf(out, "indexed:   no (callcascade index %s)\n", st.Root)
+		return nil
 	}
+	fmt.Fprintf(out, "indexed:   yes\nfiles:     %d\nsymbols:   %d\ncalls:     %d\nliterals:  %d\nsize:      %.1f MB\n",
+		st.Counts.Files, st.Counts.Symbols, st.Counts.Calls, st.Counts.Literals, float64(st.Counts.Bytes)/1e6)
 	return nil
+}
+
+// statusReport is what status prints; Counts is absent before the first index.
+type statusReport struct {
+	Root      string `json:"root"`
+	Store     string `json:"store"`
+	StorePath string `json:"storePath"`
+	Indexed   bool   `json:"indexed"`
+	*embedded.Counts
 }
