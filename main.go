@@ -34,7 +34,7 @@ import (
 const usage = `callcascade: who calls this? answered through a fallback cascade.
 
 usage:
-` + serveUsage + indexUsage + callersUsage + statusUsage + `  callcascade help [COMMAND] | COMMAND --help
+` + serveUsage + indexUsage + callersUsage + statusUsage + mcpUsage + `  callcascade help [COMMAND] | COMMAND --help
   callcascade --version
 
 FILE:LINE:COL is 1-based, the column counted in characters (as editors show it).
@@ -53,6 +53,7 @@ var commands = map[string]func(ctx context.Context, args []string) error{
 	"index":   runIndex,
 	"callers": func(ctx context.Context, args []string) error { return runCallers(ctx, args, os.Stdout) },
 	"status":  func(ctx context.Context, args []string) error { return runStatus(ctx, args, os.Stdout) },
+	"mcp":     runMCP,
 }
 
 func main() {

@@ -17,12 +17,13 @@ import (
 
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/server"
+	mcpserver "github.com/callcascade/callcascade/server/mcp"
 )
 
 // The serve command: the language server, over stdio or one TCP client
 // at a time, with Prometheus metrics on request.
 
-const serveUsage = `  callcascade serve [--listen ADDR] [--log FILE] [--log-level LEVEL] [--max-file-size BYTES] [--exclude PATTERN]...
+const serveUsage = `  callcascade serve [--listen ADDR] [--mcp-listen ADDR] [--log FILE] [--log-level LEVEL] [--max-file-size BYTES] [--exclude PATTERN]...
 `
 
 func runServe(ctx context.Context, args []string) error {
@@ -31,6 +32,7 @@ func runServe(ctx context.Context, args []string) error {
 	c.register(fs)
 	c.engine.register(fs)
 	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
+	mcpListen := fs.String("mcp-listen", "", "also serve the MCP tools as streamable HTTP at http://ADDR/mcp, answering from this session's workspaces (loopback only)")
 	logFile := fs.String("log", "", "write logs to this file instead of stderr")
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics on this address (host:port; a bare :port binds loopback only)")
 	if help, err := parseFlags(fs, args, serveUsage); help || err != nil {
@@ -58,6 +60,24 @@ func runServe(ctx context.Context, args []string) error {
 			return sharedBackends(ctx, root, st, log)
 		},
 	}
+	sessions := &sessionWorkspaces{}
+	if *mcpListen != "" {
+		addr, err := mcpAddress(*mcpListen, false)
+		if err != nil {
+			return err
+		}
+		srv := mcpserver.New(mcpserver.Options{Workspaces: sessions, Version: version(), Logger: log})
+		go func() {
+			if err := serveMCPHTTP(ctx, addr, srv, log); err != nil {
+				log.Error("mcp server stopped", "error", err)
+			}
+		}()
+	}
+	run := func(rwc io.ReadWriteCloser) error {
+		s := server.New(opts)
+		sessions.current.Store(s)
+		return s.Run(ctx, rwc)
+	}
 	if *metricsAddr != "" {
 		addr, err := serveMetrics(ctx, *metricsAddr, opts.Metrics, log)
 		if err != nil {
@@ -81,12 +101,12 @@ func runServe(ctx context.Context, args []string) error {
 				}
 				return fmt.Errorf("accept: %w", err)
 			}
-			if err := server.Serve(ctx, conn, opts); err != nil {
+			if err := run(conn); err != nil {
 				log.Warn("session ended", "error", err)
 			}
 		}
 	}
-	return server.Serve(ctx, stdio{}, opts)
+	return run(stdio{})
 }
 
 // stdio joins stdin and stdout into the connection LSP runs over.

@@ -47,9 +47,11 @@ func (w *Workspace) FrameworkMap(ctx context.Context) (FrameworkMap, error) {
 	out := FrameworkMap{Root: w.Root, Events: []FrameworkEvent{}}
 	read := w.Store
 	if sn, ok := w.Store.(graph.Snapshotter); ok {
+		// One consistent view while the map is built; a snapshot shares
+		// the store's connections, so it is not closed (as the Neo4j edge
+		// pass does).
 		if snap, err := sn.Snapshot(ctx); err == nil {
 			read = snap
-			defer snap.Close()
 		}
 	}
 	files, err := read.Files(ctx)
@@ -185,4 +187,14 @@ func (w *Workspace) mapOwner(ctx context.Context, read graph.Store, sym *fact.Sy
 			}
 		}
 	}
+}
+
+// Generation changes whenever the local store is written (by this process
+// or another), for caches of what was computed from it; 0 when the store
+// does not say.
+func (w *Workspace) Generation() int64 {
+	if g, ok := w.Store.(graph.Generational); ok {
+		return g.Generation()
+	}
+	return 0
 }
