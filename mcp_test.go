@@ -20,6 +20,10 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/callcascade/callcascade/handlers"
 )
 
 // mcpSession starts `callcascade mcp` on root over stdio.
@@ -294,4 +298,82 @@ func TestMCPOverHTTP(t *testing.T) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// serve --mcp-listen answers the MCP tools from the editor session's own
+// workspace: the same index (nothing indexed twice) and breakers.
+func TestServeSharesItsWorkspaceWithMCP(t *testing.T) {
+	cmd := exec.Command(binary, "serve", "--mcp-listen", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	url := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := regexp.MustCompile(`serving (http://\S+/mcp)`).FindStringSubmatch(sc.Text()); m != nil {
+				url <- m[1]
+			}
+		}
+	}()
+	var endpoint string
+	select {
+	case endpoint = <-url:
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve --mcp-listen never said where it serves")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx, &sdk.StreamableClientTransport{Endpoint: endpoint}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	// Before the editor opens a folder there is nothing to answer from.
+	if res, _ := callTool(t, cs, "status", nil); !res.IsError || !strings.Contains(res.Content[0].(*sdk.TextContent).Text, "session") {
+		t.Errorf("status before initialize: %+v", res)
+	}
+
+	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(stdioPipe{stdout, stdin}))
+	indexed := make(chan struct{}, 1)
+	conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		if req.Method() == "$/progress" && strings.Contains(string(req.Params()), `"end"`) {
+			select {
+			case indexed <- struct{}{}:
+			default:
+			}
+		}
+		return reply(ctx, nil, nil)
+	})
+	root, _ := filepath.Abs("testdata/nest-fees")
+	var init protocol.InitializeResult
+	if _, err := conn.Call(ctx, "initialize", &protocol.InitializeParams{RootURI: handlers.URIFromPath(root),
+		Capabilities: protocol.ClientCapabilities{Window: &protocol.WindowClientCapabilities{WorkDoneProgress: true}}}, &init); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Notify(ctx, "initialized", struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-indexed:
+	case <-ctx.Done():
+		t.Fatal("the session never finished indexing")
+	}
+	_, out := callTool(t, cs, "status", nil)
+	if real, _ := filepath.EvalSymlinks(root); out["root"] != real || out["indexed_files"].(float64) == 0 {
+		t.Errorf("status from the session: %s", mustJSON(out))
+	}
+	_, out = callTool(t, cs, "find_callers", map[string]any{"symbol": "EvidenceService.moveFilesToPermanentStorage"})
+	if !strings.Contains(mustJSON(out), "FeesReportConsumerController.handle") {
+		t.Errorf("find_callers from the session: %s", mustJSON(out))
+	}
+	// index_codebase without progress still runs over the session's index.
+	if res, out := callTool(t, cs, "index_codebase", nil); res.IsError || out["stats"].(map[string]any)["parsed"].(float64) != 0 {
+		t.Errorf("the session's index was built again: %s", mustJSON(out))
+	}
 }
