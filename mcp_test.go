@@ -377,3 +377,45 @@ func TestServeSharesItsWorkspaceWithMCP(t *testing.T) {
 		t.Errorf("the session's index was built again: %s", mustJSON(out))
 	}
 }
+
+// The MCP Inspector's own CLI lists and calls the tools: a second client,
+// not ours, that checks the server speaks the protocol as others read it.
+// CI installs it (.ci/run, server/mcp/inspector) and names it in
+// CALLCASCADE_MCP_INSPECTOR.
+func TestMCPInspectorCLI(t *testing.T) {
+	inspector := os.Getenv("CALLCASCADE_MCP_INSPECTOR")
+	if inspector == "" {
+		if os.Getenv("CALLCASCADE_REQUIRE_EDITORS") != "" {
+			t.Fatal("CALLCASCADE_MCP_INSPECTOR is not set (CI installs the MCP Inspector: .ci/run)")
+		}
+		t.Skip("the MCP Inspector is not installed: set CALLCASCADE_MCP_INSPECTOR to its mcp-inspector (see .ci/run); this test did not run")
+	}
+	root, _ := filepath.Abs("testdata/nest-fees")
+	inspect := func(args ...string) map[string]any {
+		t.Helper()
+		cmd := exec.Command(inspector, append([]string{"--cli", binary, "mcp", "--root", root}, args...)...)
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("mcp-inspector %v: %v\n%s", args, err, out)
+		}
+		var v map[string]any
+		if err := json.Unmarshal(out, &v); err != nil {
+			t.Fatalf("mcp-inspector %v: not JSON: %v\n%s", args, err, out)
+		}
+		return v
+	}
+	tools := mustJSON(inspect("--method", "tools/list"))
+	for _, want := range []string{"find_callers", "find_callees", "find_symbol", "trace_event", "search_code", "index_codebase", "status", `"outputSchema"`} {
+		if !strings.Contains(tools, want) {
+			t.Errorf("tools/list lacks %s", want)
+		}
+	}
+	call := mustJSON(inspect("--method", "tools/call", "--tool-name", "find_callers", "--tool-arg", "symbol=EvidenceService.moveFilesToPermanentStorage"))
+	if !strings.Contains(call, "FeesReportConsumerController.handle") || !strings.Contains(call, "structuredContent") {
+		t.Errorf("tools/call find_callers through the Inspector: %s", call)
+	}
+	if res := mustJSON(inspect("--method", "resources/list")); !strings.Contains(res, "callcascade://framework-map") {
+		t.Errorf("resources/list: %s", res)
+	}
+}
