@@ -45,6 +45,7 @@ const (
 	ReasonTooManyMatches    = stage.ReasonTooManyMatches
 	ReasonNoRelevantMatches = stage.ReasonNoRelevantMatches
 	ReasonCancelled         = stage.ReasonCancelled
+	ReasonIndexIncomplete   = stage.ReasonIndexIncomplete
 )
 
 // Outcome of one stage attempt.
@@ -110,6 +111,8 @@ type Result struct {
 	// a schedule, a hook, a command): then it is the answer, and the
 	// fallback stages are skipped.
 	Entry []EntryPoint `json:"entry,omitempty"`
+	// Index is set when the answer came before the first index completed.
+	Index *IndexProgress `json:"index,omitempty"`
 }
 
 // Degraded says the answer did not come from the code graph.
@@ -204,8 +207,11 @@ type Engine struct {
 	Grep GrepSearcher
 	// Search is the store whose full-text index the keyword stage ranks
 	// with; nil skips the stage.
-	Search   keyword.Store
-	Config   Config
+	Search keyword.Store
+	Config Config
+	// Index is the indexer whose first pass a request may arrive during;
+	// nil: the index is always complete.
+	Index    IndexSource
 	Breakers *Breakers
 	Metrics  *Metrics
 	Logger   *slog.Logger
@@ -309,6 +315,7 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
 	q := &stage.Query{Target: target, Found: res.Found, Direction: dir, GrepLimit: cfg.GrepLimit, KeywordThreshold: cfg.KeywordThreshold, GrepSites: -1}
 	deadline := time.Now().Add(cfg.Budget)
+	indexing := e.indexAhead(ctx, target, cfg.Budget)
 	var known *TargetContext
 	stages := e.stages(dir)
 	for i, st := range stages {
@@ -337,6 +344,7 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
+	e.markIndexing(&res, indexing)
 	tc := TargetContext{}
 	if known != nil {
 		tc = *known

@@ -101,6 +101,8 @@ type AnswerMeta struct {
 	Attempts       []Attempt `json:"attempts"`
 	MissingSources []string  `json:"missing_sources"`
 	AuthFailed     bool      `json:"auth_failed,omitempty"`
+	// Index: the answer came before the first index completed.
+	Index *IndexProgress `json:"index,omitempty"`
 }
 
 // Answer converts a result to its JSON form.
@@ -167,7 +169,10 @@ func (r Result) Answer() Answer {
 		}
 		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " " + what + " the calls that send a signal implicitly (save(), delete(), many-to-many changes): possible senders, not callers, each with its sites under implicit.sites.")
 	}
-	if r.Partial {
+	if r.Index != nil {
+		a.Meta.Index = r.Index
+		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " Answered while the first index runs (" + r.Index.String() + "): callers in files not indexed yet are missing. Ask again when it completes.")
+	} else if r.Partial {
 		a.Meta.Warning += " The scan was cut off by its timeout: there may be more."
 	}
 	for _, ep := range r.Entry {

@@ -86,7 +86,7 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	graphs := append([]GraphBackend(nil), opts.Shared...)
 	graphs = append(graphs, GraphBackend{Name: BackendEmbedded, Store: store, Resolver: resolver})
 	w.Engine = &Engine{Root: root, Graphs: graphs, Config: opts.Engine, Breakers: breakers, Metrics: opts.Metrics, Logger: opts.Logger,
-		Context: w.targetContext}
+		Context: w.targetContext, Index: w.Indexer}
 	if !opts.NoKeyword {
 		w.Engine.Search = store
 	}
@@ -230,10 +230,9 @@ func (w *Workspace) Resolver() *resolve.Resolver { return w.resolver }
 // resolves to. content is the file's current text (an editor buffer may be
 // newer than the disk); it is indexed first if it changed.
 func (w *Workspace) TargetAt(ctx context.Context, rel string, content []byte, offset uint32) (fact.Symbol, error) {
-	if err := w.Indexer.WaitFile(ctx, rel); err != nil {
-		return fact.Symbol{}, wrap("wait for "+rel, err)
-	}
-	if err := w.Indexer.IndexContent(ctx, rel, content); err != nil {
+	// Indexed now from content, ahead of a first index that has not
+	// reached it yet: the cursor's file is what the request needs.
+	if err := w.Indexer.IndexAhead(ctx, rel, content); err != nil {
 		return fact.Symbol{}, wrap("index "+rel, err)
 	}
 	syms, err := w.Store.SymbolsInFile(ctx, rel)

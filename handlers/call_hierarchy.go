@@ -125,7 +125,11 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 		for _, s := range c.Sites {
 			ranges = append(ranges, toRange(s))
 		}
-		from := itemFor(ws, c.Symbol, c.Detail)
+		detail := c.Detail
+		if res.Index != nil {
+			detail += " · partial: " + res.Index.String()
+		}
+		from := itemFor(ws, c.Symbol, detail)
 		if c.Implicit != nil {
 			from = implicitItem(ws, target, c)
 		}

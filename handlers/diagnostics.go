@@ -49,7 +49,7 @@ func (h *Handlers) noteResult(ctx context.Context, item protocol.CallHierarchyIt
 	}
 	docDiags := h.diags.byURI[item.URI]
 	_, had := docDiags[key]
-	if !res.Degraded() && !res.AuthFailed && len(res.Implicit()) == 0 {
+	if !res.Degraded() && !res.AuthFailed && len(res.Implicit()) == 0 && res.Index == nil {
 		if !had {
 			h.diags.mu.Unlock()
 			return
@@ -136,6 +136,12 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 	var b strings.Builder
 	severity := protocol.DiagnosticSeverityInformation
 	switch {
+	case !res.Degraded() && res.Index != nil:
+		// Precise so far, but the first index has files left to read.
+		fmt.Fprintf(&b, "%d caller(s) of %s from the code graph so far: the first index is still running (%s), so callers in files not read yet are missing. The answer is published again when it completes.",
+			len(res.Calls), name, res.Index)
+		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: cascade.ReasonIndexIncomplete,
+			Source: DiagnosticSource, Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
 	case !res.Degraded() && len(res.Implicit()) > 0:
 		// A precise answer, but some entries summarize implicit sends: say
 		// so on the name, where the code actions list their sites.

@@ -243,6 +243,9 @@ func (s *Server) indexWorkspace(ws *cascade.Workspace) {
 		}
 		prog.end(ctx, msg)
 		if err == nil {
+			// Answers given while it ran said they were partial: give
+			// them again, complete.
+			s.handlers.IndexCompleted(ctx, ws)
 			ws.WarmResolver(ctx)
 		}
 	}()

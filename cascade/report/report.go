@@ -34,7 +34,7 @@ type StageStatus struct {
 
 // Cause is a likely reason the callers were not found.
 type Cause struct {
-	Code string `json:"code"` // framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
+	Code string `json:"code"` // framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, index_incomplete, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
 	Text string `json:"text"`
 }
 
@@ -88,7 +88,10 @@ type Input struct {
 	Excluded     bool // the target's file is excluded by settings or .gitignore
 	Oversized    bool // the target's file is over the size limit
 	Stale        bool // grep saw call sites the graph does not have
-	BackendDown  bool
+	// Indexing is the first index's progress in words when it is still
+	// running ("indexing 1,240 of 7,372 files"), else "".
+	Indexing    string
+	BackendDown bool
 	// GrepSites is how many code sites of the name the grep stage saw; -1
 	// when it did not run to the end.
 	GrepSites int
@@ -155,6 +158,9 @@ func causes(in Input) []Cause {
 	}
 	if len(in.Roles) == 0 && len(in.Decorators) > 0 {
 		add("decorator", "decorated with @%s: a framework may call it through the decorator", strings.Join(in.Decorators, ", @"))
+	}
+	if in.Indexing != "" {
+		add("index_incomplete", "the first index is still running (%s): callers in files not indexed yet are missing, and the answer is published again when it completes", in.Indexing)
 	}
 	if in.Stale {
 		add("stale_index", "the workspace has call sites of %s that the index does not: it may be out of date", in.Name)

@@ -30,6 +30,9 @@ const (
 	ReasonTooManyMatches    = "too_many_matches"
 	ReasonNoRelevantMatches = "no_relevant_matches"
 	ReasonCancelled         = "cancelled"
+	// ReasonIndexIncomplete: the graph found no caller while the first
+	// index was still running; never "no_callers".
+	ReasonIndexIncomplete = "index_incomplete"
 )
 
 // Directions.

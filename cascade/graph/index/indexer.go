@@ -36,9 +36,11 @@ type Indexer struct {
 	// a file deleted), so caches derived from the store can be dropped.
 	Changed func()
 
-	mu      sync.Mutex
-	pending map[string]chan struct{} // files queued or being parsed by IndexAll
-	buffers map[string]bool          // files whose truth is an editor buffer, not the disk
+	mu       sync.Mutex
+	pending  map[string]chan struct{} // files queued or being parsed by IndexAll
+	buffers  map[string]bool          // files whose truth is an editor buffer, not the disk
+	progress Progress                 // of the running IndexAll pass
+	ahead    map[string]string        // files indexed ahead of the pass: their content hash
 }
 
 // IndexStats summarises one IndexAll pass.
@@ -127,9 +129,13 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	for _, j := range jobs {
 		ix.pending[j.file.Rel] = j.done
 	}
+	ix.progress = Progress{Total: len(jobs), Running: len(jobs) > 0}
+	ix.ahead = nil
 	ix.mu.Unlock()
 	defer func() { // a cancelled pass must not leave waiters hanging
 		ix.mu.Lock()
+		ix.progress.Running = false
+		ix.ahead = nil
 		for _, j := range jobs {
 			if ix.pending[j.file.Rel] == j.done {
 				delete(ix.pending, j.file.Rel)
@@ -246,6 +252,9 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	lastReport := time.Time{}
 	for p := range out {
 		done++
+		ix.mu.Lock()
+		ix.progress.Done = done
+		ix.mu.Unlock()
 		switch {
 		case p.err != nil:
 			stats.Failed++
@@ -312,7 +321,7 @@ func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*fact.FileFacts,
 		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
 		return nil, nil
 	}
-	if j.prev != nil && j.prev.Hash == fact.HashContent(content) {
+	if j.prev != nil && j.prev.Hash == fact.HashContent(content) || ix.indexedAhead(j.file.Rel, content) {
 		return nil, nil
 	}
 	ff, err := ix.factsFor(ctx, j.file.Rel, content)
@@ -402,20 +411,4 @@ func (ix *Indexer) Reload(ctx context.Context, rel string) error {
 		return err
 	}
 	return ix.IndexContent(ctx, rel, content)
-}
-
-// WaitFile waits until a pending IndexAll job for rel is done, or ctx ends.
-func (ix *Indexer) WaitFile(ctx context.Context, rel string) error {
-	ix.mu.Lock()
-	ch := ix.pending[rel]
-	ix.mu.Unlock()
-	if ch == nil {
-		return nil
-	}
-	select {
-	case <-ch:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
