@@ -184,12 +184,12 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return cutOff(ctx, byCaller, err)
 	}
 	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
-		return nil, err
+		return cutOff(ctx, byCaller, err)
 	}
-	return sortedEdges(byCaller), nil
+	return cutOff(ctx, byCaller, nil)
 }
 
 // Outgoing returns what source calls, grouped by callee and sorted by the
@@ -213,12 +213,12 @@ func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edg
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return cutOff(ctx, byCallee, err)
 	}
 	if err := q.frameworks().outgoing(ctx, calls, byCallee); err != nil {
-		return nil, err
+		return cutOff(ctx, byCallee, err)
 	}
-	return sortedEdges(byCallee), nil
+	return cutOff(ctx, byCallee, nil)
 }
 
 // eachResolved resolves each call and hands it to fn, stopping at the first
