@@ -416,6 +416,13 @@ func (e *Engine) attempt(ctx context.Context, st Stage, q *stage.Query, cfg Conf
 	case out = <-done:
 	case <-sctx.Done():
 		out = stage.Outcome{Err: sctx.Err()}
+		// A stage that honours its deadline returns what it found so far
+		// at once: wait a moment for that partial answer instead of
+		// dropping it.
+		select {
+		case out = <-done:
+		case <-time.After(partialGrace):
+		}
 	}
 	if out.Err != nil && !out.Hit {
 		switch {
@@ -445,6 +452,10 @@ func (e *Engine) attempt(ctx context.Context, st Stage, q *stage.Query, cfg Conf
 	}
 	return att, out
 }
+
+// partialGrace is how long a stage past its deadline may take to hand over
+// what it found so far; a stage deaf to its context is dropped after it.
+const partialGrace = 25 * time.Millisecond
 
 func targetName(s fact.Symbol) string {
 	if s.ID != "" {

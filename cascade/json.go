@@ -154,6 +154,9 @@ func (r Result) Answer() Answer {
 	case r.Stage == StageGrep:
 		a.Meta.Strategy = "grep_fallback"
 		a.Meta.Warning = "The code graph had no answer (" + r.Reason() + "); these callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
+		if r.GraphCutOff() {
+			a.Meta.Warning = "The code graph ran out of time before it finished (timeout): it did not find that there are no callers. These callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
+		}
 	case r.Stage == StageKeyword:
 		a.Meta.Strategy = "keyword_fallback"
 		a.Meta.Warning = "No call site names the target; these functions hold a string naming it (dynamic dispatch by name, a handler table, a config key): they are likely, not certain, callers."
@@ -173,7 +176,7 @@ func (r Result) Answer() Answer {
 		a.Meta.Index = r.Index
 		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " Answered while the first index runs (" + r.Index.String() + "): callers in files not indexed yet are missing. Ask again when it completes.")
 	} else if r.Partial {
-		a.Meta.Warning += " The scan was cut off by its timeout: there may be more."
+		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " The scan was cut off by its timeout: there may be more.")
 	}
 	for _, ep := range r.Entry {
 		s := ep.Span

@@ -14,9 +14,10 @@ import (
 type Metrics struct {
 	Registry *prometheus.Registry
 
-	// FallbackAlert is called once per repository when its fallback rate
-	// over the last Window requests passes AlertRate (the server turns it
-	// into a window/showMessage suggesting a re-index).
+	// FallbackAlert is called when a repository's fallback rate over the
+	// last Window requests passes AlertRate (the server turns it into a
+	// window/showMessage suggesting a re-index): once per episode, re-armed
+	// when the rate falls back to AlertRate or under it.
 	FallbackAlert func(repo string, rate float64)
 	Window        int     // requests in the rate window (default 50)
 	MinRequests   int     // requests before the rate counts (default 10)
@@ -111,8 +112,11 @@ func (m *Metrics) Observe(repo string, r Result) {
 		alertAt = 0.2
 	}
 	alert := !s.alerted && len(s.recent) >= minReq && rate > alertAt
-	if alert {
+	switch {
+	case alert:
 		s.alerted = true
+	case s.alerted && rate <= alertAt:
+		s.alerted = false // the episode is over: the next one is news
 	}
 	m.mu.Unlock()
 	if alert && m.FallbackAlert != nil {

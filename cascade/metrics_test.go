@@ -31,7 +31,7 @@ func (a *alerts) count() int {
 	return len(a.repos)
 }
 
-func TestFallbackAlertFiresOnceWhenRatePasses20Percent(t *testing.T) {
+func TestFallbackAlertFiresOncePerEpisodeWhenRatePasses20Percent(t *testing.T) {
 	m := cascade.NewMetrics()
 	var heard alerts
 	m.FallbackAlert = heard.hear
@@ -55,19 +55,26 @@ func TestFallbackAlertFiresOnceWhenRatePasses20Percent(t *testing.T) {
 		t.Errorf("alert for %s at rate %.2f, want /ws above 0.20", heard.repos[0], heard.rates[0])
 	}
 
-	// Still falling back, then recovering, then falling back again: the
-	// user was told once and is not nagged.
+	// Still falling back: the user was told once and is not nagged.
 	for range 30 {
 		m.Observe("/ws", answered(cascade.StageKeyword, 1))
 	}
+	if n := heard.count(); n != 1 {
+		t.Errorf("%d alerts while the rate stayed high, want still 1", n)
+	}
+	// Recovering (the rate falls back under 20%), then falling back again:
+	// a new episode, and a new alert (issue 14: the alert re-arms).
 	for range 100 {
 		m.Observe("/ws", answered(cascade.StageGraph, 1))
+	}
+	if n := heard.count(); n != 1 {
+		t.Errorf("%d alerts after recovering, want still 1", n)
 	}
 	for range 50 {
 		m.Observe("/ws", answered(cascade.StageReport, 0))
 	}
-	if n := heard.count(); n != 1 {
-		t.Errorf("%d alerts for one repository, want exactly 1", n)
+	if n := heard.count(); n != 2 {
+		t.Errorf("%d alerts after the rate passed 20%% again, want 2", n)
 	}
 
 	stats := m.Stats()

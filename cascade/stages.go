@@ -57,8 +57,9 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: stage.QualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, ComputedKeys: tc.ComputedKeys, Excluded: tc.Excluded, Oversized: tc.Oversized,
-		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites,
+		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph && !res.GraphCutOff(), GrepSites: q.GrepSites,
 	}
+	in.GraphTimedOut = res.GraphCutOff()
 	for _, ep := range res.Entry {
 		in.Entry = append(in.Entry, ep.Hint)
 	}

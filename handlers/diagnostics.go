@@ -25,46 +25,95 @@ type DiagnosticData struct {
 }
 
 // diagnostics remembers what callcascade published per document, so that a
-// later precise answer or an edit can clear it, and code actions can find
+// later answer or an edit can replace or clear it, and code actions can find
 // the suggestions even when a client does not echo Diagnostic.data back.
 type diagnostics struct {
 	mu    sync.Mutex
-	byURI map[protocol.DocumentURI]map[string]protocol.Diagnostic // key: the target's item key
+	byURI map[protocol.DocumentURI]map[string]published // key: the target's symbolKey
 }
 
-func itemKey(item protocol.CallHierarchyItem) string {
-	return fmt.Sprintf("%d:%d", item.SelectionRange.Start.Line, item.SelectionRange.Start.Character)
+// published is one diagnostic with the symbol it is about.
+type published struct {
+	diag protocol.Diagnostic
+	root string
+	// name is set for an answer about a name the index did not know:
+	// any later answer about a symbol of that name replaces it.
+	name string
+}
+
+// symbolKey names the symbol an answer is about, whatever item asked it:
+// the same symbol asked from another position (it moved after an edit the
+// editor did not send, or the item came from an earlier prepare) is the same
+// key, so a later answer replaces the earlier diagnostic instead of leaving
+// it beside.
+func symbolKey(item protocol.CallHierarchyItem, data ItemData) string {
+	switch {
+	case data.SymbolID != "":
+		return "symbol:" + data.Root + "\x00" + data.SymbolID
+	case data.Name != "":
+		return "name:" + data.Root + "\x00" + data.Name
+	}
+	return fmt.Sprintf("item:%s:%d:%d", item.URI, item.SelectionRange.Start.Line, item.SelectionRange.Start.Character)
+}
+
+// settles says an answer says all there is to say about its target: then
+// no diagnostic stays on it.
+func settles(res cascade.Result) bool {
+	return !res.Degraded() && !res.AuthFailed && !res.Partial && len(res.Implicit()) == 0
 }
 
 // noteResult publishes, replaces or clears the diagnostic for the target of
-// one answer. Only incoming answers say anything about the target's callers.
+// one answer: every earlier diagnostic about the same symbol (or about its
+// name, from before the index knew it) gives way to it, wherever it was
+// published. Only incoming answers say anything about the target's callers.
 func (h *Handlers) noteResult(ctx context.Context, item protocol.CallHierarchyItem, data ItemData, res cascade.Result) {
 	if res.Direction != cascade.Incoming {
 		return
 	}
-	key := itemKey(item)
+	key := symbolKey(item, data)
 	h.diags.mu.Lock()
 	if h.diags.byURI == nil {
-		h.diags.byURI = map[protocol.DocumentURI]map[string]protocol.Diagnostic{}
+		h.diags.byURI = map[protocol.DocumentURI]map[string]published{}
 	}
-	docDiags := h.diags.byURI[item.URI]
-	_, had := docDiags[key]
-	if !res.Degraded() && !res.AuthFailed && len(res.Implicit()) == 0 && res.Index == nil {
-		if !had {
-			h.diags.mu.Unlock()
-			return
+	touched := map[protocol.DocumentURI]bool{}
+	for uri, docDiags := range h.diags.byURI {
+		for k, p := range docDiags {
+			sameName := p.name != "" && p.root == data.Root && p.name == res.Target.Name
+			if k == key || sameName {
+				delete(docDiags, k)
+				touched[uri] = true
+			}
 		}
-		delete(docDiags, key)
-	} else {
+	}
+	if !settles(res) {
+		docDiags := h.diags.byURI[item.URI]
 		if docDiags == nil {
-			docDiags = map[string]protocol.Diagnostic{}
+			docDiags = map[string]published{}
 			h.diags.byURI[item.URI] = docDiags
 		}
-		docDiags[key] = diagnosticFor(item, data, res)
+		p := published{diag: diagnosticFor(item, data, res), root: data.Root}
+		if data.SymbolID == "" {
+			p.name = data.Name
+		}
+		docDiags[key] = p
+		touched[item.URI] = true
 	}
-	list := sortedDiagnostics(docDiags)
+	lists := map[protocol.DocumentURI][]protocol.Diagnostic{}
+	for uri := range touched {
+		lists[uri] = sortedDiagnostics(h.diags.byURI[uri])
+		if len(h.diags.byURI[uri]) == 0 {
+			delete(h.diags.byURI, uri)
+		}
+	}
 	h.diags.mu.Unlock()
-	h.publish(ctx, item.URI, list)
+	uris := make([]protocol.DocumentURI, 0, len(lists))
+	for uri := range lists {
+		uris = append(uris, uri)
+	}
+	sort.Slice(uris, func(i, j int) bool { return uris[i] < uris[j] })
+	for _, uri := range uris {
+		h.publish(ctx, uri, lists[uri])
+	}
 }
 
 // clearDocument drops a document's diagnostics (it changed: the positions
@@ -105,10 +154,10 @@ func (h *Handlers) publish(ctx context.Context, uri protocol.DocumentURI, list [
 	}
 }
 
-func sortedDiagnostics(m map[string]protocol.Diagnostic) []protocol.Diagnostic {
+func sortedDiagnostics(m map[string]published) []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(m))
-	for _, d := range m {
-		out = append(out, d)
+	for _, p := range m {
+		out = append(out, p.diag)
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i].Range.Start, out[j].Range.Start
@@ -161,6 +210,11 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 			name, strings.Join(parts, "; "))
 		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: "implicit_sends",
 			Source: DiagnosticSource, Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
+	case !res.Degraded() && res.Partial:
+		// Precise callers, but not all of them: the graph ran out of time.
+		fmt.Fprintf(&b, "The code graph resolved %d callers of %s before its timeout cut it off: there may be more. A longer graph timeout (graphTimeoutMs) lets it finish.", len(res.Calls), name)
+		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: cascade.ReasonTimeout,
+			Source: DiagnosticSource, Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
 	case len(res.Calls) == 0 && len(res.Entry) > 0:
 		// Not a miss: the framework reaches it, and no code does.
 		hints := make([]string, 0, len(res.Entry))
@@ -177,6 +231,12 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 			b.WriteString(", cut off by its timeout")
 		}
 		b.WriteString(". ")
+		if res.GraphCutOff() {
+			b.WriteString("The code graph ran out of time: it did not find that there are none, these stand in for its answer. ")
+		}
+	case res.GraphCutOff():
+		severity = protocol.DiagnosticSeverityWarning
+		fmt.Fprintf(&b, "The code graph ran out of time on %s and no other stage found callers: this is not \"no callers\". ", name)
 	default:
 		severity = protocol.DiagnosticSeverityWarning
 		fmt.Fprintf(&b, "No callers of %s found by any stage. ", name)

@@ -19,9 +19,9 @@ func (h *Handlers) IndexCompleted(ctx context.Context, ws *cascade.Workspace) {
 	var again []pending
 	h.diags.mu.Lock()
 	for uri, byKey := range h.diags.byURI {
-		for _, d := range byKey {
-			if partialAnswer(d) {
-				again = append(again, pending{uri, d})
+		for _, p := range byKey {
+			if partialAnswer(p.diag) {
+				again = append(again, pending{uri, p.diag})
 			}
 		}
 	}

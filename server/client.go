@@ -48,8 +48,9 @@ func (s *Server) showMessage(typ protocol.MessageType, msg string) {
 	_ = s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: typ, Message: msg})
 }
 
-// fallbackAlert fires once per repository when too many answers come from
-// the fallbacks: the index is likely stale or missing.
+// fallbackAlert fires when too many answers come from the fallbacks (the
+// index is likely stale or missing): once per episode, again only after the
+// rate has fallen back under the threshold and passed it anew.
 func (s *Server) fallbackAlert(repo string, rate float64) {
 	s.log.Warn("fallback rate high", "repo", repo, "rate", rate)
 	s.showMessage(protocol.MessageTypeWarning, fmt.Sprintf(

@@ -11,7 +11,9 @@ import (
 
 // EdgeResolver is what the graph stage needs of a resolver: the caller and
 // callee edges of a stored symbol. The workspace wires in the concrete
-// resolver.
+// resolver. When ctx ends first, it returns the edges found so far with
+// ctx's error: the stage answers them as partial, and never takes a cut-off
+// request for "no callers".
 type EdgeResolver interface {
 	Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edge, error)
 	Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edge, error)
@@ -50,26 +52,60 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	} else {
 		edges, err = s.resolver.Incoming(ctx, sym)
 	}
+	what := "caller"
+	if q.Direction == stage.Outgoing {
+		what = "callee"
+	}
 	if err != nil {
-		return graphError(err, q)
+		return cutOffOutcome(graphError(err, q), edges, what)
 	}
 	if len(edges) == 0 {
-		what := "caller"
 		if q.Direction == stage.Outgoing {
-			what = "callee"
+			// Not a miss: the graph knows the function and that it calls
+			// nothing in the workspace. That is its precise answer, not a
+			// reason to fall back (nor a sign of a stale index).
+			return stage.Outcome{Calls: []stage.Call{}, Hit: true,
+				Observed: fmt.Sprintf("%s is indexed and calls nothing in the workspace", stage.QualifiedName(sym))}
 		}
 		return stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what)}
 	}
-	calls := make([]stage.Call, 0, len(edges))
-	precise := 0
+	return stage.Outcome{Calls: graphCalls(edges), Hit: true, Count: len(edges),
+		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(edges), precise(edges))}
+}
+
+// cutOffOutcome is the outcome of a resolver the deadline stopped: a
+// timeout, partial, with the edges found so far. With some, they answer
+// (partial, and not a backend fault: the backend answered, the name has
+// more sites than the timeout allows); with none, the next stage runs, and
+// the attempt still says timeout, never no_callers.
+func cutOffOutcome(out stage.Outcome, edges []fact.Edge, what string) stage.Outcome {
+	if out.Reason != stage.ReasonTimeout {
+		return out
+	}
+	out.Partial, out.Count = true, len(edges)
+	out.Observed = fmt.Sprintf("cut off by the timeout after %d %s edges: partial, not \"none\"", len(edges), what)
+	if len(edges) > 0 {
+		out.Calls, out.Hit, out.Fault = graphCalls(edges), true, false
+	}
+	return out
+}
+
+func precise(edges []fact.Edge) int {
+	n := 0
 	for _, edge := range edges {
-		calls = append(calls, stage.Call{Edge: edge, Stage: stage.Graph, Detail: Detail(edge)})
 		if edge.Resolution != fact.ResolvedName && edge.Resolution != fact.ResolvedImplicit {
-			precise++
+			n++
 		}
 	}
-	return stage.Outcome{Calls: calls, Hit: true, Count: len(calls),
-		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
+	return n
+}
+
+func graphCalls(edges []fact.Edge) []stage.Call {
+	calls := make([]stage.Call, 0, len(edges))
+	for _, edge := range edges {
+		calls = append(calls, stage.Call{Edge: edge, Stage: stage.Graph, Detail: Detail(edge)})
+	}
+	return calls
 }
 
 // graphError classifies a backend's error: only faults count against the

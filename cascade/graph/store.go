@@ -72,3 +72,12 @@ type Snapshotter interface {
 type Generational interface {
 	Generation() int64
 }
+
+// CallCounter is a store that counts the call sites of every callee name
+// in one read: the resolver's warm-up resolves ahead of time the sites of
+// the names called most, whose callers would take longest on request.
+type CallCounter interface {
+	// CalleeCounts maps each callee name called at least min times to its
+	// number of call sites.
+	CalleeCounts(ctx context.Context, min int) (map[string]int, error)
+}

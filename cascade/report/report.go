@@ -92,6 +92,9 @@ type Input struct {
 	// running ("indexing 1,240 of 7,372 files"), else "".
 	Indexing    string
 	BackendDown bool
+	// GraphTimedOut: the graph ran out of time on the name's call sites;
+	// its silence is not "no callers".
+	GraphTimedOut bool
 	// GrepSites is how many code sites of the name the grep stage saw; -1
 	// when it did not run to the end.
 	GrepSites int
@@ -136,7 +139,10 @@ func causes(in Input) []Cause {
 	add := func(code, format string, args ...any) {
 		out = append(out, Cause{Code: code, Text: fmt.Sprintf(format, args...)})
 	}
-	if in.BackendDown {
+	switch {
+	case in.GraphTimedOut:
+		add("graph_timeout", "the code graph ran out of time before it finished with the call sites of %s: that is not \"no callers\"; a longer graph timeout (--graph-timeout, graphTimeoutMs) lets it finish", in.Name)
+	case in.BackendDown:
 		add("backend_down", "the code graph backend did not answer, so the graph's edges were not consulted")
 	}
 	if in.Language == "" && in.Path != "" {

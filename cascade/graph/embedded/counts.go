@@ -1,6 +1,11 @@
 package embedded
 
-import "context"
+import (
+	"context"
+	"fmt"
+
+	"github.com/callcascade/callcascade/cascade/graph"
+)
 
 // Counts is what the store holds, for `callcascade status`.
 type Counts struct {
@@ -26,4 +31,31 @@ func (s *Store) Counts(ctx context.Context) (Counts, error) {
 		c.Bytes = pages * pageSize
 	}
 	return c, nil
+}
+
+var _ graph.CallCounter = (*Store)(nil)
+
+const calleeCountsSQL = `SELECT callee, COUNT(*) FROM calls GROUP BY callee HAVING COUNT(*) >= ?`
+
+// CalleeCounts counts call sites by callee name, in one read over the
+// calls_callee index.
+func (s *Store) CalleeCounts(ctx context.Context, min int) (map[string]int, error) {
+	rows, err := s.readDB.QueryContext(ctx, calleeCountsSQL, min)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: callee counts: %w", s.noteErr(err))
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var name string
+		var n int
+		if err := rows.Scan(&name, &n); err != nil {
+			return nil, fmt.Errorf("embedded: callee counts: %w", s.noteErr(err))
+		}
+		out[name] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("embedded: callee counts: %w", s.noteErr(err))
+	}
+	return out, nil
 }

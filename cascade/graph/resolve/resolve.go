@@ -48,6 +48,9 @@ type generation struct {
 	// wrappers are the project's functions that pass a parameter on to a
 	// publisher, by name (framework_wrappers.go); nil until first needed.
 	wrappers map[string][]wrapper
+	// resolved is what call sites resolved to (callers_index.go).
+	sitesOnce sync.Once
+	resolved  *resolvedSites
 }
 
 const noGeneration = -1
@@ -184,12 +187,12 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return cutOff(ctx, byCaller, err)
 	}
 	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
-		return nil, err
+		return cutOff(ctx, byCaller, err)
 	}
-	return sortedEdges(byCaller), nil
+	return cutOff(ctx, byCaller, nil)
 }
 
 // Outgoing returns what source calls, grouped by callee and sorted by the
@@ -213,12 +216,12 @@ func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edg
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return cutOff(ctx, byCallee, err)
 	}
 	if err := q.frameworks().outgoing(ctx, calls, byCallee); err != nil {
-		return nil, err
+		return cutOff(ctx, byCallee, err)
 	}
-	return sortedEdges(byCallee), nil
+	return cutOff(ctx, byCallee, nil)
 }
 
 // eachResolved resolves each call and hands it to fn, stopping at the first
@@ -228,7 +231,7 @@ func (q *query) eachResolved(ctx context.Context, calls []fact.Call, fn func(fac
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		targets, res, err := q.resolveCall(ctx, c)
+		targets, res, err := q.resolveKept(ctx, c)
 		if err != nil {
 			return err
 		}
@@ -295,7 +298,11 @@ type query struct {
 	// pos is the byte offset, in its file, of the call being resolved:
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
-	callsByName map[string][]fact.Call // call sites by callee name
+	callsByName map[string][]fact.Call        // call sites by callee name
+	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
+	// gen is the generation the request's snapshot names, where call site
+	// resolutions are kept; nil when the store names none.
+	gen *generation
 	// The language resolvers of this request, made on first need; each
 	// keeps its own answers.
 	goLang *goLang
@@ -336,7 +343,13 @@ func (r *Resolver) snapshot(ctx context.Context) graph.Store {
 // offers one (the store itself if taking it fails).
 func (r *Resolver) newQuery(ctx context.Context) *query {
 	store := r.snapshot(ctx)
-	return &query{r: r, store: store, files: map[string]*fact.File{}, byName: map[string][]fact.Symbol{}, symbols: map[string]*fact.Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
+	q := &query{r: r, store: store, files: map[string]*fact.File{}, byName: map[string][]fact.Symbol{}, symbols: map[string]*fact.Symbol{}, inWorkspace: map[string]bool{}, subtypes: map[string]bool{}}
+	if g, ok := store.(graph.Generational); ok {
+		if cur := r.current(); cur.id == g.Generation() { // else a newer request moved it on
+			q.gen = cur
+		}
+	}
+	return q
 }
 
 // memo returns m[key], loading it on first use; a thing the store does not
@@ -789,10 +802,10 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 	return nil, false, nil
 }
 
-// reexportedFunction finds the top-level function name that module
+// chaseReexport finds the top-level function name that module
 // (written in f) passes on from another module: a Python package's
 // __init__.py importing it, a JavaScript barrel re-exporting it.
-func (q *query) reexportedFunction(ctx context.Context, f *fact.File, module, name string, depth int) ([]fact.Symbol, error) {
+func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name string, depth int) ([]fact.Symbol, error) {
 	if depth > 3 {
 		return nil, nil
 	}

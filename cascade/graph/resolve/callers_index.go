@@ -1,0 +1,159 @@
+package resolve
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph"
+)
+
+// The callers of a common name (get, create, find, run) are its hundreds of
+// call sites, each resolved through its file's imports, its receiver's type
+// and its caller: tens of microseconds each, and a name defined by a dozen
+// classes is asked a dozen times. Past the graph stage's timeout the answer
+// was cut off (issue 14). What a call site resolves to depends only on the
+// store's generation, so it is kept for the generation the request's
+// snapshot names, and Warm resolves ahead of time the sites of every name
+// the workspace defines, the most called first: a request then only picks,
+// among resolved sites, those that reach its target.
+
+// warmSitesMin: Warm resolves ahead of time the sites of the names called
+// at least this often; a name with fewer is resolved in a few milliseconds
+// on request (and kept then).
+const warmSitesMin = 64
+
+// callKey names one call site within a generation.
+type callKey struct {
+	path, callee, receiver, callerID string
+	start, end                       uint32
+	isNew                            bool
+}
+
+// siteResolution is what one call site resolved to.
+type siteResolution struct {
+	targets []fact.Symbol // shared: never modified
+	res     fact.Resolution
+}
+
+// resolvedSites is what the call sites of one generation resolved to.
+type resolvedSites struct {
+	mu sync.RWMutex
+	m  map[callKey]siteResolution
+}
+
+func keyOf(c fact.Call) callKey {
+	return callKey{path: c.Path, callee: c.Callee, receiver: c.Receiver, callerID: c.CallerID, start: c.Span.StartByte, end: c.Span.EndByte, isNew: c.New}
+}
+
+func (g *generation) sites() *resolvedSites {
+	g.sitesOnce.Do(func() { g.resolved = &resolvedSites{m: map[callKey]siteResolution{}} })
+	return g.resolved
+}
+
+// resolveKept is resolveCall through the generation's kept resolutions: a
+// site resolved before in this generation is not resolved again, and one
+// resolved now is kept, unless the request's context ended on the way
+// (a read cut short may have been taken for "nothing there").
+func (q *query) resolveKept(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
+	if q.gen == nil || c.Span.EndByte == 0 { // a call made up while typing has no site of its own
+		return q.resolveCall(ctx, c)
+	}
+	kept, k := q.gen.sites(), keyOf(c)
+	kept.mu.RLock()
+	sr, ok := kept.m[k]
+	kept.mu.RUnlock()
+	if ok {
+		return sr.targets, sr.res, nil
+	}
+	targets, res, err := q.resolveCall(ctx, c)
+	if err == nil && ctx.Err() == nil {
+		kept.mu.Lock()
+		kept.m[k] = siteResolution{targets: targets, res: res}
+		kept.mu.Unlock()
+	}
+	return targets, res, err
+}
+
+// warmSites resolves, for the generation the store is at, the call sites
+// of every name the workspace defines that is called at least
+// warmSitesMin times, the most called first. It stops when ctx ends or the
+// store moves to another generation (an edit: the next warm-up starts
+// over). A store that cannot count its call sites in one read is left to
+// fill the kept resolutions request by request.
+func (r *Resolver) warmSites(ctx context.Context) error {
+	counter, ok := r.Store.(graph.CallCounter)
+	if !ok {
+		return nil
+	}
+	q := r.newQuery(ctx)
+	if q.gen == nil {
+		return nil // the store names no generation: nothing could be kept safely
+	}
+	counts, err := counter.CalleeCounts(ctx, warmSitesMin)
+	if err != nil {
+		return err
+	}
+	type named struct {
+		name  string
+		sites int
+	}
+	var todo []named
+	for name, n := range counts {
+		syms, err := q.named(ctx, name)
+		if err != nil {
+			return err
+		}
+		if slices.ContainsFunc(syms, isCallable) {
+			todo = append(todo, named{name, n})
+		}
+	}
+	slices.SortFunc(todo, func(a, b named) int {
+		if c := cmp.Compare(b.sites, a.sites); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	for _, n := range todo {
+		if r.current() != q.gen {
+			return nil
+		}
+		calls, err := q.callsNamed(ctx, n.name)
+		if err != nil {
+			return err
+		}
+		if err := q.eachResolved(ctx, calls, func(fact.Call, []fact.Symbol, fact.Resolution) error { return nil }); err != nil {
+			return err
+		}
+		delete(q.callsByName, n.name) // resolved and kept: the warm-up need not hold them
+	}
+	return nil
+}
+
+// reexportKey is one question to reexportedFunction.
+type reexportKey struct {
+	path, module, name string
+	depth              int
+}
+
+// reexportedFunction is chaseReexport, asked once per request: every call
+// of an imported name in a file asks the same question, and following a
+// chain of barrel files (index.ts re-exporting index.ts) was most of what
+// resolving a common name's sites cost.
+func (q *query) reexportedFunction(ctx context.Context, f *fact.File, module, name string, depth int) ([]fact.Symbol, error) {
+	k := reexportKey{f.Path, module, name, depth}
+	if found, ok := q.reexports[k]; ok {
+		return slices.Clone(found), nil
+	}
+	found, err := q.chaseReexport(ctx, f, module, name, depth)
+	if err != nil || ctx.Err() != nil {
+		return found, err
+	}
+	if q.reexports == nil {
+		q.reexports = map[reexportKey][]fact.Symbol{}
+	}
+	q.reexports[k] = slices.Clone(found)
+	return found, nil
+}
