@@ -26,6 +26,9 @@ func (h *Handlers) CodeAction(ctx context.Context, params *protocol.CodeActionPa
 	if len(diags) == 0 {
 		diags = h.diagnosticsAt(params.TextDocument.URI, params.Range)
 	}
+	// One action per command and arguments, even when a client sends the
+	// same diagnostic twice or two of ours overlap the range.
+	offered := map[string]bool{}
 	for _, d := range diags {
 		data, ok := diagnosticData(d)
 		if !ok {
@@ -37,11 +40,17 @@ func (h *Handlers) CodeAction(ctx context.Context, params *protocol.CodeActionPa
 			}
 		}
 		for i, s := range data.Suggestions {
+			raw, _ := json.Marshal(s.Arguments)
+			if key := s.Command + string(raw); offered[key] {
+				continue
+			} else {
+				offered[key] = true
+			}
 			actions = append(actions, protocol.CodeAction{
 				Title:       s.Title,
 				Kind:        protocol.QuickFix,
 				Diagnostics: []protocol.Diagnostic{d},
-				IsPreferred: i == 0,
+				IsPreferred: i == 0 && len(actions) == 0,
 				Command:     &protocol.Command{Title: s.Title, Command: s.Command, Arguments: s.Arguments},
 			})
 		}

@@ -303,6 +303,23 @@ func checkCodeActions(t *testing.T, c *testClient, w answerWant, d protocol.Diag
 	if err != nil {
 		t.Fatalf("codeAction: %v", err)
 	}
+	// The same diagnostic twice (a client that repeats it, or two of ours
+	// over one range) offers each action once.
+	var twice []protocol.CodeAction
+	if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: w.uri},
+		Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d, d}}}, &twice); err != nil {
+		t.Fatalf("codeAction: %v", err)
+	}
+	seenTitles := map[string]bool{}
+	for _, a := range twice {
+		if seenTitles[a.Title] {
+			t.Errorf("code action %q offered twice", a.Title)
+		}
+		seenTitles[a.Title] = true
+	}
+	if len(twice) != len(actions) {
+		t.Errorf("%d actions for the diagnostic sent twice, %d for it once", len(twice), len(actions))
+	}
 	quickfixes := 0
 	findCallers := false
 	// A re-index changes the answers: run it last.

@@ -223,7 +223,48 @@ func stageLabel(s StageStatus) string {
 	return s.Stage
 }
 
+// suggestions are the next steps for a degraded or empty answer, each
+// once, the likeliest to find the callers first: a place to read, where the
+// framework's publishers are, the decorator's other uses, every mention of
+// the name, then re-indexing and the report itself.
 func suggestions(in Input) []Suggestion {
+	return rankSuggestions(allSuggestions(in))
+}
+
+// suggestionRank orders suggestions by command (lower first).
+var suggestionRank = map[string]int{
+	CommandOpen: 0, CommandSearchText: 1, CommandShowMatches: 2, CommandFindCallers: 3,
+	CommandReindex: 4, CommandStatus: 5, CommandCopyReport: 6,
+}
+
+// rankSuggestions drops repeats (the same command with the same arguments)
+// and orders the rest by suggestionRank, stably.
+func rankSuggestions(in []Suggestion) []Suggestion {
+	seen := map[string]bool{}
+	out := make([]Suggestion, 0, len(in))
+	for _, s := range in {
+		key := s.Command + fmt.Sprint(s.Arguments)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, s)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, ok := suggestionRank[out[i].Command]
+		if !ok {
+			ri = len(suggestionRank)
+		}
+		rj, ok := suggestionRank[out[j].Command]
+		if !ok {
+			rj = len(suggestionRank)
+		}
+		return ri < rj
+	})
+	return out
+}
+
+func allSuggestions(in Input) []Suggestion {
 	var out []Suggestion
 	name := in.Name
 	target := map[string]any{"name": in.Qualified, "root": in.Root}

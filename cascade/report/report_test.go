@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -228,5 +229,31 @@ func TestBuildOddNamesStayOneArgument(t *testing.T) {
 		if s.Command == report.CommandShowMatches && !slices.Contains(s.Shell, name) {
 			t.Errorf("grep suggestion %q does not pass the name as one argument: %q", s.Title, s.Shell)
 		}
+	}
+}
+
+// Each next step once, the likeliest to find callers first: a place to
+// read, the framework's publishers, mentions, and re-indexing after them.
+func TestBuildSuggestionsAreUniqueAndRanked(t *testing.T) {
+	in := deadMethod()
+	in.Events = []string{"order.paid", "order.paid (src/events.ts)"}
+	in.Decorators = []string{"OnEvent", "OnEvent"}
+	in.Candidates = []report.Candidate{{Name: "Runner.run", Path: "src/runner.ts", Line: 4, Col: 3}}
+	r := report.Build(in)
+	seen := map[string]bool{}
+	rank := map[string]int{}
+	for i, s := range r.Suggestions {
+		key := s.Command + fmt.Sprint(s.Arguments)
+		if seen[key] {
+			t.Errorf("suggestion %q repeated", s.Title)
+		}
+		seen[key] = true
+		if _, ok := rank[s.Command]; !ok {
+			rank[s.Command] = i
+		}
+	}
+	if !(rank[report.CommandOpen] < rank[report.CommandSearchText] && rank[report.CommandSearchText] < rank[report.CommandShowMatches] &&
+		rank[report.CommandShowMatches] < rank[report.CommandReindex] && rank[report.CommandReindex] < rank[report.CommandCopyReport]) {
+		t.Errorf("suggestions out of order: %+v", r.Suggestions)
 	}
 }
