@@ -33,6 +33,9 @@ type IndexProgress struct {
 
 // String is the progress in words: "indexing 1,240 of 7,372 files".
 func (p IndexProgress) String() string {
+	if p.Total == 0 {
+		return "indexing: listing the workspace's files"
+	}
 	return fmt.Sprintf("indexing %s of %s files", thousands(p.Done), thousands(p.Total))
 }
 

@@ -225,6 +225,7 @@ func (s *Server) startIndexing() {
 // indexWorkspace runs a full incremental pass in the background, reporting
 // $/progress; requests are answered meanwhile from what is indexed.
 func (s *Server) indexWorkspace(ws *cascade.Workspace) {
+	ws.Indexer.Starting() // a request before the pass begins is answered as during it
 	s.indexing.Add(1)
 	go func() {
 		defer s.indexing.Done()

@@ -14,16 +14,32 @@ import (
 // its answer are indexed ahead of the pass, and the answer says how far the
 // pass is.
 
-// Progress is how far the running IndexAll pass is.
+// Progress is how far the first IndexAll pass is: until one has completed,
+// the store may lack any file. Later passes (a refresh after edits) keep a
+// complete store nearly so and are not reported.
 type Progress struct {
 	Done, Total int  // files of the pass
-	Running     bool // a pass is running
+	Running     bool // the first pass is running (or about to)
+}
+
+// Starting marks a pass as running before it starts (a server that will
+// start it in the background): a request arriving in between is answered
+// as one during the pass. IndexAll ends the mark.
+func (ix *Indexer) Starting() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if !ix.complete {
+		ix.progress = Progress{Running: true}
+	}
 }
 
 // Progress reports the running pass, if any.
 func (ix *Indexer) Progress() Progress {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	if ix.complete {
+		return Progress{}
+	}
 	return ix.progress
 }
 
@@ -33,7 +49,7 @@ func (ix *Indexer) Progress() Progress {
 // many files it indexed; with no pass running it does nothing.
 func (ix *Indexer) IndexMentioning(ctx context.Context, name string) (int, error) {
 	ix.mu.Lock()
-	if !ix.progress.Running || name == "" {
+	if !ix.progress.Running || ix.complete || name == "" {
 		ix.mu.Unlock()
 		return 0, nil
 	}

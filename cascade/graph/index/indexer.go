@@ -40,6 +40,7 @@ type Indexer struct {
 	pending  map[string]chan struct{} // files queued or being parsed by IndexAll
 	buffers  map[string]bool          // files whose truth is an editor buffer, not the disk
 	progress Progress                 // of the running IndexAll pass
+	complete bool                     // a pass has completed: the store holds the whole workspace
 	ahead    map[string]string        // files indexed ahead of the pass: their content hash
 }
 
@@ -94,8 +95,21 @@ type parseJob struct {
 // dropped. Requests may run against the store while it works.
 func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexStats, error) {
 	start := time.Now()
+	// Running from the first moment: while the walk lists the files, the
+	// store may hold none of them yet.
+	ix.mu.Lock()
+	ix.progress = Progress{Running: true}
+	ix.mu.Unlock()
+	var err error
+	defer func() {
+		ix.mu.Lock()
+		ix.progress.Running = false
+		ix.complete = ix.complete || err == nil
+		ix.mu.Unlock()
+	}()
 	var stats IndexStats
-	known, err := ix.Store.Files(ctx)
+	var known []fact.File
+	known, err = ix.Store.Files(ctx)
 	if err != nil {
 		return stats, fmt.Errorf("graph: list indexed files: %w", err)
 	}
@@ -129,7 +143,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	for _, j := range jobs {
 		ix.pending[j.file.Rel] = j.done
 	}
-	ix.progress = Progress{Total: len(jobs), Running: len(jobs) > 0}
+	ix.progress = Progress{Total: len(jobs), Running: true}
 	ix.ahead = nil
 	ix.mu.Unlock()
 	defer func() { // a cancelled pass must not leave waiters hanging
@@ -161,7 +175,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		ix.changed()
 	}
 
-	if err := ix.parseAll(ctx, jobs, &stats, progress); err != nil {
+	if err = ix.parseAll(ctx, jobs, &stats, progress); err != nil {
 		return stats, err
 	}
 	stats.Duration = time.Since(start)
