@@ -22,6 +22,9 @@ type Answer struct {
 	// route, a schedule, a hook, a command): the answer when Calls is
 	// empty, instead of a search by name.
 	EntryPoints []AnswerEntry `json:"entry_points,omitempty"`
+	// Mentions are strings that name the target but reach no dispatch (a
+	// URL, a permission): never calls, listed for the reader to judge.
+	Mentions []Mention `json:"mentions,omitempty"`
 	Meta        AnswerMeta    `json:"meta"`
 	// Set when nothing was found: SYMBOL_NOT_FOUND or NO_CALLERS_FOUND.
 	Error       string              `json:"error,omitempty"`
@@ -170,6 +173,7 @@ func (r Result) Answer() Answer {
 	if r.Partial {
 		a.Meta.Warning += " The scan was cut off by its timeout: there may be more."
 	}
+	a.Mentions = r.Mentions
 	for _, ep := range r.Entry {
 		s := ep.Span
 		a.EntryPoints = append(a.EntryPoints, AnswerEntry{Kind: ep.Kind, Framework: ep.Framework, Summary: ep.Summary, Hint: ep.Hint,

@@ -57,7 +57,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: stage.QualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, Excluded: tc.Excluded, Oversized: tc.Oversized,
-		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites,
+		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph, GrepSites: q.GrepSites, Mentions: res.Mentions,
 	}
 	for _, ep := range res.Entry {
 		in.Entry = append(in.Entry, ep.Hint)

@@ -165,12 +165,17 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 		code := cascade.ReasonFrameworkEntry
 		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: code, Source: DiagnosticSource,
 			Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
+	case res.Stage == cascade.StageGraph && res.NameMatches() > 0:
+		return nameMatchDiagnostic(item, data, res)
 	case len(res.Calls) > 0:
 		fmt.Fprintf(&b, "Callers of %s came from the %s stage (%d found, not resolved by the code graph)", name, stageTitle(res.Stage), len(res.Calls))
 		if res.Partial {
 			b.WriteString(", cut off by its timeout")
 		}
 		b.WriteString(". ")
+	case len(res.Mentions) > 0:
+		severity = protocol.DiagnosticSeverityWarning
+		fmt.Fprintf(&b, "No callers of %s in code; %s. ", name, res.MentionSummary(3))
 	default:
 		severity = protocol.DiagnosticSeverityWarning
 		fmt.Fprintf(&b, "No callers of %s found by any stage. ", name)

@@ -17,6 +17,13 @@ type EdgeResolver interface {
 	Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edge, error)
 }
 
+// ElsewhereResolver is a resolver that also names the call sites of the
+// target's name it resolved to other symbols (resolve.Resolver, over
+// either store): a graph answer of no_callers hands them to the fallbacks.
+type ElsewhereResolver interface {
+	IncomingElsewhere(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, error)
+}
+
 // NewStage is the graph stage over one backend: its store and a resolver
 // over that store.
 func NewStage(backend string, store Store, resolver EdgeResolver) Stage {
@@ -45,7 +52,10 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		return graphError(err, q)
 	}
 	var edges []fact.Edge
-	if q.Direction == stage.Outgoing {
+	var elsewhere stage.ResolvedSites
+	if er, ok := s.resolver.(ElsewhereResolver); ok && q.Direction == stage.Incoming {
+		edges, elsewhere, err = er.IncomingElsewhere(ctx, sym)
+	} else if q.Direction == stage.Outgoing {
 		edges, err = s.resolver.Outgoing(ctx, sym)
 	} else {
 		edges, err = s.resolver.Incoming(ctx, sym)
@@ -58,7 +68,11 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		if q.Direction == stage.Outgoing {
 			what = "callee"
 		}
-		return stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what)}
+		out := stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what), Elsewhere: elsewhere}
+		if len(elsewhere) > 0 {
+			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
+		}
+		return out
 	}
 	calls := make([]stage.Call, 0, len(edges))
 	precise := 0

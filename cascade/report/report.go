@@ -88,6 +88,8 @@ type Input struct {
 	// GrepSites is how many code sites of the name the grep stage saw; -1
 	// when it did not run to the end.
 	GrepSites int
+	// Mentions are strings naming the target that reach no dispatch.
+	Mentions []stage.Mention
 }
 
 // Report is the structured not-found.
@@ -183,7 +185,10 @@ func explain(in Input, r Report) string {
 		fmt.Fprintf(&b, "%s is a framework entry point: %s. No code calls it, so no search by name was made.", r.Symbol, strings.Join(in.Entry, "; "))
 		return b.String()
 	}
-	if in.Found {
+	if in.Found && len(in.Mentions) > 0 {
+		fmt.Fprintf(&b, "No callers of %s in code; %d %s in strings that reach no dispatch (not calls): %s.", r.Symbol, len(in.Mentions),
+			plural(len(in.Mentions), "mention", "mentions"), mentionList(in.Mentions, 3))
+	} else if in.Found {
 		fmt.Fprintf(&b, "No callers of %s were found.", r.Symbol)
 	} else {
 		fmt.Fprintf(&b, "%s is not in the index, and no stage found callers by name.", r.Symbol)
@@ -284,4 +289,24 @@ func searchableKey(ev string) string {
 		ev = ev[:i]
 	}
 	return strings.TrimSuffix(ev, "/*")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// mentionList names up to max mentions: "app/urls.py:4 'run/', ...".
+func mentionList(ms []stage.Mention, max int) string {
+	var parts []string
+	for i, m := range ms {
+		if i == max {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s:%d '%s'", m.Path, m.Line, m.Text))
+	}
+	return strings.Join(parts, ", ")
 }

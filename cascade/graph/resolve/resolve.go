@@ -15,6 +15,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/framework"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -107,6 +108,15 @@ func (r *Resolver) allFiles(ctx context.Context) ([]fact.File, error) {
 // Incoming returns the callers of target, grouped by caller and sorted by
 // location.
 func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edge, error) {
+	edges, _, err := r.IncomingElsewhere(ctx, target)
+	return edges, err
+}
+
+// IncomingElsewhere is Incoming, with the call sites of the name that were
+// resolved to something other than target (another symbol, a type outside
+// the workspace), each with what it was resolved to: a fallback must not
+// list them as target's callers.
+func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, error) {
 	name := target.Name
 	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
 		name = target.Container // constructors are called by their class's name
@@ -114,7 +124,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 	q := r.newQuery(ctx)
 	calls, err := q.callsNamed(ctx, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
 	if framework.IsTask(q.frameworks().roles(ctx, target)) {
@@ -122,7 +132,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
 			more, err := q.callsNamed(ctx, callee)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for _, c := range more {
 				if lastSegmentOf(c.Receiver) == target.Name {
@@ -132,17 +142,28 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		}
 	}
 	byCaller := edgeSet{}
+	elsewhere := stage.ResolvedSites{}
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
+		external := q.external // what resolveCall concluded, before anything below asks it again
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package.
 			ext, err := q.golang().goExternalDispatch(ctx, c, target)
 			if err != nil || ext == "" {
+				if external {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				}
 				return err
 			}
 			via, res = ext, fact.ResolvedAST
 		} else if !containsID(targets, target.ID) {
 			if res != fact.ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
+				switch {
+				case res == fact.ResolvedAST && len(targets) > 0:
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				case len(targets) == 0 && external:
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				}
 				return nil // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
@@ -163,6 +184,9 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 				}
 			}
 			if via == "" {
+				if len(targets) > 0 {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				}
 				return nil
 			}
 		}
@@ -184,12 +208,12 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return sortedEdges(byCaller), nil
+	return sortedEdges(byCaller), elsewhere, nil
 }
 
 // Outgoing returns what source calls, grouped by callee and sorted by the
@@ -296,6 +320,10 @@ type query struct {
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
 	callsByName map[string][]fact.Call // call sites by callee name
+	// external is what the last resolveCall concluded of a call it could
+	// not link: true when the callee is known to be outside the workspace
+	// (a builtin, an import from a library, a library type's method).
+	external bool
 	// The language resolvers of this request, made on first need; each
 	// keeps its own answers.
 	goLang *goLang
@@ -480,7 +508,9 @@ const (
 	refModule                  // a workspace module or package (namespace import, Go package)
 )
 
-func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
+func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
+	external := false // the callee is known to be outside the workspace
+	defer func() { q.external = external }()
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, "", err
@@ -522,6 +552,7 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 			return found, fact.ResolvedAST, err
 		}
 		if known {
+			external = true
 			return nil, "", nil
 		}
 		ref = typeRef{kind: refUnknown}
@@ -533,9 +564,11 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	}
 	switch ref.kind {
 	case refExternal:
+		external = true
 		return nil, "", nil
 	case refInstance, refClass:
 		if ref.elems > 0 && f.Language == treesitter.Python {
+			external = true
 			return nil, "", nil // xs.append(x) on a List[Foo]: the list's method
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
@@ -1971,4 +2004,17 @@ func lastSegmentOf(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// outsideWorkspace is what a call site resolved to a library is said to
+// call.
+const outsideWorkspace = "a function or type outside the workspace"
+
+// describeTarget names what a site resolved elsewhere calls, for people.
+func describeTarget(s fact.Symbol) string {
+	name := s.Name
+	if s.Container != "" {
+		name = s.Container + "." + name
+	}
+	return name + " (" + s.Path + ")"
 }
