@@ -24,8 +24,8 @@ type Answer struct {
 	EntryPoints []AnswerEntry `json:"entry_points,omitempty"`
 	// Mentions are strings that name the target but reach no dispatch (a
 	// URL, a permission): never calls, listed for the reader to judge.
-	Mentions []Mention `json:"mentions,omitempty"`
-	Meta        AnswerMeta    `json:"meta"`
+	Mentions []Mention  `json:"mentions,omitempty"`
+	Meta     AnswerMeta `json:"meta"`
 	// Set when nothing was found: SYMBOL_NOT_FOUND or NO_CALLERS_FOUND.
 	Error       string              `json:"error,omitempty"`
 	Explanation string              `json:"explanation,omitempty"`
