@@ -1038,6 +1038,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if err != nil {
 				return typeRef{}, err
 			}
+			if t == "" && f.Language == treesitter.Python && cur.kind == refClass && q.python().pyDjangoManager(ctx, cur.class, seg.name) {
+				cur = typeRef{kind: refExternal, ext: djangoQuerySet, class: cur.class} // Order.objects: Django's manager
+				continue
+			}
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil
 			}
@@ -1104,7 +1108,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			cur = next
 		case refExternal: // w.Header(): what an outside type's method or field gives is outside
-			cur = typeRef{kind: refExternal}
+			cur = cur.djangoResult(seg)
 		default:
 			return cur, nil
 		}
@@ -1118,6 +1122,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // wrappers, so there it is ref itself.
 func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance {
+		if ref.kind == refExternal && ref.ext == djangoQuerySet {
+			return typeRef{kind: refInstance, class: ref.class}, nil // for o in Order.objects.all(): an Order
+		}
 		if ref.kind == refExternal {
 			if ref.elems > 0 {
 				ref.elems--
@@ -1450,6 +1457,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok, err := q.lang(f).callResult(ctx, f, caller, recv, callee, result); err != nil || ok {
 		return ref, err
 	}
+	if ref, ok, err := q.python().pyDjangoCallResult(ctx, f, caller, recv, callee); err != nil || ok {
+		return ref, err
+	}
 	call := fact.Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {
 		call.CallerID = caller.ID
@@ -1543,6 +1553,10 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		}
 		if f.Language == treesitter.Go {
 			return typeRef{kind: refExternal, ext: goKnownInterface(f, typeName), elems: elems}, nil
+		}
+		if untypedNames[typeName] || len(typeName) == 1 && typeName[0] >= 'A' && typeName[0] <= 'Z' {
+			// any, Object, a type parameter T: could be a workspace class.
+			return typeRef{kind: refUnknown}, nil
 		}
 		return typeRef{kind: refExternal}, nil
 	}
@@ -1934,6 +1948,9 @@ var builtins = map[treesitter.Language]map[string]bool{
 var globalObjects = setOf("console", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Date", "Reflect", "process", "window", "document", "globalThis", "Buffer", "Intl", "Symbol", "Map", "Set", "Error", "RegExp",
 	// Python standard modules used without import tracking are still imported; builtins:
 	"str", "dict", "list")
+
+// untypedNames are declared types that say nothing of a value's class.
+var untypedNames = setOf("any", "unknown", "object", "Object")
 
 func isBuiltin(lang treesitter.Language, name string) bool {
 	if family(lang) == "js" {
