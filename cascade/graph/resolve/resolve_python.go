@@ -57,7 +57,7 @@ func (q *pyLang) pyLocalsNamed(f *fact.File, caller *fact.Symbol, name string) [
 
 // pyEvalLocal evaluates the Python local name: its first assignment that
 // gives a type. found is false when no local has that name.
-// A literal's builtin type (x = ”) gives way to a later assignment that
+// A literal's builtin type (x = "") gives way to a later assignment that
 // gives a workspace type (x = Builder()); only when none does is x a str.
 func (q *pyLang) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (ref typeRef, found bool, err error) {
 	locals := q.pyLocalsNamed(f, caller, name)
