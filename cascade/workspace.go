@@ -384,6 +384,11 @@ func (w *Workspace) GrepSites(ctx context.Context, name string, limit int) (Grep
 	if w.Engine.Grep == nil {
 		return GrepResult{}, ErrNoGrep
 	}
+	if all, ok := w.Engine.Grep.(interface {
+		AllSites(ctx context.Context, name string, limit int) (GrepResult, error)
+	}); ok {
+		return all.AllSites(ctx, name, limit)
+	}
 	return w.Engine.Grep.SearchCallers(ctx, Symbol{Name: name}, limit, nil)
 }
 

@@ -27,8 +27,9 @@ type CallerResult struct {
 	Files   int  // files parsed after the byte prefilter
 	Partial bool // cut off by the deadline or a cancellation
 	// Excluded counts the sites left out because the code graph resolved
-	// them to other symbols.
-	Excluded int
+	// them to other symbols; Library, the calls on a library's value
+	// (Order.objects.get, document.get..., strings.Split).
+	Excluded, Library int
 	// Note replaces the observation when the search could not run (a name
 	// that is not an identifier).
 	Note string
@@ -59,6 +60,9 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		if r.Sites == 0 {
 			out.Observed = fmt.Sprintf("every code site of %q (%d) was resolved by the code graph to other symbols: no callers in code", q.Target.Name, r.Excluded)
 		}
+	}
+	if r.Library > 0 {
+		out.Observed += fmt.Sprintf(" (%d calls on a library's value left out)", r.Library)
 	}
 	if r.Partial {
 		out.Observed += " (cut off: partial)"
@@ -122,10 +126,21 @@ type WorkspaceSearcher struct {
 // SearchCallers finds the code sites of target's name, grouped by the
 // function they are in.
 func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error) {
-	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit}
+	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
 	if len(exclude) > 0 {
 		q.Exclude = exclude.Has
 	}
+	return g.search(ctx, target, q)
+}
+
+// AllSites finds every code site of name, calls on library values
+// included: what "show every mention in code" lists.
+func (g *WorkspaceSearcher) AllSites(ctx context.Context, name string, limit int) (CallerResult, error) {
+	target := fact.Symbol{Name: name}
+	return g.search(ctx, target, Query{Name: name, Root: g.root, Walk: g.walk, Limit: limit})
+}
+
+func (g *WorkspaceSearcher) search(ctx context.Context, target fact.Symbol, q Query) (CallerResult, error) {
 	if target.ID != "" {
 		q.TargetPath, q.TargetSpan = target.Path, target.Selection
 		q.Package = path.Dir(target.Path)
@@ -140,7 +155,7 @@ func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbo
 	if err != nil {
 		return CallerResult{}, err
 	}
-	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial, Excluded: r.Excluded}
+	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial, Excluded: r.Excluded, Library: r.Library}
 	for _, cs := range r.ByCaller() {
 		c := stage.Call{Edge: fact.Edge{Symbol: cs.Caller, Resolution: stage.ResolvedGrep}, Stage: stage.Grep}
 		kinds := map[Kind]bool{}
