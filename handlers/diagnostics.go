@@ -199,6 +199,9 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 		b.WriteString(strings.Join(misses, "; "))
 		b.WriteString(".")
 	}
+	if len(res.Calls) > 0 && len(res.Mentions) > 0 {
+		fmt.Fprintf(&b, " Also %s.", res.MentionSummary(3))
+	}
 	if res.Report != nil && len(res.Report.Causes) > 0 {
 		fmt.Fprintf(&b, " Likely: %s.", res.Report.Causes[0].Text)
 	}
