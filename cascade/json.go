@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/report"
 	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
@@ -155,6 +156,9 @@ func (r Result) Answer() Answer {
 	case r.Stage == StageGrep:
 		a.Meta.Strategy = "grep_fallback"
 		a.Meta.Warning = "The code graph had no answer (" + r.Reason() + "); these callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
+		if len(r.Calls) > 0 && strings.HasSuffix(r.Calls[0].Detail, grep.PossibleNote) {
+			a.Meta.Warning = "The code graph resolved every other call site of the name to other symbols; these are the sites whose receiver it could not resolve: possible callers, not certain ones."
+		}
 	case r.Stage == StageKeyword:
 		a.Meta.Strategy = "keyword_fallback"
 		a.Meta.Warning = "No call site names the target; these functions hold a string naming it (dynamic dispatch by name, a handler table, a config key): they are likely, not certain, callers."

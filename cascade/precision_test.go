@@ -194,8 +194,9 @@ func TestEngineMentionsAreNotCallers(t *testing.T) {
 }
 
 // A Django manager's, a queryset's and a dict's get are not Cache.get:
-// only the precise caller and the untyped name match remain, and the
-// answer holding a name match is degraded.
+// only the precise caller and the untyped name match remain, the name
+// match ranked after the precise caller (though written before it), and
+// the answer holding a name match is degraded.
 func TestEngineLibraryReceiversAreNoNameMatch(t *testing.T) {
 	f := newFixture(t, readFixture(t, "py-precision"))
 	e := withGrep(f, nil, roomy())

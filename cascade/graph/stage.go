@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/stage"
@@ -82,6 +83,11 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			precise++
 		}
 	}
+	// Name matches (possible callers) after the precise callers, each
+	// group in the resolver's order.
+	sort.SliceStable(calls, func(i, j int) bool {
+		return calls[i].Resolution != fact.ResolvedName && calls[j].Resolution == fact.ResolvedName
+	})
 	return stage.Outcome{Calls: calls, Hit: true, Count: len(calls),
 		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(calls), precise)}
 }

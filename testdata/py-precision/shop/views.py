@@ -19,10 +19,10 @@ def builtins(pk):  # @def(builtins, "builtins")
     return words.split(",")
 
 
+def untyped(thing, pk):  # @def(untyped, "untyped")
+    return thing.get(pk)  # @site(thingGet, "get") @namecall(untyped, CacheGet, thingGet)
+
+
 def cached(pk):  # @def(cached, "cached")
     cache = Cache()
     return cache.get(pk)  # @site(cacheGet, "get") @call(cached, CacheGet, cacheGet)
-
-
-def untyped(thing, pk):  # @def(untyped, "untyped")
-    return thing.get(pk)  # @site(thingGet, "get") @namecall(untyped, CacheGet, thingGet)
