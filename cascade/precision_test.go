@@ -109,6 +109,12 @@ func TestEngineGrepNeverContradictsTheGraph(t *testing.T) {
 	if a := attemptOf(t, res, cascade.StageGrep, ""); a.Reason != cascade.ReasonNoMatches || !strings.Contains(a.Observed, "no callers in code") {
 		t.Errorf("grep attempt %s %q, want no_matches saying no callers in code", a.Reason, a.Observed)
 	}
+	if c := res.Report.Causes; len(c) == 0 || c[0].Code != "resolved_elsewhere" || !strings.Contains(c[0].Text, "OrdersService.findAll (src/orders.service.ts)") {
+		t.Errorf("causes %+v, want first that every site calls OrdersService.findAll", c)
+	}
+	if !strings.HasPrefix(res.Report.Explanation, "No callers of OrdersController.findAll in code.") {
+		t.Errorf("explanation %q, want it to start with no callers in code", res.Report.Explanation)
+	}
 }
 
 // When the graph could not answer (a timeout), it resolved nothing: grep

@@ -62,6 +62,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	for _, ep := range res.Entry {
 		in.Entry = append(in.Entry, ep.Hint)
 	}
+	in.Elsewhere = q.Elsewhere.Described()
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1
 	}

@@ -34,7 +34,7 @@ type StageStatus struct {
 
 // Cause is a likely reason the callers were not found.
 type Cause struct {
-	Code string `json:"code"` // framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
+	Code string `json:"code"` // resolved_elsewhere, framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
 	Text string `json:"text"`
 }
 
@@ -90,6 +90,9 @@ type Input struct {
 	GrepSites int
 	// Mentions are strings naming the target that reach no dispatch.
 	Mentions []stage.Mention
+	// Elsewhere says what the call sites of the name that the graph
+	// resolved to other symbols call, one entry per site.
+	Elsewhere []string
 }
 
 // Report is the structured not-found.
@@ -160,6 +163,10 @@ func causes(in Input) []Cause {
 	if !in.Found {
 		add("stale_index", "%s is not in the index: the file may be new, unsaved, or not yet indexed", in.Name)
 	}
+	if in.Found && len(in.Elsewhere) > 0 && in.GrepSites == 0 {
+		add("resolved_elsewhere", "every call site of %s in the workspace (%d) was resolved by the code graph to something else: %s",
+			in.Name, len(in.Elsewhere), distinct(in.Elsewhere, 3))
+	}
 	// With no code site of the name anywhere, no injected field or handler
 	// table can call it by that name: unused code is the likeliest answer.
 	deadFirst := in.Found && in.GrepSites == 0 && len(in.Roles) == 0 && len(in.Decorators) == 0
@@ -188,6 +195,8 @@ func explain(in Input, r Report) string {
 	if in.Found && len(in.Mentions) > 0 {
 		fmt.Fprintf(&b, "No callers of %s in code; %d %s in strings that reach no dispatch (not calls): %s.", r.Symbol, len(in.Mentions),
 			plural(len(in.Mentions), "mention", "mentions"), mentionList(in.Mentions, 3))
+	} else if in.Found && len(in.Elsewhere) > 0 && in.GrepSites == 0 {
+		fmt.Fprintf(&b, "No callers of %s in code.", r.Symbol)
 	} else if in.Found {
 		fmt.Fprintf(&b, "No callers of %s were found.", r.Symbol)
 	} else {
@@ -309,4 +318,22 @@ func mentionList(ms []stage.Mention, max int) string {
 		parts = append(parts, fmt.Sprintf("%s:%d '%s'", m.Path, m.Line, m.Text))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// distinct lists up to max distinct values, in order of first appearance.
+func distinct(values []string, max int) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range values {
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		if len(out) == max {
+			out = append(out, "…")
+			break
+		}
+		out = append(out, v)
+	}
+	return strings.Join(out, "; ")
 }

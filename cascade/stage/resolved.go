@@ -1,6 +1,10 @@
 package stage
 
-import "github.com/callcascade/callcascade/treesitter"
+import (
+	"sort"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
 
 // A fallback never contradicts the graph: when the graph answers no_callers
 // for a target, every call site of the name that it resolved to another
@@ -32,6 +36,26 @@ type ResolvedSites map[SiteKey]string
 func (r ResolvedSites) Has(path string, s treesitter.Span) bool {
 	_, ok := r[KeyOf(path, s)]
 	return ok
+}
+
+// Described lists what each site resolved to, in the sites' order.
+func (r ResolvedSites) Described() []string {
+	keys := make([]SiteKey, 0, len(r))
+	for k := range r {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+	})
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, r[k])
+	}
+	return out
 }
 
 // Mention is a string literal naming the target that reaches no dispatch

@@ -65,6 +65,10 @@ export class OrdersController {
   }
 }
 
+export function fresh(): string[] {
+  return new OrdersService().findAll();
+}
+
 export function summarize(repo: any, cache: Map<string, string>): unknown {
   cache.get('x');
   return repo.findAll();
@@ -86,8 +90,13 @@ export function summarize(repo: any, cache: Map<string, string>): unknown {
 		{"Builder.get", []string{"detail ast"}, []string{
 			"shop/views.py:5 " + outside, "shop/views.py:7 " + outside, "shop/views.py:9 " + outside,
 		}},
-		// the controller's site is the service's; repo: any is unknown
-		{"OrdersController.findAll", nil, []string{"src/orders.controller.ts:7 OrdersService.findAll (src/orders.service.ts)"}},
+		// the controller's site and new OrdersService().findAll() are the
+		// service's; repo: any is unknown
+		{"OrdersController.findAll", nil, []string{
+			"src/orders.controller.ts:12 OrdersService.findAll (src/orders.service.ts)",
+			"src/orders.controller.ts:7 OrdersService.findAll (src/orders.service.ts)",
+		}},
+		{"OrdersService.findAll", []string{"OrdersController.findAll ast", "fresh ast"}, nil},
 	} {
 		edges, elsewhere, err := r.IncomingElsewhere(ctx, symbolNamed(t, r, tc.target))
 		if err != nil {

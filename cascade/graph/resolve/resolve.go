@@ -929,6 +929,9 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
 func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, error) {
+	if cls, ok := constructed(f.Language, recv); ok {
+		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
@@ -1179,6 +1182,29 @@ func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) 
 		}
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// constructed is the class a receiver written "new Foo(...)" constructs
+// (TypeScript, JavaScript, Java); ok is false for any other receiver.
+func constructed(lang treesitter.Language, recv string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(recv), "new ")
+	if !ok || (family(lang) != "js" && lang != treesitter.Java) {
+		return "", false
+	}
+	open := strings.IndexByte(rest, '(')
+	if open <= 0 || treesitter.MatchBracket(rest, open) != len(rest)-1 {
+		return "", false
+	}
+	name := strings.TrimSpace(rest[:open])
+	if i := strings.IndexByte(name, '<'); i > 0 { // new Box<T>()
+		name = name[:i]
+	}
+	for i := 0; i < len(name); i++ {
+		if !isIdentByte(name[i]) && name[i] != '.' {
+			return "", false
+		}
+	}
+	return name, name != ""
 }
 
 // receiverSeg is one step of a receiver expression: a name, a call of that
