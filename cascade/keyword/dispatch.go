@@ -88,8 +88,15 @@ func (d *dispatches) reached(ctx context.Context, h Hit) (string, error) {
 		}
 	}
 	src, ok := d.store.(SourceReader)
-	if !ok || h.SymbolID == "" {
+	if !ok {
 		return "", nil
+	}
+	if h.SymbolID == "" {
+		content, err := src.Source(ctx, h.Path)
+		if err != nil {
+			return "", nil
+		}
+		return tableDispatch(content, h), nil
 	}
 	fn, err := d.store.Symbol(ctx, h.SymbolID)
 	if err != nil {
@@ -129,4 +136,38 @@ func dispatchText(c fact.Call) string {
 		name = c.Receiver + "." + name
 	}
 	return name + "(" + strings.Join(c.Args, ", ") + ")"
+}
+
+// tableAssignment is the start of a top-level table: NAME = [, NAME = {,
+// const NAME = [ ... (the line a table's entries follow).
+var tableAssignment = regexp.MustCompile(`(?m)^(?:export\s+)?(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*[\[{(]`)
+
+// tableDispatch says how a literal at the top level of a file reaches a
+// dispatch: it is an entry of a table (ACTIONS = ['archive', 'purge']) that
+// the same file reads again and dispatches by computed name
+// (for name in ACTIONS: getattr(self, name)()). "" when it does not.
+func tableDispatch(content []byte, h Hit) string {
+	at := int(h.Span.StartByte)
+	if at > len(content) {
+		return ""
+	}
+	starts := tableAssignment.FindAllSubmatchIndex(content[:at], -1)
+	if len(starts) == 0 {
+		return ""
+	}
+	last := starts[len(starts)-1]
+	if strings.Contains(string(content[last[1]:at]), "\n\n") {
+		return "" // a blank line between: not that table's entry
+	}
+	name := string(content[last[2]:last[3]])
+	rest := append(append([]byte{}, content[:last[0]]...), content[at:]...)
+	uses := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	if !uses.Match(rest) {
+		return ""
+	}
+	if loc := dispatchByComputedName.FindIndex(rest); loc != nil {
+		what := strings.TrimRight(strings.TrimSpace(string(rest[loc[0]:loc[1]])), "( ")
+		return "the table " + name + ", read where the file calls by computed name (" + what + "…)"
+	}
+	return ""
 }
