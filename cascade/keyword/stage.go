@@ -39,17 +39,8 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	}
 	res.Literals = outsideTarget(res.Literals, q.Target)
 	res.Related = outsideTarget(res.Related, q.Target)
-	// Literals under the threshold may still be a dispatch table; symbols
-	// that merely share a word (a class name, a path) are not candidates.
-	kept := 0
-	for _, h := range res.Related {
-		if h.Kind != "literal" || h.Relevance < threshold/2 || kept == 5 {
-			continue
-		}
-		kept++
-		why := fmt.Sprintf("keyword %.2f: string %q", h.Relevance, h.Text)
-		q.Candidates = append(q.Candidates, stage.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
-	}
+	// Literals under the threshold are no likely callers: even a string
+	// holding the name is only a mention unless it reaches a dispatch.
 	if len(res.Literals) == 0 {
 		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: 0,
 			Observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
