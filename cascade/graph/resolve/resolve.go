@@ -1184,29 +1184,6 @@ func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) 
 	return typeRef{kind: refUnknown}, nil
 }
 
-// constructed is the class a receiver written "new Foo(...)" constructs
-// (TypeScript, JavaScript, Java); ok is false for any other receiver.
-func constructed(lang treesitter.Language, recv string) (string, bool) {
-	rest, ok := strings.CutPrefix(strings.TrimSpace(recv), "new ")
-	if !ok || (family(lang) != "js" && lang != treesitter.Java) {
-		return "", false
-	}
-	open := strings.IndexByte(rest, '(')
-	if open <= 0 || treesitter.MatchBracket(rest, open) != len(rest)-1 {
-		return "", false
-	}
-	name := strings.TrimSpace(rest[:open])
-	if i := strings.IndexByte(name, '<'); i > 0 { // new Box<T>()
-		name = name[:i]
-	}
-	for i := 0; i < len(name); i++ {
-		if !isIdentByte(name[i]) && name[i] != '.' {
-			return "", false
-		}
-	}
-	return name, name != ""
-}
-
 // receiverSeg is one step of a receiver expression: a name, a call of that
 // name (name(...)), or an indexing (name[...]).
 type receiverSeg struct {
@@ -1975,9 +1952,6 @@ var globalObjects = setOf("console", "Math", "JSON", "Object", "Array", "Promise
 	// Python standard modules used without import tracking are still imported; builtins:
 	"str", "dict", "list")
 
-// untypedNames are declared types that say nothing of a value's class.
-var untypedNames = setOf("any", "unknown", "object", "Object")
-
 func isBuiltin(lang treesitter.Language, name string) bool {
 	if family(lang) == "js" {
 		return builtins[treesitter.JavaScript][name]
@@ -2047,17 +2021,4 @@ func lastSegmentOf(s string) string {
 		return s[i+1:]
 	}
 	return s
-}
-
-// outsideWorkspace is what a call site resolved to a library is said to
-// call.
-const outsideWorkspace = "a function or type outside the workspace"
-
-// describeTarget names what a site resolved elsewhere calls, for people.
-func describeTarget(s fact.Symbol) string {
-	name := s.Name
-	if s.Container != "" {
-		name = s.Container + "." + name
-	}
-	return name + " (" + s.Path + ")"
 }
