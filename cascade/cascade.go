@@ -107,6 +107,9 @@ type Result struct {
 	// Missing lists sources that could not be consulted (a backend down,
 	// the target's file excluded).
 	Missing []string `json:"missingSources,omitempty"`
+	// Mentions are strings naming the target that reach no dispatch (a
+	// URL, a permission): part of the report, never calls.
+	Mentions []Mention `json:"mentions,omitempty"`
 	// Entry says how a framework reaches a target no code calls (a route,
 	// a schedule, a hook, a command): then it is the answer, and the
 	// fallback stages are skipped.
@@ -115,8 +118,9 @@ type Result struct {
 	Index *IndexProgress `json:"index,omitempty"`
 }
 
-// Degraded says the answer did not come from the code graph.
-func (r Result) Degraded() bool { return r.Stage != StageGraph }
+// Degraded says the answer did not come from the code graph, or that some
+// of the graph's callers are name matches only (NameMatches).
+func (r Result) Degraded() bool { return r.Stage != StageGraph || r.NameMatches() > 0 }
 
 // Reason is the reason code that best explains a degraded answer: the last
 // graph backend's miss (why the precise answer is missing: with a shared
@@ -327,6 +331,7 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 		}
 		att, out := e.attempt(ctx, st, q, cfg, time.Until(deadline))
 		res.Attempts = append(res.Attempts, att)
+		e.keepForFallbacks(&res, q, st, att, out)
 		if out.Auth {
 			res.AuthFailed = true
 		}
@@ -366,6 +371,7 @@ func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Resul
 		res.Suggestions = report.Build(e.reportInput(res, q, tc)).Suggestions
 	}
 	res.Suggestions = append(res.Suggestions, implicitSuggestions(res)...)
+	res.Suggestions = append(res.Suggestions, mentionSuggestions(res)...)
 	e.Metrics.Observe(e.Root, res)
 	if e.Logger != nil {
 		for _, a := range res.Attempts {

@@ -24,6 +24,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 )
 
 // billingTS has a function with a caller (the graph answers), a dead one
@@ -171,7 +172,7 @@ type fakeGrep struct {
 	asked   atomic.Int32
 }
 
-func (g *fakeGrep) SearchCallers(ctx context.Context, target fact.Symbol, limit int) (cascade.GrepResult, error) {
+func (g *fakeGrep) SearchCallers(ctx context.Context, target fact.Symbol, limit int, _ stage.ResolvedSites) (cascade.GrepResult, error) {
 	g.asked.Add(1)
 	if g.hang {
 		<-g.release
@@ -204,7 +205,7 @@ func newEngine(f *fixture, fake *faultyStore, cfg cascade.Config) *cascade.Engin
 	return &cascade.Engine{
 		Root:     f.root,
 		Graphs:   graphs,
-		Search:   f.store,
+		Search:   cascade.NewKeywordStore(f.store, f.root, nil),
 		Config:   cfg,
 		Breakers: &cascade.Breakers{Config: cfg.Breaker},
 	}

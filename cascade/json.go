@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/report"
 	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
@@ -22,7 +23,10 @@ type Answer struct {
 	// route, a schedule, a hook, a command): the answer when Calls is
 	// empty, instead of a search by name.
 	EntryPoints []AnswerEntry `json:"entry_points,omitempty"`
-	Meta        AnswerMeta    `json:"meta"`
+	// Mentions are strings that name the target but reach no dispatch (a
+	// URL, a permission): never calls, listed for the reader to judge.
+	Mentions []Mention  `json:"mentions,omitempty"`
+	Meta     AnswerMeta `json:"meta"`
 	// Set when nothing was found: SYMBOL_NOT_FOUND or NO_CALLERS_FOUND.
 	Error       string              `json:"error,omitempty"`
 	Explanation string              `json:"explanation,omitempty"`
@@ -156,6 +160,8 @@ func (r Result) Answer() Answer {
 		a.Meta.Warning = "The code graph had no answer (" + r.Reason() + "); these callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
 		if r.GraphCutOff() {
 			a.Meta.Warning = "The code graph ran out of time before it finished (timeout): it did not find that there are no callers. These callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
+		} else if len(r.Calls) > 0 && strings.HasSuffix(r.Calls[0].Detail, grep.PossibleNote) {
+			a.Meta.Warning = "The code graph resolved every other call site of the name to other symbols; these are the sites whose receiver it could not resolve: possible callers, not certain ones."
 		}
 	case r.Stage == StageKeyword:
 		a.Meta.Strategy = "keyword_fallback"
@@ -178,6 +184,7 @@ func (r Result) Answer() Answer {
 	} else if r.Partial {
 		a.Meta.Warning = strings.TrimSpace(a.Meta.Warning + " The scan was cut off by its timeout: there may be more.")
 	}
+	a.Mentions = r.Mentions
 	for _, ep := range r.Entry {
 		s := ep.Span
 		a.EntryPoints = append(a.EntryPoints, AnswerEntry{Kind: ep.Kind, Framework: ep.Framework, Summary: ep.Summary, Hint: ep.Hint,

@@ -57,7 +57,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	in := report.Input{
 		Root: e.Root, Name: t.Name, Qualified: stage.QualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, ComputedKeys: tc.ComputedKeys, Excluded: tc.Excluded, Oversized: tc.Oversized,
-		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph && !res.GraphCutOff(), GrepSites: q.GrepSites,
+		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph && !res.GraphCutOff(), GrepSites: q.GrepSites, Mentions: res.Mentions,
 	}
 	in.GraphTimedOut = res.GraphCutOff()
 	for _, ep := range res.Entry {
@@ -66,6 +66,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	if res.Index != nil {
 		in.Indexing = res.Index.String()
 	}
+	in.Elsewhere = q.Elsewhere.Described()
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1
 	}

@@ -3,6 +3,7 @@ package cascade
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
+	"github.com/callcascade/callcascade/cascade/keyword"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -88,7 +90,7 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	w.Engine = &Engine{Root: root, Graphs: graphs, Config: opts.Engine, Breakers: breakers, Metrics: opts.Metrics, Logger: opts.Logger,
 		Context: w.targetContext, Index: w.Indexer}
 	if !opts.NoKeyword {
-		w.Engine.Search = store
+		w.Engine.Search = NewKeywordStore(store, root, opts.Buffers)
 	}
 	if !opts.NoGrep {
 		w.searcher = &grep.Searcher{}
@@ -384,10 +386,46 @@ func (w *Workspace) GrepSites(ctx context.Context, name string, limit int) (Grep
 	if w.Engine.Grep == nil {
 		return GrepResult{}, ErrNoGrep
 	}
-	return w.Engine.Grep.SearchCallers(ctx, Symbol{Name: name}, limit)
+	if all, ok := w.Engine.Grep.(interface {
+		AllSites(ctx context.Context, name string, limit int) (GrepResult, error)
+	}); ok {
+		return all.AllSites(ctx, name, limit)
+	}
+	return w.Engine.Grep.SearchCallers(ctx, Symbol{Name: name}, limit, nil)
 }
 
 // SearchText ranks the index's symbols and string literals against text.
 func (w *Workspace) SearchText(ctx context.Context, text string, limit int) ([]SearchHit, error) {
 	return w.Store.Search(ctx, text, limit)
+}
+
+// NewKeywordStore is the keyword stage's store for a workspace: store, and
+// the files under root (buffers, when given, in their place).
+func NewKeywordStore(store graph.Store, root string, buffers func() map[string][]byte) keyword.Store {
+	return keywordStore{Store: store, root: root, buffers: buffers}
+}
+
+// keywordStore is the keyword stage's store: the graph store, and the
+// workspace's files (an open buffer first) for the source of the function
+// that holds a literal, where a dispatch by computed name may be.
+type keywordStore struct {
+	graph.Store
+	root    string
+	buffers func() map[string][]byte
+}
+
+// maxSourceSize bounds the files the keyword stage reads for dispatches.
+const maxSourceSize = 4 << 20
+
+func (k keywordStore) Source(_ context.Context, rel string) ([]byte, error) {
+	if k.buffers != nil {
+		if b, ok := k.buffers()[rel]; ok {
+			return b, nil
+		}
+	}
+	p := filepath.Join(k.root, filepath.FromSlash(rel))
+	if st, err := os.Stat(p); err != nil || st.Size() > maxSourceSize {
+		return nil, fmt.Errorf("cascade: %s: not read for the keyword stage", rel)
+	}
+	return os.ReadFile(p)
 }

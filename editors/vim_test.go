@@ -101,7 +101,9 @@ func TestVimALE(t *testing.T) {
 	if len(rep.Prompts) != 1 {
 		t.Fatalf(":ALECodeAction prompted %q, want one menu", rep.Prompts)
 	}
-	for _, want := range []string{"1) Re-index the workspace", "Copy the JSON report", "Find callers (with fallbacks): reconcileQuarterlyZebraLedger"} {
+	// The fixes come ranked (the likeliest to find callers first) and each
+	// once; the one named is chosen by its title, whatever its number.
+	for _, want := range []string{") Re-index the workspace", "Copy the JSON report", "Find callers (with fallbacks): reconcileQuarterlyZebraLedger"} {
 		if !strings.Contains(rep.Prompts[0], want) {
 			t.Errorf(":ALECodeAction menu lacks %q:\n%s", want, rep.Prompts[0])
 		}

@@ -225,6 +225,8 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 		code := cascade.ReasonFrameworkEntry
 		return protocol.Diagnostic{Range: item.SelectionRange, Severity: protocol.DiagnosticSeverityInformation, Code: code, Source: DiagnosticSource,
 			Message: b.String(), Data: DiagnosticData{Suggestions: res.Suggestions, Target: data, Name: name, Stage: res.Stage}}
+	case res.Stage == cascade.StageGraph && res.NameMatches() > 0:
+		return nameMatchDiagnostic(item, data, res)
 	case len(res.Calls) > 0:
 		fmt.Fprintf(&b, "Callers of %s came from the %s stage (%d found, not resolved by the code graph)", name, stageTitle(res.Stage), len(res.Calls))
 		if res.Partial {
@@ -237,6 +239,9 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 	case res.GraphCutOff():
 		severity = protocol.DiagnosticSeverityWarning
 		fmt.Fprintf(&b, "The code graph ran out of time on %s and no other stage found callers: this is not \"no callers\". ", name)
+	case len(res.Mentions) > 0:
+		severity = protocol.DiagnosticSeverityWarning
+		fmt.Fprintf(&b, "No callers of %s in code; %s. ", name, res.MentionSummary(3))
 	default:
 		severity = protocol.DiagnosticSeverityWarning
 		fmt.Fprintf(&b, "No callers of %s found by any stage. ", name)
@@ -259,6 +264,9 @@ func diagnosticFor(item protocol.CallHierarchyItem, data ItemData, res cascade.R
 	if len(misses) > 0 {
 		b.WriteString(strings.Join(misses, "; "))
 		b.WriteString(".")
+	}
+	if len(res.Calls) > 0 && len(res.Mentions) > 0 {
+		fmt.Fprintf(&b, " Also %s.", res.MentionSummary(3))
 	}
 	if res.Report != nil && len(res.Report.Causes) > 0 {
 		fmt.Fprintf(&b, " Likely: %s.", res.Report.Causes[0].Text)

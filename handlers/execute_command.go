@@ -18,7 +18,7 @@ import (
 var Commands = []string{
 	cascade.CommandReindex, cascade.CommandFindCallers, cascade.CommandStatus,
 	cascade.CommandShowMatches, cascade.CommandOpen, cascade.CommandCopyReport, cascade.CommandSearchText,
-	cascade.CommandShowImplicitSends,
+	cascade.CommandShowImplicitSends, cascade.CommandShowMentions,
 }
 
 // commandArgs is the union of our commands' argument objects.
@@ -63,6 +63,8 @@ func (h *Handlers) ExecuteCommand(ctx context.Context, params *protocol.ExecuteC
 		return h.searchLiteralsCommand(ctx, args)
 	case cascade.CommandShowImplicitSends:
 		return h.showImplicitSendsCommand(ctx, args)
+	case cascade.CommandShowMentions:
+		return h.showMentionsCommand(ctx, args)
 	}
 	return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("unknown command %q (known: %s)", params.Command, strings.Join(Commands, ", ")))
 }

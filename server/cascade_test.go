@@ -380,6 +380,11 @@ func checkCommandResult(t *testing.T, c *testClient, w answerWant, command strin
 		if err := json.Unmarshal(result, &m); err != nil || m.Name == "" {
 			t.Errorf("showGrepMatches: %s", result)
 		}
+	case "callcascade.showMentions":
+		var m handlers.MentionsResult
+		if err := json.Unmarshal(result, &m); err != nil || m.Count == 0 || len(m.Mentions) != m.Count {
+			t.Errorf("showMentions: %s", result)
+		}
 	case "callcascade.openLocation":
 		var r struct{ Shown bool }
 		if err := json.Unmarshal(result, &r); err != nil || !r.Shown {

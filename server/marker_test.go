@@ -38,6 +38,22 @@ package server_test
 //	                            incomingCalls(TARGET) holds an entry item whose detail contains
 //	                            text and no grep or keyword guess, and the diagnostic published
 //	                            on TARGET says text too; a target without @entry gets no entry item
+//	@nocallers(TARGET)          incomingCalls(TARGET) holds no item at all: no caller, and no
+//	                            fallback guess (the graph resolved every site of the name
+//	                            elsewhere, or strings only mention it)
+//	@possible(CALLER, TARGET, SITE...)  the grep fallback lists CALLER at exactly these sites,
+//	                            flagged "possible caller" (its receiver was not resolved); with
+//	                            @possible, @dynamic, @mention or @nocallers on a target, its
+//	                            fallback items are exactly these
+//	@dynamic(CALLER, TARGET, "needle")  the string literal needle on this line reaches a
+//	                            dispatch (getattr(obj, 'run')): the keyword stage lists CALLER
+//	                            at it, "dispatched by"
+//	@mention(TARGET, "needle")  the string literal needle on this line names TARGET and is no
+//	                            call: no item of incomingCalls(TARGET) is at it, the diagnostic
+//	                            on TARGET names its path:line, and callcascade.showMentions
+//	                            (the diagnostic's code action) lists it
+//
+// A target with a @namecall edge gets a name_match diagnostic: its answer is degraded.
 
 import (
 	"bufio"
@@ -60,7 +76,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|implicit|sends|module|entry)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -91,12 +107,24 @@ type fixture struct {
 	implicit map[string][]string // receiver -> "signal of sender@line count/outside" wanted
 	modules  map[string]protocol.CallHierarchyItem
 	entries  map[string][]string // @entry: what the entry item and diagnostic say
+	// strict: targets whose fallback items are exactly fallbacks (@nocallers,
+	// @possible, @dynamic, @mention).
+	strict    map[string]bool
+	fallbacks map[string][]fallbackWant
+	mentioned map[string][]loc // @mention: the literals that name a target
+}
+
+// fallbackWant is a fallback item a target's answer must hold.
+type fallbackWant struct {
+	key    string // caller@sites, as describe writes it
+	detail string // what its detail must contain
 }
 
 func parseFixture(t *testing.T, root string) *fixture {
 	t.Helper()
 	fx := &fixture{defs: map[string]loc{}, sites: map[string]loc{}, callers: map[string][]string{}, mentions: map[string]bool{}, implicit: map[string][]string{},
-		modules: map[string]protocol.CallHierarchyItem{}, entries: map[string][]string{}}
+		modules: map[string]protocol.CallHierarchyItem{}, entries: map[string][]string{},
+		strict: map[string]bool{}, fallbacks: map[string][]fallbackWant{}, mentioned: map[string][]loc{}}
 	absRoot, _ := filepath.Abs(root)
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -180,6 +208,41 @@ func parseFixture(t *testing.T, root string) *fixture {
 					}
 					fx.entries[args[0]] = append(fx.entries[args[0]], args[1])
 					fx.mentions[args[0]] = true
+				case "nocallers":
+					if len(args) != 1 {
+						t.Fatalf("%s: @nocallers wants (TARGET)", at)
+					}
+					fx.mentions[args[0]], fx.strict[args[0]] = true, true
+				case "possible":
+					if len(args) < 3 {
+						t.Fatalf("%s: @possible wants (CALLER, TARGET, SITE...)", at)
+					}
+					sites := append([]string(nil), args[2:]...)
+					sort.Strings(sites)
+					fx.fallbacks[args[1]] = append(fx.fallbacks[args[1]], fallbackWant{key: args[0] + "@" + strings.Join(sites, ","), detail: "possible caller"})
+					fx.mentions[args[1]], fx.strict[args[1]] = true, true
+				case "dynamic", "mention":
+					if len(args) != 3-btoi(m[1] == "mention") {
+						t.Fatalf("%s: @dynamic wants (CALLER, TARGET, \"needle\"), @mention (TARGET, \"needle\")", at)
+					}
+					needle := args[len(args)-1]
+					col := strings.Index(line, needle)
+					if col < 0 {
+						t.Fatalf("%s: needle %q not on the line", at, needle)
+					}
+					l := loc{uri: uri, rng: protocol.Range{
+						Start: protocol.Position{Line: uint32(lineNo), Character: utf16Len(line[:col])},
+						End:   protocol.Position{Line: uint32(lineNo), Character: utf16Len(line[:col+len(needle)])},
+					}}
+					target := args[len(args)-2]
+					fx.mentions[target], fx.strict[target] = true, true
+					if m[1] == "mention" {
+						fx.mentioned[target] = append(fx.mentioned[target], l)
+						continue
+					}
+					site := fmt.Sprintf("literal@%d", lineNo+1)
+					fx.sites[site] = l
+					fx.fallbacks[target] = append(fx.fallbacks[target], fallbackWant{key: args[0] + "@" + site, detail: "dispatched by"})
 				case "callers":
 					if len(args) < 1 {
 						t.Fatalf("%s: @callers wants (TARGET, CALLER...)", at)
@@ -358,6 +421,12 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		var have []string
 		var implicit []string
 		var entries []protocol.CallHierarchyItem
+		var fallbackHave, fallbackWantKeys []string
+		fallbackDetail := map[string]string{}
+		for _, f := range fx.fallbacks[target] {
+			fallbackWantKeys = append(fallbackWantKeys, f.key)
+			fallbackDetail[f.key] = f.detail
+		}
 		for _, in := range got {
 			if in.From.Kind == protocol.SymbolKindEvent {
 				implicit = append(implicit, describeImplicit(t, c, in))
@@ -369,6 +438,12 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 				continue
 			}
 			if isFallback(in.From.Detail) {
+				if fx.strict[target] {
+					fallbackHave = append(fallbackHave, key)
+					if d := fallbackDetail[key]; !strings.Contains(in.From.Detail, d) {
+						t.Errorf("incomingCalls %s: fallback %s has detail %q, want it to contain %q", target, key, in.From.Detail, d)
+					}
+				}
 				if len(fx.entries[target]) > 0 {
 					t.Errorf("incomingCalls %s: fallback guess %s (%q) for a framework entry point", target, key, in.From.Detail)
 				}
@@ -395,6 +470,22 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			}
 		}
 		checkEntries(t, c, target, item, fx.entries[target], entries)
+		if fx.strict[target] {
+			sort.Strings(fallbackHave)
+			sort.Strings(fallbackWantKeys)
+			if diff := cmp.Diff(fallbackWantKeys, fallbackHave); diff != "" {
+				t.Errorf("incomingCalls(%s) fallback items mismatch (-want +got):\n%s", target, diff)
+			}
+		}
+		checkMentions(t, c, dir, target, item, fx.mentioned[target])
+		for _, e := range fx.calls {
+			if e.target == target && e.nameOnly {
+				if d := diagnosticOn(c, item); d.Code != "name_match" {
+					t.Errorf("incomingCalls %s holds a name match: diagnostic %v %q, want code name_match", target, d.Code, d.Message)
+				}
+				break
+			}
+		}
 		sort.Strings(have)
 		w := append([]string{}, want[target]...)
 		sort.Strings(w)
@@ -594,4 +685,72 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// diagnosticOn waits a moment for the diagnostic published on item's name
+// (it is published before the answer is sent; the client may read it a
+// moment later); the zero Diagnostic when none comes.
+func diagnosticOn(c *testClient, item protocol.CallHierarchyItem) protocol.Diagnostic {
+	for i := 0; i < 200; i++ {
+		c.mu.Lock()
+		for _, d := range c.diags[item.URI] {
+			if d.Range == item.SelectionRange {
+				c.mu.Unlock()
+				return d
+			}
+		}
+		c.mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
+	}
+	return protocol.Diagnostic{}
+}
+
+// checkMentions checks a target's @mention literals: the diagnostic on it
+// names each (path:line), and the showMentions code action lists each.
+func checkMentions(t *testing.T, c *testClient, dir, target string, item protocol.CallHierarchyItem, want []loc) {
+	t.Helper()
+	if len(want) == 0 {
+		return
+	}
+	d := diagnosticOn(c, item)
+	absRoot, _ := filepath.Abs(dir)
+	for _, l := range want {
+		p, _ := handlers.PathFromURI(l.uri)
+		rel, _ := filepath.Rel(absRoot, p)
+		if at := fmt.Sprintf("%s:%d", filepath.ToSlash(rel), l.rng.Start.Line+1); !strings.Contains(d.Message, at) {
+			t.Errorf("diagnostic on %s is %q, want it to name the mention %s", target, d.Message, at)
+		}
+	}
+	var actions []protocol.CodeAction
+	if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: item.URI},
+		Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}}, &actions); err != nil {
+		t.Fatalf("codeAction on %s: %v", target, err)
+	}
+	for _, a := range actions {
+		if a.Command == nil || a.Command.Command != "callcascade.showMentions" {
+			continue
+		}
+		var got handlers.MentionsResult
+		if err := c.call("workspace/executeCommand", &protocol.ExecuteCommandParams{Command: a.Command.Command, Arguments: a.Command.Arguments}, &got); err != nil {
+			t.Fatalf("showMentions for %s: %v", target, err)
+		}
+		for _, l := range want {
+			found := false
+			for _, m := range got.Mentions {
+				found = found || (protocol.DocumentURI(m.URI) == l.uri && m.Range.Start == l.rng.Start)
+			}
+			if !found {
+				t.Errorf("showMentions for %s lacks %s; got %+v", target, l, got.Mentions)
+			}
+		}
+		return
+	}
+	t.Errorf("no showMentions code action for %s's diagnostic %q", target, d.Message)
 }

@@ -435,8 +435,22 @@ func pythonLocalValueType(e *extractor, v *node) string {
 				return GoCollectionPrefix + t
 			}
 		}
+		return CallTypePrefix + "list"
+	}
+	if builtin := pythonLiteralTypes[nodeType(v)]; builtin != "" {
+		// d = {}; d.get(k) is dict's get, never a project method of that name.
+		return CallTypePrefix + builtin
 	}
 	return pythonValueType(e, v)
+}
+
+// pythonLiteralTypes are the builtin types of Python's literal values, as
+// the builtin call that makes one: the resolver knows them as outside the
+// workspace.
+var pythonLiteralTypes = map[string]string{
+	"dictionary": "dict", "dictionary_comprehension": "dict", "list_comprehension": "list",
+	"set": "set", "set_comprehension": "set", "tuple": "tuple",
+	"string": "str", "concatenated_string": "str", "integer": "int", "float": "float",
 }
 
 // pythonShape writes an expression the way the resolver reads a receiver,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/stage"
@@ -17,6 +18,13 @@ import (
 type EdgeResolver interface {
 	Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edge, error)
 	Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edge, error)
+}
+
+// ElsewhereResolver is a resolver that also names the call sites of the
+// target's name it resolved to other symbols (resolve.Resolver, over
+// either store): a graph answer of no_callers hands them to the fallbacks.
+type ElsewhereResolver interface {
+	IncomingElsewhere(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, error)
 }
 
 // NewStage is the graph stage over one backend: its store and a resolver
@@ -47,7 +55,10 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		return graphError(err, q)
 	}
 	var edges []fact.Edge
-	if q.Direction == stage.Outgoing {
+	var elsewhere stage.ResolvedSites
+	if er, ok := s.resolver.(ElsewhereResolver); ok && q.Direction == stage.Incoming {
+		edges, elsewhere, err = er.IncomingElsewhere(ctx, sym)
+	} else if q.Direction == stage.Outgoing {
 		edges, err = s.resolver.Outgoing(ctx, sym)
 	} else {
 		edges, err = s.resolver.Incoming(ctx, sym)
@@ -67,7 +78,11 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			return stage.Outcome{Calls: []stage.Call{}, Hit: true,
 				Observed: fmt.Sprintf("%s is indexed and calls nothing in the workspace", stage.QualifiedName(sym))}
 		}
-		return stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what)}
+		out := stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what), Elsewhere: elsewhere}
+		if len(elsewhere) > 0 {
+			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
+		}
+		return out
 	}
 	return stage.Outcome{Calls: graphCalls(edges), Hit: true, Count: len(edges),
 		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(edges), precise(edges))}
@@ -100,11 +115,16 @@ func precise(edges []fact.Edge) int {
 	return n
 }
 
+// graphCalls are the edges as call items: name matches (possible callers)
+// after the precise callers, each group in the resolver's order.
 func graphCalls(edges []fact.Edge) []stage.Call {
 	calls := make([]stage.Call, 0, len(edges))
 	for _, edge := range edges {
 		calls = append(calls, stage.Call{Edge: edge, Stage: stage.Graph, Detail: Detail(edge)})
 	}
+	sort.SliceStable(calls, func(i, j int) bool {
+		return calls[i].Resolution != fact.ResolvedName && calls[j].Resolution == fact.ResolvedName
+	})
 	return calls
 }
 

@@ -71,6 +71,13 @@ type Query struct {
 	// would cost several stage budgets. Negative means never stop early.
 	StopAfter int
 	Workers   int // parallel readers and parsers; 0 means GOMAXPROCS
+	// Exclude drops the sites the code graph resolved to other symbols
+	// (stage.ResolvedSites): they are not counted, kept or ranked.
+	Exclude func(path string, site treesitter.Span) bool
+	// SkipLibrary leaves out calls on a library's value by its spelling
+	// (receivers.go): a caller search wants them out, a list of every
+	// site of the name does not.
+	SkipLibrary bool
 }
 
 // Kind says how a match uses the name.
@@ -110,6 +117,8 @@ type Result struct {
 	Skipped                   int  // files that vanished, grew past the limit or failed to parse mid-scan
 	Partial                   bool // ctx ended mid-scan: what was found so far
 	Capped                    bool // parsing stopped after StopAfter sites: Total is a lower bound
+	Excluded                  int  // sites dropped by Query.Exclude, in the files parsed
+	Library                   int  // calls on a library's value by its spelling (receivers.go), left out
 }
 
 // CallerSites are the matches of one caller, best first.
@@ -217,6 +226,8 @@ type scan struct {
 	watch    *files.Watch    // vouches for kept contents under the directories it watches; nil if none
 
 	files, skipped atomic.Int64
+	excluded       atomic.Int64
+	library        atomic.Int64
 	partial        atomic.Bool
 
 	mu         sync.Mutex
@@ -476,6 +487,14 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 		if s.isTarget(c.rel, m.Site) {
 			continue
 		}
+		if s.q.Exclude != nil && s.q.Exclude(c.rel, m.Site) {
+			s.excluded.Add(1)
+			continue
+		}
+		if s.q.SkipLibrary && m.Kind == KindCall && libraryReceiver(c.lang, m.Receiver, s.q.Package) {
+			s.library.Add(1)
+			continue
+		}
 		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
 		out = append(out, m)
 	}
@@ -571,6 +590,8 @@ func (s *scan) result() Result {
 		}
 	}
 	r.Skipped = int(s.skipped.Load())
+	r.Excluded = int(s.excluded.Load())
+	r.Library = int(s.library.Load())
 	r.Total = len(all)
 	slices.SortStableFunc(all, compareMatches)
 	if len(all) > s.q.MaxKeep {

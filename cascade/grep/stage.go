@@ -14,7 +14,9 @@ import (
 
 // CallerSearcher finds the code sites of a name in the live workspace.
 type CallerSearcher interface {
-	SearchCallers(ctx context.Context, target fact.Symbol, limit int) (CallerResult, error)
+	// SearchCallers finds them; sites in exclude (resolved by the code
+	// graph to other symbols; nil for none) are not counted.
+	SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error)
 }
 
 // CallerResult is a grep stage scan: calls grouped by enclosing function,
@@ -24,6 +26,10 @@ type CallerResult struct {
 	Sites   int  // code sites found
 	Files   int  // files parsed after the byte prefilter
 	Partial bool // cut off by the deadline or a cancellation
+	// Excluded counts the sites left out because the code graph resolved
+	// them to other symbols; Library, the calls on a library's value
+	// (Order.objects.get, document.get..., strings.Split).
+	Excluded, Library int
 	// Note replaces the observation when the search could not run (a name
 	// that is not an identifier).
 	Note string
@@ -46,9 +52,18 @@ func (s Stage) Condition() string {
 
 func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	limit := q.GrepLimit
-	r, err := s.g.SearchCallers(ctx, q.Target, limit)
+	r, err := s.g.SearchCallers(ctx, q.Target, limit, q.Elsewhere)
 	out := stage.Outcome{Count: r.Sites, Partial: r.Partial,
 		Observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.Target.Name, r.Files)}
+	if r.Excluded > 0 {
+		out.Observed += fmt.Sprintf(", besides %d the code graph resolved to other symbols", r.Excluded)
+		if r.Sites == 0 {
+			out.Observed = fmt.Sprintf("every code site of %q (%d) was resolved by the code graph to other symbols: no callers in code", q.Target.Name, r.Excluded)
+		}
+	}
+	if r.Library > 0 {
+		out.Observed += fmt.Sprintf(" (%d calls on a library's value left out)", r.Library)
+	}
 	if r.Partial {
 		out.Observed += " (cut off: partial)"
 	}
@@ -59,8 +74,8 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		out.Err = err
 		return out
 	}
-	if q.Found && r.Sites > 0 {
-		q.Stale = true
+	if q.Found && r.Sites > 0 && q.Elsewhere == nil {
+		q.Stale = true // with Elsewhere, the graph saw these sites and could not type their receivers
 	}
 	if !r.Partial {
 		q.GrepSites = r.Sites
@@ -78,9 +93,20 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		}
 	default:
 		out.Calls, out.Hit = r.Calls, true
+		if q.Elsewhere != nil {
+			// The graph typed every other site of the name: these are the
+			// ones whose receiver it could not, possible callers at best.
+			for i := range out.Calls {
+				out.Calls[i].Detail += PossibleNote
+			}
+		}
 	}
 	return out
 }
+
+// PossibleNote flags a grep caller left after the sites the graph
+// resolved elsewhere were dropped.
+const PossibleNote = " · possible caller: its receiver was not resolved by the code graph"
 
 // NewWorkspaceSearcher is the grep stage's searcher for root: the files
 // under it (walked with walk) with buffers in their place.
@@ -99,8 +125,22 @@ type WorkspaceSearcher struct {
 
 // SearchCallers finds the code sites of target's name, grouped by the
 // function they are in.
-func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int) (CallerResult, error) {
-	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit}
+func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error) {
+	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
+	if len(exclude) > 0 {
+		q.Exclude = exclude.Has
+	}
+	return g.search(ctx, target, q)
+}
+
+// AllSites finds every code site of name, calls on library values
+// included: what "show every mention in code" lists.
+func (g *WorkspaceSearcher) AllSites(ctx context.Context, name string, limit int) (CallerResult, error) {
+	target := fact.Symbol{Name: name}
+	return g.search(ctx, target, Query{Name: name, Root: g.root, Walk: g.walk, Limit: limit})
+}
+
+func (g *WorkspaceSearcher) search(ctx context.Context, target fact.Symbol, q Query) (CallerResult, error) {
 	if target.ID != "" {
 		q.TargetPath, q.TargetSpan = target.Path, target.Selection
 		q.Package = path.Dir(target.Path)
@@ -115,7 +155,7 @@ func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbo
 	if err != nil {
 		return CallerResult{}, err
 	}
-	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial}
+	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial, Excluded: r.Excluded, Library: r.Library}
 	for _, cs := range r.ByCaller() {
 		c := stage.Call{Edge: fact.Edge{Symbol: cs.Caller, Resolution: stage.ResolvedGrep}, Stage: stage.Grep}
 		kinds := map[Kind]bool{}

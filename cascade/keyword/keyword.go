@@ -27,6 +27,9 @@ type Store interface {
 	// Search ranks symbols and literals against the words of query with BM25.
 	Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error)
 	Symbol(ctx context.Context, id string) (fact.Symbol, error)
+	// CallsByCallee lists the call sites of a name: the dispatching calls
+	// (getattr, ...) a literal may be the argument of.
+	CallsByCallee(ctx context.Context, name string) ([]fact.Call, error)
 }
 
 // Query is one keyword search.

@@ -39,25 +39,48 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	}
 	res.Literals = outsideTarget(res.Literals, q.Target)
 	res.Related = outsideTarget(res.Related, q.Target)
-	// Literals under the threshold may still be a dispatch table; symbols
-	// that merely share a word (a class name, a path) are not candidates.
-	kept := 0
-	for _, h := range res.Related {
-		if h.Kind != "literal" || h.Relevance < threshold/2 || kept == 5 {
-			continue
-		}
-		kept++
-		why := fmt.Sprintf("keyword %.2f: string %q", h.Relevance, h.Text)
-		q.Candidates = append(q.Candidates, stage.Candidate{Name: h.Text, Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Why: why})
-	}
+	// Literals under the threshold are no likely callers: even a string
+	// holding the name is only a mention unless it reaches a dispatch.
 	if len(res.Literals) == 0 {
 		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: 0,
 			Observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
 	}
+	// Only a literal that reaches a dispatch is a caller's site; the others
+	// are mentions, for the report.
+	d := &dispatches{store: s.store}
+	var mentions []stage.Mention
+	reach := map[int]string{}
+	for i, h := range res.Literals {
+		via, err := d.reached(ctx, h)
+		if err != nil {
+			return stage.Outcome{Err: err}
+		}
+		if via != "" {
+			reach[i] = via
+			continue
+		}
+		m := stage.Mention{Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Text: h.Text}
+		if h.SymbolID != "" {
+			if sym, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
+				m.Caller = stage.QualifiedName(sym)
+			}
+		}
+		mentions = append(mentions, m)
+	}
+	sortMentions(mentions)
+	if len(reach) == 0 {
+		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: len(mentions), Mentions: mentions,
+			Observed: fmt.Sprintf("words %s: %d string literals name it, none reaches a dispatch (getattr, MethodByName, a task sent by name): mentions, not callers",
+				strings.Join(res.Words, " "), len(mentions))}
+	}
 	// One caller per enclosing symbol, its sites the literals.
 	byCaller := map[string]*stage.Call{}
 	var order []string
-	for _, h := range res.Literals {
+	for i, h := range res.Literals {
+		via := reach[i]
+		if via == "" {
+			continue
+		}
 		key := h.SymbolID
 		if key == "" {
 			key = h.Path + "#"
@@ -72,7 +95,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 				}
 			}
 			c = &stage.Call{Edge: fact.Edge{Symbol: sym, Resolution: stage.ResolvedKeyword}, Stage: stage.Keyword,
-				Detail: stage.ContainerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' in a string", h.Relevance, h.Text)}
+				Detail: stage.ContainerPrefix(sym) + fmt.Sprintf("keyword match %.2f: '%s' dispatched by %s", h.Relevance, h.Text, via)}
 			byCaller[key] = c
 			order = append(order, key)
 		}
@@ -93,11 +116,21 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			}
 			q.Candidates = append(q.Candidates, stage.CandidateOf(c, "keyword: "+c.Detail))
 		}
-		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: len(res.Literals),
-			Observed: fmt.Sprintf("words %s: %d functions hold a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
+		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: len(reach), Mentions: mentions,
+			Observed: fmt.Sprintf("words %s: %d functions dispatch by a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
 	}
-	return stage.Outcome{Calls: calls, Hit: true, Count: len(res.Literals),
-		Observed: fmt.Sprintf("words %s: %d string literals scored above %.2f", strings.Join(res.Words, " "), len(res.Literals), threshold)}
+	return stage.Outcome{Calls: calls, Hit: true, Count: len(reach), Mentions: mentions,
+		Observed: fmt.Sprintf("words %s: %d string literals scored above %.2f and reach a dispatch; %d more are mentions", strings.Join(res.Words, " "), len(reach), threshold, len(mentions))}
+}
+
+// sortMentions orders mentions by place.
+func sortMentions(ms []stage.Mention) {
+	sort.SliceStable(ms, func(i, j int) bool {
+		if ms[i].Path != ms[j].Path {
+			return ms[i].Path < ms[j].Path
+		}
+		return ms[i].Line < ms[j].Line || ms[i].Line == ms[j].Line && ms[i].Col < ms[j].Col
+	})
 }
 
 // outsideTarget drops hits in the target's own declaration: its

@@ -34,7 +34,7 @@ type StageStatus struct {
 
 // Cause is a likely reason the callers were not found.
 type Cause struct {
-	Code string `json:"code"` // framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, index_incomplete, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
+	Code string `json:"code"` // resolved_elsewhere, framework_entry, decorator, dependency_injection, dynamic_dispatch, stale_index, index_incomplete, unsupported_language, excluded_file, oversized_file, backend_down, dead_code
 	Text string `json:"text"`
 }
 
@@ -98,6 +98,11 @@ type Input struct {
 	// GrepSites is how many code sites of the name the grep stage saw; -1
 	// when it did not run to the end.
 	GrepSites int
+	// Mentions are strings naming the target that reach no dispatch.
+	Mentions []stage.Mention
+	// Elsewhere says what the call sites of the name that the graph
+	// resolved to other symbols call, one entry per site.
+	Elsewhere []string
 }
 
 // Report is the structured not-found.
@@ -174,6 +179,10 @@ func causes(in Input) []Cause {
 	if !in.Found {
 		add("stale_index", "%s is not in the index: the file may be new, unsaved, or not yet indexed", in.Name)
 	}
+	if in.Found && len(in.Elsewhere) > 0 && in.GrepSites == 0 {
+		add("resolved_elsewhere", "every call site of %s in the workspace (%d) was resolved by the code graph to something else: %s",
+			in.Name, len(in.Elsewhere), distinct(in.Elsewhere, 3))
+	}
 	// With no code site of the name anywhere, no injected field or handler
 	// table can call it by that name: unused code is the likeliest answer.
 	deadFirst := in.Found && in.GrepSites == 0 && len(in.Roles) == 0 && len(in.Decorators) == 0
@@ -199,7 +208,12 @@ func explain(in Input, r Report) string {
 		fmt.Fprintf(&b, "%s is a framework entry point: %s. No code calls it, so no search by name was made.", r.Symbol, strings.Join(in.Entry, "; "))
 		return b.String()
 	}
-	if in.Found {
+	if in.Found && len(in.Mentions) > 0 {
+		fmt.Fprintf(&b, "No callers of %s in code; %d %s in strings that reach no dispatch (not calls): %s.", r.Symbol, len(in.Mentions),
+			plural(len(in.Mentions), "mention", "mentions"), mentionList(in.Mentions, 3))
+	} else if in.Found && len(in.Elsewhere) > 0 && in.GrepSites == 0 {
+		fmt.Fprintf(&b, "No callers of %s in code.", r.Symbol)
+	} else if in.Found {
 		fmt.Fprintf(&b, "No callers of %s were found.", r.Symbol)
 	} else {
 		fmt.Fprintf(&b, "%s is not in the index, and no stage found callers by name.", r.Symbol)
@@ -366,4 +380,42 @@ func searchableKey(ev string) string {
 		ev = ev[:i]
 	}
 	return strings.TrimSuffix(ev, "/*")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// mentionList names up to max mentions: "app/urls.py:4 'run/', ...".
+func mentionList(ms []stage.Mention, max int) string {
+	var parts []string
+	for i, m := range ms {
+		if i == max {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s:%d '%s'", m.Path, m.Line, m.Text))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// distinct lists up to max distinct values, in order of first appearance.
+func distinct(values []string, max int) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range values {
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		if len(out) == max {
+			out = append(out, "…")
+			break
+		}
+		out = append(out, v)
+	}
+	return strings.Join(out, "; ")
 }

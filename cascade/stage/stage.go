@@ -79,6 +79,10 @@ type Query struct {
 	Candidates []Candidate
 	Stale      bool
 	GrepSites  int // code sites the grep stage saw; -1 until it ran to the end
+	// Elsewhere, set by the engine from a graph answer of no_callers, are
+	// the call sites of the name the graph resolved to other symbols: a
+	// fallback lists none of them (see resolved.go).
+	Elsewhere ResolvedSites
 }
 
 // Outcome is what one stage returns.
@@ -93,6 +97,12 @@ type Outcome struct {
 	Fault    bool // a backend fault: counts against the breaker
 	Auth     bool // credentials rejected
 	Unasked  bool // the backend was never asked: tells its breaker nothing
+	// Elsewhere: a graph stage's no_callers, with the sites of the name it
+	// resolved to other symbols (nil when its resolver cannot say).
+	Elsewhere ResolvedSites
+	// Mentions are strings naming the target that reach no dispatch: the
+	// report's, never call items.
+	Mentions []Mention
 }
 
 // CandidateOf is a call worth opening, at its first site.

@@ -36,6 +36,9 @@ type callKey struct {
 type siteResolution struct {
 	targets []fact.Symbol // shared: never modified
 	res     fact.Resolution
+	// external: the callee is known to be outside the workspace (what
+	// resolveCall leaves in query.external), kept with the rest.
+	external bool
 }
 
 // resolvedSites is what the call sites of one generation resolved to.
@@ -66,12 +69,13 @@ func (q *query) resolveKept(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	sr, ok := kept.m[k]
 	kept.mu.RUnlock()
 	if ok {
+		q.external = sr.external
 		return sr.targets, sr.res, nil
 	}
 	targets, res, err := q.resolveCall(ctx, c)
 	if err == nil && ctx.Err() == nil {
 		kept.mu.Lock()
-		kept.m[k] = siteResolution{targets: targets, res: res}
+		kept.m[k] = siteResolution{targets: targets, res: res, external: q.external}
 		kept.mu.Unlock()
 	}
 	return targets, res, err

@@ -15,6 +15,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/framework"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -110,6 +111,15 @@ func (r *Resolver) allFiles(ctx context.Context) ([]fact.File, error) {
 // Incoming returns the callers of target, grouped by caller and sorted by
 // location.
 func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edge, error) {
+	edges, _, err := r.IncomingElsewhere(ctx, target)
+	return edges, err
+}
+
+// IncomingElsewhere is Incoming, with the call sites of the name that were
+// resolved to something other than target (another symbol, a type outside
+// the workspace), each with what it was resolved to: a fallback must not
+// list them as target's callers.
+func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, error) {
 	name := target.Name
 	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
 		name = target.Container // constructors are called by their class's name
@@ -117,7 +127,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 	q := r.newQuery(ctx)
 	calls, err := q.callsNamed(ctx, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
 	if framework.IsTask(q.frameworks().roles(ctx, target)) {
@@ -125,7 +135,7 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
 			more, err := q.callsNamed(ctx, callee)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for _, c := range more {
 				if lastSegmentOf(c.Receiver) == target.Name {
@@ -135,17 +145,28 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		}
 	}
 	byCaller := edgeSet{}
+	elsewhere := stage.ResolvedSites{}
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
+		external := q.external // what resolveCall concluded, before anything below asks it again
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package.
 			ext, err := q.golang().goExternalDispatch(ctx, c, target)
 			if err != nil || ext == "" {
+				if external {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				}
 				return err
 			}
 			via, res = ext, fact.ResolvedAST
 		} else if !containsID(targets, target.ID) {
 			if res != fact.ResolvedAST || strings.HasPrefix(c.Receiver, "super") {
+				switch {
+				case res == fact.ResolvedAST && len(targets) > 0:
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				case len(targets) == 0 && external:
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				}
 				return nil // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
@@ -166,6 +187,9 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 				}
 			}
 			if via == "" {
+				if len(targets) > 0 {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				}
 				return nil
 			}
 		}
@@ -187,12 +211,18 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 		return nil
 	})
 	if err != nil {
-		return cutOff(ctx, byCaller, err)
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, cerr
 	}
 	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
-		return cutOff(ctx, byCaller, err)
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, cerr
 	}
-	return cutOff(ctx, byCaller, nil)
+	edges, err := cutOff(ctx, byCaller, nil)
+	if err != nil {
+		return edges, nil, err // cut off: what was found, never "elsewhere" from half a scan
+	}
+	return edges, elsewhere, nil
 }
 
 // Outgoing returns what source calls, grouped by callee and sorted by the
@@ -303,6 +333,10 @@ type query struct {
 	// gen is the generation the request's snapshot names, where call site
 	// resolutions are kept; nil when the store names none.
 	gen *generation
+	// external is what the last resolveCall concluded of a call it could
+	// not link: true when the callee is known to be outside the workspace
+	// (a builtin, an import from a library, a library type's method).
+	external bool
 	// The language resolvers of this request, made on first need; each
 	// keeps its own answers.
 	goLang *goLang
@@ -493,7 +527,9 @@ const (
 	refModule                  // a workspace module or package (namespace import, Go package)
 )
 
-func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
+func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
+	external := false // the callee is known to be outside the workspace
+	defer func() { q.external = external }()
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, "", err
@@ -535,6 +571,7 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 			return found, fact.ResolvedAST, err
 		}
 		if known {
+			external = true
 			return nil, "", nil
 		}
 		ref = typeRef{kind: refUnknown}
@@ -546,9 +583,11 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	}
 	switch ref.kind {
 	case refExternal:
+		external = true
 		return nil, "", nil
 	case refInstance, refClass:
 		if ref.elems > 0 && f.Language == treesitter.Python {
+			external = true
 			return nil, "", nil // xs.append(x) on a List[Foo]: the list's method
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
@@ -909,6 +948,9 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
 func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, error) {
+	if cls, ok := constructed(f.Language, recv); ok {
+		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
@@ -1018,6 +1060,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if err != nil {
 				return typeRef{}, err
 			}
+			if t == "" && f.Language == treesitter.Python && cur.kind == refClass && q.python().pyDjangoManager(ctx, cur.class, seg.name) {
+				cur = typeRef{kind: refExternal, ext: djangoQuerySet, class: cur.class} // Order.objects: Django's manager
+				continue
+			}
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil
 			}
@@ -1084,7 +1130,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			cur = next
 		case refExternal: // w.Header(): what an outside type's method or field gives is outside
-			cur = typeRef{kind: refExternal}
+			cur = cur.djangoResult(seg)
 		default:
 			return cur, nil
 		}
@@ -1098,6 +1144,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // wrappers, so there it is ref itself.
 func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
 	if ref.kind != refInstance {
+		if ref.kind == refExternal && ref.ext == djangoQuerySet {
+			return typeRef{kind: refInstance, class: ref.class}, nil // for o in Order.objects.all(): an Order
+		}
 		if ref.kind == refExternal {
 			if ref.elems > 0 {
 				ref.elems--
@@ -1430,6 +1479,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok, err := q.lang(f).callResult(ctx, f, caller, recv, callee, result); err != nil || ok {
 		return ref, err
 	}
+	if ref, ok, err := q.python().pyDjangoCallResult(ctx, f, caller, recv, callee); err != nil || ok {
+		return ref, err
+	}
 	call := fact.Call{Path: f.Path, Callee: callee, Receiver: recv}
 	if caller != nil {
 		call.CallerID = caller.ID
@@ -1523,6 +1575,10 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		}
 		if f.Language == treesitter.Go {
 			return typeRef{kind: refExternal, ext: goKnownInterface(f, typeName), elems: elems}, nil
+		}
+		if untypedNames[typeName] || len(typeName) == 1 && typeName[0] >= 'A' && typeName[0] <= 'Z' {
+			// any, Object, a type parameter T: could be a workspace class.
+			return typeRef{kind: refUnknown}, nil
 		}
 		return typeRef{kind: refExternal}, nil
 	}

@@ -57,9 +57,12 @@ func (q *pyLang) pyLocalsNamed(f *fact.File, caller *fact.Symbol, name string) [
 
 // pyEvalLocal evaluates the Python local name: its first assignment that
 // gives a type. found is false when no local has that name.
+// A literal's builtin type (x = "") gives way to a later assignment that
+// gives a workspace type (x = Builder()); only when none does is x a str.
 func (q *pyLang) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (ref typeRef, found bool, err error) {
 	locals := q.pyLocalsNamed(f, caller, name)
 	ref = typeRef{kind: refUnknown}
+	literal := typeRef{kind: refUnknown}
 	for i, l := range locals {
 		if i == pyMaxLocalTries {
 			break
@@ -68,11 +71,34 @@ func (q *pyLang) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Sym
 		if l.SymbolID == "" {
 			in = nil
 		}
-		if ref, err = q.declaredType(ctx, f, in, l.Type); err != nil || ref.kind != refUnknown {
+		if ref, err = q.declaredType(ctx, f, in, l.Type); err != nil {
 			return ref, true, err
 		}
+		if ref.kind == refExternal && pyLiteralType(l.Type) {
+			literal = ref
+			continue
+		}
+		if ref.kind != refUnknown {
+			return ref, true, nil
+		}
+	}
+	if literal.kind != refUnknown && len(locals) <= pyMaxLocalTries {
+		return literal, true, nil
 	}
 	return ref, len(locals) > 0, nil
+}
+
+// pyLiteralType reports whether a local's type is a literal's builtin type
+// (treesitter's pythonLiteralTypes), in or out of a scope.
+func pyLiteralType(typ string) bool {
+	if _, _, rest, scoped := treesitter.CutScope(typ); scoped {
+		typ = rest
+	}
+	switch strings.TrimPrefix(typ, treesitter.CallTypePrefix) {
+	case "dict", "list", "set", "tuple", "str", "int", "float":
+		return strings.HasPrefix(typ, treesitter.CallTypePrefix)
+	}
+	return false
 }
 
 // pyDottedImport resolves the first name of a receiver bound by import a.b

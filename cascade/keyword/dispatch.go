@@ -1,0 +1,173 @@
+package keyword
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+)
+
+// A string that names a function is a caller's site only when it reaches a
+// dispatch: getattr(obj, 'run')(), reflect's MethodByName("Run"), Java's
+// getMethod("run"), Reflect.get(obj, 'run'), a task sent by name
+// (send_task('run')). Any other string that names it (a URL 'run/', a
+// permission 'add_document', a label) is a mention: the report lists it,
+// the call list does not.
+
+// A literal also reaches a dispatch when the function holding it
+// dispatches by a computed name: name = 'archive'; getattr(self, name)(),
+// or actions = ['archive', 'purge']; this[actions[i]](). That needs the
+// function's source: a store that can read it says so with SourceReader.
+
+// SourceReader is a Store that reads a workspace file's current content
+// (the editor's buffer when one is open).
+type SourceReader interface {
+	Source(ctx context.Context, path string) ([]byte, error)
+}
+
+// dispatchByComputedName finds, in a function's source, a call of a
+// function or method chosen by a computed name: getattr(...), globals()[...],
+// x[name](...), (x[name] as Fn)(...), Reflect.get/apply, MethodByName,
+// getMethod, a task sent by name.
+var dispatchByComputedName = regexp.MustCompile(`\bgetattr\s*\(|\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\bsend_task\s*\(|` +
+	`\bmethodcaller\s*\(|\]\s*\(|\]\s+as\s[^;\n]*\)\s*\(|\bReflect\.(?:get|apply)\s*\(|\.MethodByName\s*\(|\.get(?:Declared)?Method\s*\(`)
+
+// dispatchCallees are the calls whose string argument names what they
+// call; the receiver, when it matters, is checked by dispatchReceiver.
+var dispatchCallees = []string{"getattr", "MethodByName", "getMethod", "getDeclaredMethod", "send_task", "get", "apply"}
+
+// dispatchReceiver: get and apply dispatch only on Reflect.
+var dispatchReceiver = map[string]string{"get": "Reflect", "apply": "Reflect"}
+
+// maxArgLines bounds how far below a dispatching call's name its string
+// argument may be (a call written over several lines).
+const maxArgLines = 4
+
+// dispatches finds, for literal hits, the dispatching call each reaches.
+type dispatches struct {
+	store Store
+	calls map[string][]fact.Call // dispatching calls by path, loaded on first need
+}
+
+func (d *dispatches) load(ctx context.Context) error {
+	if d.calls != nil {
+		return nil
+	}
+	d.calls = map[string][]fact.Call{}
+	for _, callee := range dispatchCallees {
+		calls, err := d.store.CallsByCallee(ctx, callee)
+		if err != nil {
+			return err
+		}
+		for _, c := range calls {
+			if want, ok := dispatchReceiver[callee]; ok && c.Receiver != want {
+				continue
+			}
+			d.calls[c.Path] = append(d.calls[c.Path], c)
+		}
+	}
+	return nil
+}
+
+// reached says how the literal h reaches a dispatch ("getattr(obj,
+// 'run')", "a call by computed name in dispatch"), "" when it reaches none.
+func (d *dispatches) reached(ctx context.Context, h Hit) (string, error) {
+	if err := d.load(ctx); err != nil {
+		return "", err
+	}
+	for _, c := range d.calls[h.Path] {
+		s := h.Span
+		if s.StartByte < c.Span.EndByte || s.Start.Line > c.Span.Start.Line+maxArgLines {
+			continue
+		}
+		for _, a := range c.Args {
+			if unquote(a) == h.Text {
+				return dispatchText(c), nil
+			}
+		}
+	}
+	src, ok := d.store.(SourceReader)
+	if !ok {
+		return "", nil
+	}
+	if h.SymbolID == "" {
+		content, err := src.Source(ctx, h.Path)
+		if err != nil {
+			return "", nil
+		}
+		return tableDispatch(content, h), nil
+	}
+	fn, err := d.store.Symbol(ctx, h.SymbolID)
+	if err != nil {
+		return "", nil // gone since it was indexed: no evidence
+	}
+	content, err := src.Source(ctx, h.Path)
+	if err != nil || int(fn.Span.EndByte) > len(content) || fn.Span.StartByte >= fn.Span.EndByte {
+		return "", nil
+	}
+	body := content[fn.Span.StartByte:fn.Span.EndByte]
+	if loc := dispatchByComputedName.FindIndex(body); loc != nil {
+		what := strings.TrimSpace(string(body[loc[0]:loc[1]]))
+		return "a call by computed name (" + strings.TrimRight(what, "( ") + "…) in " + fn.Name, nil
+	}
+	return "", nil
+}
+
+// unquote is a string literal's content as written ('run', "run", `run`,
+// r'run'); "" for anything that is not a plain literal.
+func unquote(a string) string {
+	a = strings.TrimSpace(a)
+	a = strings.TrimLeft(a, "rbuRBU") // Python prefixes; an f-string is built, not named
+	if len(a) < 2 {
+		return ""
+	}
+	q := a[0]
+	if (q != '\'' && q != '"' && q != '`') || a[len(a)-1] != q {
+		return ""
+	}
+	return a[1 : len(a)-1]
+}
+
+// dispatchText is a dispatching call, for people: "getattr(obj, 'run')".
+func dispatchText(c fact.Call) string {
+	name := c.Callee
+	if c.Receiver != "" {
+		name = c.Receiver + "." + name
+	}
+	return name + "(" + strings.Join(c.Args, ", ") + ")"
+}
+
+// tableAssignment is the start of a top-level table: NAME = [, NAME = {,
+// const NAME = [ ... (the line a table's entries follow).
+var tableAssignment = regexp.MustCompile(`(?m)^(?:export\s+)?(?:(?:const|let|var)\s+)?([A-Za-z_]\w*)\s*(?::[^=\n]*)?=\s*[\[{(]`)
+
+// tableDispatch says how a literal at the top level of a file reaches a
+// dispatch: it is an entry of a table (ACTIONS = ['archive', 'purge']) that
+// the same file reads again and dispatches by computed name
+// (for name in ACTIONS: getattr(self, name)()). "" when it does not.
+func tableDispatch(content []byte, h Hit) string {
+	at := int(h.Span.StartByte)
+	if at > len(content) {
+		return ""
+	}
+	starts := tableAssignment.FindAllSubmatchIndex(content[:at], -1)
+	if len(starts) == 0 {
+		return ""
+	}
+	last := starts[len(starts)-1]
+	if strings.Contains(string(content[last[1]:at]), "\n\n") {
+		return "" // a blank line between: not that table's entry
+	}
+	name := string(content[last[2]:last[3]])
+	rest := append(append([]byte{}, content[:last[0]]...), content[at:]...)
+	uses := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
+	if !uses.Match(rest) {
+		return ""
+	}
+	if loc := dispatchByComputedName.FindIndex(rest); loc != nil {
+		what := strings.TrimRight(strings.TrimSpace(string(rest[loc[0]:loc[1]])), "( ")
+		return "the table " + name + ", read where the file calls by computed name (" + what + "…)"
+	}
+	return ""
+}

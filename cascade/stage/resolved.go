@@ -1,0 +1,69 @@
+package stage
+
+import (
+	"sort"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// A fallback never contradicts the graph: when the graph answers no_callers
+// for a target, every call site of the name that it resolved to another
+// symbol (a service's findAll called from its controller's findAll, a
+// super() call resolved to a framework's base class, Order.objects.get()
+// on a Django manager) is known not to call the target. The graph stage
+// hands those sites to the engine, which gives them to the grep stage; the
+// sites left (receivers the graph could not type) are possible callers.
+
+// SiteKey locates a call site by the start of the called name:
+// workspace-relative path, 0-based line and UTF-16 character.
+type SiteKey struct {
+	Path      string
+	Line      uint32
+	Character uint32
+}
+
+// KeyOf is the key of the name spanning s in path.
+func KeyOf(path string, s treesitter.Span) SiteKey {
+	return SiteKey{Path: path, Line: s.Start.Line, Character: s.Start.Character}
+}
+
+// ResolvedSites maps each call site the graph resolved elsewhere to what it
+// resolved to, in words ("OrdersService.findAll", "outside the workspace").
+type ResolvedSites map[SiteKey]string
+
+// Has reports whether the site of the name at s in path was resolved
+// elsewhere.
+func (r ResolvedSites) Has(path string, s treesitter.Span) bool {
+	_, ok := r[KeyOf(path, s)]
+	return ok
+}
+
+// Described lists what each site resolved to, in the sites' order.
+func (r ResolvedSites) Described() []string {
+	keys := make([]SiteKey, 0, len(r))
+	for k := range r {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+	})
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, r[k])
+	}
+	return out
+}
+
+// Mention is a string literal naming the target that reaches no dispatch
+// (a URL, a permission, a label): reported, never a caller.
+type Mention struct {
+	Path   string `json:"path"` // workspace-relative
+	Line   int    `json:"line"` // 1-based
+	Col    int    `json:"col"`  // 1-based, in UTF-16 code units
+	Text   string `json:"text"` // the literal's content
+	Caller string `json:"caller,omitempty"`
+}

@@ -1,0 +1,3 @@
+module example.com/gop
+
+go 1.22

@@ -1,0 +1,25 @@
+# @module(jobsModule)
+class Jobs:
+    def run(self):  # @def(JobsRun, "run")
+        return 1
+
+    def archive(self):  # @def(JobsArchive, "archive")
+        return 2
+
+
+def dispatch(jobs):  # @def(dispatch, "dispatch")
+    return getattr(jobs, 'run')()  # @dynamic(dispatch, JobsRun, "'run'")
+
+
+ACTIONS = [
+    'archive',  # @dynamic(jobsModule, JobsArchive, "'archive'")
+    'purge',
+]
+
+
+def run_all(jobs):  # @def(run_all, "run_all")
+    for name in ACTIONS:
+        getattr(jobs, name)()
+
+
+ROUTES = ['run/', 'status/']  # @mention(JobsRun, "'run/'")

@@ -1,0 +1,28 @@
+from .models import Order, Customer
+from .cache import Cache
+
+
+def order_detail(pk):  # @def(order_detail, "order_detail")
+    order = Order.objects.get(pk=pk)
+    qs = Order.objects.filter(total=1)
+    first = qs.get()
+    again = Customer.objects.filter(name="x").get()
+    for o in Order.objects.all():
+        o.save()
+    return order, first, again
+
+
+def builtins(pk):  # @def(builtins, "builtins")
+    d = {}
+    d.get("x")
+    words = "a,b"
+    return words.split(",")
+
+
+def untyped(thing, pk):  # @def(untyped, "untyped")
+    return thing.get(pk)  # @site(thingGet, "get") @namecall(untyped, CacheGet, thingGet)
+
+
+def cached(pk):  # @def(cached, "cached")
+    cache = Cache()
+    return cache.get(pk)  # @site(cacheGet, "get") @call(cached, CacheGet, cacheGet)
