@@ -101,13 +101,19 @@ const (
 
 // accuracySite is a call site: the line of a fromRange's start.
 type accuracySite struct {
-	Path   string `json:"path"`
-	Line   int    `json:"line"`
-	Col    int    `json:"col"`            // 1-based, UTF-16; not compared, kept to ask about the site
-	Kind   string `json:"kind,omitempty"` // ours only: precise, name or other
-	Caller string `json:"caller"`
-	Detail string `json:"detail,omitempty"`
-	Text   string `json:"text"` // the source line, for whoever reads the results
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`            // 1-based, UTF-16; not compared, kept to ask about the site
+	Kind string `json:"kind,omitempty"` // ours only: precise, name or other
+	// Item, Flagged and Verdict are ours only (issue 14): the finer kind
+	// (grep, keyword, framework, entry, ...), whether the detail flags the
+	// item degraded, and how it was judged (accuracy_items_test.go).
+	Item    string `json:"item,omitempty"`
+	Flagged bool   `json:"flagged,omitempty"`
+	Verdict string `json:"verdict,omitempty"`
+	Caller  string `json:"caller"`
+	Detail  string `json:"detail,omitempty"`
+	Text    string `json:"text"` // the source line, for whoever reads the results
 	// RefDefinition is where the reference's go-to-definition at the site
 	// leads ("path:line", "none"): for a reference site, whether the call names
 	// the target itself or reaches it through an interface or base
@@ -195,6 +201,8 @@ type accuracySummary struct {
 	OurOver150Ms            int               `json:"ourOver150Ms"` // took 150 ms or more end to end: an upper bound on answers the default graph budget would cut
 	Unstable                []string          `json:"unstable,omitempty"`
 	Errors                  int               `json:"errors"`
+	// Items scores every item a user sees, fallbacks included (issue 14).
+	Items accuracyItems `json:"items"`
 }
 
 type accuracyRepoReport struct {
@@ -245,7 +253,7 @@ func TestAccuracy(t *testing.T) {
 			writeAccuracyReport(t, cfg.Output, report)
 		})
 	}
-	t.Logf("callcascade %s\n%s", report.Callcascade, accuracyTable(report))
+	t.Logf("callcascade %s\n%s\nEvery item (issue 14):\n%s", report.Callcascade, accuracyTable(report), itemsTable(report))
 }
 
 // sourceRevision names the callcascade sources under test, best effort.
@@ -335,6 +343,7 @@ func measureRepo(t *testing.T, cfg accuracyConfig, repo accuracyRepo) accuracyRe
 		}
 		compareSites(&res)
 		askDefinitions(ref, root, refItem, &res)
+		judgeItems(&res)
 		results = append(results, res)
 	}
 	if withCallers < repo.WithCallers {
@@ -541,7 +550,7 @@ func callSites(root string, calls []protocol.CallHierarchyIncomingCall, lines *s
 		for _, r := range c.FromRanges {
 			s := accuracySite{
 				Path: p, Line: int(r.Start.Line) + 1, Col: int(r.Start.Character) + 1, pos: r.Start,
-				Kind: provenance(c.From.Detail), Caller: c.From.Name, Detail: c.From.Detail,
+				Kind: provenance(c.From.Detail), Item: itemKind(c.From.Detail), Caller: c.From.Name, Detail: c.From.Detail,
 			}
 			s.Text = lines.line(p, s.Line)
 			if old, ok := byKey[s.key()]; ok && provenanceRank(old.Kind) <= provenanceRank(s.Kind) {
@@ -562,10 +571,10 @@ func callSites(root string, calls []protocol.CallHierarchyIncomingCall, lines *s
 // match only: …"). A reference server's details are free text and land in
 // "other", which the comparison ignores for the reference side.
 func provenance(detail string) string {
-	switch {
-	case strings.Contains(detail, "precise"):
+	switch itemKind(detail) { // "implicit sends, possible, not precise" is not precise
+	case sitePrecise:
 		return sitePrecise
-	case strings.Contains(detail, "name match only"):
+	case siteNameOnly:
 		return siteNameOnly
 	}
 	return siteOther
@@ -790,6 +799,7 @@ func summarize(sum *accuracySummary, results []accuracyResult) {
 	slices.Sort(latencies)
 	sum.OurP50Ms = percentile(latencies, 0.50)
 	sum.OurP95Ms = percentile(latencies, 0.95)
+	sum.Items = summarizeItems(results)
 }
 
 func countDefinitionIsTarget(sites []accuracySite) int {
