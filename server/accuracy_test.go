@@ -229,6 +229,9 @@ func TestAccuracy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// ${VAR} in the config (paths, mostly) come from the environment, so a
+	// config can live in the repository without one machine's paths.
+	raw = []byte(os.ExpandEnv(string(raw)))
 	var cfg accuracyConfig
 	if err := json.Unmarshal(raw, &cfg); err != nil {
 		t.Fatalf("%s: %v", configPath, err)
