@@ -7,9 +7,12 @@ package server_test
 // not flagged degraded. docs/ACCURACY.md ("Issue 14") states the rules.
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
+	"testing"
 )
 
 // Finer kinds of our items than precise / name / other: what the caller's
@@ -77,8 +80,10 @@ func judgeItems(res *accuracyResult) {
 		inRef[s.key()] = true
 	}
 	byDefinition := map[string]bool{}
+	refDefinition := map[string]string{}
 	for _, wrong := range [][]accuracySite{res.FalsePrecise, res.WrongNameOnly, res.WrongOther} {
 		for _, s := range wrong {
+			refDefinition[s.key()] = s.RefDefinition
 			if s.DefinitionIsTarget {
 				byDefinition[s.key()] = true
 			}
@@ -87,6 +92,9 @@ func judgeItems(res *accuracyResult) {
 	for i := range res.OurSites {
 		s := &res.OurSites[i]
 		s.Flagged = flaggedDegraded(s.Detail)
+		if d, ok := refDefinition[s.key()]; ok {
+			s.RefDefinition = d // what the call really calls, per the reference
+		}
 		switch {
 		case inRef[s.key()] || byDefinition[s.key()]:
 			s.Verdict = verdictRight
@@ -110,7 +118,8 @@ var eventKey = regexp.MustCompile(`via event '([^']*)'`)
 // source line:
 //   - an event link ("via event 'K'") when the line holds K, or every
 //     literal fragment of K when K is a template ("team/${…}/removed");
-//   - a registration ("registered via …") when the line names the target;
+//   - a registration ("registered via …") when the line names the target or
+//     its class (Django's path("x/", View.as_view()) routes to View.get);
 //   - an entry point when its site is at the target's own declaration (a
 //     decorator up to 10 lines above its name, in its file) or names it.
 //
@@ -124,7 +133,7 @@ func frameworkConfirmed(s accuracySite, target accuracyTarget) bool {
 		}
 		return mentionsName(s.Text, target.Name)
 	case strings.Contains(s.Detail, "registered via "):
-		return mentionsName(s.Text, target.Name)
+		return mentionsName(s.Text, target.Name) || target.Container != "" && mentionsName(s.Text, target.Container)
 	}
 	m := eventKey.FindStringSubmatch(s.Detail)
 	if m == nil {
@@ -262,4 +271,39 @@ func itemsTable(report accuracyReport) string {
 			it.Recall, it.RecallNotFlagged, it.PlainOnNone)
 	}
 	return b.String()
+}
+
+const accuracyRescoreEnv = "CALLCASCADE_ACCURACY_RESCORE"
+
+// TestAccuracyRescore judges the items of a results file again, without any
+// server: for a change of the judging rules above, or to print the tables of
+// a run. It writes <file>.rescored.json beside the file.
+func TestAccuracyRescore(t *testing.T) {
+	in := os.Getenv(accuracyRescoreEnv)
+	if in == "" {
+		t.Skipf("set %s to a results file to judge its items again", accuracyRescoreEnv)
+	}
+	raw, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var report accuracyReport
+	if err := json.Unmarshal(raw, &report); err != nil {
+		t.Fatal(err)
+	}
+	for i := range report.Repos {
+		r := &report.Repos[i]
+		for j := range r.Results {
+			judgeItems(&r.Results[j])
+		}
+		old := r.Summary
+		sum := accuracySummary{Name: old.Name, Language: old.Language, Commit: old.Commit, Reference: old.Reference,
+			ReferenceVersion: old.ReferenceVersion, FilesWalked: old.FilesWalked, LanguageFiles: old.LanguageFiles,
+			Candidates: old.Candidates, RefQueries: old.RefQueries, RefNotCallable: old.RefNotCallable,
+			ExcludeReasons: old.ExcludeReasons, Unstable: old.Unstable, Errors: old.Errors}
+		summarize(&sum, r.Results)
+		r.Summary = sum
+	}
+	writeAccuracyReport(t, strings.TrimSuffix(in, ".json")+".rescored.json", report)
+	t.Logf("callcascade %s\n%s\nEvery item (issue 14):\n%s", report.Callcascade, accuracyTable(report), itemsTable(report))
 }

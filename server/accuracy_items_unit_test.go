@@ -43,7 +43,7 @@ func TestAccuracyItemJudge(t *testing.T) {
 }
 
 func TestAccuracyFrameworkTruth(t *testing.T) {
-	target := accuracyTarget{Path: "src/team/team.resolver.ts", Line: 40, Name: "memberRemoved"}
+	target := accuracyTarget{Path: "src/team/team.resolver.ts", Line: 40, Name: "memberRemoved", Container: "CodeView"}
 	event := func(key, text string) accuracySite {
 		return accuracySite{Path: "src/team/team.service.ts", Line: 7, Item: siteFramework, Text: text,
 			Detail: graphstage.Detail(fact.Edge{Resolution: fact.ResolvedEvent, Event: key})}
@@ -61,6 +61,7 @@ func TestAccuracyFrameworkTruth(t *testing.T) {
 		{"an entry point elsewhere that does not name it", accuracySite{Path: "src/app.ts", Line: 3, Item: siteEntry, Text: "app.listen(3000)"}, false},
 		{"a registration naming the handler", accuracySite{Item: siteFramework, Detail: "registered via r.Use", Text: "r.Use(memberRemoved)"}, true},
 		{"a registration naming another", accuracySite{Item: siteFramework, Detail: "registered via r.Use", Text: "r.Use(memberRemovedLog)"}, false},
+		{"a class-based view registered by its class", accuracySite{Item: siteFramework, Detail: `registered via path("code/")`, Text: `path("code/", CodeView.as_view())`}, true},
 	}
 	for _, c := range cases {
 		if got := frameworkConfirmed(c.site, target); got != c.want {
