@@ -1,11 +1,13 @@
 package server_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	graphstage "github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/handlers"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // The accuracy harness runs only against real repositories; these checks
@@ -90,5 +92,30 @@ func TestAccuracyItemPrecision(t *testing.T) {
 	}
 	if sum.PrecisionAll != 1.0/3 || sum.PrecisionNotFlagged != 0.5 || sum.Recall != 1 {
 		t.Fatalf("precision all %.3f, not flagged %.3f, recall %.3f; want 0.333, 0.5, 1", sum.PrecisionAll, sum.PrecisionNotFlagged, sum.Recall)
+	}
+}
+
+// The latency benchmark's classes: "no caller" holds only names that occur
+// once (their own declaration), "common names" the most frequent method
+// names first, one declaration each.
+func TestEndToEndClasses(t *testing.T) {
+	method := func(name, path string) accuracyTarget {
+		return accuracyTarget{Name: name, Path: path, Kind: treesitter.KindMethod}
+	}
+	candidates := []accuracyTarget{method("get", "a.go"), method("lonely", "b.go"), method("get", "c.go"), method("save", "d.go"),
+		{Name: "helper", Path: "e.go", Kind: treesitter.KindFunction}}
+	counts := map[string]int{"get": 40, "lonely": 1, "save": 7, "helper": 1}
+	classes := e2eClasses(candidates, counts, e2eSizes{Sample: 2, NoCaller: 5, Common: 2})
+	names := func(ts []accuracyTarget) (out []string) {
+		for _, t := range ts {
+			out = append(out, t.Name+"@"+t.Path)
+		}
+		return out
+	}
+	want := [][]string{{"get@a.go", "lonely@b.go"}, {"lonely@b.go", "helper@e.go"}, {"get@a.go", "save@d.go"}}
+	for i, c := range classes {
+		if got := names(c.Targets); !slices.Equal(got, want[i]) {
+			t.Errorf("%s: %v, want %v", c.Class, got, want[i])
+		}
 	}
 }

@@ -51,8 +51,12 @@ type accuracyConfig struct {
 	// GraphTimeoutMs is callcascade's graph-stage budget during the run. The
 	// default (150 ms) is a latency budget: accuracy is measured with a
 	// generous one, and the latency is reported beside it.
-	GraphTimeoutMs int            `json:"graphTimeoutMs,omitempty"`
-	Repos          []accuracyRepo `json:"repos"`
+	GraphTimeoutMs int `json:"graphTimeoutMs,omitempty"`
+	// Binary, when set, is a built callcascade run as `Binary serve` on
+	// stdio (with --graph-timeout when GraphTimeoutMs is set), exactly as an
+	// editor starts it; otherwise the server runs in process from the sources.
+	Binary string         `json:"binary,omitempty"`
+	Repos  []accuracyRepo `json:"repos"`
 }
 
 type accuracyRepo struct {
@@ -506,6 +510,9 @@ func languageID(lang treesitter.Language) string {
 
 func startOurs(t *testing.T, cfg accuracyConfig, repo accuracyRepo, root string) *lspSession {
 	t.Helper()
+	if cfg.Binary != "" {
+		return startOursBinary(t, cfg.Binary, cfg.GraphTimeoutMs, root, filepath.Join(cfg.LogDir, repo.Name+"-callcascade.log"))
+	}
 	storeDir := t.TempDir()
 	logFile, err := os.Create(filepath.Join(cfg.LogDir, repo.Name+"-callcascade.log"))
 	if err != nil {
@@ -907,4 +914,28 @@ func accuracyTable(report accuracyReport) string {
 			s.HitsNameOnly, s.OurNameOnly, s.NameOnlyByDefinition, s.FalseOnNone, s.OurP50Ms, s.OurP95Ms)
 	}
 	return b.String()
+}
+
+// startOursBinary starts a built callcascade as an editor does, and waits
+// for its indexing to end. Its store goes under XDG_CACHE_HOME, which the
+// test points at a temporary directory.
+func startOursBinary(t *testing.T, binary string, graphTimeoutMs int, root, logPath string) *lspSession {
+	t.Helper()
+	argv := []string{binary, "serve"}
+	if graphTimeoutMs > 0 {
+		argv = append(argv, fmt.Sprintf("--graph-timeout=%dms", graphTimeoutMs))
+	}
+	ours, err := startLSPProcess("callcascade", argv, root, logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ours.initialize(nil); err != nil {
+		ours.close()
+		t.Fatal(err)
+	}
+	if err := ours.waitReady(time.Second, 10*time.Minute, true); err != nil {
+		ours.close()
+		t.Fatal(err)
+	}
+	return ours
 }
