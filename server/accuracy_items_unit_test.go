@@ -113,6 +113,10 @@ func TestEndToEndClasses(t *testing.T) {
 		return out
 	}
 	want := [][]string{{"get@a.go", "lonely@b.go"}, {"lonely@b.go", "helper@e.go"}, {"get@a.go", "save@d.go"}}
+	// Fewer method names than asked: the functions fill in, after the methods.
+	if got := names(e2eClasses(candidates, counts, e2eSizes{Common: 4})[2].Targets); !slices.Equal(got, []string{"get@a.go", "save@d.go", "lonely@b.go", "helper@e.go"}) {
+		t.Errorf("common names with functions filling in: %v", got)
+	}
 	for i, c := range classes {
 		if got := names(c.Targets); !slices.Equal(got, want[i]) {
 			t.Errorf("%s: %v, want %v", c.Class, got, want[i])

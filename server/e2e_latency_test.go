@@ -13,7 +13,8 @@ package server_test
 //   - no caller: drawn functions whose name occurs once in the repository's
 //     files of the language (its own declaration), so nobody can call them;
 //   - common: one method of each of the 20 method names that occur most
-//     often in those files, the names with the most call sites.
+//     often in those files, the names with the most call sites (function
+//     names fill in where there are fewer than 20 method names).
 
 import (
 	"cmp"
@@ -217,22 +218,31 @@ func e2eClasses(candidates []accuracyTarget, counts map[string]int, sizes e2eSiz
 			noCaller = append(noCaller, c)
 		}
 	}
-	// The most frequent method names, one declaration each (the first drawn).
-	first := map[string]accuracyTarget{}
-	var names []string
-	for _, c := range candidates {
-		if c.Kind != treesitter.KindMethod {
-			continue
-		}
-		if _, ok := first[c.Name]; !ok {
-			first[c.Name] = c
-			names = append(names, c.Name)
-		}
-	}
-	sort.SliceStable(names, func(i, j int) bool { return counts[names[i]] > counts[names[j]] })
+	// The most frequent method names, one declaration each (the first drawn);
+	// where a repository has fewer method names than asked (React code has
+	// few classes), the most frequent function names fill the class.
 	var common []accuracyTarget
-	for _, n := range names[:min(sizes.Common, len(names))] {
-		common = append(common, first[n])
+	seen := map[string]bool{}
+	for _, methods := range []bool{true, false} {
+		first := map[string]accuracyTarget{}
+		var names []string
+		for _, c := range candidates {
+			if (c.Kind == treesitter.KindMethod) != methods || seen[c.Name] {
+				continue
+			}
+			if _, ok := first[c.Name]; !ok {
+				first[c.Name] = c
+				names = append(names, c.Name)
+			}
+		}
+		sort.SliceStable(names, func(i, j int) bool { return counts[names[i]] > counts[names[j]] })
+		for _, n := range names {
+			if len(common) == sizes.Common {
+				break
+			}
+			common = append(common, first[n])
+			seen[n] = true
+		}
 	}
 	return []e2eClass{{Class: "sample", Targets: sample}, {Class: "no caller", Targets: noCaller}, {Class: "common names", Targets: common}}
 }
