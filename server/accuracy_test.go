@@ -51,8 +51,12 @@ type accuracyConfig struct {
 	// GraphTimeoutMs is callcascade's graph-stage budget during the run. The
 	// default (150 ms) is a latency budget: accuracy is measured with a
 	// generous one, and the latency is reported beside it.
-	GraphTimeoutMs int            `json:"graphTimeoutMs,omitempty"`
-	Repos          []accuracyRepo `json:"repos"`
+	GraphTimeoutMs int `json:"graphTimeoutMs,omitempty"`
+	// Binary, when set, is a built callcascade run as `Binary serve` on
+	// stdio (with --graph-timeout when GraphTimeoutMs is set), exactly as an
+	// editor starts it; otherwise the server runs in process from the sources.
+	Binary string         `json:"binary,omitempty"`
+	Repos  []accuracyRepo `json:"repos"`
 }
 
 type accuracyRepo struct {
@@ -101,13 +105,19 @@ const (
 
 // accuracySite is a call site: the line of a fromRange's start.
 type accuracySite struct {
-	Path   string `json:"path"`
-	Line   int    `json:"line"`
-	Col    int    `json:"col"`            // 1-based, UTF-16; not compared, kept to ask about the site
-	Kind   string `json:"kind,omitempty"` // ours only: precise, name or other
-	Caller string `json:"caller"`
-	Detail string `json:"detail,omitempty"`
-	Text   string `json:"text"` // the source line, for whoever reads the results
+	Path string `json:"path"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`            // 1-based, UTF-16; not compared, kept to ask about the site
+	Kind string `json:"kind,omitempty"` // ours only: precise, name or other
+	// Item, Flagged and Verdict are ours only (issue 14): the finer kind
+	// (grep, keyword, framework, entry, ...), whether the detail flags the
+	// item degraded, and how it was judged (accuracy_items_test.go).
+	Item    string `json:"item,omitempty"`
+	Flagged bool   `json:"flagged,omitempty"`
+	Verdict string `json:"verdict,omitempty"`
+	Caller  string `json:"caller"`
+	Detail  string `json:"detail,omitempty"`
+	Text    string `json:"text"` // the source line, for whoever reads the results
 	// RefDefinition is where the reference's go-to-definition at the site
 	// leads ("path:line", "none"): for a reference site, whether the call names
 	// the target itself or reaches it through an interface or base
@@ -195,6 +205,8 @@ type accuracySummary struct {
 	OurOver150Ms            int               `json:"ourOver150Ms"` // took 150 ms or more end to end: an upper bound on answers the default graph budget would cut
 	Unstable                []string          `json:"unstable,omitempty"`
 	Errors                  int               `json:"errors"`
+	// Items scores every item a user sees, fallbacks included (issue 14).
+	Items accuracyItems `json:"items"`
 }
 
 type accuracyRepoReport struct {
@@ -221,6 +233,9 @@ func TestAccuracy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// ${VAR} in the config (paths, mostly) come from the environment, so a
+	// config can live in the repository without one machine's paths.
+	raw = []byte(os.ExpandEnv(string(raw)))
 	var cfg accuracyConfig
 	if err := json.Unmarshal(raw, &cfg); err != nil {
 		t.Fatalf("%s: %v", configPath, err)
@@ -245,7 +260,7 @@ func TestAccuracy(t *testing.T) {
 			writeAccuracyReport(t, cfg.Output, report)
 		})
 	}
-	t.Logf("callcascade %s\n%s", report.Callcascade, accuracyTable(report))
+	t.Logf("callcascade %s\n%s\nEvery item (issue 14):\n%s", report.Callcascade, accuracyTable(report), itemsTable(report))
 }
 
 // sourceRevision names the callcascade sources under test, best effort.
@@ -335,6 +350,7 @@ func measureRepo(t *testing.T, cfg accuracyConfig, repo accuracyRepo) accuracyRe
 		}
 		compareSites(&res)
 		askDefinitions(ref, root, refItem, &res)
+		judgeItems(&res)
 		results = append(results, res)
 	}
 	if withCallers < repo.WithCallers {
@@ -494,6 +510,9 @@ func languageID(lang treesitter.Language) string {
 
 func startOurs(t *testing.T, cfg accuracyConfig, repo accuracyRepo, root string) *lspSession {
 	t.Helper()
+	if cfg.Binary != "" {
+		return startOursBinary(t, cfg.Binary, cfg.GraphTimeoutMs, root, filepath.Join(cfg.LogDir, repo.Name+"-callcascade.log"))
+	}
 	storeDir := t.TempDir()
 	logFile, err := os.Create(filepath.Join(cfg.LogDir, repo.Name+"-callcascade.log"))
 	if err != nil {
@@ -541,7 +560,7 @@ func callSites(root string, calls []protocol.CallHierarchyIncomingCall, lines *s
 		for _, r := range c.FromRanges {
 			s := accuracySite{
 				Path: p, Line: int(r.Start.Line) + 1, Col: int(r.Start.Character) + 1, pos: r.Start,
-				Kind: provenance(c.From.Detail), Caller: c.From.Name, Detail: c.From.Detail,
+				Kind: provenance(c.From.Detail), Item: itemKind(c.From.Detail), Caller: c.From.Name, Detail: c.From.Detail,
 			}
 			s.Text = lines.line(p, s.Line)
 			if old, ok := byKey[s.key()]; ok && provenanceRank(old.Kind) <= provenanceRank(s.Kind) {
@@ -562,10 +581,10 @@ func callSites(root string, calls []protocol.CallHierarchyIncomingCall, lines *s
 // match only: …"). A reference server's details are free text and land in
 // "other", which the comparison ignores for the reference side.
 func provenance(detail string) string {
-	switch {
-	case strings.Contains(detail, "precise"):
+	switch itemKind(detail) { // "implicit sends, possible, not precise" is not precise
+	case sitePrecise:
 		return sitePrecise
-	case strings.Contains(detail, "name match only"):
+	case siteNameOnly:
 		return siteNameOnly
 	}
 	return siteOther
@@ -790,6 +809,7 @@ func summarize(sum *accuracySummary, results []accuracyResult) {
 	slices.Sort(latencies)
 	sum.OurP50Ms = percentile(latencies, 0.50)
 	sum.OurP95Ms = percentile(latencies, 0.95)
+	sum.Items = summarizeItems(results)
 }
 
 func countDefinitionIsTarget(sites []accuracySite) int {
@@ -894,4 +914,28 @@ func accuracyTable(report accuracyReport) string {
 			s.HitsNameOnly, s.OurNameOnly, s.NameOnlyByDefinition, s.FalseOnNone, s.OurP50Ms, s.OurP95Ms)
 	}
 	return b.String()
+}
+
+// startOursBinary starts a built callcascade as an editor does, and waits
+// for its indexing to end. Its store goes under XDG_CACHE_HOME, which the
+// test points at a temporary directory.
+func startOursBinary(t *testing.T, binary string, graphTimeoutMs int, root, logPath string) *lspSession {
+	t.Helper()
+	argv := []string{binary, "serve"}
+	if graphTimeoutMs > 0 {
+		argv = append(argv, fmt.Sprintf("--graph-timeout=%dms", graphTimeoutMs))
+	}
+	ours, err := startLSPProcess("callcascade", argv, root, logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ours.initialize(nil); err != nil {
+		ours.close()
+		t.Fatal(err)
+	}
+	if err := ours.waitReady(time.Second, 10*time.Minute, true); err != nil {
+		ours.close()
+		t.Fatal(err)
+	}
+	return ours
 }

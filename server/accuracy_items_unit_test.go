@@ -1,0 +1,125 @@
+package server_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	graphstage "github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/handlers"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// The accuracy harness runs only against real repositories; these checks
+// keep its item judge honest in every test run: the details it reads come
+// from the code that writes them, so a reworded detail fails here instead of
+// silently moving items between kinds.
+func TestAccuracyItemJudge(t *testing.T) {
+	if entryDetailPrefix != handlers.EntryDetailPrefix {
+		t.Fatalf("entry prefix %q, handlers say %q", entryDetailPrefix, handlers.EntryDetailPrefix)
+	}
+	svc := fact.Symbol{Name: "findAll", Container: "UsersService"}
+	cases := []struct {
+		detail  string
+		kind    string
+		flagged bool
+	}{
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedAST}), sitePrecise, false},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedAST, Via: "Repo.findAll"}), sitePrecise, false},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName}), siteNameOnly, true},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedEvent, Event: "team/${…}/removed"}), siteFramework, false},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedRegistration, Via: "router.get"}), siteFramework, false},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedImplicit, Implicit: &fact.ImplicitSends{Count: 2}}), siteFramework, true},
+		{"UsersController · grep fallback: call", siteGrep, true},
+		{"keyword match 0.62: 'run/' in a string", siteKeyword, true},
+		{handlers.EntryDetailPrefix + "NestJS route GET /users", siteEntry, false},
+	}
+	for _, c := range cases {
+		if got := itemKind(c.detail); got != c.kind {
+			t.Errorf("itemKind(%q) = %s, want %s", c.detail, got, c.kind)
+		}
+		if got := flaggedDegraded(c.detail); got != c.flagged {
+			t.Errorf("flaggedDegraded(%q) = %v, want %v", c.detail, got, c.flagged)
+		}
+	}
+}
+
+func TestAccuracyFrameworkTruth(t *testing.T) {
+	target := accuracyTarget{Path: "src/team/team.resolver.ts", Line: 40, Name: "memberRemoved", Container: "CodeView"}
+	event := func(key, text string) accuracySite {
+		return accuracySite{Path: "src/team/team.service.ts", Line: 7, Item: siteFramework, Text: text,
+			Detail: graphstage.Detail(fact.Edge{Resolution: fact.ResolvedEvent, Event: key})}
+	}
+	cases := []struct {
+		name string
+		site accuracySite
+		want bool
+	}{
+		{"a template topic published with every fragment", event("team/${…}/member_removed", "this.pubsub.publish(`team/${teamID}/member_removed`, m);"), true},
+		{"a template topic missing a fragment", event("team/${…}/member_removed", "this.pubsub.publish(`team/${teamID}/member_added`, m);"), false},
+		{"a literal event", event("order.created", "this.events.emit('order.created', order)"), true},
+		{"a line that does not name the event", event("order.created", "await this.orders.save(order)"), false},
+		{"an entry point on the target's decorator", accuracySite{Path: target.Path, Line: 38, Item: siteEntry}, true},
+		{"an entry point elsewhere that does not name it", accuracySite{Path: "src/app.ts", Line: 3, Item: siteEntry, Text: "app.listen(3000)"}, false},
+		{"a registration naming the handler", accuracySite{Item: siteFramework, Detail: "registered via r.Use", Text: "r.Use(memberRemoved)"}, true},
+		{"a registration naming another", accuracySite{Item: siteFramework, Detail: "registered via r.Use", Text: "r.Use(memberRemovedLog)"}, false},
+		{"a class-based view registered by its class", accuracySite{Item: siteFramework, Detail: `registered via path("code/")`, Text: `path("code/", CodeView.as_view())`}, true},
+	}
+	for _, c := range cases {
+		if got := frameworkConfirmed(c.site, target); got != c.want {
+			t.Errorf("%s: frameworkConfirmed = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// A site the reference lists is right whatever its kind; a grep item the
+// reference does not list is wrong, and counts against both precisions
+// only when it is not flagged.
+func TestAccuracyItemPrecision(t *testing.T) {
+	ref := accuracySite{Path: "a.py", Line: 3}
+	res := accuracyResult{
+		RefSites: []accuracySite{ref},
+		OurSites: []accuracySite{
+			{Path: "a.py", Line: 3, Item: sitePrecise, Detail: "precise (ast)"},
+			{Path: "b.py", Line: 9, Item: siteGrep, Detail: "grep fallback: call"},
+			{Path: "c.py", Line: 1, Item: sitePrecise, Detail: "precise (ast)"},
+		},
+	}
+	judgeItems(&res)
+	sum := summarizeItems([]accuracyResult{res})
+	if sum.Items != 3 || sum.Wrong != 2 || sum.PlainWrong != 1 || sum.Plain != 2 {
+		t.Fatalf("items %d wrong %d, not flagged %d wrong %d; want 3, 2, 2, 1", sum.Items, sum.Wrong, sum.Plain, sum.PlainWrong)
+	}
+	if sum.PrecisionAll != 1.0/3 || sum.PrecisionNotFlagged != 0.5 || sum.Recall != 1 {
+		t.Fatalf("precision all %.3f, not flagged %.3f, recall %.3f; want 0.333, 0.5, 1", sum.PrecisionAll, sum.PrecisionNotFlagged, sum.Recall)
+	}
+}
+
+// The latency benchmark's classes: "no caller" holds only names that occur
+// once (their own declaration), "common names" the most frequent method
+// names first, one declaration each.
+func TestEndToEndClasses(t *testing.T) {
+	method := func(name, path string) accuracyTarget {
+		return accuracyTarget{Name: name, Path: path, Kind: treesitter.KindMethod}
+	}
+	candidates := []accuracyTarget{method("get", "a.go"), method("lonely", "b.go"), method("get", "c.go"), method("save", "d.go"),
+		{Name: "helper", Path: "e.go", Kind: treesitter.KindFunction}}
+	counts := map[string]int{"get": 40, "lonely": 1, "save": 7, "helper": 1}
+	classes := e2eClasses(candidates, counts, e2eSizes{Sample: 2, NoCaller: 5, Common: 2})
+	names := func(ts []accuracyTarget) (out []string) {
+		for _, t := range ts {
+			out = append(out, t.Name+"@"+t.Path)
+		}
+		return out
+	}
+	want := [][]string{{"get@a.go", "lonely@b.go"}, {"lonely@b.go", "helper@e.go"}, {"get@a.go", "save@d.go"}}
+	// Fewer method names than asked: the functions fill in, after the methods.
+	if got := names(e2eClasses(candidates, counts, e2eSizes{Common: 4})[2].Targets); !slices.Equal(got, []string{"get@a.go", "save@d.go", "lonely@b.go", "helper@e.go"}) {
+		t.Errorf("common names with functions filling in: %v", got)
+	}
+	for i, c := range classes {
+		if got := names(c.Targets); !slices.Equal(got, want[i]) {
+			t.Errorf("%s: %v, want %v", c.Class, got, want[i])
+		}
+	}
+}
