@@ -54,25 +54,33 @@ func TestNeovim(t *testing.T) {
 	nvim := requireTool(t, "nvim", "apt-get install neovim")
 	t.Run("debian12", func(t *testing.T) { testNeovim(t, nvim) })
 	for _, suite := range []string{"trixie", "forky"} {
+		newer := filepath.Join(editorCache(), "nvim-debian", suite, "nvim")
 		t.Run(suite, func(t *testing.T) {
-			newer := filepath.Join(editorCache(), "nvim-debian", suite, "nvim")
 			requireFile(t, newer, "Neovim from Debian "+suite, "editors/install-deps.sh")
 			testNeovim(t, newer)
 		})
 	}
+	// The README's setup for 0.11+: vim.lsp.enable('callcascade') with the
+	// plugin's lsp/callcascade.lua, no setup{}.
+	t.Run("forky-enable", func(t *testing.T) {
+		newer := filepath.Join(editorCache(), "nvim-debian", "forky", "nvim")
+		requireFile(t, newer, "Neovim from Debian forky", "editors/install-deps.sh")
+		testNeovim(t, newer, "CC_ENABLE_ONLY=1")
+	})
 }
 
-func testNeovim(t *testing.T, nvim string) {
+func testNeovim(t *testing.T, nvim string, extraEnv ...string) {
 	announce(t, "drove %s (headless) with editors/nvim", versionOf(t, nvim))
 
 	c := newFeesCase(t)
 	art := artifacts(t)
 	out := filepath.Join(art, "report.json")
-	env, home := editorEnv(t, append(c.env(),
+	vars := append(c.env(),
 		"CC_PLUGIN="+filepath.Join(repoRoot, "editors", "nvim"),
 		"CC_OUT="+out,
 		"CC_ACTION=^Re%-index", // a Lua pattern
-	)...)
+	)
+	env, home := editorEnv(t, append(vars, extraEnv...)...)
 	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"))
 	warmIndex(t, env, c.ws)
 	script := filepath.Join(repoRoot, "editors", "nvim", "test", "e2e.lua")

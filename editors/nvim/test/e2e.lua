@@ -64,7 +64,18 @@ vim.lsp.handlers['window/showDocument'] = function(err, result, ctx, config)
 end
 
 local cc = require('callcascade')
-cc.setup({ cmd = { env.CC_BIN, 'serve', '--log-level', 'debug' } })
+local cmd = { env.CC_BIN, 'serve', '--log-level', 'debug' }
+if env.CC_ENABLE_ONLY == '1' then
+  -- The README's 0.11+ setup: lsp/callcascade.lua on the runtime path gives
+  -- the filetypes and root markers; only the command is configured here.
+  report.setup = 'vim.lsp.enable'
+  vim.lsp.config('callcascade', { cmd = cmd })
+  vim.lsp.enable('callcascade')
+  cc.create_commands()
+else
+  report.setup = 'setup'
+  cc.setup({ cmd = cmd })
+end
 
 local function open_at(file, line, col)
   vim.cmd('edit ' .. vim.fn.fnameescape(file))

@@ -267,7 +267,9 @@ function M.call_hierarchy(direction)
   end, bufnr)
 end
 
-local function create_commands()
+--- Defines the :Callcascade* commands (setup does, unless commands = false;
+--- on 0.11+ vim.lsp.enable('callcascade') alone defines none).
+function M.create_commands()
   local cmd = vim.api.nvim_create_user_command
   cmd('CallcascadeIncoming', function()
     M.call_hierarchy('incoming')
@@ -302,7 +304,7 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
   if M.config.commands then
-    create_commands()
+    M.create_commands()
   end
   if has('0.11') and vim.lsp.config then
     local cfg = client_config(vim.fn.getcwd())
