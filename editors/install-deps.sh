@@ -106,7 +106,7 @@ fi
 # go test hides a passing test's output, so CI's log names here what the
 # editor tests drive (each test also says so under -v and when it fails).
 npm_version() { node -p "require('$node_dir/node_modules/$1/package.json').version"; }
-echo "editors: the tests drive $(nvim --version | head -1) and $(for n in "$cache"/nvim-debian/*/nvim; do "$n" --version | head -1; done | paste -sd, -); $(emacs --version | head -1) with eglot $(dpkg-query -W -f='${Version}' elpa-eglot);" \
+echo "editors: the tests drive $(nvim --version | head -1) and $(for n in "$cache"/nvim-debian/{trixie,forky}/nvim; do "$n" --version | head -1; done | paste -sd/ -) (Debian 13/testing); $(emacs --version | head -1) with eglot $(dpkg-query -W -f='${Version}' elpa-eglot);" \
   "$(vim --version | head -1) with ALE $(dpkg-query -W -f='${Version}' vim-ale);" \
   "code-server $("$node_dir/node_modules/.bin/code-server" --version | head -1) in $(chromium --version 2>/dev/null) through playwright-core $(npm_version playwright-core);" \
   "node $(node --version) with vscode-languageserver-protocol $(npm_version vscode-languageserver-protocol)"

@@ -128,8 +128,11 @@ type extensionEvent struct {
 // nothing listens: the publisher of an @OnEvent handler's event appears in
 // its "Callers of" tree; a dead function's empty answer shows a Warning, and
 // a quick fix from Ctrl+. runs; asking again opens the Neo4j breaker, which
-// the status bar shows. Screenshots of each step are left in the artifacts
-// folder.
+// the status bar shows; "callcascade: Show caller tree" opens a webview
+// whose SVG (the command line's Mermaid, drawn by the bundled mermaid) shows
+// the callers two levels up; callcascade.serverPath pointed at a missing file
+// brings the notification with the install command. Screenshots of each step
+// (and the .vsix) are left in the artifacts folder.
 func TestVSCode(t *testing.T) {
 	node := requireTool(t, "node", "apt-get install nodejs")
 	requireTool(t, "chromium", "apt-get install chromium")
