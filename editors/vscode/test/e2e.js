@@ -406,7 +406,11 @@ async function main() {
     if (await remoteTab.count()) {
       await remoteTab.first().click();
     }
-    const input = page.locator('.settings-editor .setting-item-control input').first();
+    // The search filters the list a moment after typing: wait for the row
+    // of this setting, not the first input of the unfiltered list.
+    const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'Server Path' }).first();
+    await row.waitFor({ timeout: 20000 });
+    const input = row.locator('.setting-item-control input').first();
     await input.waitFor({ timeout: 20000 });
     await input.fill(path.join(work, 'no-such-dir', 'callcascade'));
     await page.keyboard.press('Tab');
