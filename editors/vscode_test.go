@@ -99,6 +99,7 @@ type vscodeReport struct {
 			Message string   `json:"message"`
 		} `json:"events"`
 	} `json:"callerTree"`
+	TreeOpened                 []string           `json:"treeOpened"`
 	MissingServerNotifications []string           `json:"missingServerNotifications"`
 	MissingServerStatusBar     []string           `json:"missingServerStatusBar"`
 	BreakerNotifications       []string           `json:"breakerNotifications"`
@@ -161,6 +162,7 @@ func TestVSCode(t *testing.T) {
 		"CC_TARGET_NAME=handleReportCreated",
 		"CC_EXPECT_CALLER=create",
 		"CC_TREE_CALLER=ReportController.createReport",
+		"CC_TREE_CALLER_FILE=report.controller.ts",
 		"CC_DEAD_NAME=reconcileQuarterlyZebraLedger",
 		"CC_DEAD="+rel(dead),
 		fmt.Sprintf("CC_DEAD_LINE=%d", deadLine),
@@ -272,6 +274,11 @@ func TestVSCode(t *testing.T) {
 	}
 	if !slices.ContainsFunc(rep.CallerTree.Tab, func(s string) bool { return strings.Contains(s, "Callers of handleReportCreated") }) {
 		t.Errorf("active tabs = %q, want the picture's \"Callers of handleReportCreated\"", rep.CallerTree.Tab)
+	}
+
+	// A click on the caller's box opened its file.
+	if !slices.ContainsFunc(rep.TreeOpened, func(s string) bool { return strings.Contains(s, "report.controller.ts") }) {
+		t.Errorf("after a click on ReportController.createReport's box, active tabs = %q, want report.controller.ts", rep.TreeOpened)
 	}
 
 	// The binary missing: the notification gives the install command, and

@@ -12,6 +12,8 @@ const path = require('path');
 
 /** @type {vscode.WebviewPanel | undefined} */
 let panel;
+/** The root the picture's file names are relative to. */
+let pictureRoot = '';
 
 /**
  * Runs the command line, with no standard input (a wrapper script that
@@ -97,14 +99,38 @@ async function showCallerTree(context, options) {
       options.testHook('picture', msg);
       if (msg && msg.type === 'error') {
         options.output.appendLine(`caller tree: ${msg.message}`);
+      } else if (msg && msg.type === 'open') {
+        openSymbol(pictureRoot, String(msg.file), Number(msg.line));
       }
     }, null, context.subscriptions);
   } else {
     panel.reveal(vscode.ViewColumn.Beside);
   }
+  pictureRoot = root;
   panel.title = `Callers of ${name}`;
   const none = result.code === 1 ? 'No callers found: the picture shows the function alone.' : '';
   panel.webview.html = html(panel.webview, dist, `Callers of ${name}`, options.depth, result.stdout, none);
+}
+
+/**
+ * Opens a box's file at its line, in the editor group left of the picture.
+ * Only files under the root: the names come from the index of that root.
+ * @param {string} root
+ * @param {string} file relative to root
+ * @param {number} line 1-based
+ */
+async function openSymbol(root, file, line) {
+  const abs = path.resolve(root, file);
+  if (path.relative(root, abs).startsWith('..') || !(line >= 1)) {
+    return;
+  }
+  try {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(abs));
+    const pos = new vscode.Position(line - 1, 0);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(pos, pos) });
+  } catch (err) {
+    vscode.window.showErrorMessage(`callcascade: could not open ${file}: ${err instanceof Error ? err.message : err}`);
+  }
 }
 
 /**
@@ -147,7 +173,7 @@ function html(webview, dist, title, depth, source, note) {
 <h1>${escapeHTML(title)} <small>${depth} level${depth === 1 ? '' : 's'} up</small></h1>
 ${note ? `<p>${escapeHTML(note)}</p>` : ''}
 <div id="picture" aria-busy="true">Drawing…</div>
-<p class="legend">Plain arrows: direct calls. Thick labelled arrows: framework links (events, jobs, routes, registrations). Dashed: possible callers found by name or by a fallback stage.</p>
+<p class="legend">Click a box to open its code. Plain arrows: direct calls. Thick labelled arrows: framework links (events, jobs, routes, registrations). Dashed: possible callers found by name or by a fallback stage.</p>
 <details><summary>Mermaid source</summary><pre id="source">${escapeHTML(source)}</pre></details>
 <script nonce="${nonce}" src="${script}"></script>
 </body>

@@ -366,12 +366,14 @@ async function main() {
     await until('the caller tree picture (the webview\'s report)', async () =>
       testLogEntries(testLog).some((e) => e.kind === 'picture'), 60000);
     // The webview's own document: an SVG in #picture that names the caller.
+    let pictureFrame;
     const svgText = await until('the SVG in the webview', async () => {
       for (const frame of page.frames()) {
         const svg = frame.locator('#picture svg');
         if (await svg.count().catch(() => 0)) {
           const text = (await svg.first().textContent().catch(() => '')) || '';
           if (text.includes(env.CC_TREE_CALLER)) {
+            pictureFrame = frame;
             return text.replace(/\s+/g, ' ').trim();
           }
         }
@@ -393,6 +395,12 @@ async function main() {
     if (webview) {
       await page.screenshot({ path: path.join(art, 'readme-caller-tree.png'), clip: webview });
     }
+
+    // A click on the caller's box opens its file.
+    await pictureFrame.locator('#picture .node', { hasText: env.CC_TREE_CALLER }).first().click();
+    await until(`the file of ${env.CC_TREE_CALLER} in an editor`, async () =>
+      (await page.locator(`.tab.active[aria-label*="${env.CC_TREE_CALLER_FILE}"]`).count()) > 0, 10000);
+    step('treeOpened', (await page.locator('.tab.active').allInnerTexts()).map((t) => t.trim()));
 
     // 7. The server binary gone: callcascade.serverPath set, in the
     // Settings editor, to a file that does not exist. A notification says

@@ -21,6 +21,15 @@ async function draw() {
     target.innerHTML = svg;
     target.removeAttribute('aria-busy');
     const labels = [...target.querySelectorAll('.node')].map((n) => (n.textContent || '').replace(/\s+/g, ' ').trim());
+    // Each box's small print is the symbol's file:line: a click opens it.
+    for (const node of target.querySelectorAll('.node')) {
+      const small = node.querySelector('small');
+      const m = ((small && small.textContent) || '').trim().match(/^(.+):(\d+)$/);
+      if (m) {
+        node.style.cursor = 'pointer';
+        node.addEventListener('click', () => vscode.postMessage({ type: 'open', file: m[1], line: Number(m[2]) }));
+      }
+    }
     vscode.postMessage({ type: 'rendered', labels, edges: target.querySelectorAll('.flowchart-link, .edgePath').length });
   } catch (err) {
     target.removeAttribute('aria-busy');
