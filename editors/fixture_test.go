@@ -21,6 +21,7 @@ type feesCase struct {
 	dead                 string // a method nobody calls, added to the copy
 	deadLine, deadCol    int
 	outgoingNamesAtLines []string // "name@line" of each call the method makes
+	outgoingSites        []string // "name@line:col" (1-based col) of each, in target
 }
 
 func newFeesCase(t *testing.T) feesCase {
@@ -36,10 +37,12 @@ func newFeesCase(t *testing.T) feesCase {
 		{"list", "list(id)"},
 		{"copy", "copy(files"},
 	} {
-		l, _ := position(t, c.target, callee.needle)
+		l, col := position(t, c.target, callee.needle)
 		c.outgoingNamesAtLines = append(c.outgoingNamesAtLines, fmt.Sprintf("%s@%d", callee.name, l))
+		c.outgoingSites = append(c.outgoingSites, fmt.Sprintf("%s@%d:%d", callee.name, l, col+1))
 	}
 	sort.Strings(c.outgoingNamesAtLines)
+	sort.Strings(c.outgoingSites)
 	return c
 }
 

@@ -28,6 +28,45 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# Newer Neovims than Debian 12's 0.7.2, for TestNeovim: Debian 13's (0.10)
+# and Debian testing's (0.12 when written), with the libraries they need
+# down to their own glibc, unpacked into $cache/nvim-debian/SUITE (nothing
+# is installed system-wide; a wrapper runs nvim through the unpacked
+# glibc's loader). Reused while there; a suite that moved on is fetched
+# again only when its folder is removed.
+install_debian_nvim() {
+  local suite="$1" dir="$cache/nvim-debian/$1"
+  [ -x "$dir/nvim" ] && "$dir/nvim" --version >/dev/null 2>&1 && return 0
+  echo "editors: Neovim from Debian $suite into $dir"
+  local apt="$cache/nvim-debian/apt"
+  mkdir -p "$apt/cache/$suite/archives/partial"
+  echo "deb http://deb.debian.org/debian $suite main" > "$apt/$suite.list"
+  local opts=(-o Dir::Etc::sourcelist="$apt/$suite.list" -o Dir::Etc::sourceparts=- -o Dir::State::Lists="$apt/lists/$suite"
+    -o Dir::Cache="$apt/cache/$suite" -o APT::Get::List-Cleanup=0 -o Debug::NoLocking=1)
+  mkdir -p "$apt/lists/$suite/partial"
+  apt-get "${opts[@]}" update -qq
+  local pkgs
+  pkgs=$(apt-cache "${opts[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+    --no-replaces --no-enhances neovim | grep -v '^ ' | grep -v '^<' | sort -u)
+  rm -rf "$dir" && mkdir -p "$dir/debs"
+  (cd "$dir/debs" && apt-get "${opts[@]}" download $pkgs 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+  for deb in "$dir"/debs/*.deb; do dpkg-deb -x "$deb" "$dir/root"; done
+  rm -rf "$dir/debs"
+  cat > "$dir/nvim" <<'WRAPPER'
+#!/bin/sh
+# Runs the unpacked Neovim with its own glibc; VIMRUNTIME because nvim would
+# look for its runtime beside the loader.
+d=$(dirname "$(readlink -f "$0")")/root
+L=$d/usr/lib/x86_64-linux-gnu
+VIMRUNTIME=$d/usr/share/nvim/runtime exec "$L/ld-linux-x86-64.so.2" --library-path "$L" "$d/usr/bin/nvim" "$@"
+WRAPPER
+  chmod +x "$dir/nvim"
+  "$dir/nvim" --version | head -1
+}
+for suite in trixie forky; do
+  install_debian_nvim "$suite"
+done
+
 # node-gyp builds code-server's native modules against the local Node
 # headers; it would download them otherwise.
 if [ -d /usr/include/node ]; then
@@ -67,7 +106,7 @@ fi
 # go test hides a passing test's output, so CI's log names here what the
 # editor tests drive (each test also says so under -v and when it fails).
 npm_version() { node -p "require('$node_dir/node_modules/$1/package.json').version"; }
-echo "editors: the tests drive $(nvim --version | head -1); $(emacs --version | head -1) with eglot $(dpkg-query -W -f='${Version}' elpa-eglot);" \
+echo "editors: the tests drive $(nvim --version | head -1) and $(for n in "$cache"/nvim-debian/{trixie,forky}/nvim; do "$n" --version | head -1; done | paste -sd/ -) (Debian 13/testing); $(emacs --version | head -1) with eglot $(dpkg-query -W -f='${Version}' elpa-eglot);" \
   "$(vim --version | head -1) with ALE $(dpkg-query -W -f='${Version}' vim-ale);" \
   "code-server $("$node_dir/node_modules/.bin/code-server" --version | head -1) in $(chromium --version 2>/dev/null) through playwright-core $(npm_version playwright-core);" \
   "node $(node --version) with vscode-languageserver-protocol $(npm_version vscode-languageserver-protocol)"

@@ -45,20 +45,42 @@ type nvimReport struct {
 	} `json:"executed"`
 }
 
-// TestNeovim runs Debian's Neovim (0.7.2) headless with
-// require('callcascade').setup{} and checks what lands in its quickfix list.
+// TestNeovim runs each Neovim there is headless with
+// require('callcascade').setup{} and checks what lands in its quickfix list:
+// Debian 12's (0.7.2, which goes through vim.lsp.start_client), and the
+// newer ones editors/install-deps.sh unpacks from Debian 13 (0.10:
+// vim.lsp.start) and Debian testing (0.12: vim.lsp.config + enable).
 func TestNeovim(t *testing.T) {
 	nvim := requireTool(t, "nvim", "apt-get install neovim")
+	t.Run("debian12", func(t *testing.T) { testNeovim(t, nvim) })
+	for _, suite := range []string{"trixie", "forky"} {
+		newer := filepath.Join(editorCache(), "nvim-debian", suite, "nvim")
+		t.Run(suite, func(t *testing.T) {
+			requireFile(t, newer, "Neovim from Debian "+suite, "editors/install-deps.sh")
+			testNeovim(t, newer)
+		})
+	}
+	// The README's setup for 0.11+: vim.lsp.enable('callcascade') with the
+	// plugin's lsp/callcascade.lua, no setup{}.
+	t.Run("forky-enable", func(t *testing.T) {
+		newer := filepath.Join(editorCache(), "nvim-debian", "forky", "nvim")
+		requireFile(t, newer, "Neovim from Debian forky", "editors/install-deps.sh")
+		testNeovim(t, newer, "CC_ENABLE_ONLY=1")
+	})
+}
+
+func testNeovim(t *testing.T, nvim string, extraEnv ...string) {
 	announce(t, "drove %s (headless) with editors/nvim", versionOf(t, nvim))
 
 	c := newFeesCase(t)
 	art := artifacts(t)
 	out := filepath.Join(art, "report.json")
-	env, home := editorEnv(t, append(c.env(),
+	vars := append(c.env(),
 		"CC_PLUGIN="+filepath.Join(repoRoot, "editors", "nvim"),
 		"CC_OUT="+out,
 		"CC_ACTION=^Re%-index", // a Lua pattern
-	)...)
+	)
+	env, home := editorEnv(t, append(vars, extraEnv...)...)
 	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"))
 	warmIndex(t, env, c.ws)
 	script := filepath.Join(repoRoot, "editors", "nvim", "test", "e2e.lua")
@@ -79,16 +101,30 @@ func TestNeovim(t *testing.T) {
 	if !rep.Incoming.Filled {
 		t.Fatalf("incoming calls never reached the quickfix list")
 	}
-	want := []qfItem{{Filename: c.caller, Lnum: c.callLine, Col: c.callCol + 1, Text: "handle"}}
-	if fmt.Sprint(rep.Incoming.Items) != fmt.Sprint(want) {
-		t.Errorf("incoming quickfix = %+v\nwant %+v", rep.Incoming.Items, want)
+	// Each entry names the caller and says how it was found.
+	if len(rep.Incoming.Items) != 1 {
+		t.Fatalf("incoming quickfix = %+v, want the one caller", rep.Incoming.Items)
+	}
+	in := rep.Incoming.Items[0]
+	if in.Filename != c.caller || in.Lnum != c.callLine || in.Col != c.callCol+1 || !strings.HasPrefix(in.Text, "handle  [") {
+		t.Errorf("incoming quickfix = %+v\nwant %s:%d:%d \"handle  [provenance]\"", in, c.caller, c.callLine, c.callCol+1)
 	}
 
-	// :CallcascadeOutgoing — what the method calls, on the lines of its body.
-	// (Neovim 0.7.2 files cross-file callees under the callee's file with
-	// the caller's positions, so only names and lines are compared.)
-	if got := namesAtLines(rep.Outgoing.Items); strings.Join(got, " ") != strings.Join(c.outgoingNamesAtLines, " ") {
-		t.Errorf("outgoing quickfix = %v, want %v", got, c.outgoingNamesAtLines)
+	// :CallcascadeOutgoing — what the method calls, at each call site in the
+	// method's own file (Neovim 0.7's vim.lsp.buf.outgoing_calls filed
+	// cross-file callees under the callee's file, with the caller's
+	// positions: the plugin builds the list itself).
+	var sites []string
+	for _, it := range rep.Outgoing.Items {
+		if it.Filename != c.target {
+			t.Errorf("outgoing entry %+v opens %s, want the call site in %s", it, it.Filename, c.target)
+		}
+		name, _, _ := strings.Cut(it.Text, " ")
+		sites = append(sites, fmt.Sprintf("%s@%d:%d", name, it.Lnum, it.Col))
+	}
+	slices.Sort(sites)
+	if strings.Join(sites, " ") != strings.Join(c.outgoingSites, " ") {
+		t.Errorf("outgoing quickfix = %v, want %v", sites, c.outgoingSites)
 	}
 
 	// A function nobody calls: an empty quickfix list, and a Warning on its

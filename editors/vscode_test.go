@@ -1,6 +1,7 @@
 package editors_test
 
 import (
+	"archive/zip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -30,7 +31,9 @@ func nodeModules(t *testing.T, pkg string) string {
 }
 
 // packageExtension builds the .vsix from editors/vscode with vsce, as a
-// user would, into dir.
+// user would, into dir. vsce runs the extension's vscode:prepublish script,
+// which bundles it with esbuild: the .vsix must hold the bundle and no
+// node_modules.
 func packageExtension(t *testing.T, dir string) string {
 	t.Helper()
 	ext := filepath.Join(repoRoot, "editors", "vscode")
@@ -40,6 +43,23 @@ func packageExtension(t *testing.T, dir string) string {
 	out, err := runEditor(t, 2*time.Minute, os.Environ(), ext, "node", vsce, "package", "--out", vsix)
 	if err != nil {
 		t.Fatalf("vsce package: %v\n%s", err, out)
+	}
+	zr, err := zip.OpenReader(vsix)
+	if err != nil {
+		t.Fatalf("reading the .vsix: %v", err)
+	}
+	defer zr.Close()
+	var files []string
+	for _, f := range zr.File {
+		files = append(files, f.Name)
+	}
+	for _, want := range []string{"extension/dist/extension.js", "extension/dist/picture-view.js", "extension/package.json", "extension/images/caller-tree.png"} {
+		if !slices.Contains(files, want) {
+			t.Errorf("the .vsix lacks %s: %q", want, files)
+		}
+	}
+	if slices.ContainsFunc(files, func(f string) bool { return strings.Contains(f, "node_modules/") }) || len(files) > 12 {
+		t.Errorf("the .vsix is not bundled (%d files, node_modules or sources in it): %q", len(files), files)
 	}
 	return vsix
 }
@@ -66,23 +86,41 @@ type vscodeReport struct {
 	BreakerCallers   struct {
 		Rows []string `json:"rows"`
 	} `json:"breakerCallers"`
-	BreakerStatusBar      []string           `json:"breakerStatusBar"`
-	BreakerNotifications  []string           `json:"breakerNotifications"`
-	AskedUntilBreakerOpen int                `json:"askedUntilBreakerOpen"`
-	Seconds               map[string]float64 `json:"seconds"`
-	FindCallersJSON       []struct {
+	BreakerStatusBar []string `json:"breakerStatusBar"`
+	CallerTree       struct {
+		SVGText string   `json:"svgText"`
+		Tab     []string `json:"tab"`
+		Events  []struct {
+			Kind    string   `json:"kind"`
+			Code    int      `json:"code"`
+			Mermaid string   `json:"mermaid"`
+			Type    string   `json:"type"`
+			Labels  []string `json:"labels"`
+			Message string   `json:"message"`
+		} `json:"events"`
+	} `json:"callerTree"`
+	TreeOpened                 []string           `json:"treeOpened"`
+	MissingServerNotifications []string           `json:"missingServerNotifications"`
+	MissingServerStatusBar     []string           `json:"missingServerStatusBar"`
+	BreakerNotifications       []string           `json:"breakerNotifications"`
+	AskedUntilBreakerOpen      int                `json:"askedUntilBreakerOpen"`
+	Seconds                    map[string]float64 `json:"seconds"`
+	FindCallersJSON            []struct {
 		Calls []json.RawMessage `json:"calls"`
 		Meta  struct {
 			Stage    string `json:"stage"`
 			Degraded bool   `json:"degraded"`
 		} `json:"meta"`
 	} `json:"findCallersJson"`
-	ExtensionEvents []struct {
-		Kind    string          `json:"kind"`
-		Command string          `json:"command"`
-		Text    string          `json:"text"`
-		Result  json.RawMessage `json:"result"`
-	} `json:"extensionEvents"`
+	ExtensionEvents []extensionEvent `json:"extensionEvents"`
+}
+
+// extensionEvent is what the extension's test hook logged.
+type extensionEvent struct {
+	Kind    string          `json:"kind"`
+	Command string          `json:"command"`
+	Text    string          `json:"text"`
+	Result  json.RawMessage `json:"result"`
 }
 
 // TestVSCode installs the packaged extension into code-server (VS Code
@@ -91,8 +129,11 @@ type vscodeReport struct {
 // nothing listens: the publisher of an @OnEvent handler's event appears in
 // its "Callers of" tree; a dead function's empty answer shows a Warning, and
 // a quick fix from Ctrl+. runs; asking again opens the Neo4j breaker, which
-// the status bar shows. Screenshots of each step are left in the artifacts
-// folder.
+// the status bar shows; "callcascade: Show caller tree" opens a webview
+// whose SVG (the command line's Mermaid, drawn by the bundled mermaid) shows
+// the callers two levels up; callcascade.serverPath pointed at a missing file
+// brings the notification with the install command. Screenshots of each step
+// (and the .vsix) are left in the artifacts folder.
 func TestVSCode(t *testing.T) {
 	node := requireTool(t, "node", "apt-get install nodejs")
 	requireTool(t, "chromium", "apt-get install chromium")
@@ -100,7 +141,7 @@ func TestVSCode(t *testing.T) {
 	nodeModules(t, "code-server")
 
 	art := artifacts(t)
-	vsix := packageExtension(t, t.TempDir())
+	vsix := packageExtension(t, art) // kept: CI's artifacts carry the .vsix
 	ws := workspace(t, "nest-events")
 	listener := filepath.Join(ws, "src/reports/report.listener.ts")
 	line, col := position(t, listener, "handleReportCreated(payload")
@@ -120,6 +161,8 @@ func TestVSCode(t *testing.T) {
 		fmt.Sprintf("CC_TARGET_COL=%d", col+1),
 		"CC_TARGET_NAME=handleReportCreated",
 		"CC_EXPECT_CALLER=create",
+		"CC_TREE_CALLER=ReportController.createReport",
+		"CC_TREE_CALLER_FILE=report.controller.ts",
 		"CC_DEAD_NAME=reconcileQuarterlyZebraLedger",
 		"CC_DEAD="+rel(dead),
 		fmt.Sprintf("CC_DEAD_LINE=%d", deadLine),
@@ -196,7 +239,58 @@ func TestVSCode(t *testing.T) {
 		t.Errorf("Find callers (JSON) answered %+v, want the publisher from the graph stage", rep.FindCallersJSON)
 	}
 
-	if len(rep.Screenshots) < 6 {
+	// The status bar said "indexing" while the first index ran ($/progress).
+	if !slices.ContainsFunc(rep.ExtensionEvents, func(e extensionEvent) bool {
+		return e.Kind == "status" && strings.Contains(e.Text, "callcascade: indexing")
+	}) {
+		t.Errorf("the status-bar item never said it was indexing during the first index")
+	}
+
+	// "callcascade: Show caller tree": the command line's Mermaid picture,
+	// two levels up (handleReportCreated ⇐ create ⇐ createReport), drawn in
+	// the webview as an SVG.
+	var mermaid string
+	var drawn []string
+	for _, e := range rep.CallerTree.Events {
+		switch {
+		case e.Kind == "callerTree":
+			mermaid = e.Mermaid
+		case e.Kind == "picture" && e.Type == "rendered":
+			drawn = e.Labels
+		case e.Kind == "picture":
+			t.Errorf("the webview could not draw the picture: %s", e.Message)
+		}
+	}
+	if !strings.HasPrefix(mermaid, "flowchart TD") || !strings.Contains(mermaid, "==>|\"event report.created\"|") {
+		t.Errorf("Show caller tree ran the command line for %q, want a Mermaid flowchart with the event link", mermaid)
+	}
+	for _, want := range []string{"ReportListener.handleReportCreated", "ReportService.create", "ReportController.createReport"} {
+		if !slices.ContainsFunc(drawn, func(l string) bool { return strings.Contains(l, want) }) {
+			t.Errorf("the webview drew the nodes %q, want %s among them", drawn, want)
+		}
+	}
+	if !strings.Contains(rep.CallerTree.SVGText, "ReportController.createReport") {
+		t.Errorf("the webview's SVG reads %q, want the caller two levels up", rep.CallerTree.SVGText)
+	}
+	if !slices.ContainsFunc(rep.CallerTree.Tab, func(s string) bool { return strings.Contains(s, "Callers of handleReportCreated") }) {
+		t.Errorf("active tabs = %q, want the picture's \"Callers of handleReportCreated\"", rep.CallerTree.Tab)
+	}
+
+	// A click on the caller's box opened its file.
+	if !slices.ContainsFunc(rep.TreeOpened, func(s string) bool { return strings.Contains(s, "report.controller.ts") }) {
+		t.Errorf("after a click on ReportController.createReport's box, active tabs = %q, want report.controller.ts", rep.TreeOpened)
+	}
+
+	// The binary missing: the notification gives the install command, and
+	// the status bar says the server was not found.
+	if len(rep.MissingServerNotifications) == 0 || !strings.Contains(rep.MissingServerNotifications[0], "callcascade.serverPath") {
+		t.Errorf("notifications = %q, want the install command and the serverPath setting", rep.MissingServerNotifications)
+	}
+	if !slices.ContainsFunc(rep.MissingServerStatusBar, func(s string) bool { return strings.Contains(s, "server not found") }) {
+		t.Errorf("status bar = %q, want \"server not found\"", rep.MissingServerStatusBar)
+	}
+
+	if len(rep.Screenshots) < 8 {
 		t.Errorf("screenshots = %v, want one per step", rep.Screenshots)
 	}
 }

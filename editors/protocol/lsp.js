@@ -94,8 +94,14 @@ function startServer(t, answers = {}) {
       // the test already failed or the server died; it is killed below
     }
     conn.dispose();
+    // The cache goes once the server has exited: removed while it still
+    // closes its store, rmdir failed with ENOTEMPTY (seen under load).
+    const exited = child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((resolve) => child.once('exit', resolve));
     child.kill();
-    fs.rmSync(cache, { recursive: true, force: true });
+    await withTimeout(exited, 5000, 'server exit').catch(() => undefined);
+    fs.rmSync(cache, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
   return { conn, seen, stderr: () => stderr, child };
 }

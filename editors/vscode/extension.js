@@ -4,10 +4,14 @@
 // The callcascade extension: starts `callcascade serve` over stdio through
 // vscode-languageclient, so VS Code's own call hierarchy view, diagnostics
 // and quick fixes talk to it; adds commands for the server's workspace
-// commands and a status-bar item that says when answers are degraded.
+// commands, a status-bar item that says when the server is indexing or
+// answers are degraded, and a caller-tree picture (picture.js). esbuild
+// bundles it into dist/extension.js (esbuild.mjs).
 
 const vscode = require('vscode');
 const { LanguageClient, ExecuteCommandRequest, State } = require('vscode-languageclient/node');
+const { configuredCommand, findExecutable, missingServerMessage, INSTALL_COMMAND } = require('./server-path');
+const { showCallerTree } = require('./picture');
 
 const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'python', 'go', 'java'];
 const SECRET_NEO4J_PASSWORD = 'callcascade.neo4jPassword';
@@ -30,6 +34,12 @@ let output;
 let pollTimer;
 /** The last callcascade.status answer, for the status bar. */
 let lastStatus;
+/** The server's $/progress reports still open (indexing), by token. */
+const progress = new Map();
+/** The configured binary when it was not found: the status bar says so. */
+let missingServer;
+/** The environment the server runs in (and the command line, for pictures). */
+let serverEnv = process.env;
 
 /** @param {vscode.ExtensionContext} context */
 async function activate(context) {
@@ -43,6 +53,7 @@ async function activate(context) {
   register('callcascade.reindexWorkspace', reindex);
   register('callcascade.showStatus', showStatus);
   register('callcascade.findCallersJson', findCallersJson);
+  register('callcascade.showCallerTree', () => callerTree(context));
   register('callcascade.restartServer', () => restart(context));
   register('callcascade.setNeo4jPassword', async () => {
     const password = await vscode.window.showInputBox({
@@ -64,7 +75,8 @@ async function activate(context) {
   context.subscriptions.push(
     vscode.languages.onDidChangeDiagnostics(() => updateStatusItem()),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
-      if (e.affectsConfiguration('callcascade.path') || e.affectsConfiguration('callcascade.neo4jUser') ||
+      if (e.affectsConfiguration('callcascade.serverPath') || e.affectsConfiguration('callcascade.path') ||
+          e.affectsConfiguration('callcascade.neo4jUser') || e.affectsConfiguration('callcascade.neo4jUri') ||
           e.affectsConfiguration('callcascade.trace.server')) {
         await restart(context); // these reach the server only at start
       } else if (e.affectsConfiguration('callcascade')) {
@@ -95,10 +107,23 @@ async function start(context) {
   if (uri) {
     env.CALLCASCADE_NEO4J_URI = String(uri);
   }
-  const command = config.get('path') || 'callcascade';
+  serverEnv = env;
+  const configured = configuredCommand((key) => config.get(key));
+  const command = findExecutable(configured.command);
+  if (!command) {
+    missingServer = configured;
+    output.appendLine(missingServerMessage(configured));
+    notifyMissingServer(configured);
+    updateStatusItem();
+    return;
+  }
+  missingServer = undefined;
+  if (configured.from === 'callcascade.path') {
+    output.appendLine('callcascade.path is deprecated: it still works, but set callcascade.serverPath instead.');
+  }
 
   /** @type {import('vscode-languageclient/node').ServerOptions} */
-  const serverOptions = { command: String(command), args: ['serve'], options: { env } };
+  const serverOptions = { command, args: ['serve'], options: { env } };
   /** @type {import('vscode-languageclient/node').LanguageClientOptions} */
   const clientOptions = {
     documentSelector: LANGUAGES.map((language) => ({ scheme: 'file', language })),
@@ -113,12 +138,24 @@ async function start(context) {
         await showCommandResult(cmd, result);
         return result;
       },
+      // Indexing is reported with $/progress: VS Code shows it in its own
+      // progress area, and the status-bar item says "indexing" meanwhile.
+      handleWorkDoneProgress: (token, params, next) => {
+        if (params.kind === 'end') {
+          progress.delete(token);
+        } else {
+          progress.set(token, { ...(progress.get(token) || {}), ...params });
+        }
+        updateStatusItem();
+        next(token, params);
+      },
     },
   };
   client = new LanguageClient('callcascade', 'callcascade', serverOptions, clientOptions);
   client.onDidChangeState((e) => {
     if (e.newState === State.Stopped) {
       lastStatus = undefined;
+      progress.clear();
     }
     updateStatusItem();
   });
@@ -127,11 +164,11 @@ async function start(context) {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     vscode.window.showErrorMessage(
-      `callcascade: could not start "${command} serve" (${message}). Set callcascade.path to the binary.`,
+      `callcascade: could not start "${command} serve" (${message}). See the callcascade output; callcascade.serverPath names the binary.`,
       'Open settings',
     ).then((choice) => {
       if (choice) {
-        vscode.commands.executeCommand('workbench.action.openSettings', 'callcascade.path');
+        vscode.commands.executeCommand('workbench.action.openSettings', 'callcascade.serverPath');
       }
     });
     updateStatusItem();
@@ -139,6 +176,36 @@ async function start(context) {
   }
   schedulePoll();
   updateStatusItem();
+}
+
+/**
+ * Says, once per start, that the binary is missing and how to get it.
+ * @param {{ command: string, from: string }} configured
+ */
+function notifyMissingServer(configured) {
+  const message = missingServerMessage(configured);
+  testHook('missingServer', { text: message });
+  vscode.window.showErrorMessage(message, 'Copy install command', 'Set callcascade.serverPath').then(async (choice) => {
+    if (choice === 'Copy install command') {
+      await vscode.env.clipboard.writeText(INSTALL_COMMAND);
+      vscode.window.showInformationMessage(`callcascade: "${INSTALL_COMMAND}" is on the clipboard; run it, then callcascade: Restart server.`);
+    } else if (choice) {
+      vscode.commands.executeCommand('workbench.action.openSettings', 'callcascade.serverPath');
+    }
+  });
+}
+
+/** @param {vscode.ExtensionContext} context */
+async function callerTree(context) {
+  const config = vscode.workspace.getConfiguration('callcascade');
+  const configured = configuredCommand((key) => config.get(key));
+  const command = findExecutable(configured.command);
+  if (!command) {
+    notifyMissingServer(configured);
+    return;
+  }
+  const depth = Math.min(6, Math.max(1, Number(config.get('callerTreeDepth')) || 3));
+  await showCallerTree(context, { command, env: serverEnv, depth, output, testHook });
 }
 
 /** @param {vscode.ExtensionContext} context */
@@ -302,10 +369,21 @@ function updateStatusItem() {
   const { warnings, infos } = degradedAnswers();
   const breakers = openBreakers();
   const tooltip = new vscode.MarkdownString(undefined, true);
-  if (!running) {
+  const indexing = [...progress.values()];
+  if (missingServer) {
+    statusItem.text = '$(circle-slash) callcascade: server not found';
+    statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+    tooltip.appendMarkdown(`The callcascade binary was not found. Install it with \`${INSTALL_COMMAND}\`, or set **callcascade.serverPath**, then run **callcascade: Restart server**.`);
+  } else if (!running) {
     statusItem.text = '$(circle-slash) callcascade';
     statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
     tooltip.appendMarkdown('The callcascade server is not running. See the **callcascade** output.');
+  } else if (indexing.length > 0) {
+    const p = indexing[0];
+    const detail = p.message || (typeof p.percentage === 'number' ? `${p.percentage}%` : '');
+    statusItem.text = `$(sync~spin) callcascade: indexing${detail ? ` ${detail}` : ''}`;
+    statusItem.backgroundColor = undefined;
+    tooltip.appendMarkdown(`${p.title || 'callcascade: indexing'}: answers come from what is indexed so far and from the fallback stages.`);
   } else if (breakers.length > 0) {
     statusItem.text = `$(error) callcascade: ${breakers.length === 1 ? 'breaker' : `${breakers.length} breakers`} ${breakers[0].state}`;
     statusItem.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');

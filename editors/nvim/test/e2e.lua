@@ -41,6 +41,18 @@ report.executed = {}
 vim.lsp.handlers['workspace/executeCommand'] = function(err, result, ctx)
   table.insert(report.executed, { command = ctx.params.command, error = err and err.message, result = result })
 end
+-- $/progress as the server sends it (client.messages.progress is 0.7's,
+-- client.progress 0.10's): the first index's end is recorded here.
+local progress_ended = false
+local on_progress = vim.lsp.handlers['$/progress']
+vim.lsp.handlers['$/progress'] = function(err, result, ctx, config)
+  if result and result.value and result.value.kind == 'end' then
+    progress_ended = true
+  end
+  if on_progress then
+    return on_progress(err, result, ctx, config)
+  end
+end
 report.shown = {}
 local show_document = vim.lsp.handlers['window/showDocument']
 vim.lsp.handlers['window/showDocument'] = function(err, result, ctx, config)
@@ -52,7 +64,18 @@ vim.lsp.handlers['window/showDocument'] = function(err, result, ctx, config)
 end
 
 local cc = require('callcascade')
-cc.setup({ cmd = { env.CC_BIN, 'serve', '--log-level', 'debug' } })
+local cmd = { env.CC_BIN, 'serve', '--log-level', 'debug' }
+if env.CC_ENABLE_ONLY == '1' then
+  -- The README's 0.11+ setup: lsp/callcascade.lua on the runtime path gives
+  -- the filetypes and root markers; only the command is configured here.
+  report.setup = 'vim.lsp.enable'
+  vim.lsp.config('callcascade', { cmd = cmd })
+  vim.lsp.enable('callcascade')
+  cc.create_commands()
+else
+  report.setup = 'setup'
+  cc.setup({ cmd = cmd })
+end
 
 local function open_at(file, line, col)
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
@@ -72,7 +95,7 @@ local function qf_after(command)
   vim.fn.setqflist({}, 'r', { title = 'before ' .. command, items = {} })
   vim.cmd(command)
   local ok = vim.wait(10000, function()
-    return vim.fn.getqflist({ title = 1 }).title == 'LSP call hierarchy'
+    return vim.fn.getqflist({ title = 1 }).title:find('^callcascade: ') ~= nil
   end, 20)
   local items = {}
   for _, item in ipairs(vim.fn.getqflist()) do
@@ -84,7 +107,7 @@ local function qf_after(command)
     })
   end
   vim.cmd('cclose')
-  return { filled = ok, items = items }
+  return { filled = ok, title = vim.fn.getqflist({ title = 1 }).title, items = items }
 end
 
 -- 1. Incoming and outgoing calls land in the quickfix list.
@@ -93,12 +116,7 @@ local client = cc.client(bufnr)
 -- Ask once the first index is done ($/progress end): an answer during
 -- indexing can miss callers in files not parsed yet.
 report.index_progress_done = vim.wait(8000, function()
-  for _, p in pairs(client.messages.progress) do
-    if p.done then
-      return true
-    end
-  end
-  return false
+  return progress_ended
 end, 20)
 report.server = client.server_capabilities and client.server_capabilities.callHierarchyProvider
 report.incoming = qf_after('CallcascadeIncoming')

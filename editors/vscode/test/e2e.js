@@ -8,7 +8,8 @@
 // CC_TARGET (relative file), CC_TARGET_LINE/COL (1-based), CC_DEAD,
 // CC_DEAD_LINE/COL, CC_ACTION (a regexp of the quick fix to choose),
 // CC_TARGET_NAME, CC_DEAD_NAME (the functions' names), CC_EXPECT_CALLER (a
-// caller name to wait for in the tree). playwright-core
+// caller name to wait for in the tree), CC_TREE_CALLER (a name the caller
+// tree picture must show). playwright-core
 // is found through NODE_PATH.
 'use strict';
 
@@ -47,7 +48,9 @@ async function screenshot(page, name) {
 function writeCaptureWrapper(dir) {
   const wrapper = path.join(dir, 'callcascade-capture.sh');
   // Both directions and the server's log are kept for failures too.
+  // Other subcommands (callers, for the caller tree) run as they are.
   fs.writeFileSync(wrapper, '#!/bin/sh\n' +
+    `if [ "$1" != serve ]; then exec "${env.CC_BIN}" "$@"; fi\n` +
     `tee "${path.join(art, 'client-to-server.jsonrpc')}" | "${env.CC_BIN}" "$@" --log-level debug 2>"${path.join(art, 'server.log')}" | tee "${path.join(art, 'server-to-client.jsonrpc')}"\n`,
   { mode: 0o755 });
   return wrapper;
@@ -132,6 +135,15 @@ async function goTo(page, line, col) {
   await page.waitForSelector('.quick-input-widget', { state: 'hidden' });
 }
 
+// runCommand runs a command from the palette (F1) by its title.
+async function runCommand(page, title, rowLabel) {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await page.keyboard.type(title, { delay: 5 });
+  await page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label*="${rowLabel}"]`);
+  await page.keyboard.press('Enter');
+}
+
 // The call hierarchy opens in the References view ("REFERENCES: CALLERS
 // OF") in the side bar: its first row is the function, the rows under it
 // its callers.
@@ -175,7 +187,7 @@ async function main() {
   const testLog = path.join(art, 'extension-events.jsonl');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-    'callcascade.path': writeCaptureWrapper(work),
+    'callcascade.serverPath': writeCaptureWrapper(work),
     'callcascade.statusPollSeconds': 2,
     // A team graph that is down (nothing listens on port 1): the embedded
     // store behind it answers, and after a few faults its breaker opens.
@@ -344,6 +356,78 @@ async function main() {
       (await page.locator('.tab.active', { hasText: 'Untitled' }).count()) > 0, 10000);
     step('findCallersJson', testLogEntries(testLog).filter((e) => e.command === 'callcascade.findCallersJson').map((e) => e.result));
     await screenshot(page, 'find-callers-json');
+
+    // 6. "callcascade: Show caller tree" on the handler: the command line
+    // draws the callers in Mermaid and a webview shows the picture (an SVG
+    // naming the callers).
+    await page.keyboard.press('Control+1');
+    await goTo(page, env.CC_TARGET_LINE, env.CC_TARGET_COL);
+    await runCommand(page, 'callcascade: Show caller tree', 'Show caller tree');
+    await until('the caller tree picture (the webview\'s report)', async () =>
+      testLogEntries(testLog).some((e) => e.kind === 'picture'), 60000);
+    // The webview's own document: an SVG in #picture that names the caller.
+    let pictureFrame;
+    const svgText = await until('the SVG in the webview', async () => {
+      for (const frame of page.frames()) {
+        const svg = frame.locator('#picture svg');
+        if (await svg.count().catch(() => 0)) {
+          const text = (await svg.first().textContent().catch(() => '')) || '';
+          if (text.includes(env.CC_TREE_CALLER)) {
+            pictureFrame = frame;
+            return text.replace(/\s+/g, ' ').trim();
+          }
+        }
+      }
+      return '';
+    }, 30000);
+    step('callerTree', {
+      svgText,
+      tab: (await page.locator('.tab.active').allInnerTexts()).map((t) => t.trim()),
+      events: testLogEntries(testLog).filter((e) => e.kind === 'callerTree' || e.kind === 'picture'),
+    });
+    // Room for the picture: no side bar, no panel, no tooltip.
+    await page.keyboard.press('Control+B');
+    await page.keyboard.press('Control+J');
+    await page.mouse.move(1270, 600);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'caller-tree');
+    const webview = await page.locator('iframe.webview.ready').last().boundingBox().catch(() => null);
+    if (webview) {
+      await page.screenshot({ path: path.join(art, 'readme-caller-tree.png'), clip: webview });
+    }
+
+    // A click on the caller's box opens its file.
+    await pictureFrame.locator('#picture .node', { hasText: env.CC_TREE_CALLER }).first().click();
+    await until(`the file of ${env.CC_TREE_CALLER} in an editor`, async () =>
+      (await page.locator(`.tab.active[aria-label*="${env.CC_TREE_CALLER_FILE}"]`).count()) > 0, 10000);
+    step('treeOpened', (await page.locator('.tab.active').allInnerTexts()).map((t) => t.trim()));
+
+    // 7. The server binary gone: callcascade.serverPath set, in the
+    // Settings editor, to a file that does not exist. A notification says
+    // how to install it; the status bar says so too.
+    await page.keyboard.press('Control+Comma'); // the Settings editor, its search box focused
+    await page.waitForSelector('.settings-editor .suggest-input-container', { timeout: 20000 });
+    await page.keyboard.type('callcascade.serverPath', { delay: 5 });
+    // A machine-overridable setting: code-server lists it under the remote
+    // machine's tab (where the server runs), not the browser user's.
+    const remoteTab = page.locator('.settings-editor .settings-tabs-widget .action-label', { hasText: 'Remote' });
+    if (await remoteTab.count()) {
+      await remoteTab.first().click();
+    }
+    // The search filters the list a moment after typing: wait for the row
+    // of this setting, not the first input of the unfiltered list.
+    const row = page.locator('.settings-editor .setting-item-contents', { hasText: 'Server Path' }).first();
+    await row.waitFor({ timeout: 20000 });
+    const input = row.locator('.setting-item-control input').first();
+    await input.waitFor({ timeout: 20000 });
+    await input.fill(path.join(work, 'no-such-dir', 'callcascade'));
+    await page.keyboard.press('Tab');
+    const missingToast = page.locator('.notifications-toasts .notification-toast', { hasText: 'go install github.com/callcascade/callcascade@latest' });
+    await until('the notification that the server is missing', async () => (await missingToast.count()) > 0, 20000);
+    step('missingServerNotifications', (await missingToast.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()));
+    step('missingServerStatusBar', (await page.locator('.statusbar-item', { hasText: 'callcascade' }).allInnerTexts()).map((t) => t.trim()));
+    await page.waitForTimeout(500);
+    await screenshot(page, 'server-missing');
   } catch (err) {
     if (page) {
       await screenshot(page, 'failure').catch(() => undefined);

@@ -5,6 +5,8 @@
 --
 -- Neovim 0.11+ goes through vim.lsp.config/vim.lsp.enable, 0.8-0.10 through
 -- vim.lsp.start, and 0.7 through vim.lsp.start_client (one client per root).
+-- Only APIs that 0.7 has are used elsewhere (no vim.fs, no vim.iter), and
+-- the 0.11 method-call forms (client:request) where 0.11 wants them.
 local M = {}
 
 M.filetypes = {
@@ -103,6 +105,15 @@ local function start(bufnr)
   vim.lsp.start(client_config(find_root(path, M.config.root_markers)), { bufnr = bufnr })
 end
 
+-- request sends an LSP request: client:request on 0.11+ (the dot form is
+-- deprecated there), client.request before (0.7 has only that).
+local function request(client, method, params, handler, bufnr)
+  if has('0.11') then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
 --- The callcascade client attached to bufnr (the current buffer by default).
 function M.client(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
@@ -125,7 +136,7 @@ function M.execute(command, arguments, on_result)
     vim.notify('callcascade: no callcascade server is attached to this buffer', vim.log.levels.WARN)
     return
   end
-  client.request('workspace/executeCommand', { command = command, arguments = arguments }, function(err, result)
+  request(client, 'workspace/executeCommand', { command = command, arguments = arguments }, function(err, result)
     if on_result then
       on_result(err, result)
     elseif err then
@@ -156,7 +167,8 @@ end
 --- Finds the callers of the function under the cursor with the server's
 --- full cascade and shows the structured JSON answer.
 function M.find_callers()
-  local params = vim.lsp.util.make_position_params()
+  local client = M.client()
+  local params = vim.lsp.util.make_position_params(0, client and client.offset_encoding or 'utf-16')
   M.execute('callcascade.findCallers', { { uri = params.textDocument.uri, position = params.position } }, function(err, result)
     if err then
       vim.notify('callcascade: findCallers failed: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
@@ -168,13 +180,102 @@ function M.find_callers()
   end)
 end
 
-local function create_commands()
+-- byte_col turns an LSP position's character (in the client's encoding)
+-- into a 1-based byte column of the line, as the quickfix list wants.
+local function byte_col(line, character, encoding)
+  if not line or encoding == 'utf-8' then
+    return character + 1
+  end
+  local units, i = 0, 1
+  while i <= #line and units < character do
+    local b = line:byte(i)
+    local len = b >= 0xF0 and 4 or b >= 0xE0 and 3 or b >= 0xC0 and 2 or 1
+    units = units + ((encoding == 'utf-16' and len == 4) and 2 or 1)
+    i = i + len
+  end
+  return i
+end
+
+-- file_line reads one line of a file, from its buffer when it is loaded.
+local function file_line(fname, lnum, cache)
+  local bufnr = vim.fn.bufnr(fname)
+  if bufnr ~= -1 and vim.api.nvim_buf_is_loaded(bufnr) then
+    return vim.api.nvim_buf_get_lines(bufnr, lnum - 1, lnum, false)[1]
+  end
+  if cache[fname] == nil then
+    local ok, lines = pcall(vim.fn.readfile, fname)
+    cache[fname] = ok and lines or false
+  end
+  return cache[fname] and cache[fname][lnum] or nil
+end
+
+--- Fills the quickfix list with the calls into (direction 'incoming') or
+--- out of ('outgoing') the function under the cursor, one entry per call
+--- site, each with the other function's name and how callcascade found it.
+--- The call sites (fromRanges) are in the caller's file: the other side's
+--- for incoming calls, the function's own for outgoing ones. (Neovim 0.7's
+--- own vim.lsp.buf.outgoing_calls files them under the callee's file.)
+function M.call_hierarchy(direction)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = M.client(bufnr)
+  if not client then
+    vim.notify('callcascade: no callcascade server is attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local encoding = client.offset_encoding or 'utf-16'
+  local params = vim.lsp.util.make_position_params(0, encoding)
+  request(client, 'textDocument/prepareCallHierarchy', params, function(err, items)
+    if err then
+      vim.notify('callcascade: prepareCallHierarchy failed: ' .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    if not items or #items == 0 then
+      vim.notify('callcascade: no function under the cursor', vim.log.levels.INFO)
+      return
+    end
+    local item = items[1]
+    local method = direction == 'incoming' and 'callHierarchy/incomingCalls' or 'callHierarchy/outgoingCalls'
+    request(client, method, { item = item }, function(err2, calls)
+      if err2 then
+        vim.notify('callcascade: ' .. method .. ' failed: ' .. (err2.message or vim.inspect(err2)), vim.log.levels.ERROR)
+        return
+      end
+      local qf, cache = {}, {}
+      for _, call in ipairs(calls or {}) do
+        local other = direction == 'incoming' and call.from or call.to
+        local fname = vim.uri_to_fname(direction == 'incoming' and call.from.uri or item.uri)
+        local text = other.name
+        if other.detail and other.detail ~= '' then
+          text = text .. '  [' .. other.detail .. ']'
+        end
+        for _, range in ipairs(call.fromRanges or {}) do
+          local lnum = range.start.line + 1
+          table.insert(qf, {
+            filename = fname,
+            lnum = lnum,
+            col = byte_col(file_line(fname, lnum, cache), range.start.character, encoding),
+            text = text,
+          })
+        end
+      end
+      local title = string.format('callcascade: %s %s', direction == 'incoming' and 'callers of' or 'calls from', item.name)
+      vim.schedule(function()
+        vim.fn.setqflist({}, ' ', { title = title, items = qf })
+        vim.cmd('botright copen')
+      end)
+    end, bufnr)
+  end, bufnr)
+end
+
+--- Defines the :Callcascade* commands (setup does, unless commands = false;
+--- on 0.11+ vim.lsp.enable('callcascade') alone defines none).
+function M.create_commands()
   local cmd = vim.api.nvim_create_user_command
   cmd('CallcascadeIncoming', function()
-    vim.lsp.buf.incoming_calls()
+    M.call_hierarchy('incoming')
   end, { desc = 'callcascade: callers of the function under the cursor (quickfix)' })
   cmd('CallcascadeOutgoing', function()
-    vim.lsp.buf.outgoing_calls()
+    M.call_hierarchy('outgoing')
   end, { desc = 'callcascade: calls made by the function under the cursor (quickfix)' })
   cmd('CallcascadeReindex', function()
     M.execute('callcascade.reindex', {}, function(err)
@@ -203,7 +304,7 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
   if M.config.commands then
-    create_commands()
+    M.create_commands()
   end
   if has('0.11') and vim.lsp.config then
     local cfg = client_config(vim.fn.getcwd())
