@@ -170,54 +170,30 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]fa
 	if err != nil {
 		return nil, usageError{err}
 	}
+	query := arg
 	if isLoc {
+		// A path relative to the working directory, or else to the root:
+		// the engine takes it absolute.
 		abs := file
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(mustGetwd(), file)
-		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		rel, ok := ws.Indexer.Rel(abs)
-		if !ok && !filepath.IsAbs(file) {
-			// a path relative to the root rather than to the current directory
-			if r, ok2 := ws.Indexer.Rel(filepath.Join(ws.Root, file)); ok2 {
-				rel, ok, abs = r, true, filepath.Join(ws.Root, file)
+			if _, err := os.Stat(abs); err != nil {
+				abs = filepath.Join(ws.Root, file)
 			}
 		}
-		if !ok {
-			return nil, fmt.Errorf("%s is outside the workspace root %s", file, ws.Root)
-		}
-		content, err := os.ReadFile(abs)
-		if err != nil {
-			return nil, err
-		}
-		li := treesitter.NewLineIndex(content)
-		offset, ok := li.Offset(treesitter.Position{Line: uint32(line - 1), Character: li.CharacterColumn(uint32(line-1), col-1)})
-		if !ok {
-			return nil, fmt.Errorf("%s: line %d is past the end of the file", file, line)
-		}
-		t, err := ws.TargetAt(ctx, rel, content, offset)
-		if errors.Is(err, cascade.ErrNoSymbol) {
-			return nil, fmt.Errorf("%s: no function, method or call at %d:%d", file, line, col)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return []fact.Symbol{t}, nil
+		query = fmt.Sprintf("%s:%d:%d", abs, line, col)
 	}
-	targets, err := ws.TargetsByName(ctx, arg)
+	targets, err := ws.Targets(ctx, query)
+	if errors.Is(err, cascade.ErrOutsideWorkspace) {
+		return nil, fmt.Errorf("%s is outside the workspace root %s", file, ws.Root)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if len(targets) == 0 {
 		// Not in the index: the cascade still searches by name, and its
 		// report says the symbol was not found.
-		name := arg
-		if i := strings.LastIndexAny(name, ".#"); i >= 0 {
-			name = name[i+1:]
-		}
-		return []fact.Symbol{{Name: name}}, nil
+		return []fact.Symbol{cascade.UnknownTarget(arg)}, nil
 	}
 	return targets, nil
 }
