@@ -6,6 +6,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/report"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -14,6 +15,9 @@ import (
 
 // Symbol is a function, method, class or module the index knows.
 type Symbol = fact.Symbol
+
+// QualifiedName is "Container.name", or the name alone.
+func QualifiedName(s Symbol) string { return stage.QualifiedName(s) }
 
 // Symbol kinds a front end tells apart.
 const (

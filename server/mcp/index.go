@@ -101,14 +101,12 @@ func (t *tools) searchCode(ctx context.Context, req *sdk.CallToolRequest, in Sea
 	return nil, out, nil
 }
 
+// qualifiedName names a site's enclosing symbol, the file for top-level code.
 func qualifiedName(s cascade.Symbol) string {
-	if s.Container != "" {
-		return s.Container + "." + s.Name
-	}
 	if s.Name == "" {
 		return s.Path
 	}
-	return s.Name
+	return cascade.QualifiedName(s)
 }
 
 // IndexInput is index_codebase's input.

@@ -88,11 +88,7 @@ func (t *tools) findSymbol(ctx context.Context, req *sdk.CallToolRequest, in Sym
 }
 
 func (t *tools) info(ctx context.Context, ws *cascade.Workspace, s cascade.Symbol) SymbolInfo {
-	qualified := s.Name
-	if s.Container != "" {
-		qualified = s.Container + "." + s.Name
-	}
-	info := SymbolInfo{Name: s.Name, Qualified: qualified, ID: s.ID, Kind: string(s.Kind),
+	info := SymbolInfo{Name: s.Name, Qualified: cascade.QualifiedName(s), ID: s.ID, Kind: string(s.Kind),
 		Location: fmt.Sprintf("%s:%d:%d", s.Path, s.Selection.Start.Line+1, s.Selection.Start.Character+1)}
 	if roles, err := ws.FrameworkSummaries(ctx, s); err == nil {
 		info.Roles = roles
