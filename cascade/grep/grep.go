@@ -102,6 +102,9 @@ type Match struct {
 	// gives it, so an editor can ask for its callers next. Code at the top
 	// level of a file has the file's module symbol (graph.ModuleSymbol).
 	Caller fact.Symbol
+	// Imported: the site's file imports the name (or everything), so a
+	// bare site there may reach another file's declaration (scope.go).
+	Imported bool
 }
 
 // Result is one scan.
@@ -119,6 +122,7 @@ type Result struct {
 	Capped                    bool // parsing stopped after StopAfter sites: Total is a lower bound
 	Excluded                  int  // sites dropped by Query.Exclude, in the files parsed
 	Library                   int  // calls on a library's value by its spelling (receivers.go), left out
+	OutOfScope                int  // bare names whose scope cannot reach the target (scope.go), left out
 }
 
 // CallerSites are the matches of one caller, best first.
@@ -228,6 +232,7 @@ type scan struct {
 	files, skipped atomic.Int64
 	excluded       atomic.Int64
 	library        atomic.Int64
+	outOfScope     atomic.Int64
 	partial        atomic.Bool
 
 	mu         sync.Mutex
@@ -491,8 +496,12 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.excluded.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && m.Kind == KindCall && libraryReceiver(c.lang, m.Receiver, s.q.Package) {
+		if s.q.SkipLibrary && libraryReceiver(c.lang, m.Receiver, s.q.Package) {
 			s.library.Add(1)
+			continue
+		}
+		if s.q.SkipLibrary && isBare(m) && bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) {
+			s.outOfScope.Add(1)
 			continue
 		}
 		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
@@ -536,9 +545,10 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	}
 	callers := callerSymbols(c.rel, content, sites)
 	module := fact.ModuleSymbol(c.rel, c.lang)
+	imported := importsName(c.lang, content, s.q.Name)
 	var out []Match
 	for _, site := range sites.Sites {
-		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module}
+		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported}
 		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
 			m.Caller = callers[site.Enclosing]
 		}
@@ -592,6 +602,7 @@ func (s *scan) result() Result {
 	r.Skipped = int(s.skipped.Load())
 	r.Excluded = int(s.excluded.Load())
 	r.Library = int(s.library.Load())
+	r.OutOfScope = int(s.outOfScope.Load())
 	r.Total = len(all)
 	slices.SortStableFunc(all, compareMatches)
 	if len(all) > s.q.MaxKeep {

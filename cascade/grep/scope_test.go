@@ -1,0 +1,78 @@
+package grep
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// A bare name reaches a function only from its own file, from a file that
+// imports it, or (Go) from its own package; a method never. Other bare
+// sites are another scope's own declarations and are left out.
+func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"web/form.tsx":    "export function onSubmit(values: any) {}\nexport const wired = () => onSubmit({});\n",
+		"web/other.tsx":   "export function Other() {\n  const onSubmit = () => {};\n  return <form onSubmit={onSubmit} />;\n}\n",
+		"web/user.tsx":    "import { Form, onSubmit } from './form';\nexport function User() {\n  return <Form onSubmit={onSubmit} />;\n}\n",
+		"app/mail.py":     "def send(msg):\n    pass\n",
+		"app/views.py":    "def send(x):\n    return x\n\n\ndef view():\n    send(1)\n",
+		"app/tasks.py":    "from app.mail import (\n    send,\n)\n\n\ndef job():\n    send(2)\n",
+		"go/a/handle.go":  "package a\n\nfunc Handle() {}\n\nfunc local() { Handle() }\n",
+		"go/b/handle.go":  "package b\n\nfunc Handle() {}\n\nfunc other() { Handle() }\n",
+		"web/service.ts":  "export class Orders {\n  findAll() {}\n}\n",
+		"web/consumer.ts": "import { Orders } from './service';\nfunction findAll() {}\nexport function run(o: Orders) {\n  findAll();\n  o.findAll();\n}\n",
+	})
+	for _, tc := range []struct {
+		name, path, container string
+		want                  []string
+		outOfScope            int
+	}{
+		{name: "onSubmit", path: "web/form.tsx", outOfScope: 1, want: []string{
+			"web/form.tsx:2:28 call ✓ web/form.tsx#wired",
+			"web/user.tsx:3:26 reference web/user.tsx#User",
+		}},
+		{name: "send", path: "app/mail.py", outOfScope: 1, want: []string{
+			"app/tasks.py:7:5 call app/tasks.py#job",
+		}},
+		{name: "Handle", path: "go/a/handle.go", outOfScope: 1, want: []string{
+			"go/a/handle.go:5:16 call ✓ go/a/handle.go#local",
+		}},
+		{name: "findAll", path: "web/service.ts", container: "Orders", outOfScope: 1, want: []string{
+			"web/consumer.ts:5:5 call o web/consumer.ts#run",
+		}},
+	} {
+		r, err := Search(context.Background(), Query{Name: tc.name, Root: root, StopAfter: -1, SkipLibrary: true,
+			TargetPath: tc.path, Container: tc.container, TargetSpan: declSpan(t, root, tc.path, tc.name)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, render(r)); diff != "" {
+			t.Errorf("%s: matches (-want +got):\n%s", tc.name, diff)
+		}
+		if r.OutOfScope != tc.outOfScope {
+			t.Errorf("%s: OutOfScope = %d, want %d", tc.name, r.OutOfScope, tc.outOfScope)
+		}
+		// Without SkipLibrary (every site of the name), they are kept.
+		all, _ := Search(context.Background(), Query{Name: tc.name, Root: root, StopAfter: -1, TargetPath: tc.path, Container: tc.container,
+			TargetSpan: declSpan(t, root, tc.path, tc.name)})
+		if len(all.Matches) != len(r.Matches)+tc.outOfScope {
+			t.Errorf("%s: %d sites without the scope rule, want %d", tc.name, len(all.Matches), len(r.Matches)+tc.outOfScope)
+		}
+	}
+}
+
+// declSpan is the span of the first occurrence of name in the file: its
+// declaration in these sources.
+func declSpan(t *testing.T, root, rel, name string) treesitter.Span {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return span(t, string(src), name)
+}
