@@ -22,19 +22,7 @@ import (
 // runIn runs the binary in dir with a private cache and HOME.
 func runIn(t *testing.T, dir, home string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "HOME="+home)
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return stdout.String(), stderr.String(), code
+	return runWith(t, dir, []string{"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "HOME=" + home}, args...)
 }
 
 func TestHelpAtEveryLevelExitsZero(t *testing.T) {

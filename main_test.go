@@ -42,8 +42,16 @@ func TestMain(m *testing.M) {
 
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
+	return runWith(t, "", []string{"XDG_CACHE_HOME=" + t.TempDir()}, args...)
+}
+
+// runWith runs the binary in dir ("" for the package's folder) with env
+// added to the environment, and returns its stdout, stderr and exit code.
+func runWith(t *testing.T, dir string, env []string, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -261,21 +262,7 @@ func TestMCPOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	url := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := regexp.MustCompile(`serving (http://\S+/mcp)`).FindStringSubmatch(sc.Text()); m != nil {
-				url <- m[1]
-			}
-		}
-	}()
-	var endpoint string
-	select {
-	case endpoint = <-url:
-	case <-time.After(30 * time.Second):
-		t.Fatal("mcp --listen never said where it serves")
-	}
+	endpoint := mcpEndpoint(t, stderr)
 	client := sdk.NewClient(&sdk.Implementation{Name: "e2e", Version: "1"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -312,21 +299,7 @@ func TestServeSharesItsWorkspaceWithMCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	url := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := regexp.MustCompile(`serving (http://\S+/mcp)`).FindStringSubmatch(sc.Text()); m != nil {
-				url <- m[1]
-			}
-		}
-	}()
-	var endpoint string
-	select {
-	case endpoint = <-url:
-	case <-time.After(30 * time.Second):
-		t.Fatal("serve --mcp-listen never said where it serves")
-	}
+	endpoint := mcpEndpoint(t, stderr)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx, &sdk.StreamableClientTransport{Endpoint: endpoint}, nil)
@@ -417,5 +390,27 @@ func TestMCPInspectorCLI(t *testing.T) {
 	}
 	if res := mustJSON(inspect("--method", "resources/list")); !strings.Contains(res, "callcascade://framework-map") {
 		t.Errorf("resources/list: %s", res)
+	}
+}
+
+// mcpEndpoint reads the URL a server started with --listen or --mcp-listen
+// says it serves at, from its stderr.
+func mcpEndpoint(t *testing.T, stderr io.Reader) string {
+	t.Helper()
+	url := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := regexp.MustCompile(`serving (http://\S+/mcp)`).FindStringSubmatch(sc.Text()); m != nil {
+				url <- m[1]
+			}
+		}
+	}()
+	select {
+	case endpoint := <-url:
+		return endpoint
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server never said where it serves MCP")
+		return ""
 	}
 }
