@@ -202,22 +202,16 @@ func resolveTarget(ctx context.Context, ws *cascade.Workspace, arg string) ([]fa
 // location (it ends in :N:N, or a file name ends in :N) rather than a
 // symbol name; err says what is wrong with it then.
 func splitLocation(arg string) (file string, line, col int, isLoc bool, err error) {
-	parts := strings.Split(arg, ":")
-	if len(parts) >= 3 {
-		l, err1 := strconv.Atoi(parts[len(parts)-2])
-		c, err2 := strconv.Atoi(parts[len(parts)-1])
-		if err1 == nil && err2 == nil {
-			file = strings.Join(parts[:len(parts)-2], ":")
-			if file == "" {
-				return "", 0, 0, true, fmt.Errorf("%q: FILE:LINE:COL needs a file", arg)
-			}
-			if l < 1 || c < 1 {
-				return file, l, c, true, fmt.Errorf("%q: line and column are counted from 1 (FILE:LINE:COL, as editors show them)", arg)
-			}
-			return file, l, c, true, nil
+	if file, l, c, ok := cascade.SplitLocation(arg); ok {
+		if file == "" {
+			return "", 0, 0, true, fmt.Errorf("%q: FILE:LINE:COL needs a file", arg)
 		}
+		if l < 1 || c < 1 {
+			return file, l, c, true, fmt.Errorf("%q: line and column are counted from 1 (FILE:LINE:COL, as editors show them)", arg)
+		}
+		return file, l, c, true, nil
 	}
-	if len(parts) == 2 {
+	if parts := strings.Split(arg, ":"); len(parts) == 2 {
 		if _, err := strconv.Atoi(parts[1]); err == nil {
 			if _, known := treesitter.LanguageForPath(parts[0]); known || strings.ContainsRune(parts[0], '/') {
 				return parts[0], 0, 0, true, fmt.Errorf("%q: a location needs a column too: FILE:LINE:COL", arg)

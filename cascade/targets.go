@@ -28,7 +28,7 @@ func (w *Workspace) Targets(ctx context.Context, query string) ([]Symbol, error)
 	if query == "" {
 		return nil, errors.New("an empty symbol: give a name, Class.method, a symbol id or FILE:LINE:COL")
 	}
-	if file, line, col, ok := splitLocation(query); ok {
+	if file, line, col, ok := SplitLocation(query); ok {
 		if line < 1 || col < 1 {
 			return nil, fmt.Errorf("%q: line and column are counted from 1", query)
 		}
@@ -74,8 +74,9 @@ func UnknownTarget(query string) Symbol {
 	return fact.Symbol{Name: name}
 }
 
-// splitLocation reads FILE:LINE:COL; ok is false for anything else.
-func splitLocation(q string) (file string, line, col int, ok bool) {
+// SplitLocation reads FILE:LINE:COL, the numbers as written (unchecked);
+// ok is false for anything else.
+func SplitLocation(q string) (file string, line, col int, ok bool) {
 	parts := strings.Split(q, ":")
 	if len(parts) < 3 {
 		return "", 0, 0, false
