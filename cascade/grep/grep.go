@@ -222,8 +222,9 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 
 type scan struct {
 	q        Query
-	root     string // absolute, as given: paths are read under it
-	realRoot string // symlinks resolved: what "inside the workspace" means
+	imports  importRules // compiled once per search (scope.go)
+	root     string      // absolute, as given: paths are read under it
+	realRoot string      // symlinks resolved: what "inside the workspace" means
 	name     []byte
 	rank     *ranker
 	contents *files.Contents // files kept between searches; nil for one-off searches
@@ -545,7 +546,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	}
 	callers := callerSymbols(c.rel, content, sites)
 	module := fact.ModuleSymbol(c.rel, c.lang)
-	imported := importsName(c.lang, content, s.q.Name)
+	imported := importsName(s.imports.patterns(c.lang, s.q.Name), content)
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported}

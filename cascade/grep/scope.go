@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/callcascade/callcascade/treesitter"
 )
@@ -17,9 +18,10 @@ import (
 // leaves such sites out (Result.OutOfScope counts them). Java is left
 // alone: a bare call there may reach a method inherited from another file.
 
-// importsName reports whether content holds an import that binds name (or
-// binds everything: a Python star import, a Go dot import), in lang.
-func importsName(lang treesitter.Language, content []byte, name string) bool {
+// importPatterns are the imports that bind name (or bind everything: a
+// Python star import, a Go dot import) in lang; nil means every file may
+// reach it (a language the rule leaves alone). Compiled once per search.
+func importPatterns(lang treesitter.Language, name string) []*regexp.Regexp {
 	word := `\b` + regexp.QuoteMeta(name) + `\b`
 	var patterns []string
 	switch lang {
@@ -39,14 +41,47 @@ func importsName(lang treesitter.Language, content []byte, name string) bool {
 	case treesitter.Go:
 		patterns = []string{`(?m)^\s*(?:import\s+)?\.\s+"`}
 	default:
+		return nil
+	}
+	out := make([]*regexp.Regexp, len(patterns))
+	for i, p := range patterns {
+		out[i] = regexp.MustCompile(p)
+	}
+	return out
+}
+
+// importsName reports whether content holds an import that binds the
+// name, given importPatterns' answer for the file's language.
+func importsName(patterns []*regexp.Regexp, content []byte) bool {
+	if patterns == nil {
 		return true
 	}
 	for _, p := range patterns {
-		if regexp.MustCompile(p).Match(content) {
+		if p.Match(content) {
 			return true
 		}
 	}
 	return false
+}
+
+// importRules keeps one search's compiled import patterns per language.
+type importRules struct {
+	mu     sync.Mutex
+	byLang map[treesitter.Language][]*regexp.Regexp
+}
+
+func (r *importRules) patterns(lang treesitter.Language, name string) []*regexp.Regexp {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p, ok := r.byLang[lang]; ok {
+		return p
+	}
+	if r.byLang == nil {
+		r.byLang = map[treesitter.Language][]*regexp.Regexp{}
+	}
+	p := importPatterns(lang, name)
+	r.byLang[lang] = p
+	return p
 }
 
 // bareOutOfScope reports whether a bare site in file rel cannot reach the
