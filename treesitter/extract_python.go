@@ -350,6 +350,10 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 		// self.x = x, where x is an annotated parameter
 		typ = e.paramType(e.enclosingFunction(n.StartByte()), e.text(right))
 	}
+	if builtin := pythonLiteralTypes[nodeType(field(n, "right"))]; typ == "" && builtin != "" {
+		// self.table = {}: self.table.get(k) is dict's get.
+		typ = CallTypePrefix + builtin
+	}
 	name := left
 	if nodeType(left) == "attribute" {
 		name = field(left, "attribute")

@@ -514,6 +514,7 @@ class InvoiceService(BaseService, metaclass=Meta):
 			"InvoiceService.mailer: Mailer",
 			"InvoiceService.gateway: call:payments.Gateway",
 			"InvoiceService.audit: AuditLog",
+			"InvoiceService.count: call:int", // self.count = 0: the builtin int
 		},
 		locals: []string{
 			"invoice_id: int in generate",

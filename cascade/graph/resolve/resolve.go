@@ -1569,6 +1569,11 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		return typeRef{}, err
 	}
 	if cls == nil {
+		if f.Language == treesitter.Python && q.pyOutsideAnnotation(ctx, f, typeName) {
+			// request: HttpRequest (from django.http), d: dict: what a value
+			// declared so has is the library's or the builtin's, as pyright says.
+			return typeRef{kind: refExternal}, nil
+		}
 		if f.Language == treesitter.Python || f.Language == treesitter.JavaScript {
 			// Python locals come from any call x = f(); only a class tells a type.
 			return typeRef{kind: refUnknown}, nil

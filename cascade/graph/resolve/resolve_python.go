@@ -715,3 +715,19 @@ func (q *pyLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	return q.pyCallResult(ctx, f, caller, callee)
 }
+
+// pyUntypedAnnotations say nothing of a value's type: a call on one may be
+// any class's, the project's included.
+var pyUntypedAnnotations = setOf("Any", "object", "Self", "typing.Any")
+
+// pyOutsideAnnotation reports whether an annotation that names no workspace
+// class names a type from outside the workspace: its first segment is bound
+// to an import from a module the workspace does not hold (HttpRequest from
+// django.http, models.QuerySet), or it is a builtin type (dict, str).
+func (q *query) pyOutsideAnnotation(ctx context.Context, f *fact.File, typeName string) bool {
+	if pyUntypedAnnotations[typeName] {
+		return false
+	}
+	first, _, _ := strings.Cut(typeName, ".")
+	return first != "" && !pyUntypedAnnotations[first] && q.isExternalName(ctx, f, first)
+}

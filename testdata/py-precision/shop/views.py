@@ -1,3 +1,4 @@
+from django.http import HttpRequest
 from .models import Order, Customer
 from .cache import Cache
 
@@ -26,3 +27,16 @@ def untyped(thing, pk):  # @def(untyped, "untyped")
 def cached(pk):  # @def(cached, "cached")
     cache = Cache()
     return cache.get(pk)  # @site(cacheGet, "get") @call(cached, CacheGet, cacheGet)
+
+
+class Registry:
+    def __init__(self):
+        self.table = {}
+
+    def lookup(self, key):  # @def(lookup, "lookup")
+        return self.table.get(key)
+
+
+def from_request(request: HttpRequest | None = None):  # @def(from_request, "from_request")
+    request.get("x")
+    return request.GET.get("language") if request else None
