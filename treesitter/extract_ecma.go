@@ -71,6 +71,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "call_expression", "new_expression":
 		c.call(n)
+	case "jsx_opening_element", "jsx_self_closing_element":
+		// (jsx_opening_element name: (_) @_name (#match? @_name "^[A-Z]")) @call
+		if name := field(n, "name"); name != nil && isComponentName(e.text(name)) {
+			c.call(n)
+		}
 	case "import_statement":
 		c.imp(n)
 	case "export_statement":
@@ -377,11 +382,34 @@ func (ecmaHooks) call(e *extractor, n *node) {
 			return
 		}
 		c.Args = e.argTexts(field(n, "arguments"))
+	case "jsx_opening_element", "jsx_self_closing_element":
+		// <Foo a={1} />: a call of the component Foo with its props.
+		name := field(n, "name")
+		switch nodeType(name) {
+		case "identifier":
+			callee = name
+		case "member_expression": // <ui.Foo />
+			callee = field(name, "property")
+			c.Receiver = ecmaReceiver(e, field(name, "object"))
+		case "nested_identifier": // <ui.Foo /> in older grammars
+			parts := namedChildren(name)
+			if len(parts) < 2 {
+				return
+			}
+			callee = parts[len(parts)-1]
+			c.Receiver = strings.TrimSuffix(strings.TrimSuffix(e.text(name), e.text(callee)), ".")
+		default:
+			return
+		}
 	default:
 		return
 	}
 	e.addCallTo(c, callee, n)
 }
+
+// isComponentName reports whether a JSX element's name is a component's
+// (capitalized) rather than an intrinsic element's (<div>).
+func isComponentName(name string) bool { return name != "" && name[0] >= 'A' && name[0] <= 'Z' }
 
 // ecmaReceiver is the receiver as the resolver reads it: whitespace
 // squeezed, optional chaining and non-null assertions dropped

@@ -783,7 +783,9 @@ class Store extends Base {
 			"|require @L1:12 in - ('./api')",
 			"|require @L2:37 in - ('./users')",
 			"|useLocalState @L5:17 in Profile (null)",
+			"|Card @L6:10 in Profile", // <Card ...>: the component is called with its props
 			"api|track @L6:53 in Profile ('click')",
+			"|Avatar @L6:79 in Profile",
 			"|new HttpClient @L11:15 in -",
 			"|fetchUser @L12:43 in load (id)",
 			"|persist @L13:23 in save (user)",
@@ -814,6 +816,7 @@ export const Page = ({ svc }: Props) => {
 		symbols: []string{"function Page L2:13 (:Props)"},
 		calls: []string{
 			"|new PageStore @L3:20 in Page (svc)",
+			"|Button @L4:10 in Page",
 			"store|submit @L4:38 in Page (svc)",
 			"|t @L4:64 in Page ('save')",
 		},

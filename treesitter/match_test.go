@@ -48,6 +48,13 @@ func specQuery(t testing.TB, lang Language) *sitter.Query {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if g.jsxQuery {
+		jsx, err := queryFiles.ReadFile("queries/jsx.scm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = append(append(src, '\n'), jsx...)
+	}
 	q, err := sitter.NewQuery(src, grammar)
 	if err != nil {
 		t.Fatalf("%s: %v", lang, err)

@@ -27,6 +27,7 @@ type grammar struct {
 	language  Language
 	sitter    func() *sitter.Language
 	queryFile string // under queries/; TSX shares the TypeScript query, its node types are a superset
+	jsxQuery  bool   // the grammar parses JSX: queries/jsx.scm is part of its query too
 
 	once   sync.Once
 	parsed *sitter.Language
@@ -35,8 +36,8 @@ type grammar struct {
 
 var registry = []*grammar{
 	{language: TypeScript, sitter: typescript.GetLanguage, queryFile: "typescript.scm"},
-	{language: TSX, sitter: tsx.GetLanguage, queryFile: "typescript.scm"},
-	{language: JavaScript, sitter: javascript.GetLanguage, queryFile: "javascript.scm"},
+	{language: TSX, sitter: tsx.GetLanguage, queryFile: "typescript.scm", jsxQuery: true},
+	{language: JavaScript, sitter: javascript.GetLanguage, queryFile: "javascript.scm", jsxQuery: true},
 	{language: Python, sitter: python.GetLanguage, queryFile: "python.scm"},
 	{language: Go, sitter: golang.GetLanguage, queryFile: "go.scm"},
 	{language: Java, sitter: java.GetLanguage, queryFile: "java.scm"},

@@ -8,7 +8,7 @@ export default function Profile({ id }) { // @def(Profile, "Profile")
   const user = fetchUser(id); // @site(profileFetch, "fetchUser") @call(Profile, fetchUser, profileFetch)
   return (
     <div onClick={() => console.log(fmt(user))}> {/* @site(profileFmt, "fmt") @call(Profile, formatName, profileFmt) */}
-      <Avatar user={user} />
+      <Avatar user={user} /> {/* @site(profileAvatar, "Avatar") @call(Profile, Avatar, profileAvatar) */}
     </div>
   );
 }
