@@ -546,7 +546,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	}
 	callers := callerSymbols(c.rel, content, sites)
 	module := fact.ModuleSymbol(c.rel, c.lang)
-	imported := importsName(s.imports.patterns(c.lang, s.q.Name), content)
+	imported := importsName(s.imports.patterns(c.lang, s.q.Name), content, c.lang, c.rel, s.q.TargetPath)
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported}

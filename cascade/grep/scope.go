@@ -20,22 +20,24 @@ import (
 
 // importPatterns are the imports that bind name (or bind everything: a
 // Python star import, a Go dot import) in lang; nil means every file may
-// reach it (a language the rule leaves alone). Compiled once per search.
+// reach it (a language the rule leaves alone). The first group, where a
+// pattern has one, is the module imported from. Compiled once per search.
 func importPatterns(lang treesitter.Language, name string) []*regexp.Regexp {
 	word := `\b` + regexp.QuoteMeta(name) + `\b`
 	var patterns []string
 	switch lang {
 	case treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
+		module := `\s*['"]([^'"]+)['"]`
 		patterns = []string{
-			`(?s)\bimport\s+(?:type\s+)?[^;'"]*?` + word + `[^;'"]*?\bfrom\b`, // import { a, name } from / import name from
-			`(?s)\{[^}]*` + word + `[^}]*\}\s*=\s*(?:await\s+)?require\s*\(`,  // const { name } = require(
-			`\b(?:const|let|var)\s+` + word + `\s*=\s*require\s*\(`,
+			`(?s)\bimport\s+(?:type\s+)?[^;'"]*?` + word + `[^;'"]*?\bfrom` + module, // import { a, name } from / import name from
+			`(?s)\{[^}]*` + word + `[^}]*\}\s*=\s*(?:await\s+)?require\s*\(` + module,  // const { name } = require(
+			`\b(?:const|let|var)\s+` + word + `\s*=\s*require\s*\(` + module,
 		}
 	case treesitter.Python:
 		patterns = []string{
-			`(?m)^\s*from\s+\S+\s+import\s+\*`,
-			`(?ms)^\s*from\s+\S+\s+import\s+\([^)]*` + word,
-			`(?m)^\s*from\s+\S+\s+import\s+[^(\n]*` + word,
+			`(?m)^\s*from\s+(\S+)\s+import\s+\*`,
+			`(?ms)^\s*from\s+(\S+)\s+import\s+\([^)]*` + word,
+			`(?m)^\s*from\s+(\S+)\s+import\s+[^(\n]*` + word,
 			`(?m)^\s*import\s+[^\n]*` + word,
 		}
 	case treesitter.Go:
@@ -50,18 +52,56 @@ func importPatterns(lang treesitter.Language, name string) []*regexp.Regexp {
 	return out
 }
 
-// importsName reports whether content holds an import that binds the
-// name, given importPatterns' answer for the file's language.
-func importsName(patterns []*regexp.Regexp, content []byte) bool {
+// importsName reports whether content, the file rel, holds an import that
+// binds the name from a module that can hold the target's file, given
+// importPatterns' answer for the file's language. An import of the same
+// name from another module (./components' NavbarItem, rest_framework's
+// Response) binds another declaration. A module this cannot place (a path
+// alias, a package name) may hold it.
+func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Language, rel, target string) bool {
 	if patterns == nil {
 		return true
 	}
 	for _, p := range patterns {
-		if p.Match(content) {
-			return true
+		for _, m := range p.FindAllSubmatchIndex(content, -1) {
+			if len(m) < 4 || m[2] < 0 || target == "" {
+				return true
+			}
+			if moduleMayHold(lang, rel, string(content[m[2]:m[3]]), target) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// moduleMayHold reports whether the module spec, imported in file rel, can
+// be the target's file, or a package or barrel directory above it.
+func moduleMayHold(lang treesitter.Language, rel, spec, target string) bool {
+	var place string
+	switch lang {
+	case treesitter.Python:
+		dots := len(spec) - len(strings.TrimLeft(spec, "."))
+		dotted := strings.ReplaceAll(spec[dots:], ".", "/")
+		if dots == 0 {
+			// an absolute module: the target's path ends with it, or is below it
+			noExt := strings.TrimSuffix(strings.TrimSuffix(target, ".py"), "/__init__")
+			return dotted == "" || noExt == dotted || strings.HasSuffix(noExt, "/"+dotted) ||
+				strings.HasPrefix(target, dotted+"/") || strings.Contains(target, "/"+dotted+"/")
+		}
+		dir := path.Dir(rel)
+		for i := 1; i < dots; i++ {
+			dir = path.Dir(dir)
+		}
+		place = path.Join(dir, dotted)
+	default: // TypeScript, JavaScript
+		if !strings.HasPrefix(spec, ".") {
+			return true // a package or a path alias: not placed here
+		}
+		place = path.Join(path.Dir(rel), spec)
+	}
+	noExt := strings.TrimSuffix(target, path.Ext(target))
+	return place == "." || noExt == place || strings.HasPrefix(target, place+"/")
 }
 
 // importRules keeps one search's compiled import patterns per language.

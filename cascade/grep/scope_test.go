@@ -26,6 +26,15 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		"go/b/handle.go":  "package b\n\nfunc Handle() {}\n\nfunc other() { Handle() }\n",
 		"web/service.ts":  "export class Orders {\n  findAll() {}\n}\n",
 		"web/consumer.ts": "import { Orders } from './service';\nfunction findAll() {}\nexport function run(o: Orders) {\n  findAll();\n  o.findAll();\n}\n",
+		// The same name imported from another module binds another declaration.
+		"nav/samf/Item.tsx":    "export function NavbarItem() { return null; }\n",
+		"nav/samf/Bar.tsx":     "import { NavbarItem } from './Item';\nexport const Bar = () => <NavbarItem />;\n",
+		"nav/old/Bar.tsx":      "import { NavbarItem } from './components';\nexport const Old = () => <NavbarItem />;\n",
+		"nav/barrel.tsx":       "import { NavbarItem } from './samf';\nexport const Top = () => <NavbarItem />;\n",
+		"nav/aliased.tsx":      "import { NavbarItem } from '@/nav/samf/Item';\nexport const Aliased = () => <NavbarItem />;\n",
+		"app/jobs/report.py":   "from ..mail import send\n\n\ndef report():\n    send(3)\n",
+		"app/jobs/notify.py":   "from django.core.mail import send\n\n\ndef notify():\n    send(4)\n",
+		"app/jobs/absolute.py": "from app.mail import send\n\n\ndef absolute():\n    send(5)\n",
 	})
 	for _, tc := range []struct {
 		name, path, container string
@@ -36,8 +45,15 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 			"web/form.tsx:2:28 call ✓ web/form.tsx#wired",
 			"web/user.tsx:3:26 reference web/user.tsx#User",
 		}},
-		{name: "send", path: "app/mail.py", outOfScope: 1, want: []string{
+		{name: "send", path: "app/mail.py", outOfScope: 2, want: []string{
+			"app/jobs/absolute.py:5:5 call app/jobs/absolute.py#absolute",
+			"app/jobs/report.py:5:5 call app/jobs/report.py#report",
 			"app/tasks.py:7:5 call app/tasks.py#job",
+		}},
+		{name: "NavbarItem", path: "nav/samf/Item.tsx", outOfScope: 1, want: []string{
+			"nav/aliased.tsx:2:31 call nav/aliased.tsx#Aliased",
+			"nav/barrel.tsx:2:27 call nav/barrel.tsx#Top",
+			"nav/samf/Bar.tsx:2:27 call nav/samf/Bar.tsx#Bar",
 		}},
 		{name: "Handle", path: "go/a/handle.go", outOfScope: 1, want: []string{
 			"go/a/handle.go:5:16 call ✓ go/a/handle.go#local",
