@@ -29,8 +29,8 @@ func importPatterns(lang treesitter.Language, name string) []*regexp.Regexp {
 	case treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
 		module := `\s*['"]([^'"]+)['"]`
 		patterns = []string{
-			`(?s)\bimport\s+(?:type\s+)?[^;'"]*?` + word + `[^;'"]*?\bfrom` + module, // import { a, name } from / import name from
-			`(?s)\{[^}]*` + word + `[^}]*\}\s*=\s*(?:await\s+)?require\s*\(` + module,  // const { name } = require(
+			`(?s)\bimport\s+(?:type\s+)?[^;'"]*?` + word + `[^;'"]*?\bfrom` + module,  // import { a, name } from / import name from
+			`(?s)\{[^}]*` + word + `[^}]*\}\s*=\s*(?:await\s+)?require\s*\(` + module, // const { name } = require(
 			`\b(?:const|let|var)\s+` + word + `\s*=\s*require\s*\(` + module,
 		}
 	case treesitter.Python:
