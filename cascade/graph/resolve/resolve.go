@@ -515,6 +515,10 @@ type typeRef struct {
 	// refExternal value has ("net/http.ResponseWriter", "error"; see
 	// goKnownInterfaces).
 	ext string
+	// above marks super() in a Python class: the method is looked up on the
+	// class's bases in order (its MRO: a mixin first, then the next base),
+	// never on the class itself.
+	above bool
 }
 
 type refKind int
@@ -589,6 +593,9 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		if ref.elems > 0 && f.Language == treesitter.Python {
 			external = true
 			return nil, "", nil // xs.append(x) on a List[Foo]: the list's method
+		}
+		if ref.above {
+			return q.pyMethodAbove(ctx, ref.class, c.Callee, sameFamily, &external)
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
 		if err != nil || len(found) > 0 {
@@ -996,6 +1003,11 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 		cls, err := q.classOf(ctx, caller)
 		if err != nil || cls == nil || len(cls.Extends) == 0 {
 			return typeRef{kind: refUnknown}, err
+		}
+		if f.Language == treesitter.Python && len(segs) == 1 && len(cls.Extends) > 1 {
+			// class Leaf(LoggingMixin, Middle): super().hook() is the first
+			// base, in order, that has hook.
+			return typeRef{kind: refInstance, class: *cls, above: true}, nil
 		}
 		base, err := q.resolveTypeName(ctx, q.mustFile(ctx, cls.Path, f), cls.Extends[0])
 		if err != nil {

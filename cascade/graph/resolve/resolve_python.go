@@ -731,3 +731,33 @@ func (q *query) pyOutsideAnnotation(ctx context.Context, f *fact.File, typeName 
 	first, _, _ := strings.Cut(typeName, ".")
 	return first != "" && !pyUntypedAnnotations[first] && q.isExternalName(ctx, f, first)
 }
+
+// pyMethodAbove resolves super().name() in cls, a class with several bases:
+// the first base, in declaration order and depth first (Python's MRO for
+// all but diamonds), that has the method. A base the workspace does not
+// declare may hold it: then the call is outside (external), as pyright says
+// when the library's class comes first.
+func (q *query) pyMethodAbove(ctx context.Context, cls fact.Symbol, name string, cands []fact.Symbol, external *bool) ([]fact.Symbol, fact.Resolution, error) {
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return nil, "", err
+	}
+	for _, n := range cls.Extends {
+		base, err := q.resolveTypeName(ctx, cf, n)
+		if err != nil {
+			return nil, "", err
+		}
+		if base == nil || base.ID == cls.ID {
+			if q.isExternalName(ctx, cf, strings.SplitN(n, ".", 2)[0]) && n != "object" {
+				*external = true // a library's base comes first: its method, or beyond
+				return nil, "", nil
+			}
+			continue
+		}
+		found, err := q.methodOf(ctx, *base, name, cands, 0)
+		if err != nil || len(found) > 0 {
+			return found, fact.ResolvedAST, err
+		}
+	}
+	return nil, "", nil
+}
