@@ -141,7 +141,7 @@ func writeEdges(ctx context.Context, abs string, store *neo4jstore.Store, walk f
 	if _, err := (&index.Indexer{Root: abs, Store: local, Logger: log, Walk: walk}).IndexAll(ctx, nil); err != nil {
 		return fmt.Errorf("edges: index the embedded store: %w", err)
 	}
-	e, err := neo4jstore.ComputeEdges(ctx, local, &resolve.Resolver{Store: local})
+	e, err := neo4jstore.ComputeEdges(ctx, local, &resolve.Resolver{Store: local, Root: abs})
 	if err != nil {
 		return err
 	}

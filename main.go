@@ -221,5 +221,5 @@ func sharedBackends(ctx context.Context, root string, st server.Settings, log *s
 		return nil
 	}
 	log.Info("graph backend", "root", root, "neo4j", cfg.Endpoint(), "repo", cfg.RepoID)
-	return []cascade.GraphBackend{{Name: "neo4j", Store: store, Resolver: &resolve.Resolver{Store: store}}}
+	return []cascade.GraphBackend{{Name: "neo4j", Store: store, Resolver: &resolve.Resolver{Store: store, Root: root}}}
 }

@@ -69,7 +69,7 @@ const BackendEmbedded = "embedded"
 // NewWorkspace wires a store to an indexer and an engine for root.
 func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	root = filepath.Clean(root)
-	resolver := &resolve.Resolver{Store: store}
+	resolver := &resolve.Resolver{Store: store, Root: root}
 	breakers := opts.Breakers
 	if breakers == nil {
 		breakers = &Breakers{Config: opts.Engine.Breaker, Logger: opts.Logger}

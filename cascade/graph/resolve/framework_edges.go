@@ -366,7 +366,7 @@ func (q *frameworkView) moduleFiles(ctx context.Context, f *fact.File, module st
 	var out []*fact.File
 	candidates := q.allFiles(ctx)
 	if family(f.Language) == "js" { // an index, not a scan (see modules.go)
-		candidates = q.r.modules.get(candidates).matching(f.Path, module)
+		candidates = q.r.jsModules(candidates).matching(f.Path, module)
 	}
 	for _, wf := range candidates {
 		if family(wf.Language) != family(f.Language) {

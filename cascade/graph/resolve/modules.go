@@ -26,12 +26,16 @@ type jsModules struct {
 	// by every suffix of the path with "/index" trimmed. Indexes into
 	// files, ascending.
 	whole, tails, tailsOfIndex map[string][]int32
+	// aliases maps specifiers through the project's tsconfig "paths" and
+	// "baseUrl" (tsconfig.go); nil without a workspace root.
+	aliases *tsAliases
 }
 
 // moduleIndex is the jsModules of one file list, built on first use.
 type moduleIndex struct {
-	mu sync.Mutex
-	js *jsModules
+	mu      sync.Mutex
+	js      *jsModules
+	aliases *tsAliases
 }
 
 // get returns the index of files. The resolver loads a new list after
@@ -49,7 +53,25 @@ func (m *moduleIndex) get(files []fact.File) *jsModules {
 	default:
 		m.js = newJSModules(files)
 	}
+	m.js.aliases = m.aliases
 	return m.js
+}
+
+// jsModules is the module index over files, with the workspace's tsconfig
+// aliases when the resolver knows its root.
+func (r *Resolver) jsModules(files []fact.File) *jsModules {
+	r.tsAliases()
+	return r.modules.get(files)
+}
+
+// tsAliases is the workspace's tsconfig alias reader; nil without a root.
+func (r *Resolver) tsAliases() *tsAliases {
+	r.modules.mu.Lock()
+	defer r.modules.mu.Unlock()
+	if r.modules.aliases == nil && r.Root != "" {
+		r.modules.aliases = &tsAliases{root: r.Root}
+	}
+	return r.modules.aliases
 }
 
 // samePaths reports whether two file lists hold the same paths in order.
@@ -130,6 +152,20 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 			yield(l)
 		}
 		return
+	}
+	if cands := j.aliases.candidates(from, module); len(cands) > 0 {
+		found := false
+		for _, c := range cands {
+			if l := j.whole[c]; len(l) > 0 {
+				found = true
+				if !yield(l) {
+					return
+				}
+			}
+		}
+		if found {
+			return // the project's own mapping named the file
+		}
 	}
 	spec := stripExt(strings.TrimPrefix(module, "~/"))
 	if spec == "" {

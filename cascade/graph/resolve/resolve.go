@@ -24,6 +24,9 @@ import (
 // derived from another file is ever stored, so nothing goes stale.
 type Resolver struct {
 	Store graph.Store
+	// Root is the workspace's directory: its tsconfig.json "paths" and
+	// "baseUrl" map TypeScript imports (tsconfig.go). "" leaves them out.
+	Root string
 
 	mu sync.Mutex
 	// cur is what was derived from the store's latest generation seen.
@@ -860,7 +863,7 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 	case string(treesitter.Python):
 		files = q.python().pyModuleFiles(ctx, f, module)
 	case "js":
-		for _, wf := range q.r.modules.get(q.allFiles(ctx)).matching(f.Path, module) {
+		for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
 			if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
 				files = append(files, mf)
 			}
@@ -1870,7 +1873,7 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *fact.File, module stri
 		return known
 	}
 	if family(f.Language) == "js" { // an index, not a scan (see modules.go)
-		found := q.r.modules.get(q.allFiles(ctx)).has(f.Path, module)
+		found := q.r.jsModules(q.allFiles(ctx)).has(f.Path, module)
 		q.inWorkspace[key] = found
 		return found
 	}
@@ -1890,6 +1893,15 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *fact.File, module stri
 func (q *query) moduleHasFile(f *fact.File, module, candidate string) bool {
 	switch family(f.Language) {
 	case "js":
+		if aliased := q.r.tsAliases().candidates(f.Path, module); len(aliased) > 0 {
+			cand := stripExt(candidate)
+			candIndex := strings.TrimSuffix(cand, "/index")
+			for _, a := range aliased {
+				if cand == a || candIndex == a {
+					return true
+				}
+			}
+		}
 		return jsModuleMatches(f.Path, module, candidate)
 	case string(treesitter.Python):
 		return pyModuleMatches(f.Path, module, candidate)

@@ -20,7 +20,7 @@ func (r *Resolver) Warm(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	r.modules.get(files)
+	r.jsModules(files)
 	families := map[string]bool{}
 	for _, f := range files {
 		families[family(f.Language)] = true

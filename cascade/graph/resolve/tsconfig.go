@@ -1,0 +1,236 @@
+package resolve
+
+import (
+	"encoding/json"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A TypeScript or JavaScript project names its own modules through the
+// nearest tsconfig.json (or jsconfig.json): `import { getUser } from
+// '~/api'` with "paths": {"~/*": ["./src/*"]} is src/api.ts, and with
+// "baseUrl": "src", 'utils/date' is src/utils/date.ts. tsserver resolves
+// them so; without them every call of an aliased import was a miss.
+//
+// tsAliases reads those files under the workspace root only (an "extends"
+// that leaves the root, or names a package, is not followed), and keeps
+// what it read for tsAliasTTL, so that an edit of a tsconfig is seen soon
+// without a system call per import.
+type tsAliases struct {
+	root string
+
+	mu    sync.Mutex
+	byDir map[string]tsAliasEntry // workspace-relative directory → its nearest config
+}
+
+type tsAliasEntry struct {
+	cfg  *tsPaths // nil: no config at or above the directory
+	read time.Time
+}
+
+const tsAliasTTL = 10 * time.Second
+
+// tsPaths is what resolution needs of one config, its "extends" applied:
+// baseUrl and the directory "paths" are relative to, both
+// workspace-relative.
+type tsPaths struct {
+	baseURL  string // "" when the config sets none
+	pathsDir string
+	paths    map[string][]string
+}
+
+// candidates returns the workspace-relative paths, without extension,
+// that the non-relative specifier may name, written in the file from; nil
+// when no config maps it.
+func (a *tsAliases) candidates(from, spec string) []string {
+	if a == nil || a.root == "" || strings.HasPrefix(spec, ".") {
+		return nil
+	}
+	cfg := a.configFor(path.Dir(from))
+	if cfg == nil {
+		return nil
+	}
+	var out []string
+	best := -1 // TypeScript takes the pattern with the longest prefix
+	for pattern, subs := range cfg.paths {
+		prefix, suffix, wild := strings.Cut(pattern, "*")
+		var captured string
+		switch {
+		case !wild && spec == pattern:
+		case wild && len(spec) >= len(prefix)+len(suffix) && strings.HasPrefix(spec, prefix) && strings.HasSuffix(spec, suffix):
+			captured = spec[len(prefix) : len(spec)-len(suffix)]
+		default:
+			continue
+		}
+		if len(prefix) < best {
+			continue
+		}
+		if len(prefix) > best {
+			best, out = len(prefix), nil
+		}
+		for _, sub := range subs {
+			if p, ok := inRoot(path.Join(cfg.pathsDir, strings.Replace(sub, "*", captured, 1))); ok {
+				out = append(out, stripExt(p))
+			}
+		}
+	}
+	if len(out) == 0 && cfg.baseURL != "" {
+		if p, ok := inRoot(path.Join(cfg.baseURL, spec)); ok {
+			out = append(out, stripExt(p))
+		}
+	}
+	return out
+}
+
+// inRoot cleans a workspace-relative path; ok is false when it leaves the
+// workspace.
+func inRoot(p string) (string, bool) {
+	p = path.Clean(p)
+	return p, p != ".." && !strings.HasPrefix(p, "../")
+}
+
+// configFor returns the config that governs files in dir: the nearest
+// tsconfig.json or jsconfig.json at or above it, within the root.
+func (a *tsAliases) configFor(dir string) *tsPaths {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if e, ok := a.byDir[dir]; ok && time.Since(e.read) < tsAliasTTL {
+		return e.cfg
+	}
+	if a.byDir == nil {
+		a.byDir = map[string]tsAliasEntry{}
+	}
+	var cfg *tsPaths
+	for _, name := range []string{"tsconfig.json", "jsconfig.json"} {
+		if c, ok := a.load(path.Join(dir, name), 0); ok {
+			cfg = c
+			break
+		}
+	}
+	if cfg == nil && dir != "." && dir != "" && dir != "/" {
+		a.mu.Unlock()
+		cfg = a.configFor(path.Dir(dir))
+		a.mu.Lock()
+	}
+	a.byDir[dir] = tsAliasEntry{cfg: cfg, read: time.Now()}
+	return cfg
+}
+
+// tsConfigFile is the part of a tsconfig.json resolution reads.
+type tsConfigFile struct {
+	Extends         json.RawMessage `json:"extends"`
+	CompilerOptions struct {
+		BaseURL *string             `json:"baseUrl"`
+		Paths   map[string][]string `json:"paths"`
+	} `json:"compilerOptions"`
+}
+
+// load reads the workspace-relative config rel and what it extends; ok is
+// false when rel does not exist or is not a config.
+func (a *tsAliases) load(rel string, depth int) (*tsPaths, bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	src, err := os.ReadFile(filepath.Join(a.root, filepath.FromSlash(rel)))
+	if err != nil || len(src) > 1<<20 {
+		return nil, false
+	}
+	var file tsConfigFile
+	if json.Unmarshal(jsonc(src), &file) != nil {
+		return nil, false
+	}
+	dir := path.Dir(rel)
+	out := &tsPaths{}
+	for _, parent := range extendsList(file.Extends) {
+		if !strings.HasPrefix(parent, ".") {
+			continue // a package's config (@tsconfig/node20): no paths of this project
+		}
+		if !strings.HasSuffix(parent, ".json") {
+			parent += ".json"
+		}
+		p, ok := inRoot(path.Join(dir, parent))
+		if !ok {
+			continue
+		}
+		if base, ok := a.load(p, depth+1); ok {
+			*out = *base // later entries of an extends list win
+		}
+	}
+	if b := file.CompilerOptions.BaseURL; b != nil {
+		if p, ok := inRoot(path.Join(dir, *b)); ok {
+			out.baseURL = p
+		}
+	}
+	if file.CompilerOptions.Paths != nil {
+		out.paths = file.CompilerOptions.Paths
+		out.pathsDir = dir // paths without baseUrl are relative to the config that sets them
+	}
+	if out.baseURL != "" && out.paths != nil {
+		out.pathsDir = out.baseURL // baseUrl, wherever set, is what paths are relative to
+	}
+	return out, true
+}
+
+// extendsList reads "extends": a string or, since TypeScript 5.0, a list.
+func extendsList(raw json.RawMessage) []string {
+	var one string
+	if json.Unmarshal(raw, &one) == nil && one != "" {
+		return []string{one}
+	}
+	var many []string
+	_ = json.Unmarshal(raw, &many)
+	return many
+}
+
+// jsonc turns tsconfig's JSON with comments and trailing commas into JSON:
+// comments become spaces, a comma before a closing bracket is dropped;
+// strings are left whole ("~/*" and "http://x" stay).
+func jsonc(src []byte) []byte {
+	out := make([]byte, 0, len(src))
+	inString := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case inString:
+			out = append(out, c)
+			if c == '\\' && i+1 < len(src) {
+				i++
+				out = append(out, src[i])
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+			out = append(out, c)
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			out = append(out, '\n')
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := strings.Index(string(src[i+2:]), "*/")
+			if end < 0 {
+				return out
+			}
+			i += end + 3
+			out = append(out, ' ')
+		case c == '}' || c == ']':
+			// drop a trailing comma (and the blanks after it)
+			j := len(out) - 1
+			for j >= 0 && (out[j] == ' ' || out[j] == '\n' || out[j] == '\t' || out[j] == '\r') {
+				j--
+			}
+			if j >= 0 && out[j] == ',' {
+				out = append(out[:j], out[j+1:]...)
+			}
+			out = append(out, c)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+export async function getUser(): Promise<string> { // @def(getUser, "getUser")
+  return 'me';
+}

@@ -1,0 +1,3 @@
+export function getUser(): string { // @def(libGetUser, "getUser") @nocallers(libGetUser)
+  return 'other';
+}

@@ -1,0 +1,3 @@
+export function formatDate(d: Date): string { // @def(formatDate, "formatDate")
+  return d.toISOString();
+}
