@@ -139,6 +139,18 @@ type extractor struct {
 
 	pendingFields []pendingField
 	localPos      []uint32 // parallel to facts.Locals, for ordering
+
+	// boundNames caches, per function node (by start byte), the names its
+	// parameters and local declarations bind (extract_ecma.go).
+	boundNames map[uint32]map[string]bool
+	// boundLocals are the (enclosing symbol, name) pairs recorded as
+	// BoundLocally, once each.
+	boundLocals map[boundLocal]bool
+}
+
+type boundLocal struct {
+	enclosing int
+	name      string
 }
 
 type pendingField struct {
@@ -453,6 +465,22 @@ func (e *extractor) addLocal(pos uint32, name, typ string) {
 		return
 	}
 	e.facts.Locals = append(e.facts.Locals, Local{Enclosing: e.enclosingFunction(pos), Name: name, Type: typ})
+	e.localPos = append(e.localPos, pos)
+}
+
+// addBoundLocal records that name, called bare at pos, is bound by the
+// enclosing function's parameters or locals (BoundLocally), once per
+// function.
+func (e *extractor) addBoundLocal(pos uint32, name string) {
+	k := boundLocal{e.enclosingFunction(pos), name}
+	if e.boundLocals[k] {
+		return
+	}
+	if e.boundLocals == nil {
+		e.boundLocals = map[boundLocal]bool{}
+	}
+	e.boundLocals[k] = true
+	e.facts.Locals = append(e.facts.Locals, Local{Enclosing: k.enclosing, Name: name, Type: BoundLocally})
 	e.localPos = append(e.localPos, pos)
 }
 

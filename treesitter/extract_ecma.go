@@ -357,6 +357,9 @@ func (ecmaHooks) call(e *extractor, n *node) {
 		switch nodeType(fn) {
 		case "identifier", "super":
 			callee = fn
+			if fn.Type() == "identifier" && ecmaBoundLocally(e, n, e.text(fn)) {
+				e.addBoundLocal(n.StartByte(), e.text(fn))
+			}
 		case "member_expression":
 			callee = field(fn, "property")
 			c.Receiver = ecmaReceiver(e, field(fn, "object"))
@@ -771,4 +774,82 @@ func ecmaStatic(member *node) bool {
 		}
 	}
 	return false
+}
+
+// ecmaFunctionTypes are the nodes whose parameters and body bind names.
+var ecmaFunctionTypes = map[string]bool{"arrow_function": true, "function_expression": true, "function_declaration": true,
+	"function": true, "generator_function_declaration": true, "generator_function": true, "method_definition": true}
+
+// ecmaBoundLocally reports whether a parameter or a local declaration of a
+// function around the call binds name: onChange(x) in function
+// Pills({ onChange }) or after const { onChange } = props calls the prop.
+// A local function (const f = () => {}) is a symbol, resolved as such.
+func ecmaBoundLocally(e *extractor, call *node, name string) bool {
+	for a := parent(call); a != nil; a = parent(a) {
+		if !ecmaFunctionTypes[a.Type()] {
+			continue
+		}
+		if e.boundNames == nil {
+			e.boundNames = map[uint32]map[string]bool{}
+		}
+		names, ok := e.boundNames[a.StartByte()]
+		if !ok {
+			names = map[string]bool{}
+			if p := field(a, "parameter"); p != nil {
+				ecmaBindings(e, p, names)
+			}
+			for _, p := range namedChildren(field(a, "parameters")) {
+				if pat := field(p, "pattern"); pat != nil { // TypeScript's required_parameter
+					p = pat
+				}
+				ecmaBindings(e, p, names)
+			}
+			ecmaBodyBindings(e, field(a, "body"), names)
+			e.boundNames[a.StartByte()] = names
+		}
+		if names[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaBindings adds the names a binding pattern binds.
+func ecmaBindings(e *extractor, n *node, names map[string]bool) {
+	switch nodeType(n) {
+	case "identifier", "shorthand_property_identifier_pattern":
+		names[e.text(n)] = true
+	case "object_pattern", "array_pattern":
+		for _, c := range namedChildren(n) {
+			ecmaBindings(e, c, names)
+		}
+	case "pair_pattern":
+		ecmaBindings(e, field(n, "value"), names)
+	case "assignment_pattern", "object_assignment_pattern":
+		ecmaBindings(e, field(n, "left"), names)
+	case "rest_pattern":
+		ecmaBindings(e, firstNamed(n), names)
+	}
+}
+
+// ecmaBodyBindings adds the names declared in a function's body, nested
+// functions and classes left out: variables whose value is not a function,
+// loop variables, catch parameters.
+func ecmaBodyBindings(e *extractor, n *node, names map[string]bool) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named || ecmaFunctionTypes[c.Type()] || isAny(c, "class_declaration", "class") {
+			continue
+		}
+		switch c.Type() {
+		case "variable_declarator":
+			if !isFunctionValue(field(c, "value")) {
+				ecmaBindings(e, field(c, "name"), names)
+			}
+		case "for_in_statement":
+			ecmaBindings(e, field(c, "left"), names)
+		case "catch_clause":
+			ecmaBindings(e, field(c, "parameter"), names)
+		}
+		ecmaBodyBindings(e, c, names)
+	}
 }

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 29
+const ExtractorVersion = 30
 
 // Language names a grammar in the registry.
 type Language string
@@ -178,6 +178,12 @@ const ItemTypePrefix = "item:"
 // after it, a name or a path of fields (av := attr.Value, y := x): the
 // resolver evaluates it as it evaluates a receiver.
 const ValueTypePrefix = "value:"
+
+// BoundLocally is the type of a Local recorded only because a call names it
+// bare where a parameter or a local binds it without a type the extractor
+// can read (function Pills({ onChange }) { onChange(x) }): the call is the
+// local value's, never a workspace function's of that name.
+const BoundLocally = "local:?"
 
 // ResultIndexSeparator follows the callee of a CallTypePrefix type when the
 // local is not the call's first result: "call:body.Content#1" is the second

@@ -54,7 +54,7 @@ func TestLiveWhoTriggersThisHandler(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			edges, err := neo4jstore.ComputeEdges(ctx, local, &resolve.Resolver{Store: local})
+			edges, err := neo4jstore.ComputeEdges(ctx, local, &resolve.Resolver{Store: local, Root: root})
 			if err != nil {
 				t.Fatal(err)
 			}

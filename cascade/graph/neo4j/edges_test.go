@@ -47,7 +47,7 @@ func computeFixtureEdges(t *testing.T, name string) (*neo4jstore.Edges, *embedde
 	if _, err := (&index.Indexer{Root: root, Store: s}).IndexAll(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	edges, err := neo4jstore.ComputeEdges(ctx, s, &resolve.Resolver{Store: s})
+	edges, err := neo4jstore.ComputeEdges(ctx, s, &resolve.Resolver{Store: s, Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

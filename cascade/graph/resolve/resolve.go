@@ -780,6 +780,16 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		if l := q.localNamed(f, caller, name); l != nil && l.SymbolID != "" {
 			return nil, true, nil // render = self.render; render(x): a variable, not the file's function
 		}
+		for _, p := range caller.Params {
+			if p.Name == name {
+				return nil, true, nil // def run(notify): notify(1) calls the argument
+			}
+		}
+	}
+	if family(f.Language) == "js" && caller != nil {
+		if l := q.localNamed(f, caller, name); l != nil && l.SymbolID != "" {
+			return nil, true, nil // function Pills({ onChange }) { onChange(x) }: the prop, not a function of that name
+		}
 	}
 	var local []fact.Symbol
 	shadowed := pyImportedInFunction(f, caller, name)
@@ -1434,6 +1444,9 @@ func (q *query) localNamed(f *fact.File, caller *fact.Symbol, name string) *fact
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
 func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
+	if typ == treesitter.BoundLocally {
+		return typeRef{kind: refUnknown}, nil // bound by a pattern or a value the extractor cannot type
+	}
 	if start, _, rest, scoped := treesitter.CutScope(typ); scoped {
 		// What a block-scoped local is bound to is evaluated where it is declared.
 		defer func(saved uint32) { q.pos = saved }(q.pos)

@@ -23,3 +23,12 @@ def run_all(jobs):  # @def(run_all, "run_all")
 
 
 ROUTES = ['run/', 'status/']  # @mention(JobsRun, "'run/'")
+
+
+def notify(message):  # @def(notify, "notify") @nocallers(notify)
+    return message
+
+
+def run_with(notify):
+    # the argument, not the module's notify
+    return notify("done")
