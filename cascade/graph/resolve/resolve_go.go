@@ -285,6 +285,39 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	return via, nil
 }
 
+// goEmbedsOutside reports whether a Go type embeds, itself or through the
+// workspace types it embeds, a type from outside the workspace
+// (struct{ gorm.Model }): a field or method it does not declare is then
+// that type's, and a call on it is no call of a project method.
+func (q *goLang) goEmbedsOutside(ctx context.Context, t fact.Symbol, depth int) bool {
+	if depth > 5 || len(t.Extends) == 0 {
+		return false
+	}
+	f, err := q.file(ctx, t.Path)
+	if err != nil || f == nil {
+		return false
+	}
+	for _, embedded := range t.Extends {
+		qualifier, _, ok := strings.Cut(embedded, ".")
+		if !ok {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Local == qualifier {
+				if _, inWorkspace := q.goImportDir(ctx, imp.Module); !inWorkspace {
+					return true
+				}
+			}
+		}
+	}
+	for _, base := range q.bases(ctx, t) {
+		if q.goEmbedsOutside(ctx, base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // goPackageVar types a package-level variable declared in another file of
 // f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
 func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {

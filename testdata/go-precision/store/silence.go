@@ -4,6 +4,7 @@ import (
 	"time"
 
 	graphql1 "github.com/graphql-go/graphql"
+	"gorm.io/gorm"
 )
 
 // Check has a field named as Silencer's method: reading it is no call.
@@ -15,6 +16,12 @@ type Check struct {
 type Event struct {
 	Check     *Check
 	CreatedAt time.Time
+}
+
+// Record's CreatedAt is promoted from gorm.Model, from outside the workspace.
+type Record struct {
+	gorm.Model
+	Name string
 }
 
 type Silencer struct{}
@@ -35,7 +42,7 @@ func Report(ev *Event, s *Silencer) bool { // @def(report, "Report")
 	return ev.Check.IsSilenced
 }
 
-func Describe(ev *Event) string {
+func Describe(ev *Event, rec *Record) string {
 	_ = graphql1.String
-	return ev.CreatedAt.String()
+	return ev.CreatedAt.String() + rec.CreatedAt.String()
 }
