@@ -229,8 +229,8 @@ func goKnownInterface(f *fact.File, typeName string) string {
 
 // goExternalDispatch reports, for a call c that resolves to no workspace
 // method, whether it is a call through a well-known outside interface (or
-// through a workspace interface's method that one of those provides) that
-// target implements; it returns the interface method's name for the edge.
+// through a workspace interface's method that one of those provides, or
+// through an interface type literal) that target implements; it returns the interface method's name for the edge.
 // Like gopls, it looks only at calls in target's own package: gopls finds
 // the outside interfaces a method implements from its package alone, and
 // searches for their calls there.
@@ -264,6 +264,13 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	case ref.kind == refInstance && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go:
 		want = q.goMethodSet(ctx, ref.class)
 		via = ref.class.Name + "." + c.Callee
+	case ref.kind != refInstance:
+		// resolver := impl.(interface{ IsSilenced(p P) (bool, error) }):
+		// a call through an interface literal, in target's package.
+		if want = q.goReceiverLiteral(ctx, f, caller, c.Receiver); want == nil {
+			return "", nil
+		}
+		via = "interface{...}." + c.Callee
 	default:
 		return "", nil
 	}

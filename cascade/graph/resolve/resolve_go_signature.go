@@ -134,3 +134,93 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 	}
 	return "=" + sym.ID
 }
+
+// goLiteralMethodSet is the method set of an interface type literal
+// (treesitter.GoInterfacePrefix) written in f, its embedded interfaces'
+// included; nil for the empty interface, or when an embedded interface's
+// set cannot be seen.
+func (q *goLang) goLiteralMethodSet(ctx context.Context, f *fact.File, typ string) map[string]goSignature {
+	body, ok := strings.CutPrefix(typ, treesitter.GoInterfacePrefix)
+	if !ok || !strings.HasSuffix(body, "}") || f == nil {
+		return nil
+	}
+	set := map[string]goSignature{}
+	for _, elem := range splitTopLevel(body[:len(body)-1], treesitter.GoMethodSeparator[0]) {
+		if embedded, ok := strings.CutPrefix(elem, treesitter.GoEmbeddedMarker); ok {
+			more := goKnownInterfaces[goKnownInterface(f, embedded)]
+			if more == nil {
+				iface, err := q.resolveTypeName(ctx, f, embedded)
+				if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {
+					return nil
+				}
+				more = q.goMethodSet(ctx, *iface)
+			}
+			if more == nil {
+				return nil
+			}
+			for name, sig := range more {
+				set[name] = sig
+			}
+			continue
+		}
+		open := strings.IndexByte(elem, '(')
+		if open <= 0 {
+			return nil
+		}
+		end := treesitter.MatchBracket(elem, open)
+		if end < 0 {
+			return nil
+		}
+		var sig goSignature
+		for _, p := range splitTopLevel(elem[open+1:end], treesitter.GoResultSeparator[0]) {
+			sig.params = append(sig.params, q.goCanonicalType(ctx, f, p))
+		}
+		for _, r := range splitTopLevel(elem[end+1:], treesitter.GoResultSeparator[0]) {
+			sig.results = append(sig.results, q.goCanonicalType(ctx, f, r))
+		}
+		set[elem[:open]] = sig
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return set
+}
+
+// splitTopLevel splits s at sep outside brackets; "" gives nothing.
+func splitTopLevel(s string, sep byte) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{', '[':
+			depth++
+		case ')', '}', ']':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// goReceiverLiteral is the method set of the interface type literal a
+// receiver is declared with (resolver := impl.(interface{ M() })), or nil.
+func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
+	for i := 0; i < len(recv); i++ {
+		if !isIdentByte(recv[i]) {
+			return nil // a path or an expression: not a local's name
+		}
+	}
+	l := q.localNamed(f, caller, recv)
+	if l == nil {
+		return nil
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	return q.goLiteralMethodSet(ctx, f, typ)
+}
