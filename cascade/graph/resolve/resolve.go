@@ -150,9 +150,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 		external := q.external // what resolveCall concluded, before anything below asks it again
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
-			// w.Write(p) with w an http.ResponseWriter, in target's package.
-			ext, err := q.golang().goExternalDispatch(ctx, c, target)
-			if err != nil || ext == "" {
+			// w.Write(p) with w an http.ResponseWriter, in target's package;
+			// r.M() with r asserted to the interface literal declaring target.
+			ext, ok, err := q.golang().goExternalDispatch(ctx, c, target)
+			if err != nil || !ok {
 				if external {
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
 				}

@@ -234,29 +234,32 @@ func goKnownInterface(f *fact.File, typeName string) string {
 // Like gopls, it looks only at calls in target's own package: gopls finds
 // the outside interfaces a method implements from its package alone, and
 // searches for their calls there.
-func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (string, error) {
+func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (via string, ok bool, err error) {
+	if c.Callee == target.Name && target.Container == "" && c.Path == target.Path {
+		ok, err := q.goLiteralOwnCall(ctx, c, target)
+		return "", ok, err
+	}
 	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" || isInterfaceMethod(target) ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
-		return "", nil
+		return "", false, nil
 	}
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil || f.Language != treesitter.Go {
-		return "", err
+		return "", false, err
 	}
 	var caller *fact.Symbol
 	if c.CallerID != "" {
 		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return "", err
+			return "", false, err
 		}
 	}
 	defer func(saved uint32) { q.pos = saved }(q.pos)
 	q.pos = c.Span.StartByte
 	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	var want map[string]goSignature
-	via := ""
 	switch {
 	case ref.kind == refExternal && ref.ext != "":
 		want = goKnownInterfaces[ref.ext]
@@ -268,28 +271,28 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		// resolver := impl.(interface{ IsSilenced(p P) (bool, error) }):
 		// a call through an interface literal, in target's package.
 		if want = q.goReceiverLiteral(ctx, f, caller, c.Receiver); want == nil {
-			return "", nil
+			return "", false, nil
 		}
 		via = "interface{...}." + c.Callee
 	default:
-		return "", nil
+		return "", false, nil
 	}
 	sig, ok := want[c.Callee]
 	if !ok || !q.goSignatureOf(ctx, target).matches(sig) {
-		return "", nil
+		return "", false, nil
 	}
 	cls, err := q.classOf(ctx, &target)
 	if err != nil || cls == nil {
-		return "", err
+		return "", false, err
 	}
 	if ref.kind == refInstance {
 		if !q.isSubtype(ctx, *cls, ref.class, 0) {
-			return "", nil
+			return "", false, nil
 		}
 	} else if !q.goHasMethods(ctx, *cls, want) {
-		return "", nil
+		return "", false, nil
 	}
-	return via, nil
+	return via, true, nil
 }
 
 // goEmbedsOutside reports whether a Go type embeds, itself or through the

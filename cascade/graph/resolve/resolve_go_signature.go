@@ -224,3 +224,30 @@ func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fa
 	_, _, typ, _ := treesitter.CutScope(l.Type)
 	return q.goLiteralMethodSet(ctx, f, typ)
 }
+
+// goLiteralOwnCall reports whether c calls target, a method of an
+// interface type literal declared in a function (resolver :=
+// impl.(interface{ Input(p P) (string, error) })), through a value of that
+// literal in the same function: gopls answers it as a direct call.
+func (q *goLang) goLiteralOwnCall(ctx context.Context, c fact.Call, target fact.Symbol) (bool, error) {
+	if target.Kind != treesitter.KindMethod || !isInterfaceMethod(target) || !declaredInFunction(target) {
+		return false, nil
+	}
+	qualified := strings.TrimPrefix(target.ID, target.Path+"#")
+	enclosing := target.Path + "#" + qualified[:strings.LastIndexByte(qualified, '.')]
+	if c.CallerID != enclosing && !strings.HasPrefix(c.CallerID, enclosing+".") {
+		return false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return false, err
+	}
+	caller, err := q.symbol(ctx, c.CallerID)
+	if err != nil {
+		return false, err
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	sig, ok := q.goReceiverLiteral(ctx, f, caller, c.Receiver)[c.Callee]
+	return ok && sig.matches(q.goSignatureOf(ctx, target)), nil
+}
