@@ -60,6 +60,7 @@ func TestSearchGoLeavesOutFieldReadsAndPackageNames(t *testing.T) {
 	root := writeTree(t, map[string]string{"go.mod": goModFile, "shop/shop.go": goFieldsFile, "report/report.go": goReaderFile})
 	for _, tc := range []struct {
 		container          string
+		method             bool
 		want               []string
 		fieldReads, pkgLvl int
 	}{
@@ -68,6 +69,11 @@ func TestSearchGoLeavesOutFieldReadsAndPackageNames(t *testing.T) {
 			"shop/shop.go:15:40 reference s ✓ shop/shop.go#Silencer.wire",
 			"report/report.go:14:13 reference s report/report.go#Summary",
 			"report/report.go:15:17 reference other report/report.go#Summary",
+		}},
+		// A method of an interface literal has no container: no
+		// receiver is plainly of its type.
+		{method: true, fieldReads: 6, pkgLvl: 2, want: []string{
+			"report/report.go:13:19 call defs.Default report/report.go#Summary",
 		}},
 		// A function's name is left alone: pkg.F is how it is called.
 		{container: "", want: []string{
@@ -82,7 +88,7 @@ func TestSearchGoLeavesOutFieldReadsAndPackageNames(t *testing.T) {
 			"shop/shop.go:15:40 reference s shop/shop.go#Silencer.wire",
 		}},
 	} {
-		r, err := Search(context.Background(), Query{Name: "IsSilenced", Container: tc.container, Package: "shop", TargetPath: "shop/shop.go",
+		r, err := Search(context.Background(), Query{Name: "IsSilenced", Container: tc.container, Method: tc.method, Package: "shop", TargetPath: "shop/shop.go",
 			Root: root, StopAfter: -1, SkipLibrary: true})
 		if err != nil {
 			t.Fatal(err)

@@ -44,6 +44,9 @@ var ErrNotIdentifier = treesitter.ErrNotIdentifier
 type Query struct {
 	Name      string // identifier to find, taken literally
 	Container string // the target's class, struct or type, "" if none: a receiver naming it ranks first
+	// Method: the target is a method (Container may be "": a Go interface
+	// literal's), reached through a receiver (golang.go's rules apply).
+	Method bool
 	// Package is the target's package: a workspace-relative directory or a
 	// Go package name, "" if unknown. A receiver naming it, or a bare call
 	// from the same directory, ranks first.
@@ -503,7 +506,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			c.kept.Remember(s.q.Name, found)
 		}
 	}
-	method := s.q.SkipLibrary && s.q.Container != "" && c.lang == treesitter.Go
+	method := s.q.SkipLibrary && (s.q.Method || s.q.Container != "") && c.lang == treesitter.Go
 	sites := found.sites
 	var out []Match
 	for _, m := range sites {

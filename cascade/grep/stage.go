@@ -10,6 +10,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/stage"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // CallerSearcher finds the code sites of a name in the live workspace.
@@ -130,7 +131,8 @@ type WorkspaceSearcher struct {
 // SearchCallers finds the code sites of target's name, grouped by the
 // function they are in.
 func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error) {
-	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
+	q := Query{Name: target.Name, Container: target.Container, Method: target.Kind == treesitter.KindMethod,
+		Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
 	if len(exclude) > 0 {
 		q.Exclude = exclude.Has
 	}
