@@ -187,12 +187,39 @@ func goType(e *extractor, n *node) string {
 		return goAnonymousStruct(n)
 	case "function_type":
 		return GoFuncPrefix + goResults(e, field(n, "result"))
+	case "interface_type":
+		return goInterfaceLiteral(e, n)
 	case "type_elem":
 		if cs := namedChildren(n); len(cs) == 1 {
 			return goType(e, cs[0])
 		}
 	}
 	return e.squeezed(n)
+}
+
+// goInterfaceLiteral writes an interface type literal so that its method
+// set can be read back (GoInterfacePrefix): its methods with their
+// parameter and result types as goType keeps them, its embedded types
+// after GoEmbeddedMarker. A value asserted to one
+// (impl.(interface{ IsSilenced(p P) (bool, error) })) is called through
+// it, and its methods are what an implementation must have.
+func goInterfaceLiteral(e *extractor, n *node) string {
+	var elems []string
+	for _, c := range namedChildren(n) {
+		switch c.Type() {
+		case "method_elem", "method_spec":
+			var params []string
+			for _, p := range goParams(e, field(c, "parameters")) {
+				params = append(params, p.Type)
+			}
+			elems = append(elems, e.text(field(c, "name"))+"("+strings.Join(params, GoResultSeparator)+")"+goResults(e, field(c, "result")))
+		case "type_elem", "constraint_elem":
+			if cs := namedChildren(c); len(cs) == 1 {
+				elems = append(elems, GoEmbeddedMarker+goType(e, cs[0]))
+			}
+		}
+	}
+	return GoInterfacePrefix + strings.Join(elems, GoMethodSeparator) + "}"
 }
 
 func (goHooks) call(e *extractor, n *node) {

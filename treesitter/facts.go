@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 30
+const ExtractorVersion = 31
 
 // Language names a grammar in the registry.
 type Language string
@@ -167,6 +167,21 @@ const GoAnonymousStructPrefix = "struct@"
 // func(w io.Writer). Calling a value of that type gives those results.
 // A Python Callable[..., Text] is "func:Text".
 const GoFuncPrefix = "func:"
+
+// GoInterfacePrefix starts a Go interface type literal, written as its
+// methods, each its name, its parameter types in parentheses and its result
+// types (as in a Symbol's Returns), separated by GoMethodSeparator, and its
+// embedded types after GoEmbeddedMarker, then "}":
+// "interface{IsSilenced(graphql.ResolveParams)bool,error}" for
+// interface{ IsSilenced(p graphql.ResolveParams) (bool, error) },
+// "interface{}" for the empty interface.
+const GoInterfacePrefix = "interface{"
+
+// GoMethodSeparator separates the methods of a GoInterfacePrefix type.
+const GoMethodSeparator = ";"
+
+// GoEmbeddedMarker starts an embedded type in a GoInterfacePrefix type.
+const GoEmbeddedMarker = "~"
 
 // ItemTypePrefix marks a Python local bound by unpacking (a, b = pair; for
 // text, style in segments): "item:1:" and then the type of what is

@@ -52,6 +52,12 @@ type IdentifierSites struct {
 	Symbols   []Symbol
 	Sites     []IdentifierSite // in source order
 	HasErrors bool             // the tree had syntax errors; what parsed is still here
+	// Imports are the file's imports (Go only): a receiver naming one is a
+	// package, not a value.
+	Imports []Import
+	// DeclaresField: the file declares a struct field of the name (Go
+	// only): x.Name, not called, may read that field.
+	DeclaresField bool
 }
 
 // ErrNotIdentifier is returned for a name that no supported language could
@@ -241,6 +247,13 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 	}
 	e.buildSymbols(c.symbols)
 	out.Symbols = e.facts.Symbols
+	isGo := out.Language == Go
+	if isGo {
+		for _, n := range c.imports {
+			e.hooks.imports(e, n)
+		}
+		out.Imports = e.facts.Imports
+	}
 
 	var occurrences []uint32
 	for at := IndexWord(e.src, name, 0); at >= 0; at = IndexWord(e.src, name, at+len(name)) {
@@ -275,6 +288,9 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		}
 		kind, receiver, ok := e.classify(n)
 		if !ok {
+			if isGo && is(n, "field_identifier") && is(n.Parent(), "field_declaration") && n.FieldName() == "name" {
+				out.DeclaresField = true
+			}
 			continue
 		}
 		out.Sites = append(out.Sites, IdentifierSite{

@@ -95,8 +95,8 @@ func markedSites(t *testing.T, root string) []markedSite {
 						continue // a site that is no call: a Celery beat entry's task name
 					}
 					col := strings.Index(line, needle)
-					if strings.HasPrefix(line[col+len(needle):], "{") {
-						continue // a keyed literal registering a function (cobra.Command{RunE: f}): no call
+					if rest := line[col+len(needle):]; strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, ")") || strings.HasPrefix(rest, ",") {
+						continue // a keyed literal registering a function (cobra.Command{RunE: f}), a method value passed on: no call
 					}
 					out = append(out, markedSite{path: filepath.ToSlash(rel), needle: needle,
 						at: uint32(offset + col), commentStart: uint32(offset + comment)})

@@ -44,6 +44,9 @@ var ErrNotIdentifier = treesitter.ErrNotIdentifier
 type Query struct {
 	Name      string // identifier to find, taken literally
 	Container string // the target's class, struct or type, "" if none: a receiver naming it ranks first
+	// Method: the target is a method (Container may be "": a Go interface
+	// literal's), reached through a receiver (golang.go's rules apply).
+	Method bool
 	// Package is the target's package: a workspace-relative directory or a
 	// Go package name, "" if unknown. A receiver naming it, or a bare call
 	// from the same directory, ranks first.
@@ -105,6 +108,9 @@ type Match struct {
 	// Imported: the site's file imports the name (or everything), so a
 	// bare site there may reach another file's declaration (scope.go).
 	Imported bool
+	// ReceiverImport is the import path of the package the receiver
+	// starts with, in Go (golang.go); "" when it names none.
+	ReceiverImport string
 }
 
 // Result is one scan.
@@ -123,6 +129,10 @@ type Result struct {
 	Excluded                  int  // sites dropped by Query.Exclude, in the files parsed
 	Library                   int  // calls on a library's value by its spelling (receivers.go), left out
 	OutOfScope                int  // bare names whose scope cannot reach the target (scope.go), left out
+	// FieldReads and PackageLevel count the Go sites of a method's name
+	// that read a struct field or name a package-level thing (golang.go),
+	// left out.
+	FieldReads, PackageLevel int
 }
 
 // CallerSites are the matches of one caller, best first.
@@ -234,7 +244,9 @@ type scan struct {
 	excluded       atomic.Int64
 	library        atomic.Int64
 	outOfScope     atomic.Int64
+	packageLevel   atomic.Int64
 	partial        atomic.Bool
+	modules        goModules // the workspace's Go modules, read from the go.mod files the walk yields
 
 	mu         sync.Mutex
 	candidates []candidate
@@ -244,8 +256,9 @@ type scan struct {
 }
 
 type parsedFile struct {
-	done    bool
-	matches []Match
+	done          bool
+	matches       []Match
+	declaresField bool // a Go struct field of the name is declared here
 }
 
 // prefilter reads every source file the walk yields in parallel, keeping
@@ -301,7 +314,10 @@ type fileSource func(ctx context.Context, root string, opts files.WalkOptions) (
 func (s *scan) readCandidate(f files.WalkedFile, buf []byte) []byte {
 	lang, ok := treesitter.LanguageForPath(f.Rel)
 	if !ok {
-		return buf // go.mod: the walker yields it for the indexer
+		if isGoMod(f.Rel) { // the walker yields it for the indexer; Go's rules need its module path
+			s.modules.add(filepath.Join(s.root, filepath.FromSlash(f.Rel)))
+		}
+		return buf
 	}
 	watch := s.watch
 	if watch != nil && !watch.Covers(f.Rel) {
@@ -456,12 +472,13 @@ func (s *scan) parse(ctx context.Context) {
 				}
 				c := s.candidates[i]
 				var matches []Match
-				matches, buf = s.parseOne(ctx, finder, c, buf)
+				var declaresField bool
+				matches, declaresField, buf = s.parseOne(ctx, finder, c, buf)
 				if ctx.Err() != nil && len(matches) == 0 {
 					return // cut off mid-parse: not parsed
 				}
 				found.Add(int64(len(matches)))
-				s.parsed[i] = parsedFile{done: true, matches: matches}
+				s.parsed[i] = parsedFile{done: true, matches: matches, declaresField: declaresField}
 			}
 		}()
 	}
@@ -472,22 +489,25 @@ func (s *scan) parse(ctx context.Context) {
 }
 
 // parseOne finds the sites in one candidate and turns them into matches,
-// ranked for this query; a kept file's memo spares the parse.
-func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) ([]Match, []byte) {
-	var sites []Match
+// ranked for this query; a kept file's memo spares the parse. It also says
+// whether the file declares a Go struct field of the name.
+func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) ([]Match, bool, []byte) {
+	var found fileSites
 	remembered := false
 	if c.kept != nil {
-		sites, remembered = memoSites(c.kept, s.q.Name)
+		found, remembered = memoSites(c.kept, s.q.Name)
 	}
 	if !remembered {
 		var ok bool
-		if sites, buf, ok = s.findSites(ctx, finder, c, buf); !ok {
-			return nil, buf
+		if found, buf, ok = s.findSites(ctx, finder, c, buf); !ok {
+			return nil, false, buf
 		}
 		if c.kept != nil {
-			c.kept.Remember(s.q.Name, sites)
+			c.kept.Remember(s.q.Name, found)
 		}
 	}
+	method := s.q.SkipLibrary && (s.q.Method || s.q.Container != "") && c.lang == treesitter.Go
+	sites := found.sites
 	var out []Match
 	for _, m := range sites {
 		if s.isTarget(c.rel, m.Site) {
@@ -505,32 +525,43 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.outOfScope.Add(1)
 			continue
 		}
+		if method && goPackageLevel(m, &s.modules) {
+			s.packageLevel.Add(1)
+			continue
+		}
 		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
 		out = append(out, m)
 	}
-	return out, buf
+	return out, method && found.declaresField, buf
 }
 
-// memoSites returns the sites of name remembered with a kept content,
-// before any query's own ranking.
-func memoSites(kept *files.Kept, name string) ([]Match, bool) {
+// fileSites are the sites of a name in one file, before any query's own
+// ranking, and whether the file declares a Go struct field of the name
+// (golang.go): what a kept file remembers.
+type fileSites struct {
+	sites         []Match
+	declaresField bool
+}
+
+// memoSites returns the sites of name remembered with a kept content.
+func memoSites(kept *files.Kept, name string) (fileSites, bool) {
 	v, ok := kept.Memo(name)
 	if !ok {
-		return nil, false
+		return fileSites{}, false
 	}
-	sites, _ := v.([]Match)
-	return sites, true
+	found, _ := v.(fileSites)
+	return found, true
 }
 
 // findSites parses one candidate for the sites of the name, each with its
 // caller; ok is false when it could not be read or parsed.
-func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) (_ []Match, _ []byte, ok bool) {
+func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) (_ fileSites, _ []byte, ok bool) {
 	content := c.content
 	if content == nil {
 		var err error
 		if buf, err = s.read(c.rel, buf); err != nil {
 			s.skipped.Add(1)
-			return nil, buf, false
+			return fileSites{}, buf, false
 		}
 		content = buf
 	}
@@ -539,23 +570,24 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 		if ctx.Err() == nil {
 			s.skipped.Add(1)
 		}
-		return nil, buf, false
+		return fileSites{}, buf, false
 	}
 	if len(sites.Sites) == 0 {
-		return nil, buf, true
+		return fileSites{declaresField: sites.DeclaresField}, buf, true
 	}
 	callers := callerSymbols(c.rel, content, sites)
 	module := fact.ModuleSymbol(c.rel, c.lang)
 	imported := importsName(s.imports.patterns(c.lang, s.q.Name), content, c.lang, c.rel, s.q.TargetPath)
 	var out []Match
 	for _, site := range sites.Sites {
-		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported}
+		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
+			ReceiverImport: goReceiverImport(sites.Imports, site.Receiver)}
 		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
 			m.Caller = callers[site.Enclosing]
 		}
 		out = append(out, m)
 	}
-	return out, buf, true
+	return fileSites{sites: out, declaresField: sites.DeclaresField}, buf, true
 }
 
 // callerSymbols gives the file's symbols the ids the indexer gives them.
@@ -583,8 +615,15 @@ func (s *scan) result() Result {
 		Candidates: len(s.candidates),
 		Partial:    s.partial.Load(),
 	}
+	fieldDeclared := false
+	for _, p := range s.parsed {
+		fieldDeclared = fieldDeclared || p.declaresField
+	}
 	var all []Match
 	for i, p := range s.parsed {
+		if fieldDeclared && s.candidates[i].lang == treesitter.Go {
+			p.matches = s.withoutFieldReads(p.matches, &r)
+		}
 		if !p.done {
 			if !r.Partial {
 				// Not parsed because StopAfter was reached: the cut is here.
@@ -604,6 +643,7 @@ func (s *scan) result() Result {
 	r.Excluded = int(s.excluded.Load())
 	r.Library = int(s.library.Load())
 	r.OutOfScope = int(s.outOfScope.Load())
+	r.PackageLevel = int(s.packageLevel.Load())
 	r.Total = len(all)
 	slices.SortStableFunc(all, compareMatches)
 	if len(all) > s.q.MaxKeep {
@@ -611,6 +651,20 @@ func (s *scan) result() Result {
 	}
 	r.Matches = all
 	return r
+}
+
+// withoutFieldReads leaves out the field reads among a Go file's matches
+// of a method's name (golang.go), counting them in r.
+func (s *scan) withoutFieldReads(matches []Match, r *Result) []Match {
+	kept := matches[:0:0]
+	for _, m := range matches {
+		if goFieldRead(m, s.q.Container) {
+			r.FieldReads++
+			continue
+		}
+		kept = append(kept, m)
+	}
+	return kept
 }
 
 // compareMatches orders matches best first.

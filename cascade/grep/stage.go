@@ -10,6 +10,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/files"
 	"github.com/callcascade/callcascade/cascade/stage"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // CallerSearcher finds the code sites of a name in the live workspace.
@@ -28,8 +29,9 @@ type CallerResult struct {
 	Partial bool // cut off by the deadline or a cancellation
 	// Excluded counts the sites left out because the code graph resolved
 	// them to other symbols; Library, the calls on a library's value
-	// (Order.objects.get, document.get..., strings.Split).
-	Excluded, Library int
+	// (Order.objects.get, document.get..., strings.Split); NotMethod, the
+	// Go field reads and package-level names of a method's name.
+	Excluded, Library, NotMethod int
 	// Note replaces the observation when the search could not run (a name
 	// that is not an identifier).
 	Note string
@@ -63,6 +65,9 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	}
 	if r.Library > 0 {
 		out.Observed += fmt.Sprintf(" (%d calls on a library's value left out)", r.Library)
+	}
+	if r.NotMethod > 0 {
+		out.Observed += fmt.Sprintf(" (%d field reads and package-level names left out)", r.NotMethod)
 	}
 	if r.Partial {
 		out.Observed += " (cut off: partial)"
@@ -126,7 +131,8 @@ type WorkspaceSearcher struct {
 // SearchCallers finds the code sites of target's name, grouped by the
 // function they are in.
 func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error) {
-	q := Query{Name: target.Name, Container: target.Container, Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
+	q := Query{Name: target.Name, Container: target.Container, Method: target.Kind == treesitter.KindMethod,
+		Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
 	if len(exclude) > 0 {
 		q.Exclude = exclude.Has
 	}
@@ -155,7 +161,8 @@ func (g *WorkspaceSearcher) search(ctx context.Context, target fact.Symbol, q Qu
 	if err != nil {
 		return CallerResult{}, err
 	}
-	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial, Excluded: r.Excluded, Library: r.Library}
+	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial, Excluded: r.Excluded, Library: r.Library,
+		NotMethod: r.FieldReads + r.PackageLevel}
 	for _, cs := range r.ByCaller() {
 		c := stage.Call{Edge: fact.Edge{Symbol: cs.Caller, Resolution: stage.ResolvedGrep}, Stage: stage.Grep}
 		kinds := map[Kind]bool{}

@@ -153,9 +153,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 		external := q.external // what resolveCall concluded, before anything below asks it again
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
-			// w.Write(p) with w an http.ResponseWriter, in target's package.
-			ext, err := q.golang().goExternalDispatch(ctx, c, target)
-			if err != nil || ext == "" {
+			// w.Write(p) with w an http.ResponseWriter, in target's package;
+			// r.M() with r asserted to the interface literal declaring target.
+			ext, ok, err := q.golang().goExternalDispatch(ctx, c, target)
+			if err != nil || !ok {
 				if external {
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
 				}
@@ -605,7 +606,9 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return found, fact.ResolvedAST, err
 		}
 		// A workspace class without that method: inherited from outside the
-		// workspace, or dispatched dynamically. Not ours to guess.
+		// workspace, or dispatched dynamically. Not ours to guess, but a Go
+		// type's promoted from an embedded outside type is that type's.
+		external = ref.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, ref.class, 0)
 		return nil, "", nil
 	case refModule:
 		var found []fact.Symbol
@@ -1088,6 +1091,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if t == "" && f.Language == treesitter.Python && cur.kind == refClass && q.python().pyDjangoManager(ctx, cur.class, seg.name) {
 				cur = typeRef{kind: refExternal, ext: djangoQuerySet, class: cur.class} // Order.objects: Django's manager
 				continue
+			}
+			if t == "" && cur.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, cur.class, 0) {
+				return typeRef{kind: refExternal}, nil // a.CreatedAt, promoted from an embedded gorm.Model
 			}
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil

@@ -17,26 +17,8 @@ import (
 type goLang struct {
 	*query
 	methods map[string]map[string]goSignature // goMethodSet answers, by type ID
+	sigs    map[string]goSignature            // goSignatureOf answers, by method ID
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageVar
-}
-
-// goSignature is what Go's method sets are compared on: parameter and
-// result counts. Names alone would let a Value() with no parameters
-// implement an interface's Value(ctx).
-type goSignature struct {
-	params, results int
-}
-
-func goSignatureOf(m fact.Symbol) goSignature {
-	params := len(m.Params)
-	if m.Kind == treesitter.KindMethod && m.Container != "" && !isInterfaceMethod(m) && params > 0 {
-		params-- // the receiver comes first
-	}
-	results := 0
-	if m.Returns != "" {
-		results = strings.Count(m.Returns, treesitter.GoResultSeparator) + 1
-	}
-	return goSignature{params: params, results: results}
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -61,7 +43,7 @@ func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 // goHasMethods reports whether t's method set covers want.
 func (q *goLang) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature) bool {
 	for name, sig := range want {
-		if got, ok := q.goMethod(ctx, t, name, 0); !ok || got != sig {
+		if got, ok := q.goMethod(ctx, t, name, 0); !ok || !got.matches(sig) {
 			return false
 		}
 	}
@@ -77,7 +59,7 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 		return goSignature{}, false
 	}
 	if found, err := q.methodOf(ctx, t, name, cands, 0); err == nil && len(found) > 0 {
-		return goSignatureOf(found[0]), true
+		return q.goSignatureOf(ctx, found[0]), true
 	}
 	if depth > 5 {
 		return goSignature{}, false
@@ -118,7 +100,7 @@ func (q *goLang) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]
 	set := map[string]goSignature{}
 	for _, s := range syms {
 		if s.Container == iface.Name && s.Kind == treesitter.KindMethod && s.Span.StartByte >= iface.Span.StartByte && s.Span.EndByte <= iface.Span.EndByte {
-			set[s.Name] = goSignatureOf(s)
+			set[s.Name] = q.goSignatureOf(ctx, s)
 		}
 	}
 	f, err := q.file(ctx, iface.Path) // embedded names are written with its imports
@@ -187,41 +169,41 @@ func (q *goLang) implementsInterfaceMethod(ctx context.Context, m, iface fact.Sy
 // writer embeds http.ResponseWriter. Without them such a type's method set
 // is unknown, and no call dispatches through it.
 var goKnownInterfaces = map[string]map[string]goSignature{
-	"error":                     {"Error": {0, 1}},
-	"fmt.Stringer":              {"String": {0, 1}},
-	"fmt.GoStringer":            {"GoString": {0, 1}},
-	"io.Reader":                 {"Read": {1, 2}},
-	"io.Writer":                 {"Write": {1, 2}},
-	"io.Closer":                 {"Close": {0, 1}},
-	"io.Seeker":                 {"Seek": {2, 2}},
-	"io.ReadWriter":             {"Read": {1, 2}, "Write": {1, 2}},
-	"io.ReadCloser":             {"Read": {1, 2}, "Close": {0, 1}},
-	"io.WriteCloser":            {"Write": {1, 2}, "Close": {0, 1}},
-	"io.ReadWriteCloser":        {"Read": {1, 2}, "Write": {1, 2}, "Close": {0, 1}},
-	"io.ReaderAt":               {"ReadAt": {2, 2}},
-	"io.WriterTo":               {"WriteTo": {1, 2}},
-	"io.ReaderFrom":             {"ReadFrom": {1, 2}},
-	"io.StringWriter":           {"WriteString": {1, 2}},
-	"io.ByteReader":             {"ReadByte": {0, 2}},
-	"io.ByteWriter":             {"WriteByte": {1, 1}},
-	"io.RuneReader":             {"ReadRune": {0, 3}},
-	"sort.Interface":            {"Len": {0, 1}, "Less": {2, 1}, "Swap": {2, 0}},
-	"flag.Value":                {"String": {0, 1}, "Set": {1, 1}},
-	"encoding.TextMarshaler":    {"MarshalText": {0, 2}},
-	"encoding.TextUnmarshaler":  {"UnmarshalText": {1, 1}},
-	"encoding/json.Marshaler":   {"MarshalJSON": {0, 2}},
-	"encoding/json.Unmarshaler": {"UnmarshalJSON": {1, 1}},
-	"context.Context":           {"Deadline": {0, 2}, "Done": {0, 1}, "Err": {0, 1}, "Value": {1, 1}},
-	"net/http.Handler":          {"ServeHTTP": {2, 0}},
-	"net/http.ResponseWriter":   {"Header": {0, 1}, "Write": {1, 2}, "WriteHeader": {1, 0}},
-	"net/http.Flusher":          {"Flush": {0, 0}},
-	"net/http.Hijacker":         {"Hijack": {0, 3}},
-	"net/http.Pusher":           {"Push": {2, 1}},
-	"net/http.CloseNotifier":    {"CloseNotify": {0, 1}},
-	"net/http.RoundTripper":     {"RoundTrip": {1, 2}},
-	"net/http.FileSystem":       {"Open": {1, 2}},
-	"io/fs.FS":                  {"Open": {1, 2}},
-	"sync.Locker":               {"Lock": {0, 0}, "Unlock": {0, 0}},
+	"error":                     {"Error": goSig("", "string")},
+	"fmt.Stringer":              {"String": goSig("", "string")},
+	"fmt.GoStringer":            {"GoString": goSig("", "string")},
+	"io.Reader":                 {"Read": goSig("[]byte", "int,error")},
+	"io.Writer":                 {"Write": goSig("[]byte", "int,error")},
+	"io.Closer":                 {"Close": goSig("", "error")},
+	"io.Seeker":                 {"Seek": goSig("int64,int", "int64,error")},
+	"io.ReadWriter":             {"Read": goSig("[]byte", "int,error"), "Write": goSig("[]byte", "int,error")},
+	"io.ReadCloser":             {"Read": goSig("[]byte", "int,error"), "Close": goSig("", "error")},
+	"io.WriteCloser":            {"Write": goSig("[]byte", "int,error"), "Close": goSig("", "error")},
+	"io.ReadWriteCloser":        {"Read": goSig("[]byte", "int,error"), "Write": goSig("[]byte", "int,error"), "Close": goSig("", "error")},
+	"io.ReaderAt":               {"ReadAt": goSig("[]byte,int64", "int,error")},
+	"io.WriterTo":               {"WriteTo": goSig("io.Writer", "int64,error")},
+	"io.ReaderFrom":             {"ReadFrom": goSig("io.Reader", "int64,error")},
+	"io.StringWriter":           {"WriteString": goSig("string", "int,error")},
+	"io.ByteReader":             {"ReadByte": goSig("", "byte,error")},
+	"io.ByteWriter":             {"WriteByte": goSig("byte", "error")},
+	"io.RuneReader":             {"ReadRune": goSig("", "rune,int,error")},
+	"sort.Interface":            {"Len": goSig("", "int"), "Less": goSig("int,int", "bool"), "Swap": goSig("int,int", "")},
+	"flag.Value":                {"String": goSig("", "string"), "Set": goSig("string", "error")},
+	"encoding.TextMarshaler":    {"MarshalText": goSig("", "[]byte,error")},
+	"encoding.TextUnmarshaler":  {"UnmarshalText": goSig("[]byte", "error")},
+	"encoding/json.Marshaler":   {"MarshalJSON": goSig("", "[]byte,error")},
+	"encoding/json.Unmarshaler": {"UnmarshalJSON": goSig("[]byte", "error")},
+	"context.Context":           {"Deadline": goSig("", "time.Time,bool"), "Done": goSig("", "?"), "Err": goSig("", "error"), "Value": goSig("any", "any")},
+	"net/http.Handler":          {"ServeHTTP": goSig("net/http.ResponseWriter,net/http.Request", "")},
+	"net/http.ResponseWriter":   {"Header": goSig("", "net/http.Header"), "Write": goSig("[]byte", "int,error"), "WriteHeader": goSig("int", "")},
+	"net/http.Flusher":          {"Flush": goSig("", "")},
+	"net/http.Hijacker":         {"Hijack": goSig("", "net.Conn,bufio.ReadWriter,error")},
+	"net/http.Pusher":           {"Push": goSig("string,net/http.PushOptions", "error")},
+	"net/http.CloseNotifier":    {"CloseNotify": goSig("", "[]bool")},
+	"net/http.RoundTripper":     {"RoundTrip": goSig("net/http.Request", "net/http.Response,error")},
+	"net/http.FileSystem":       {"Open": goSig("string", "net/http.File,error")},
+	"io/fs.FS":                  {"Open": goSig("string", "io/fs.File,error")},
+	"sync.Locker":               {"Lock": goSig("", ""), "Unlock": goSig("", "")},
 }
 
 // goKnownInterface is the goKnownInterfaces key of a type name written in
@@ -247,34 +229,37 @@ func goKnownInterface(f *fact.File, typeName string) string {
 
 // goExternalDispatch reports, for a call c that resolves to no workspace
 // method, whether it is a call through a well-known outside interface (or
-// through a workspace interface's method that one of those provides) that
-// target implements; it returns the interface method's name for the edge.
+// through a workspace interface's method that one of those provides, or
+// through an interface type literal) that target implements; it returns the interface method's name for the edge.
 // Like gopls, it looks only at calls in target's own package: gopls finds
 // the outside interfaces a method implements from its package alone, and
 // searches for their calls there.
-func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (string, error) {
+func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (via string, ok bool, err error) {
+	if c.Callee == target.Name && target.Container == "" && c.Path == target.Path {
+		ok, err := q.goLiteralOwnCall(ctx, c, target)
+		return "", ok, err
+	}
 	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" || isInterfaceMethod(target) ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
-		return "", nil
+		return "", false, nil
 	}
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil || f.Language != treesitter.Go {
-		return "", err
+		return "", false, err
 	}
 	var caller *fact.Symbol
 	if c.CallerID != "" {
 		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return "", err
+			return "", false, err
 		}
 	}
 	defer func(saved uint32) { q.pos = saved }(q.pos)
 	q.pos = c.Span.StartByte
 	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	var want map[string]goSignature
-	via := ""
 	switch {
 	case ref.kind == refExternal && ref.ext != "":
 		want = goKnownInterfaces[ref.ext]
@@ -282,25 +267,65 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	case ref.kind == refInstance && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go:
 		want = q.goMethodSet(ctx, ref.class)
 		via = ref.class.Name + "." + c.Callee
+	case ref.kind != refInstance:
+		// resolver := impl.(interface{ IsSilenced(p P) (bool, error) }):
+		// a call through an interface literal, in target's package.
+		if want = q.goReceiverLiteral(ctx, f, caller, c.Receiver); want == nil {
+			return "", false, nil
+		}
+		via = "interface{...}." + c.Callee
 	default:
-		return "", nil
+		return "", false, nil
 	}
 	sig, ok := want[c.Callee]
-	if !ok || goSignatureOf(target) != sig {
-		return "", nil
+	if !ok || !q.goSignatureOf(ctx, target).matches(sig) {
+		return "", false, nil
 	}
 	cls, err := q.classOf(ctx, &target)
 	if err != nil || cls == nil {
-		return "", err
+		return "", false, err
 	}
 	if ref.kind == refInstance {
 		if !q.isSubtype(ctx, *cls, ref.class, 0) {
-			return "", nil
+			return "", false, nil
 		}
 	} else if !q.goHasMethods(ctx, *cls, want) {
-		return "", nil
+		return "", false, nil
 	}
-	return via, nil
+	return via, true, nil
+}
+
+// goEmbedsOutside reports whether a Go type embeds, itself or through the
+// workspace types it embeds, a type from outside the workspace
+// (struct{ gorm.Model }): a field or method it does not declare is then
+// that type's, and a call on it is no call of a project method.
+func (q *goLang) goEmbedsOutside(ctx context.Context, t fact.Symbol, depth int) bool {
+	if depth > 5 || len(t.Extends) == 0 {
+		return false
+	}
+	f, err := q.file(ctx, t.Path)
+	if err != nil || f == nil {
+		return false
+	}
+	for _, embedded := range t.Extends {
+		qualifier, _, ok := strings.Cut(embedded, ".")
+		if !ok {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Local == qualifier {
+				if _, inWorkspace := q.goImportDir(ctx, imp.Module); !inWorkspace {
+					return true
+				}
+			}
+		}
+	}
+	for _, base := range q.bases(ctx, t) {
+		if q.goEmbedsOutside(ctx, base, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // goPackageVar types a package-level variable declared in another file of

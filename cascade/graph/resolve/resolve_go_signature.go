@@ -1,0 +1,253 @@
+package resolve
+
+import (
+	"context"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// goSignature is what Go's method sets are compared on, as gopls compares
+// them: the parameter and result types, not only their numbers. A test
+// double's Select(...) Rows does not implement an interface whose Select
+// returns a Querier, and calls through that interface never run it. Each
+// type is canonical (goCanonicalType): store.Querier written in another
+// package equals Querier written in its own. A type the extractor does not
+// keep (a type parameter, an anonymous struct, a func type's parameters)
+// is "" and matches any type: what cannot be told apart is not told apart.
+type goSignature struct {
+	params, results []string
+}
+
+// matches reports whether two signatures are the same as far as they are
+// known.
+func (s goSignature) matches(o goSignature) bool {
+	return sameGoTypes(s.params, o.params) && sameGoTypes(s.results, o.results)
+}
+
+func sameGoTypes(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != "" && b[i] != "" && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// goSig is a signature written in canonical types, comma-separated, for
+// goKnownInterfaces; "?" is a type not kept ("" in a Symbol's Returns).
+func goSig(params, results string) goSignature {
+	split := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		out := strings.Split(s, ",")
+		for i, t := range out {
+			if t == "?" {
+				out[i] = ""
+			}
+		}
+		return out
+	}
+	return goSignature{params: split(params), results: split(results)}
+}
+
+// goSignatureOf is m's signature, its receiver left out, in canonical
+// types read in m's own file.
+func (q *goLang) goSignatureOf(ctx context.Context, m fact.Symbol) goSignature {
+	if sig, ok := q.sigs[m.ID]; ok {
+		return sig
+	}
+	params := m.Params
+	if m.Kind == treesitter.KindMethod && m.Container != "" && !isInterfaceMethod(m) && len(params) > 0 {
+		params = params[1:] // the receiver comes first
+	}
+	f, _ := q.file(ctx, m.Path) // without its file, types stay as written
+	sig := goSignature{params: make([]string, len(params))}
+	for i, p := range params {
+		sig.params[i] = q.goCanonicalType(ctx, f, p.Type)
+	}
+	if m.Returns != "" {
+		for _, r := range strings.Split(m.Returns, treesitter.GoResultSeparator) {
+			sig.results = append(sig.results, q.goCanonicalType(ctx, f, r))
+		}
+	}
+	if q.sigs == nil {
+		q.sigs = map[string]goSignature{}
+	}
+	q.sigs[m.ID] = sig
+	return sig
+}
+
+// goBuiltinTypes are Go's predeclared types: they name themselves anywhere.
+var goBuiltinTypes = setOf("bool", "string", "error", "byte", "rune", "uintptr", "int", "int8", "int16", "int32", "int64",
+	"uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "comparable")
+
+// goCanonicalType is a type as the extractor keeps it (pointers and type
+// arguments stripped, collections as their element), written in f, named
+// so that it compares equal wherever it is written: a workspace type by its
+// symbol's ID ("=store/store.go#Querier"), a type from outside the
+// workspace by its import path ("net/http.Request"), a predeclared type by
+// its name. "" when it cannot be named: a type parameter, an anonymous or
+// literal type, a workspace type the index does not hold.
+func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) string {
+	t = strings.TrimSpace(t)
+	switch {
+	case t == "" || strings.HasPrefix(t, treesitter.GoAnonymousStructPrefix):
+		return ""
+	case strings.HasPrefix(t, treesitter.GoCollectionPrefix):
+		if elem := q.goCanonicalType(ctx, f, t[len(treesitter.GoCollectionPrefix):]); elem != "" {
+			return treesitter.GoCollectionPrefix + elem
+		}
+		return ""
+	case strings.HasPrefix(t, treesitter.GoFuncPrefix):
+		results := strings.Split(strings.TrimPrefix(t, treesitter.GoFuncPrefix), treesitter.GoResultSeparator)
+		for i, r := range results {
+			results[i] = q.goCanonicalType(ctx, f, r)
+		}
+		return treesitter.GoFuncPrefix + strings.Join(results, treesitter.GoResultSeparator)
+	case t == "any" || t == "interface{}":
+		return "any"
+	case goBuiltinTypes[t]:
+		return t
+	case strings.ContainsAny(t, "({[ ") || f == nil:
+		return "" // an interface or other literal type, kept as written
+	}
+	if qualifier, name, ok := strings.Cut(t, "."); ok {
+		for _, imp := range f.Imports {
+			if imp.Local != qualifier {
+				continue
+			}
+			if _, inWorkspace := q.goImportDir(ctx, imp.Module); !inWorkspace {
+				return imp.Module + "." + name
+			}
+			break
+		}
+	}
+	sym, err := q.resolveTypeName(ctx, f, t)
+	if err != nil || sym == nil {
+		return ""
+	}
+	return "=" + sym.ID
+}
+
+// goLiteralMethodSet is the method set of an interface type literal
+// (treesitter.GoInterfacePrefix) written in f, its embedded interfaces'
+// included; nil for the empty interface, or when an embedded interface's
+// set cannot be seen.
+func (q *goLang) goLiteralMethodSet(ctx context.Context, f *fact.File, typ string) map[string]goSignature {
+	body, ok := strings.CutPrefix(typ, treesitter.GoInterfacePrefix)
+	if !ok || !strings.HasSuffix(body, "}") || f == nil {
+		return nil
+	}
+	set := map[string]goSignature{}
+	for _, elem := range splitTopLevel(body[:len(body)-1], treesitter.GoMethodSeparator[0]) {
+		if embedded, ok := strings.CutPrefix(elem, treesitter.GoEmbeddedMarker); ok {
+			more := goKnownInterfaces[goKnownInterface(f, embedded)]
+			if more == nil {
+				iface, err := q.resolveTypeName(ctx, f, embedded)
+				if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {
+					return nil
+				}
+				more = q.goMethodSet(ctx, *iface)
+			}
+			if more == nil {
+				return nil
+			}
+			for name, sig := range more {
+				set[name] = sig
+			}
+			continue
+		}
+		open := strings.IndexByte(elem, '(')
+		if open <= 0 {
+			return nil
+		}
+		end := treesitter.MatchBracket(elem, open)
+		if end < 0 {
+			return nil
+		}
+		var sig goSignature
+		for _, p := range splitTopLevel(elem[open+1:end], treesitter.GoResultSeparator[0]) {
+			sig.params = append(sig.params, q.goCanonicalType(ctx, f, p))
+		}
+		for _, r := range splitTopLevel(elem[end+1:], treesitter.GoResultSeparator[0]) {
+			sig.results = append(sig.results, q.goCanonicalType(ctx, f, r))
+		}
+		set[elem[:open]] = sig
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return set
+}
+
+// splitTopLevel splits s at sep outside brackets; "" gives nothing.
+func splitTopLevel(s string, sep byte) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{', '[':
+			depth++
+		case ')', '}', ']':
+			depth--
+		case sep:
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// goReceiverLiteral is the method set of the interface type literal a
+// receiver is declared with (resolver := impl.(interface{ M() })), or nil.
+func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
+	for i := 0; i < len(recv); i++ {
+		if !isIdentByte(recv[i]) {
+			return nil // a path or an expression: not a local's name
+		}
+	}
+	l := q.localNamed(f, caller, recv)
+	if l == nil {
+		return nil
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	return q.goLiteralMethodSet(ctx, f, typ)
+}
+
+// goLiteralOwnCall reports whether c calls target, a method of an
+// interface type literal declared in a function (resolver :=
+// impl.(interface{ Input(p P) (string, error) })), through a value of that
+// literal in the same function: gopls answers it as a direct call.
+func (q *goLang) goLiteralOwnCall(ctx context.Context, c fact.Call, target fact.Symbol) (bool, error) {
+	if target.Kind != treesitter.KindMethod || !isInterfaceMethod(target) || !declaredInFunction(target) {
+		return false, nil
+	}
+	qualified := strings.TrimPrefix(target.ID, target.Path+"#")
+	enclosing := target.Path + "#" + qualified[:strings.LastIndexByte(qualified, '.')]
+	if c.CallerID != enclosing && !strings.HasPrefix(c.CallerID, enclosing+".") {
+		return false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return false, err
+	}
+	caller, err := q.symbol(ctx, c.CallerID)
+	if err != nil {
+		return false, err
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	sig, ok := q.goReceiverLiteral(ctx, f, caller, c.Receiver)[c.Callee]
+	return ok && sig.matches(q.goSignatureOf(ctx, target)), nil
+}

@@ -1,0 +1,129 @@
+package grep
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const goModFile = "module example.com/shop\n\ngo 1.22\n"
+
+const goFieldsFile = `package shop
+
+type Check struct {
+	IsSilenced bool
+}
+
+type Event struct{ Check *Check }
+
+type Silencer struct{}
+
+func (s *Silencer) IsSilenced() bool { return false }
+
+func register(f func() bool) {}
+
+func (s *Silencer) wire() { register(s.IsSilenced) }
+`
+
+const goReaderFile = `package report
+
+import (
+	graphql1 "github.com/graphql-go/graphql"
+
+	"example.com/shop/defs"
+	"example.com/shop/shop"
+)
+
+func Summary(ev *shop.Event, s *shop.Silencer, other *shop.Silencer) bool {
+	_ = graphql1.IsSilenced
+	_ = graphql1.Types.IsSilenced
+	_ = defs.Default.IsSilenced()
+	register(s.IsSilenced)
+	register(other.IsSilenced)
+	return ev.Check.IsSilenced
+}
+
+func Helper(x *shop.Event) bool {
+	register(unknown().IsSilenced)
+	return &x.Check.IsSilenced != nil
+}
+`
+
+// Where the workspace declares a struct field of a method's name, a Go
+// selector that reads it is no caller of the method; a selector on an
+// imported package names a package-level thing, and one through a package
+// outside the workspace a library's value. Method values whose receiver is
+// plainly of the method's type stay, and so do paths through the
+// workspace's own packages (defs.Default is a project variable).
+func TestSearchGoLeavesOutFieldReadsAndPackageNames(t *testing.T) {
+	root := writeTree(t, map[string]string{"go.mod": goModFile, "shop/shop.go": goFieldsFile, "report/report.go": goReaderFile})
+	for _, tc := range []struct {
+		container          string
+		method             bool
+		want               []string
+		fieldReads, pkgLvl int
+	}{
+		{container: "Silencer", fieldReads: 3, pkgLvl: 2, want: []string{
+			"report/report.go:13:19 call defs.Default report/report.go#Summary",
+			"shop/shop.go:15:40 reference s ✓ shop/shop.go#Silencer.wire",
+			"report/report.go:14:13 reference s report/report.go#Summary",
+			"report/report.go:15:17 reference other report/report.go#Summary",
+		}},
+		// A method of an interface literal has no container: no
+		// receiver is plainly of its type.
+		{method: true, fieldReads: 6, pkgLvl: 2, want: []string{
+			"report/report.go:13:19 call defs.Default report/report.go#Summary",
+		}},
+		// A function's name is left alone: pkg.F is how it is called.
+		{container: "", want: []string{
+			"report/report.go:13:19 call defs.Default report/report.go#Summary",
+			"report/report.go:11:15 reference graphql1 report/report.go#Summary",
+			"report/report.go:12:21 reference graphql1.Types report/report.go#Summary",
+			"report/report.go:14:13 reference s report/report.go#Summary",
+			"report/report.go:15:17 reference other report/report.go#Summary",
+			"report/report.go:16:18 reference ev.Check report/report.go#Summary",
+			"report/report.go:20:21 reference unknown() report/report.go#Helper",
+			"report/report.go:21:18 reference x.Check report/report.go#Helper",
+			"shop/shop.go:15:40 reference s shop/shop.go#Silencer.wire",
+		}},
+	} {
+		r, err := Search(context.Background(), Query{Name: "IsSilenced", Container: tc.container, Method: tc.method, Package: "shop", TargetPath: "shop/shop.go",
+			Root: root, StopAfter: -1, SkipLibrary: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, render(r)); diff != "" {
+			t.Errorf("container %q: matches (-want +got):\n%s", tc.container, diff)
+		}
+		if r.FieldReads != tc.fieldReads || r.PackageLevel != tc.pkgLvl {
+			t.Errorf("container %q: FieldReads, PackageLevel = %d, %d, want %d, %d", tc.container, r.FieldReads, r.PackageLevel, tc.fieldReads, tc.pkgLvl)
+		}
+	}
+}
+
+// Without a declared field of the name, a method value on a receiver the
+// grep cannot type stays a possible caller.
+func TestSearchGoKeepsMethodValuesWithoutAField(t *testing.T) {
+	src := `package shop
+
+type Server struct{}
+
+func (s *Server) Handle() {}
+
+func routes(register func(func())) {
+	srv := newServer()
+	register(srv.Handle)
+}
+`
+	root := writeTree(t, map[string]string{"go.mod": goModFile, "shop/server.go": src})
+	r, err := Search(context.Background(), Query{Name: "Handle", Container: "Server", Package: "shop", TargetPath: "shop/server.go",
+		Root: root, StopAfter: -1, SkipLibrary: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"shop/server.go:9:15 reference srv shop/server.go#routes"}
+	if diff := cmp.Diff(want, render(r)); diff != "" {
+		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/gi
+
+go 1.22
