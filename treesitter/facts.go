@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 27
+const ExtractorVersion = 28
 
 // Language names a grammar in the registry.
 type Language string
@@ -90,6 +90,12 @@ type Call struct {
 	Enclosing int      `json:"enclosing"`          // index of the innermost enclosing function/method symbol, -1 at top level
 	Args      []string `json:"args,omitempty"`     // argument source texts, in order (events read literals from here)
 	New       bool     `json:"new,omitempty"`      // a constructor call: new Foo(), Foo{} is not a call
+	// Ref marks a reference, not a call: the function or method named by
+	// Callee (and Receiver) is used as a value there, passed as an argument
+	// (register(h), items.map(this.format), this::handle), assigned or
+	// stored (advance = self.advance, Server{handler: h}), returned, or
+	// bound (this.handle.bind(this)). See extract_refs.go.
+	Ref bool `json:"ref,omitempty"`
 }
 
 // Import binds a local name to something another module exports.

@@ -182,12 +182,15 @@ func decodeSpan(b []byte) (treesitter.Span, error) {
 	return s, r.done()
 }
 
-// A call's site blob: flags (bit 0: new), its span, then its arguments when
+// A call's site blob: flags (bit 0: new, bit 1: a reference), its span, then its arguments when
 // it has any.
 func appendCallSite(b []byte, c *fact.Call) []byte {
 	var flags uint64
 	if c.New {
 		flags |= 1
+	}
+	if c.Ref {
+		flags |= 2
 	}
 	b = binary.AppendUvarint(b, flags)
 	b = appendSpan(b, c.Span)
@@ -201,6 +204,7 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 	r := blobReader{s: string(b)}
 	flags := r.uvarint()
 	c.New = flags&1 != 0
+	c.Ref = flags&2 != 0
 	c.Span = r.span()
 	if r.err == nil && len(r.s) > 0 {
 		c.Args = r.strings()

@@ -198,7 +198,8 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 			return err
 		}
 		e := byCaller[caller.ID]
-		if e == nil {
+		fresh := e == nil
+		if fresh {
 			e = &fact.Edge{Symbol: caller, Resolution: res, Via: via}
 			byCaller[caller.ID] = e
 		} else if res == fact.ResolvedAST {
@@ -208,6 +209,7 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 			}
 		}
 		e.Sites = append(e.Sites, c.Span)
+		markRef(e, c, target.Name, fresh)
 		return nil
 	})
 	if err != nil {
@@ -237,11 +239,13 @@ func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edg
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		for _, t := range targets {
 			e := byCallee[t.ID]
-			if e == nil {
+			fresh := e == nil
+			if fresh {
 				e = &fact.Edge{Symbol: t, Resolution: res}
 				byCallee[t.ID] = e
 			}
 			e.Sites = append(e.Sites, c.Span)
+			markRef(e, c, t.Name, fresh)
 		}
 		return nil
 	})
@@ -527,7 +531,7 @@ const (
 	refModule                  // a workspace module or package (namespace import, Go package)
 )
 
-func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
+func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
 	external := false // the callee is known to be outside the workspace
 	defer func() { q.external = external }()
 	f, err := q.file(ctx, c.Path)
@@ -2023,6 +2027,8 @@ func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, 
 	if e == nil {
 		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
 		s[sym.ID] = e
+	} else if e.Ref != "" && res == fact.ResolvedRegistration {
+		registrationWins(e, via)
 	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
 		e.Resolution, e.Via, e.Event = res, via, event
 	}
