@@ -133,11 +133,73 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 			continue
 		}
 		fn := e.enclosingFunction(n.StartByte())
-		if e.facts.Language != Java && !r.keep(fn, e.text(name), c.Receiver, locals) {
+		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, locals)
+		// A function-typed parameter stored in a field (s.handler = h with
+		// h func(), self.cb = cb with cb: Callable) is followed to the
+		// calls that pass it; other values stored are data.
+		funcParam := c.Receiver == "" && strings.HasPrefix(e.paramType(fn, e.text(name)), GoFuncPrefix)
+		if keep || funcParam {
+			if into, owner := e.storedInto(n); into != nil && owner != "" {
+				c.Field = e.text(into)
+				e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
+			}
+		}
+		if !keep {
 			continue
 		}
 		e.addCallTo(c, name, n)
 	}
+}
+
+// storedInto is, for a value stored in a field, the field's name node and
+// what owns the field as written: s.onDone = v gives onDone and "s";
+// Server{onDone: v} gives onDone and "Server"; self.cb = v, this.cb = v.
+func (e *extractor) storedInto(n *node) (*node, string) {
+	p := n.Parent()
+	switch e.facts.Language {
+	case Go:
+		switch nodeType(p) {
+		case "expression_list": // s.onDone = v, the i-th value to the i-th target
+			st := p.Parent()
+			if !is(st, "assignment_statement") || p.FieldName() != "right" {
+				return nil, ""
+			}
+			left := namedChildren(field(st, "left"))
+			right := namedChildren(p)
+			if len(left) != len(right) {
+				return nil, ""
+			}
+			for i, v := range right {
+				if sameNode(v, n) && is(left[i], "selector_expression") {
+					return field(left[i], "field"), e.squeezed(field(left[i], "operand"))
+				}
+			}
+		case "literal_element": // Server{onDone: v}
+			kv := p.Parent()
+			if !is(kv, "keyed_element") {
+				return nil, ""
+			}
+			key := firstNamed(kv)
+			lit := parent(parent(kv))
+			if !is(lit, "composite_literal") || !is(firstNamed(key), "identifier") {
+				return nil, ""
+			}
+			return firstNamed(key), e.squeezed(field(lit, "type"))
+		}
+	case Python:
+		if is(p, "assignment") && n.FieldName() == "right" {
+			if left := field(p, "left"); is(left, "attribute") {
+				return field(left, "attribute"), e.squeezed(field(left, "object"))
+			}
+		}
+	case TypeScript, TSX, JavaScript:
+		if is(p, "assignment_expression") && n.FieldName() == "right" {
+			if left := field(p, "left"); is(left, "member_expression") && is(field(left, "property"), "property_identifier") {
+				return field(left, "property"), ecmaReceiver(e, field(left, "object"))
+			}
+		}
+	}
+	return nil, ""
 }
 
 // refScope answers, for addRefs, what a file and its functions bind; it

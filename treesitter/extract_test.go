@@ -432,6 +432,7 @@ func newServe() *cobra.Command {
 		symbols: []string{"function newServe L4:5"},
 		calls: []string{
 			"cobra|Command{} @L2:21 in - (Use=\"app\", PersistentPreRunE=setup)",
+			"cobra.Command|ref =PersistentPreRunE @L2:41 in - (setup)",
 			"|ref setup @L2:60 in -",
 			"cobra|Command{} @L8:15 in newServe (Use=\"serve\", RunE=s.run)",
 		},

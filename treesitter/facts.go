@@ -96,7 +96,19 @@ type Call struct {
 	// stored (advance = self.advance, Server{handler: h}), returned, or
 	// bound (this.handle.bind(this)). See extract_refs.go.
 	Ref bool `json:"ref,omitempty"`
+	// Field is, for a reference stored in a field (s.onDone = h,
+	// Server{onDone: h}, self.cb = h, this.cb = this.done), the field's
+	// name: a call of that field (s.onDone()) calls what was stored.
+	Field string `json:"field,omitempty"`
 }
+
+// AssignPrefix starts the callee of the row that records a store into a
+// field: Callee "=onDone" with Receiver the object written to ("s",
+// "self", or the type of a literal: "Server") and Args[0] the value as
+// written ("s.finish", "cb"). The resolver reads the rows of a field by
+// that name when a call of the field (s.onDone()) names no method; no call
+// is ever named so.
+const AssignPrefix = "="
 
 // Import binds a local name to something another module exports.
 type Import struct {

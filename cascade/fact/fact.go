@@ -39,6 +39,8 @@ type Call struct {
 	// Ref marks a reference: the function is used as a value there
 	// (passed, stored, returned, bound), not called. See treesitter.Call.
 	Ref bool `json:"ref,omitempty"`
+	// Field: the field a reference is stored in (treesitter.Call.Field).
+	Field string `json:"field,omitempty"`
 }
 
 // Local is a typed variable inside a symbol (CallerID "" at top level).

@@ -182,8 +182,9 @@ func decodeSpan(b []byte) (treesitter.Span, error) {
 	return s, r.done()
 }
 
-// A call's site blob: flags (bit 0: new, bit 1: a reference), its span, then its arguments when
-// it has any.
+// A call's site blob: flags (bit 0: new, bit 1: a reference, bit 2: a
+// field it is stored in follows the span), its span, the field, then its
+// arguments when it has any.
 func appendCallSite(b []byte, c *fact.Call) []byte {
 	var flags uint64
 	if c.New {
@@ -192,8 +193,14 @@ func appendCallSite(b []byte, c *fact.Call) []byte {
 	if c.Ref {
 		flags |= 2
 	}
+	if c.Field != "" {
+		flags |= 4
+	}
 	b = binary.AppendUvarint(b, flags)
 	b = appendSpan(b, c.Span)
+	if c.Field != "" {
+		b = appendString(b, c.Field)
+	}
 	if len(c.Args) > 0 {
 		b = appendStrings(b, c.Args)
 	}
@@ -206,6 +213,9 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 	c.New = flags&1 != 0
 	c.Ref = flags&2 != 0
 	c.Span = r.span()
+	if flags&4 != 0 {
+		c.Field = r.string()
+	}
 	if r.err == nil && len(r.s) > 0 {
 		c.Args = r.strings()
 	}

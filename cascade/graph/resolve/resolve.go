@@ -216,6 +216,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, cerr
 	}
+	if err := q.fieldCallers(ctx, target, calls, byCaller); err != nil { // resolve_fields.go
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, cerr
+	}
 	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, cerr
@@ -562,7 +566,7 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		return nil, "", err
 	}
 	if len(sameFamily) == 0 {
-		return nil, "", nil
+		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
 	}
 	if c.New {
 		return q.resolveConstructor(ctx, f, c, sameFamily)
@@ -598,9 +602,10 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		if err != nil || len(found) > 0 {
 			return found, fact.ResolvedAST, err
 		}
-		// A workspace class without that method: inherited from outside the
-		// workspace, or dispatched dynamically. Not ours to guess.
-		return nil, "", nil
+		// A workspace class without that method: a field holding a
+		// function, or inherited from outside the workspace, or dispatched
+		// dynamically. Not ours to guess.
+		return q.fieldCall(ctx, f, caller, c, &ref)
 	case refModule:
 		var found []fact.Symbol
 		for _, s := range sameFamily {

@@ -2,8 +2,10 @@ package resolve
 
 import (
 	"context"
+	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // References (fact.Call.Ref): a function or method used as a value at a
@@ -16,6 +18,9 @@ import (
 // resolveCall resolves a call site, or a reference site by the rules
 // above.
 func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
+	if strings.HasPrefix(c.Callee, treesitter.AssignPrefix) {
+		return nil, "", nil // a store into a field (resolve_fields.go): no call, no reference
+	}
 	targets, res, err := q.resolveSite(ctx, c)
 	if err != nil || !c.Ref || len(targets) == 0 {
 		return targets, res, err

@@ -52,3 +52,25 @@ func both() { // @def(both, "both")
 	cleanup()         // @site(bothCall, "cleanup")
 	register(cleanup) // @site(bothRef, "cleanup") @call(both, cleanup, bothCall, bothRef)
 }
+
+// Calls through function-typed fields whose stored value is known.
+type Worker struct {
+	run func()
+}
+
+func NewWorker(run func()) *Worker {
+	return &Worker{run: run}
+}
+
+func job() {} // @def(job, "job")
+
+func start() { // @def(start, "start")
+	w := NewWorker(job) // @site(startJob, "job")
+	w.run()             // @site(startRun, "run") @call(start, job, startJob, startRun)
+}
+
+// Two functions are stored in Server.onDone (New): a call of the field
+// may run either, so each is a possible caller, not a precise one.
+func (s *Server) Close() { // @def(closeServer, "Close")
+	s.onDone() // @site(closeDone, "onDone") @namecall(closeServer, finish, closeDone) @namecall(closeServer, cleanup, closeDone)
+}

@@ -1,6 +1,7 @@
 # Methods used as values (issue 15): pyright lists a member access that
 # names a method as an incoming call of it, called there or not.
 from functools import partial
+from typing import Callable
 
 
 class Progress:
@@ -49,3 +50,22 @@ def advance():  # @def(bareAdvance, "advance") @callers(bareAdvance)
 
 def use_bare():
     register(advance)
+
+
+# A call through an attribute holding a function stored from a typed
+# parameter (Callable): the call runs what the constructor's callers pass.
+class Timer:
+    def __init__(self, callback: Callable[[], int]):
+        self.callback = callback
+
+    def fire(self):  # @def(fire, "fire")
+        return self.callback()  # @site(fireCb, "callback") @call(fire, tick, fireCb)
+
+
+class Clock:
+    def tick(self):  # @def(tick, "tick")
+        return 1
+
+    def start(self):  # @def(clockStart, "start")
+        timer = Timer(self.tick)  # @site(startTick, "tick") @ref(clockStart, tick, startTick)
+        return timer
