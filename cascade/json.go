@@ -91,6 +91,10 @@ type AnswerProvenance struct {
 	Precise    bool   `json:"precise"`
 	Event      string `json:"event,omitempty"`
 	Via        string `json:"via,omitempty"`
+	// Reference names the function when the caller uses it as a value at
+	// every site (passes, stores, returns or binds it) instead of calling
+	// it, as the precise servers count such a site.
+	Reference string `json:"reference,omitempty"`
 }
 
 // AnswerMeta says which stage answered and how much to trust it.
@@ -127,7 +131,7 @@ func (r Result) Answer() Answer {
 	names, implicit := 0, 0
 	for _, c := range r.Calls {
 		ac := AnswerCall{Caller: stage.QualifiedName(c.Symbol), ID: c.Symbol.ID, File: c.Symbol.Path, Ranges: []AnswerRange{},
-			Provenance: AnswerProvenance{Stage: c.Stage, Resolution: string(c.Resolution), Detail: c.Detail, Event: c.Event, Via: c.Via,
+			Provenance: AnswerProvenance{Stage: c.Stage, Resolution: string(c.Resolution), Detail: c.Detail, Event: c.Event, Via: c.Via, Reference: c.Ref,
 				Precise: c.Stage == StageGraph && c.Resolution != fact.ResolvedName && c.Resolution != fact.ResolvedImplicit}}
 		if c.Implicit != nil {
 			ac.Implicit = answerImplicit(c.Implicit)

@@ -12,6 +12,11 @@ package server_test
 //	@dispatch(CALLER, TARGET, SITE...)  the call is written against an interface or base
 //	                            method that TARGET implements or overrides: incomingCalls(TARGET)
 //	                            lists CALLER ("dispatched through"), outgoingCalls does not
+//	@ref(CALLER, TARGET, SITE...)  CALLER uses TARGET as a value at exactly these sites
+//	                            (passes, stores, returns or binds it; does not call it there):
+//	                            incomingCalls(TARGET) lists CALLER, precise, with a detail that
+//	                            says it "passes" TARGET "as a value", and outgoingCalls(CALLER)
+//	                            lists TARGET at the same sites, said the same way
 //	@callers(TARGET, CALLER...) incomingCalls(TARGET) is exactly these callers (none if empty)
 //	                            in the graph's answer; with none, the answer of a fallback
 //	                            stage (grep, keyword) is allowed
@@ -76,7 +81,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|ref|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -94,6 +99,7 @@ type edgeWant struct {
 	dispatch       bool
 	detail         string // for @event and @registered: what the caller's detail must contain
 	framework      bool   // @event or @registered: the site is not a call of the target
+	ref            bool   // @ref: the site uses the target as a value
 	outgoingOnly   bool   // @sends: not a caller of the target
 	at             string
 }
@@ -172,6 +178,12 @@ func parseFixture(t *testing.T, root string) *fixture {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", at: at})
+					fx.mentions[args[1]] = true
+				case "ref":
+					if len(args) < 3 {
+						t.Fatalf("%s: @ref wants (CALLER, TARGET, SITE...)", at)
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], detail: "as a value", ref: true, at: at})
 					fx.mentions[args[1]] = true
 				case "event", "registered":
 					if len(args) < 4 {
@@ -391,6 +403,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			details[e.target+"<-"+key] = e.detail
 			continue
 		}
+		if e.ref {
+			details[e.target+"<-"+key] = e.detail
+		}
 		precise[e.target+"<-"+key] = !e.nameOnly
 		dispatched[e.target+"<-"+key] = e.dispatch
 	}
@@ -532,7 +547,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		for i, h := range have {
 			if h == wantKey {
 				found = true
-				if e.framework && !strings.Contains(unquoted(got[i].To.Detail), unquoted(e.detail)) {
+				if (e.framework || e.ref) && !strings.Contains(unquoted(got[i].To.Detail), unquoted(e.detail)) {
 					t.Errorf("%s: outgoingCalls(%s) has %s with detail %q, want it to contain %q", e.at, e.caller, wantKey, got[i].To.Detail, e.detail)
 				}
 			}
@@ -543,7 +558,16 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 	}
 
 	// A cursor on a call site prepares the called symbol (an event's or a
-	// registration's site calls the bus or router, not the target).
+	// registration's site calls the bus or router, not the target). A site
+	// that may call several (a field holding one of two functions) prepares
+	// one of them.
+	targetsAt := map[string]map[string]bool{}
+	for _, e := range fx.calls {
+		if targetsAt[e.sites[0]] == nil {
+			targetsAt[e.sites[0]] = map[string]bool{}
+		}
+		targetsAt[e.sites[0]][e.target] = true
+	}
 	for _, e := range fx.calls {
 		if e.dispatch || e.framework {
 			continue
@@ -554,7 +578,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			t.Errorf("prepare at site %s: %v", e.sites[0], err)
 			continue
 		}
-		if len(got) != 1 || nameOf[posKey(got[0].URI, got[0].SelectionRange.Start)] != e.target {
+		if len(got) != 1 || !targetsAt[e.sites[0]][nameOf[posKey(got[0].URI, got[0].SelectionRange.Start)]] {
 			t.Errorf("prepare at site %s (%s): got %v, want %s", e.sites[0], l, itemNames(got), e.target)
 		}
 	}

@@ -171,6 +171,7 @@ type captures struct {
 	symbols                      []symbolCapture
 	fields                       []fieldCapture
 	calls, imports, locals, strs []*node
+	refs                         []*node // functions used as values (extract_refs.go)
 	pkg                          *node
 }
 
@@ -182,6 +183,7 @@ func (c *captures) reset() {
 	clear(c.imports)
 	clear(c.locals)
 	clear(c.strs)
+	clear(c.refs)
 	*c = captures{
 		symbols: c.symbols[:0],
 		fields:  c.fields[:0],
@@ -189,6 +191,7 @@ func (c *captures) reset() {
 		imports: c.imports[:0],
 		locals:  c.locals[:0],
 		strs:    c.strs[:0],
+		refs:    c.refs[:0],
 	}
 }
 
@@ -295,6 +298,7 @@ func (e *extractor) run(t *syntaxTree) error {
 	for _, n := range c.strs {
 		e.hooks.stringLit(e, n)
 	}
+	e.addRefs(c.refs, c.locals) // after the locals: a local's name is not a function's
 	if len(e.facts.Calls) == 0 {
 		e.facts.Calls = nil // none, as when nothing was captured
 	}

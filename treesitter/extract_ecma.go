@@ -90,6 +90,10 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "string", "template_string":
 		c.str(n)
+	case "identifier", "member_expression", "shorthand_property_identifier":
+		if ecmaRefPosition(e, n) {
+			c.ref(n)
+		}
 	}
 }
 

@@ -79,6 +79,10 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		}
 	case "interpreted_string_literal", "raw_string_literal":
 		c.str(n)
+	case "identifier", "selector_expression":
+		if goRefPosition(n) {
+			c.ref(n)
+		}
 	}
 }
 

@@ -34,6 +34,8 @@ func (javaHooks) match(_ *extractor, n *node, c *captures) {
 		c.local(n)
 	case "string_literal":
 		c.str(n)
+	case "method_reference":
+		c.ref(n)
 	}
 }
 

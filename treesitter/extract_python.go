@@ -52,6 +52,10 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		c.local(n)
 	case "string":
 		c.str(n)
+	case "identifier", "attribute":
+		if pythonRefPosition(n) {
+			c.ref(n)
+		}
 	}
 }
 

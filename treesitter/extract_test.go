@@ -359,6 +359,7 @@ func use(b Body, x Node) {
 		symbols: []string{"function use L2:5 (b:Body, x:Node)"},
 		calls: []string{
 			"b|Content @L3:21 in use (nil)",
+			"attr|ref Expr @L5:14 in use",
 			"v|Range @L10:4 in use",
 			"v|Range @L12:4 in use",
 			"|open @L14:14 in use",
@@ -431,6 +432,8 @@ func newServe() *cobra.Command {
 		symbols: []string{"function newServe L4:5"},
 		calls: []string{
 			"cobra|Command{} @L2:21 in - (Use=\"app\", PersistentPreRunE=setup)",
+			"cobra.Command|ref =PersistentPreRunE @L2:41 in - (setup)",
+			"|ref setup @L2:60 in -",
 			"cobra|Command{} @L8:15 in newServe (Use=\"serve\", RunE=s.run)",
 		},
 	}})
@@ -491,6 +494,7 @@ class InvoiceService(BaseService, metaclass=Meta):
 			"|Report @L13:13 in generate",
 			"|receiver @L15:1 in - (post_save, sender=Invoice)",
 			"generate|delay @L17:13 in on_saved (instance.id)",
+			"instance|ref id @L17:28 in on_saved",
 			"|HttpClient @L21:13 in -",
 			"payments|Gateway @L27:32 in __init__ (key=1)",
 			"|make_audit @L28:31 in __init__",

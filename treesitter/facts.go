@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 31
+const ExtractorVersion = 32
 
 // Language names a grammar in the registry.
 type Language string
@@ -90,7 +90,25 @@ type Call struct {
 	Enclosing int      `json:"enclosing"`          // index of the innermost enclosing function/method symbol, -1 at top level
 	Args      []string `json:"args,omitempty"`     // argument source texts, in order (events read literals from here)
 	New       bool     `json:"new,omitempty"`      // a constructor call: new Foo(), Foo{} is not a call
+	// Ref marks a reference, not a call: the function or method named by
+	// Callee (and Receiver) is used as a value there, passed as an argument
+	// (register(h), items.map(this.format), this::handle), assigned or
+	// stored (advance = self.advance, Server{handler: h}), returned, or
+	// bound (this.handle.bind(this)). See extract_refs.go.
+	Ref bool `json:"ref,omitempty"`
+	// Field is, for a reference stored in a field (s.onDone = h,
+	// Server{onDone: h}, self.cb = h, this.cb = this.done), the field's
+	// name: a call of that field (s.onDone()) calls what was stored.
+	Field string `json:"field,omitempty"`
 }
+
+// AssignPrefix starts the callee of the row that records a store into a
+// field: Callee "=onDone" with Receiver the object written to ("s",
+// "self", or the type of a literal: "Server") and Args[0] the value as
+// written ("s.finish", "cb"). The resolver reads the rows of a field by
+// that name when a call of the field (s.onDone()) names no method; no call
+// is ever named so.
+const AssignPrefix = "="
 
 // Import binds a local name to something another module exports.
 type Import struct {

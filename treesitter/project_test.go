@@ -51,6 +51,9 @@ func callLines(f *Facts) []string {
 		if c.New {
 			callee = "new " + callee
 		}
+		if c.Ref {
+			callee = "ref " + callee
+		}
 		line := fmt.Sprintf("%s|%s @L%d:%d in %s", c.Receiver, callee, c.Span.Start.Line, c.Span.Start.Character, enclosingName(f, c.Enclosing))
 		if len(c.Args) > 0 {
 			line += " (" + strings.Join(c.Args, ", ") + ")"

@@ -98,7 +98,7 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 		}
 		ff.Calls = append(ff.Calls, Call{
 			Path: relPath, CallerID: idOf(c.Enclosing), Callee: c.Callee,
-			Receiver: c.Receiver, Span: c.Span, Args: capArgs(c.Args), New: c.New,
+			Receiver: c.Receiver, Span: c.Span, Args: capArgs(c.Args), New: c.New, Ref: c.Ref, Field: c.Field,
 		})
 	}
 	for _, l := range facts.Locals {

@@ -36,6 +36,11 @@ type Call struct {
 	Span     treesitter.Span `json:"span"`
 	Args     []string        `json:"args,omitempty"`
 	New      bool            `json:"new,omitempty"`
+	// Ref marks a reference: the function is used as a value there
+	// (passed, stored, returned, bound), not called. See treesitter.Call.
+	Ref bool `json:"ref,omitempty"`
+	// Field: the field a reference is stored in (treesitter.Call.Field).
+	Field string `json:"field,omitempty"`
 }
 
 // Local is a typed variable inside a symbol (CallerID "" at top level).
@@ -127,6 +132,11 @@ type Edge struct {
 	// line that subscribes the target (a @receiver decorator, a connect
 	// call), not for a caller.
 	Implicit *ImplicitSends `json:"implicit,omitempty"`
+	// Ref is set when every site of the edge uses the function as a value
+	// (passes, stores, returns or binds it) rather than calling it: the
+	// name of the function passed. Precise servers count such a site as a
+	// caller, and the call hierarchy says "passes NAME as a value".
+	Ref string `json:"ref,omitempty"`
 }
 
 // SymbolLess orders symbols by location: path, then start offset, then ID.

@@ -163,6 +163,13 @@ func Detail(e fact.Edge) string {
 	case e.Resolution == fact.ResolvedImplicit && e.Implicit != nil:
 		// The symbol is the subscribing line, not a caller: no container.
 		return e.Implicit.Counts() + " · implicit sends, possible, not precise"
+	case e.Resolution == fact.ResolvedAST && e.Ref != "" && e.Via != "":
+		return where + "passes " + e.Ref + " as a value · precise (ast), dispatched through " + e.Via
+	case e.Resolution == fact.ResolvedAST && e.Ref != "":
+		// A reference, not a call (register(h), this.handle.bind(this)):
+		// said as the precise servers list it, a caller that uses the
+		// function as a value.
+		return where + "passes " + e.Ref + " as a value · precise (ast)"
 	case e.Resolution == fact.ResolvedAST && e.Via != "":
 		return where + "precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST:

@@ -182,15 +182,25 @@ func decodeSpan(b []byte) (treesitter.Span, error) {
 	return s, r.done()
 }
 
-// A call's site blob: flags (bit 0: new), its span, then its arguments when
-// it has any.
+// A call's site blob: flags (bit 0: new, bit 1: a reference, bit 2: a
+// field it is stored in follows the span), its span, the field, then its
+// arguments when it has any.
 func appendCallSite(b []byte, c *fact.Call) []byte {
 	var flags uint64
 	if c.New {
 		flags |= 1
 	}
+	if c.Ref {
+		flags |= 2
+	}
+	if c.Field != "" {
+		flags |= 4
+	}
 	b = binary.AppendUvarint(b, flags)
 	b = appendSpan(b, c.Span)
+	if c.Field != "" {
+		b = appendString(b, c.Field)
+	}
 	if len(c.Args) > 0 {
 		b = appendStrings(b, c.Args)
 	}
@@ -201,7 +211,11 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 	r := blobReader{s: string(b)}
 	flags := r.uvarint()
 	c.New = flags&1 != 0
+	c.Ref = flags&2 != 0
 	c.Span = r.span()
+	if flags&4 != 0 {
+		c.Field = r.string()
+	}
 	if r.err == nil && len(r.s) > 0 {
 		c.Args = r.strings()
 	}

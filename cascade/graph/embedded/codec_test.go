@@ -56,6 +56,8 @@ func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
 	for _, c := range []fact.Call{
 		{Span: span(1, 2, 3)},
 		{Span: span(1, 2, 3), New: true, Args: []string{"", "'x'", "a\x00b"}},
+		{Span: span(4, 5, 6), Ref: true},
+		{Span: span(4, 5, 6), Ref: true, Field: "onDone", Args: []string{"s.finish"}},
 	} {
 		var got fact.Call
 		if err := decodeCallSite(appendCallSite(nil, &c), &got); err != nil {

@@ -9,10 +9,10 @@ package neo4j
 //
 //	(:CODE_FILE {path, hash, size, mod_time, language, package, entry, json})
 //	  -[:CONTAINS]->(:CODE_SYMBOL {id, path, name, kind, container, language, seq, start_line, json, name_words, container_words, path_words})
-//	  -[:CONTAINS]->(:CODE_CALL {path, caller_id, callee, receiver, start_byte, start_line, seq, json})
+//	  -[:CONTAINS]->(:CODE_CALL {path, caller_id, callee, receiver, start_byte, start_line, seq, ref, json})
 //	  -[:CONTAINS]->(:CODE_LITERAL {path, symbol_id, seq, json, name_words})
 //	  -[:IMPORTS]->(:CODE_MODULE {name})
-//	(:CODE_SYMBOL|CODE_FILE)-[:CALLS {resolution, via, event, sites, lines}]->(:CODE_SYMBOL)
+//	(:CODE_SYMBOL|CODE_FILE)-[:CALLS {resolution, via, event, sites, lines, ref}]->(:CODE_SYMBOL)
 //	(:CODE_SYMBOL)-[:SUBSCRIBES {sender}]->(:CODE_EVENT {name, bus, key})
 //	(:CODE_SYMBOL|CODE_FILE)-[:PUBLISHES {path, line, sender}]->(:CODE_EVENT)
 //	(:CODE_REPO {edges_digest})
@@ -104,7 +104,7 @@ WITH name, collect(t) AS targets
 WHERE size(targets) = 1
 WITH name, targets[0] AS target
 MATCH (c:CODE_CALL {repo_id: $repo, callee: name})
-WHERE c.caller_id <> ''
+WHERE c.caller_id <> '' AND NOT coalesce(c.ref, false)
 MATCH (caller:CODE_SYMBOL {repo_id: $repo, id: c.caller_id})
 WITH caller, target, count(c) AS sites
 MERGE (caller)-[r:CALLS]->(target)

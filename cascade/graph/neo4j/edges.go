@@ -54,6 +54,9 @@ type CallRow struct {
 	Via        string          // the registering call, or the interface or base method dispatched through
 	Event      string          // for event edges: the event key
 	Lines      []int64         // 1-based lines of the call sites, in CallerPath
+	// Ref names the function when the caller only uses it as a value
+	// (passes, stores, returns it) at every site: fact.Edge.Ref.
+	Ref string
 }
 
 // SubscriptionRow is (symbol)-[:SUBSCRIBES {sender}]->(:CODE_EVENT).
@@ -244,7 +247,7 @@ func (p *edgePass) owner(target fact.Symbol) error {
 			continue
 		}
 		row := CallRow{CallerID: e.Symbol.ID, CallerPath: e.Symbol.Path, TargetID: target.ID,
-			Resolution: e.Resolution, Via: e.Via, Event: e.Event}
+			Resolution: e.Resolution, Via: e.Via, Event: e.Event, Ref: e.Ref}
 		if e.Symbol.Kind == fact.KindModule {
 			row.CallerID = ""
 		}

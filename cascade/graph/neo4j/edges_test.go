@@ -87,7 +87,7 @@ func triggersFromRows(e *neo4jstore.Edges, handler string) []string {
 // may be a pattern object ("{cmd:'sum',role:'math'}").
 var markerArgRE = regexp.MustCompile(`"[^"]*"|[^,\s"][^,]*`)
 
-var edgeMarkerRE = regexp.MustCompile(`@(def|site|event|registered|call|namecall|dispatch|module)\(((?:[^()"]|"[^"]*")*)\)`)
+var edgeMarkerRE = regexp.MustCompile(`@(def|site|event|registered|call|ref|namecall|dispatch|module)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type markerPlace struct {
 	path string // fixture-relative
@@ -144,7 +144,7 @@ func parseEdgeMarkers(t *testing.T, name string) (defs, sites map[string]markerP
 						dst = sites
 					}
 					dst[args[0]] = markerPlace{path: rel, line: n, text: args[1]}
-				case "call", "namecall", "dispatch":
+				case "call", "ref", "namecall", "dispatch":
 					if len(args) < 3 {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
@@ -421,7 +421,11 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 			for k, lines := range want {
 				var row *neo4jstore.CallRow
 				for i := range edges.Calls {
-					if edges.Calls[i].CallerID == k.caller && edges.Calls[i].TargetID == k.target {
+					caller := edges.Calls[i].CallerID
+					if caller == "" {
+						caller = edges.Calls[i].CallerPath + "#" // a file's top level
+					}
+					if caller == k.caller && edges.Calls[i].TargetID == k.target {
 						row = &edges.Calls[i]
 					}
 				}
@@ -445,6 +449,9 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 				}
 				if row.Resolution != wantRes || (row.Via != "") != wantVia {
 					t.Errorf("CALLS %s -> %s: resolution %s via %q, want %s (via: %v) for @%s", k.caller, k.target, row.Resolution, row.Via, wantRes, wantVia, kind[k])
+				}
+				if wantRef := kind[k] == "ref"; (row.Ref != "") != wantRef || wantRef && !strings.HasSuffix(k.target, "."+row.Ref) && !strings.HasSuffix(k.target, "#"+row.Ref) {
+					t.Errorf("CALLS %s -> %s: ref %q, want a reference: %v (@%s)", k.caller, k.target, row.Ref, wantRef, kind[k])
 				}
 				checked++
 			}

@@ -122,6 +122,7 @@ func (s *Store) prepareBatch(batch []fact.FileFacts) (*batchWrite, error) {
 			w.calls = append(w.calls, map[string]any{
 				"repo_id": repo, "path": f.Path, "caller_id": c.CallerID, "callee": c.Callee, "receiver": c.Receiver,
 				"start_byte": int64(c.Span.StartByte), "start_line": int64(c.Span.Start.Line) + 1, "seq": i, "json": string(js),
+				"ref": c.Ref,
 			})
 			names[c.Callee] = true
 		}

@@ -29,7 +29,7 @@ const warmSitesMin = 64
 type callKey struct {
 	path, callee, receiver, callerID string
 	start, end                       uint32
-	isNew                            bool
+	isNew, isRef                     bool
 }
 
 // siteResolution is what one call site resolved to.
@@ -48,7 +48,7 @@ type resolvedSites struct {
 }
 
 func keyOf(c fact.Call) callKey {
-	return callKey{path: c.Path, callee: c.Callee, receiver: c.Receiver, callerID: c.CallerID, start: c.Span.StartByte, end: c.Span.EndByte, isNew: c.New}
+	return callKey{path: c.Path, callee: c.Callee, receiver: c.Receiver, callerID: c.CallerID, start: c.Span.StartByte, end: c.Span.EndByte, isNew: c.New, isRef: c.Ref}
 }
 
 func (g *generation) sites() *resolvedSites {

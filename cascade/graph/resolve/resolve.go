@@ -202,7 +202,8 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 			return err
 		}
 		e := byCaller[caller.ID]
-		if e == nil {
+		fresh := e == nil
+		if fresh {
 			e = &fact.Edge{Symbol: caller, Resolution: res, Via: via}
 			byCaller[caller.ID] = e
 		} else if res == fact.ResolvedAST {
@@ -212,9 +213,14 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 			}
 		}
 		e.Sites = append(e.Sites, c.Span)
+		markRef(e, c, target.Name, fresh)
 		return nil
 	})
 	if err != nil {
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, cerr
+	}
+	if err := q.fieldCallers(ctx, target, calls, byCaller); err != nil { // resolve_fields.go
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, cerr
 	}
@@ -241,11 +247,13 @@ func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edg
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		for _, t := range targets {
 			e := byCallee[t.ID]
-			if e == nil {
+			fresh := e == nil
+			if fresh {
 				e = &fact.Edge{Symbol: t, Resolution: res}
 				byCallee[t.ID] = e
 			}
 			e.Sites = append(e.Sites, c.Span)
+			markRef(e, c, t.Name, fresh)
 		}
 		return nil
 	})
@@ -535,7 +543,7 @@ const (
 	refModule                  // a workspace module or package (namespace import, Go package)
 )
 
-func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
+func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
 	external := false // the callee is known to be outside the workspace
 	defer func() { q.external = external }()
 	f, err := q.file(ctx, c.Path)
@@ -566,7 +574,7 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		return nil, "", err
 	}
 	if len(sameFamily) == 0 {
-		return nil, "", nil
+		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
 	}
 	if c.New {
 		return q.resolveConstructor(ctx, f, c, sameFamily)
@@ -605,9 +613,13 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		if err != nil || len(found) > 0 {
 			return found, fact.ResolvedAST, err
 		}
-		// A workspace class without that method: inherited from outside the
-		// workspace, or dispatched dynamically. Not ours to guess, but a Go
-		// type's promoted from an embedded outside type is that type's.
+		// A workspace class without that method: a field holding a
+		// function, or inherited from outside the workspace, or dispatched
+		// dynamically. Not ours to guess, but a Go type's promoted from an
+		// embedded outside type is that type's.
+		if found, res, err := q.fieldCall(ctx, f, caller, c, &ref); err != nil || len(found) > 0 {
+			return found, res, err
+		}
 		external = ref.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, ref.class, 0)
 		return nil, "", nil
 	case refModule:
@@ -2071,6 +2083,8 @@ func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, 
 	if e == nil {
 		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
 		s[sym.ID] = e
+	} else if e.Ref != "" && res == fact.ResolvedRegistration {
+		registrationWins(e, via)
 	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
 		e.Resolution, e.Via, e.Event = res, via, event
 	}

@@ -1,0 +1,348 @@
+package treesitter
+
+import "strings"
+
+// References: a function or method used as a value, not called. The precise
+// servers (gopls, pyright, tsserver, jdtls) count such a site as a caller
+// of the function, so the graph must see it: a handler passed to a
+// registration (http.HandleFunc("/", s.handle)), a callback
+// (items.map(this.format), run(this::handle)), a method stored for later
+// (advance = self.advance, s.onDone = h, Server{handler: h}, {"a": h}),
+// returned, or bound (this.handle.bind(this)).
+//
+// Only value positions are read: an argument, the right side of an
+// assignment or declaration, a literal's element or value, a return. Never
+// a call's callee, a declaration's name, a key, or a string. A name bound
+// in the function itself (a parameter or a local whose type is known) is
+// a variable, not a function, and is not recorded: that keeps the store
+// from filling with every argument. The resolver decides the rest: a
+// reference links only when it resolves through scope, import or receiver
+// type, never by name alone.
+
+// ref records n as a reference candidate; match calls it only for nodes in
+// a value position.
+func (c *captures) ref(n *node) {
+	c.refs = append(c.refs, n)
+}
+
+// goRefPosition reports whether n (an identifier or selector) is a value:
+// an argument, an assigned or declared value, a returned value, or an
+// element or value (not a key) of a composite literal.
+func goRefPosition(n *node) bool {
+	p := n.Parent()
+	switch nodeType(p) {
+	case "argument_list":
+		return true
+	case "expression_list":
+		f := p.FieldName()
+		return f == "right" || f == "value" || is(p.Parent(), "return_statement")
+	case "literal_element":
+		if kv := p.Parent(); is(kv, "keyed_element") {
+			return firstNamed(kv) != p // Server{handler: h}: handler is a key
+		}
+		return true
+	}
+	return false
+}
+
+// pythonRefPosition is goRefPosition for Python's identifiers and
+// attributes.
+func pythonRefPosition(n *node) bool {
+	p := n.Parent()
+	switch nodeType(p) {
+	case "argument_list", "list", "tuple", "set", "return_statement":
+		return true
+	case "keyword_argument", "pair":
+		return n.FieldName() == "value"
+	case "assignment":
+		return n.FieldName() == "right"
+	}
+	return false
+}
+
+// ecmaRefPosition is goRefPosition for TypeScript and JavaScript: also the
+// object of a .bind() call (this.handle.bind(this)).
+func ecmaRefPosition(e *extractor, n *node) bool {
+	p := n.Parent()
+	switch nodeType(p) {
+	case "arguments", "array", "return_statement":
+		return true
+	case "object":
+		return is(n, "shorthand_property_identifier") // { handle }
+	case "pair":
+		return n.FieldName() == "value"
+	case "variable_declarator":
+		return n.FieldName() == "value"
+	case "assignment_expression":
+		return n.FieldName() == "right"
+	case "member_expression":
+		// (call_expression function: (member_expression object: (_) @ref
+		//   property: (property_identifier) @bind (#eq? @bind "bind")))
+		return n.FieldName() == "object" && p.FieldName() == "function" && is(p.Parent(), "call_expression") &&
+			e.text(field(p, "property")) == "bind" && isAny(n, "identifier", "member_expression")
+	}
+	return false
+}
+
+// addRefs turns the captured value positions into reference sites. Most
+// values in those positions are data (req.body, input, id), and a store row
+// per value would cost more than the references are worth, so only what
+// the precise servers count, and the resolver can follow, is kept:
+//   - a bare name, in Go only (gopls counts every reference; tsserver and
+//     pyright count only member accesses): a function declared in the file,
+//     or any name the function does not bind itself (parameters, := and
+//     var, range variables), since a package spans files;
+//   - a member whose receiver starts with this, self or super, a local or
+//     parameter whose type is known (Go, Python), or is an imported
+//     package or namespace or a class of the file (Go, TypeScript);
+//   - never a constant (SCREAMING_CASE); Java's method references always.
+func (e *extractor) addRefs(nodes []*node, locals []*node) {
+	if len(nodes) == 0 {
+		return
+	}
+	r := refScope{e: e}
+	for _, n := range nodes {
+		c := Call{Ref: true}
+		var name *node
+		switch n.Type() {
+		case "identifier", "shorthand_property_identifier":
+			name = n
+		case "selector_expression": // Go: s.handle, pkg.Handler
+			name = field(n, "field")
+			c.Receiver = e.squeezed(field(n, "operand"))
+		case "attribute": // Python: self.advance, module.func
+			name = field(n, "attribute")
+			c.Receiver = e.squeezed(field(n, "object"))
+		case "member_expression": // this.format, obj.handle
+			name = field(n, "property")
+			if !is(name, "property_identifier") {
+				continue
+			}
+			c.Receiver = ecmaReceiver(e, field(n, "object"))
+		case "method_reference": // Java: this::handle, Foo::bar (not Foo::new)
+			kids := namedChildren(n)
+			if len(kids) != 2 || !is(kids[1], "identifier") {
+				continue
+			}
+			name = kids[1]
+			c.Receiver = e.squeezed(kids[0])
+		default:
+			continue
+		}
+		if name == nil {
+			continue
+		}
+		fn := e.enclosingFunction(n.StartByte())
+		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, locals)
+		// A function-typed parameter stored in a field (s.handler = h with
+		// h func(), self.cb = cb with cb: Callable) is followed to the
+		// calls that pass it; other values stored are data.
+		funcParam := c.Receiver == "" && strings.HasPrefix(e.paramType(fn, e.text(name)), GoFuncPrefix)
+		if keep || funcParam {
+			if into, owner := e.storedInto(n); into != nil && owner != "" {
+				c.Field = e.text(into)
+				e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
+			}
+		}
+		if !keep {
+			continue
+		}
+		e.addCallTo(c, name, n)
+	}
+}
+
+// storedInto is, for a value stored in a field, the field's name node and
+// what owns the field as written: s.onDone = v gives onDone and "s";
+// Server{onDone: v} gives onDone and "Server"; self.cb = v, this.cb = v.
+func (e *extractor) storedInto(n *node) (*node, string) {
+	p := n.Parent()
+	switch e.facts.Language {
+	case Go:
+		switch nodeType(p) {
+		case "expression_list": // s.onDone = v, the i-th value to the i-th target
+			st := p.Parent()
+			if !is(st, "assignment_statement") || p.FieldName() != "right" {
+				return nil, ""
+			}
+			left := namedChildren(field(st, "left"))
+			right := namedChildren(p)
+			if len(left) != len(right) {
+				return nil, ""
+			}
+			for i, v := range right {
+				if sameNode(v, n) && is(left[i], "selector_expression") {
+					return field(left[i], "field"), e.squeezed(field(left[i], "operand"))
+				}
+			}
+		case "literal_element": // Server{onDone: v}
+			kv := p.Parent()
+			if !is(kv, "keyed_element") {
+				return nil, ""
+			}
+			key := firstNamed(kv)
+			lit := parent(parent(kv))
+			if !is(lit, "composite_literal") || !is(firstNamed(key), "identifier") {
+				return nil, ""
+			}
+			return firstNamed(key), e.squeezed(field(lit, "type"))
+		}
+	case Python:
+		if is(p, "assignment") && n.FieldName() == "right" {
+			if left := field(p, "left"); is(left, "attribute") {
+				return field(left, "attribute"), e.squeezed(field(left, "object"))
+			}
+		}
+	case TypeScript, TSX, JavaScript:
+		if is(p, "assignment_expression") && n.FieldName() == "right" {
+			if left := field(p, "left"); is(left, "member_expression") && is(field(left, "property"), "property_identifier") {
+				return field(left, "property"), ecmaReceiver(e, field(left, "object"))
+			}
+		}
+	}
+	return nil, ""
+}
+
+// refScope answers, for addRefs, what a file and its functions bind; it
+// reads the facts once, on the first question.
+type refScope struct {
+	e        *extractor
+	ready    bool
+	funcs    map[string]bool // functions and methods declared in the file
+	types    map[string]bool // classes and interfaces declared in the file
+	imported map[string]bool
+	typed    map[refLocal]bool // locals and parameters with a known type
+	bound    map[refLocal]bool // Go: every name a function binds
+}
+
+type refLocal struct {
+	fn   int
+	name string
+}
+
+func (r *refScope) init(locals []*node) {
+	r.ready = true
+	e := r.e
+	r.funcs, r.types, r.imported = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, s := range e.facts.Symbols {
+		switch s.Kind {
+		case KindFunction, KindMethod:
+			r.funcs[s.Name] = true
+		default:
+			r.types[s.Name] = true
+		}
+	}
+	for _, imp := range e.facts.Imports {
+		if !imp.Reexport {
+			r.imported[imp.Local] = true
+		}
+	}
+	r.typed = make(map[refLocal]bool, len(e.facts.Locals))
+	for _, l := range e.facts.Locals {
+		r.typed[refLocal{l.Enclosing, l.Name}] = true
+	}
+	if e.facts.Language == Go {
+		r.bound = map[refLocal]bool{}
+		for _, n := range locals {
+			fn := e.enclosingFunction(n.StartByte())
+			for _, id := range goBoundNames(n) {
+				r.bound[refLocal{fn, e.text(id)}] = true
+			}
+		}
+	}
+}
+
+func (r *refScope) keep(fn int, name, recv string, locals []*node) bool {
+	if !r.ready {
+		r.init(locals)
+	}
+	e := r.e
+	lang := e.facts.Language
+	if constantName(name) {
+		return false // Modules.PRODUCT, Status.ACTIVE: constants, never functions
+	}
+	if recv == "" {
+		// Only gopls counts a bare name as a reference: tsserver counts a
+		// property access (this.format), pyright a member of an instance.
+		if lang != Go || refNotAFunction[name] || hasParam(e.facts.Symbols, fn, name) || r.typed[refLocal{fn, name}] {
+			return false
+		}
+		return r.funcs[name] || !r.bound[refLocal{fn, name}]
+	}
+	first, rest := recv, ""
+	if i := strings.IndexAny(recv, ".[(!?"); i >= 0 {
+		first, rest = recv[:i], recv[i:]
+	}
+	switch first {
+	case "this", "self", "super":
+		return true
+	}
+	typed := r.typed[refLocal{fn, first}] || r.typed[refLocal{-1, first}]
+	switch lang {
+	case Python:
+		// pyright counts a member of a class instance: self.x.m, obj.m
+		// with obj typed; not a module's function or a class's.
+		return typed
+	case Go:
+		return rest == "" && r.imported[first] || typed || hasParam(e.facts.Symbols, fn, first)
+	}
+	// TypeScript, JavaScript: a method of this, a namespace's function
+	// (utils.format) or a class's static (Foo.bar). An unbound method of
+	// another object loses its this: passed as a value, it is this.x.m or
+	// bound, not req.params.
+	return rest == "" && (r.imported[first] || r.types[first])
+}
+
+// constantName reports whether name is written as a constant
+// (SCREAMING_SNAKE_CASE, two letters or more), which no function is.
+func constantName(name string) bool {
+	letters := 0
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= 'A' && c <= 'Z':
+			letters++
+		case c == '_' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+// goBoundNames lists the identifiers a Go local capture binds: the left
+// side of :=, a var's names, range variables, a closure's parameters.
+func goBoundNames(n *node) []*node {
+	var out []*node
+	switch n.Type() {
+	case "short_var_declaration", "range_clause":
+		out = namedChildren(field(n, "left"))
+	case "var_spec":
+		out = childrenByField(n, "name")
+	case "func_literal":
+		for _, p := range namedChildren(field(n, "parameters")) {
+			out = append(out, childrenByField(p, "name")...)
+		}
+	}
+	return out
+}
+
+// hasParam reports whether function i declares a parameter called name,
+// typed or not.
+func hasParam(syms []Symbol, i int, name string) bool {
+	if i < 0 {
+		return false
+	}
+	for _, p := range syms[i].Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// refNotAFunction are bare names that are never a workspace function:
+// the receiver words and constants some grammars parse as identifiers.
+var refNotAFunction = map[string]bool{
+	"self": true, "cls": true, "this": true, "super": true, "undefined": true, "arguments": true,
+	"nil": true, "iota": true, "true": true, "false": true, "null": true, "None": true, "True": true, "False": true,
+	"_": true,
+}
