@@ -220,6 +220,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, cerr
 	}
+	if err := q.pyInstanceCallers(ctx, target, byCaller); err != nil { // resolve_python.go: __call__
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, cerr
+	}
 	if err := q.fieldCallers(ctx, target, calls, byCaller); err != nil { // resolve_fields.go
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, cerr
@@ -572,6 +576,12 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 	sameFamily, err := q.namedIn(ctx, c.Callee, family(f.Language))
 	if err != nil {
 		return nil, "", err
+	}
+	if f.Language == treesitter.Python && c.Receiver == "" && !c.New && !c.Ref {
+		// g = Greeter(); g("x"): a call of Greeter.__call__ (resolve_python.go).
+		if found, err := q.pyCallOfInstance(ctx, f, caller, c); err != nil || len(found) > 0 {
+			return found, fact.ResolvedAST, err
+		}
 	}
 	if len(sameFamily) == 0 {
 		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function

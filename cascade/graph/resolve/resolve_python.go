@@ -761,3 +761,97 @@ func (q *query) pyMethodAbove(ctx context.Context, cls fact.Symbol, name string,
 	}
 	return nil, "", nil
 }
+
+// pyCallOfInstance resolves a bare call whose name is a local or parameter
+// holding an instance of a workspace class: g("x") after g = Greeter() is
+// a call of Greeter.__call__, as pyright links it. Only names the file
+// binds as typed locals are evaluated, so other bare calls cost one scan of
+// the file's locals.
+func (q *query) pyCallOfInstance(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) ([]fact.Symbol, error) {
+	if caller == nil || !pyWrittenAs(c, c.Callee) {
+		return nil, nil
+	}
+	if l := q.localNamed(f, caller, c.Callee); l == nil || l.SymbolID == "" || l.Type == "" {
+		return nil, nil
+	}
+	ref, err := q.evalName(ctx, f, caller, c.Callee)
+	if err != nil || ref.kind != refInstance || ref.elems > 0 {
+		return nil, err
+	}
+	cands, err := q.namedIn(ctx, "__call__", family(f.Language))
+	if err != nil || len(cands) == 0 {
+		return nil, err
+	}
+	return q.methodOf(ctx, ref.class, "__call__", cands, 0)
+}
+
+// pyInstanceCallers adds the callers of a Python __call__ method: bare
+// calls of the locals that hold an instance of its class. Those sites are
+// not calls of the name __call__, so they are found through the locals
+// whose recorded type names the class, each resolved as any call is.
+func (q *query) pyInstanceCallers(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
+	if target.Language != treesitter.Python || target.Name != "__call__" || target.Container == "" {
+		return nil
+	}
+	// The files that can hold such a local: the class's own, those that
+	// construct it, and those that import it (an annotated parameter).
+	paths := map[string]bool{target.Path: true}
+	built, err := q.callsNamed(ctx, target.Container)
+	if err != nil {
+		return err
+	}
+	for _, c := range built {
+		paths[c.Path] = true
+	}
+	for _, f := range q.allFiles(ctx) {
+		for _, imp := range f.Imports {
+			if f.Language == treesitter.Python && imp.Local == target.Container {
+				paths[f.Path] = true
+			}
+		}
+	}
+	names := map[string]bool{}
+	for p := range paths {
+		f, err := q.file(ctx, p)
+		if err != nil {
+			return err
+		}
+		if f == nil || f.Language != treesitter.Python {
+			continue
+		}
+		for _, l := range f.Locals {
+			if l.SymbolID != "" && strings.Contains(l.Type, target.Container) {
+				names[l.Name] = true // a cheap first cut: the type names the class
+			}
+		}
+	}
+	for name := range names {
+		calls, err := q.callsNamed(ctx, name)
+		if err != nil {
+			return err
+		}
+		for _, c := range calls {
+			if c.Receiver != "" || c.New || c.Ref {
+				continue
+			}
+			targets, _, err := q.resolveCall(ctx, c)
+			if err != nil {
+				return err
+			}
+			if !containsID(targets, target.ID) {
+				continue
+			}
+			caller, err := q.callerOf(ctx, c)
+			if err != nil {
+				return err
+			}
+			e := byCaller[caller.ID]
+			if e == nil {
+				e = &fact.Edge{Symbol: caller, Resolution: fact.ResolvedAST}
+				byCaller[caller.ID] = e
+			}
+			e.Sites = append(e.Sites, c.Span)
+		}
+	}
+	return nil
+}

@@ -46,6 +46,11 @@ class Factory:
         return 2
 
 
+class Greeter:
+    def __call__(self, name):  # @def(greet, "__call__")
+        return name
+
+
 class Holder:
     def setup(self):  # @def(setup, "setup")
         self.helper = Factory()
@@ -55,6 +60,8 @@ def use():  # @def(use, "use")
     compute(1)  # @site(useCompute, "compute") @call(use, compute, useCompute)
     f = Factory.create()  # @site(useCreate, "create") @call(use, create, useCreate)
     f.build()  # @site(useBuild1, "build") @call(use, build, useBuild1, useBuild2)
+    g = Greeter()
+    g("x")  # @site(useGreet, "g") @call(use, greet, useGreet)
     h = Holder()
     h.setup()  # @site(useSetup, "setup") @call(use, setup, useSetup)
     h.helper.build()  # @site(useBuild2, "build")
