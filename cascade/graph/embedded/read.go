@@ -411,13 +411,19 @@ func (s *Store) callsWhere(ctx context.Context, fids []int64, keep func(callee, 
 	if err != nil {
 		return nil, err
 	}
+	sortCalls(calls)
+	return calls, nil
+}
+
+// sortCalls sorts calls by path and position, ties in the order they were
+// stored (the order of the files' bodies is kept within each file).
+func sortCalls(calls []fact.Call) {
 	slices.SortStableFunc(calls, func(a, b fact.Call) int {
 		if c := strings.Compare(a.Path, b.Path); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
 	})
-	return calls, nil
 }
 
 // CallsFrom returns the call sites whose innermost enclosing symbol is

@@ -253,7 +253,22 @@ func (s *Store) warm(ctx context.Context) error {
 	if err := tx.QueryRowContext(ctx, generationSQL).Scan(&generation); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
-	if err := s.atNames(ctx, generation, func(*nameIndex) {}); err != nil {
+	// The names called most: their call sites are read in the same pass
+	// as the symbols, for the call cache, which the resolver's warm-up
+	// would otherwise fill a name at a time, each reading hundreds of
+	// bodies.
+	common := map[string][]fact.Call{}
+	if err := s.atNames(ctx, generation, func(x *nameIndex) {
+		for name, files := range x.callees {
+			n := 0
+			for _, fc := range files {
+				n += fc.count
+			}
+			if n >= callCacheMinRows && n <= callCacheMaxRows/4 {
+				common[name] = nil
+			}
+		}
+	}); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
 	c := &s.kept
@@ -307,12 +322,22 @@ func (s *Store) warm(ctx context.Context) error {
 			return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 		}
 		b, err := openBody(raw)
+		var ids []string
 		if err == nil {
 			b.symbols = strings.Clone(b.symbols) // the symbols keep their section only
 			err = b.eachSymbol(path, func(int, string) bool { return true }, func(ord int, sym fact.Symbol) {
 				syms = append(syms, sym)
 				places = append(places, place{path, ord})
 			})
+		}
+		if err == nil {
+			ids, err = b.symbolIDs()
+		}
+		if err == nil && len(common) > 0 {
+			err = b.eachCall(path, ids, func(callee, _ string) bool {
+				_, ok := common[callee]
+				return ok
+			}, func(c fact.Call) { common[c.Callee] = append(common[c.Callee], c) })
 		}
 		if err != nil {
 			rows.Close()
@@ -321,6 +346,10 @@ func (s *Store) warm(ctx context.Context) error {
 	}
 	if err := rows.Close(); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	for name, calls := range common {
+		sortCalls(calls)
+		s.calls.put(name, generation, calls)
 	}
 	// In the order SymbolsByName gives them: by path, then source order.
 	order := make([]int, len(syms))
