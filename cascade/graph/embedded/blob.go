@@ -53,15 +53,24 @@ func compressBody(dst, src []byte) []byte {
 	return s2.EncodeBetter(dst[:n], src)
 }
 
-func decompressBody(b []byte) (string, error) {
-	d, err := s2.Decode(nil, b)
+// decompressBody decompresses b into buf (grown as needed, and returned
+// for the next body). The string shares buf's bytes: it is good until buf
+// is used again, so whatever a reader keeps of it is cloned (see body).
+func decompressBody(buf *[]byte, b []byte) (string, error) {
+	n, err := s2.DecodedLen(b)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", errCorruptBlob, err)
+	}
+	if cap(*buf) < n {
+		*buf = make([]byte, n, n+n/4)
+	}
+	d, err := s2.Decode((*buf)[:n], b)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", errCorruptBlob, err)
 	}
 	if len(d) == 0 {
 		return "", nil
 	}
-	// d is never written again: the string shares its bytes.
 	return unsafe.String(&d[0], len(d)), nil
 }
 
@@ -217,13 +226,15 @@ func (e *bodyEncoder) encode(facts *fact.FileFacts) encoded {
 }
 
 // body is a decompressed body split into its sections, each a substring
-// of one string.
+// of one string, which shares the bytes of a buffer reused from body to
+// body: the symbols, calls and literals it decodes are clones, so that
+// they outlive it and hold no more memory than their own.
 type body struct {
 	symbols, calls, literals string
 }
 
-func openBody(b []byte) (body, error) {
-	s, err := decompressBody(b)
+func openBody(buf *[]byte, b []byte) (body, error) {
+	s, err := decompressBody(buf, b)
 	if err != nil {
 		return body{}, err
 	}
@@ -239,7 +250,7 @@ func openBody(b []byte) (body, error) {
 }
 
 // symbolIDs lists the IDs of the symbols, by ordinal, without decoding the
-// rest of them.
+// rest of them. They share the body's bytes.
 func (b body) symbolIDs() ([]string, error) {
 	r := blobReader{s: b.symbols}
 	ids := make([]string, r.count())
@@ -255,27 +266,33 @@ func (b body) symbolIDs() ([]string, error) {
 }
 
 // eachSymbol decodes the symbols for which keep (given the ordinal and
-// name) is true, in order. The strings of a symbol share one allocation
-// of the section: clone the section first to keep few symbols of a big
-// file.
+// name) is true, in order; each is decoded from a clone of its record.
 func (b body) eachSymbol(path string, keep func(ord int, name string) bool, f func(ord int, sym fact.Symbol)) error {
 	r := blobReader{s: b.symbols}
 	n := r.count()
 	lang := ""
 	for ord := range n {
-		id := r.string()
+		rec := r.s
+		r.string() // ID
 		lang = r.stringRef(lang)
 		name := r.string()
-		kind := r.string()
-		container := r.string()
-		detail := r.string()
+		r.string() // kind
+		r.string() // container
+		r.string() // detail
 		if r.err != nil {
 			return r.err
 		}
 		if !keep(ord, name) {
 			continue
 		}
-		sym := fact.Symbol{ID: id, Path: path, Language: language(lang), Name: name, Kind: treesitter.SymbolKind(kind), Container: container}
+		rr := blobReader{s: strings.Clone(rec[:len(rec)-len(r.s)])}
+		sym := fact.Symbol{Path: path, Language: language(lang)}
+		sym.ID = rr.string()
+		rr.stringRef("")
+		sym.Name = rr.string()
+		sym.Kind = treesitter.SymbolKind(rr.string())
+		sym.Container = rr.string()
+		detail := rr.string()
 		if err := decodeSymbolDetail([]byte(detail), &sym); err != nil {
 			return err
 		}
@@ -314,8 +331,11 @@ func (b body) eachCall(path string, ids []string, keep func(callee, callerID str
 		if !keep(callee, callerID) {
 			continue
 		}
-		rest := strings.Clone(cr.s)
-		cr = blobReader{s: rest}
+		// One allocation for what the call keeps: its caller's ID, its
+		// callee and the rest of its record.
+		kept := callerID + callee + cr.s
+		callerID, callee = kept[:len(callerID)], kept[len(callerID):len(callerID)+len(callee)]
+		cr = blobReader{s: kept[len(callerID)+len(callee):]}
 		c := fact.Call{Path: path, Callee: callee, CallerID: callerID}
 		c.Receiver = cr.string()
 		if cr.err != nil {
@@ -351,7 +371,7 @@ func (b body) literal(path string, ids []string, ord int) (fact.Literal, bool, e
 			return fact.Literal{}, false, r.err
 		}
 		if i == ord {
-			return fact.Literal{Path: path, SymbolID: symbolID, Text: text, Span: sp}, true, nil
+			return fact.Literal{Path: path, SymbolID: strings.Clone(symbolID), Text: strings.Clone(text), Span: sp}, true, nil
 		}
 	}
 	return fact.Literal{}, false, r.done()

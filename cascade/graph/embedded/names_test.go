@@ -90,3 +90,56 @@ func TestNameLookupsFollowAnotherProcess(t *testing.T) {
 		t.Errorf("CalleeCounts = %v; want rare 2, other 1", counts)
 	}
 }
+
+// Reads over many files decode each body in turn into one buffer: what
+// they return must be each file's own, not the bytes of the body read
+// after it.
+func TestReadsAcrossFilesKeepEachFilesOwnFacts(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	const n = 40
+	var batch []fact.FileFacts
+	for i := range n {
+		path := fmt.Sprintf("src/f%02d.ts", i)
+		container := fmt.Sprintf("Container%02dWithALongerName", i)
+		id := path + "#" + container + ".run"
+		batch = append(batch, fact.FileFacts{
+			File: fact.File{Path: path, Hash: path, Language: treesitter.TypeScript},
+			Symbols: []fact.Symbol{{ID: id, Path: path, Name: "run", Kind: treesitter.KindMethod, Container: container, Span: span(1, 0, 500),
+				Params: []treesitter.Param{{Name: fmt.Sprintf("param%02d", i), Type: "string"}}}},
+			Calls: []fact.Call{{Path: path, CallerID: id, Callee: "go", Receiver: fmt.Sprintf("this.receiver%02d", i), Span: span(2, 10, 6),
+				Args: []string{fmt.Sprintf("'argument-%02d'", i)}}},
+		})
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		calls, err := s.CallsByCallee(ctx, "go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		syms, err := s.SymbolsByName(ctx, "run")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(calls) != n || len(syms) != n {
+			t.Fatalf("%s: %d calls, %d symbols; want %d each", when, len(calls), len(syms), n)
+		}
+		for i := range n {
+			want, c, sym := batch[i], calls[i], syms[i]
+			if c.CallerID != want.Calls[0].CallerID || c.Receiver != want.Calls[0].Receiver || fmt.Sprint(c.Args) != fmt.Sprint(want.Calls[0].Args) || c.Callee != "go" {
+				t.Errorf("%s: call %d = %+v; want %+v", when, i, c, want.Calls[0])
+			}
+			if sym.ID != want.Symbols[0].ID || sym.Container != want.Symbols[0].Container || fmt.Sprint(sym.Params) != fmt.Sprint(want.Symbols[0].Params) {
+				t.Errorf("%s: symbol %d = %+v; want %+v", when, i, sym, want.Symbols[0])
+			}
+		}
+	}
+	check("read")
+	if err := s.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	check("after Warm")
+}

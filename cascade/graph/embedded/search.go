@@ -28,7 +28,7 @@ import (
 // facts do not change, and nothing kept in memory derives from the search.
 
 // searchChunk is how many files one build transaction adds.
-const searchChunk = 512
+const searchChunk = 256
 
 const (
 	unsearchedSQL = `SELECT f.fid, f.path, x.body FROM files f JOIN facts x ON x.fid = f.fid
@@ -137,6 +137,7 @@ func (s *Store) searchChunk(ctx context.Context) (int, error) {
 	}
 	var docs searchDocs
 	var fids []byte
+	var buf []byte
 	n := 0
 	for rows.Next() {
 		var fid int64
@@ -146,7 +147,7 @@ func (s *Store) searchChunk(ctx context.Context) (int, error) {
 			rows.Close()
 			return 0, err
 		}
-		b, err := openBody(raw)
+		b, err := openBody(&buf, raw)
 		if err != nil {
 			rows.Close()
 			return 0, fmt.Errorf("body of %s: %w", path, err)

@@ -243,32 +243,37 @@ func (s *Store) Warm(ctx context.Context) error {
 }
 
 func (s *Store) warm(ctx context.Context) error {
+	// The names called most: their call sites are read in the same pass
+	// as the symbols, for the call cache, which the resolver's warm-up
+	// would otherwise fill a name at a time, each reading hundreds of
+	// bodies. (The name index is loaded first: it reads in a transaction
+	// of its own, and one caller should hold one read connection at a
+	// time.)
+	common := map[string][]fact.Call{}
+	generation, err := s.currentGeneration(ctx)
+	if err == nil {
+		err = s.atNames(ctx, generation, func(x *nameIndex) {
+			for name, files := range x.callees {
+				n := 0
+				for _, fc := range files {
+					n += fc.count
+				}
+				if n >= callCacheMinRows && n <= callCacheMaxRows/4 {
+					common[name] = nil
+				}
+			}
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
 	// One read transaction: the generation and both reads see one state.
 	tx, err := s.readDB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
 	defer tx.Rollback()
-	var generation int64
 	if err := tx.QueryRowContext(ctx, generationSQL).Scan(&generation); err != nil {
-		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
-	}
-	// The names called most: their call sites are read in the same pass
-	// as the symbols, for the call cache, which the resolver's warm-up
-	// would otherwise fill a name at a time, each reading hundreds of
-	// bodies.
-	common := map[string][]fact.Call{}
-	if err := s.atNames(ctx, generation, func(x *nameIndex) {
-		for name, files := range x.callees {
-			n := 0
-			for _, fc := range files {
-				n += fc.count
-			}
-			if n >= callCacheMinRows && n <= callCacheMaxRows/4 {
-				common[name] = nil
-			}
-		}
-	}); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
 	c := &s.kept
@@ -309,6 +314,7 @@ func (s *Store) warm(ctx context.Context) error {
 		ord  int
 	}
 	var places []place
+	var buf []byte // one decompression buffer for every body
 	rows, err = tx.QueryContext(ctx, allBodiesSQL)
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
@@ -321,10 +327,9 @@ func (s *Store) warm(ctx context.Context) error {
 			rows.Close()
 			return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 		}
-		b, err := openBody(raw)
+		b, err := openBody(&buf, raw)
 		var ids []string
 		if err == nil {
-			b.symbols = strings.Clone(b.symbols) // the symbols keep their section only
 			err = b.eachSymbol(path, func(int, string) bool { return true }, func(ord int, sym fact.Symbol) {
 				syms = append(syms, sym)
 				places = append(places, place{path, ord})
