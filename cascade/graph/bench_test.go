@@ -367,7 +367,7 @@ func (r *benchRepo) benchSearchBuild(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(d.Seconds(), "s")
 	b.ReportMetric(cpu.Seconds(), "cpu-s")
-	r.record("full-text index", fmt.Sprintf("%.2f s; %.2f CPU-s", d.Seconds(), cpu.Seconds()),
+	r.record("full-text index", fmt.Sprintf("%.2f s; %.2f CPU-s; peak RSS %d MB after", d.Seconds(), cpu.Seconds(), maxRSS()>>10),
 		"Store.BuildSearch after the cold index: the FTS5 rows, which the cold index leaves to after the first answers (not in the cold index's figures)")
 }
 

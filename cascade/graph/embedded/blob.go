@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/klauspost/compress/s2"
@@ -51,6 +52,22 @@ func compressBody(dst, src []byte) []byte {
 		dst = make([]byte, n)
 	}
 	return s2.EncodeBetter(dst[:n], src)
+}
+
+// bodyBuffers keeps decompression buffers between reads: a request reads
+// hundreds of bodies, a warm-up thousands, and a buffer each would be
+// garbage the size of the store.
+var bodyBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledBody: a buffer grown past this (a huge file's body) is not kept.
+const maxPooledBody = 1 << 20
+
+func getBodyBuffer() *[]byte { return bodyBuffers.Get().(*[]byte) }
+
+func putBodyBuffer(buf *[]byte) {
+	if cap(*buf) <= maxPooledBody {
+		bodyBuffers.Put(buf)
+	}
 }
 
 // decompressBody decompresses b into buf (grown as needed, and returned

@@ -229,14 +229,15 @@ func (s *Store) eachBody(ctx context.Context, stmt *sql.Stmt, arg any, f func(fb
 		return err
 	}
 	defer rows.Close()
-	var buf []byte
+	buf := getBodyBuffer()
+	defer putBodyBuffer(buf)
 	for rows.Next() {
 		var fb fileBody
 		var raw sql.RawBytes
 		if err := rows.Scan(&fb.fid, &fb.path, &raw); err != nil {
 			return err
 		}
-		if fb.body, err = openBody(&buf, raw); err != nil {
+		if fb.body, err = openBody(buf, raw); err != nil {
 			return fmt.Errorf("body of %s: %w", fb.path, err)
 		}
 		if err := f(&fb); err != nil {

@@ -137,7 +137,8 @@ func (s *Store) searchChunk(ctx context.Context) (int, error) {
 	}
 	var docs searchDocs
 	var fids []byte
-	var buf []byte
+	buf := getBodyBuffer()
+	defer putBodyBuffer(buf)
 	n := 0
 	for rows.Next() {
 		var fid int64
@@ -147,7 +148,7 @@ func (s *Store) searchChunk(ctx context.Context) (int, error) {
 			rows.Close()
 			return 0, err
 		}
-		b, err := openBody(&buf, raw)
+		b, err := openBody(buf, raw)
 		if err != nil {
 			rows.Close()
 			return 0, fmt.Errorf("body of %s: %w", path, err)

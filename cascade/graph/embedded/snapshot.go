@@ -314,7 +314,8 @@ func (s *Store) warm(ctx context.Context) error {
 		ord  int
 	}
 	var places []place
-	var buf []byte // one decompression buffer for every body
+	buf := getBodyBuffer() // one decompression buffer for every body
+	defer putBodyBuffer(buf)
 	rows, err = tx.QueryContext(ctx, allBodiesSQL)
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
@@ -327,7 +328,7 @@ func (s *Store) warm(ctx context.Context) error {
 			rows.Close()
 			return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 		}
-		b, err := openBody(&buf, raw)
+		b, err := openBody(buf, raw)
 		var ids []string
 		if err == nil {
 			err = b.eachSymbol(path, func(int, string) bool { return true }, func(ord int, sym fact.Symbol) {
