@@ -243,8 +243,8 @@ func (s *Store) Warm(ctx context.Context) error {
 }
 
 func (s *Store) warm(ctx context.Context) error {
-	// The names called most: their call sites are read in the same pass
-	// as the symbols, for the call cache, which the resolver's warm-up
+	// The declared names called most: their call sites are read in the
+	// same pass as the symbols, for the call cache, which the resolver's warm-up
 	// would otherwise fill a name at a time, each reading hundreds of
 	// bodies. (The name index is loaded first: it reads in a transaction
 	// of its own, and one caller should hold one read connection at a
@@ -258,7 +258,9 @@ func (s *Store) warm(ctx context.Context) error {
 				for _, fc := range files {
 					n += fc.count
 				}
-				if n >= callCacheMinRows && n <= callCacheMaxRows/4 {
+				// Only names the workspace declares: the resolver asks for
+				// those (expect, push and map it never resolves to).
+				if _, declared := x.symbols[name]; declared && n >= callCacheMinRows && n <= callCacheMaxRows/4 {
 					common[name] = nil
 				}
 			}
