@@ -45,13 +45,15 @@ import (
 
 // compressBody and decompressBody are the one place the body's compression
 // is chosen: S2 (Snappy's faster, denser successor) costs a few percent of
-// the write and decompresses at gigabytes a second.
+// the write and decompresses at gigabytes a second. Its default mode: the
+// "better" one made the store 2 % smaller (12.7 against 12.9 MB on medusa)
+// but allocated a hash table per file, 43 MB of garbage per index.
 func compressBody(dst, src []byte) []byte {
 	n := s2.MaxEncodedLen(len(src))
 	if cap(dst) < n {
 		dst = make([]byte, n)
 	}
-	return s2.EncodeBetter(dst[:n], src)
+	return s2.Encode(dst[:n], src)
 }
 
 // bodyBuffers keeps decompression buffers between reads: a request reads
