@@ -190,11 +190,25 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 	}
 	stats, err := ws.Indexer.IndexAll(ctx, bar.report)
 	bar.done()
+	if err == nil {
+		err = buildSearch(ctx, store)
+	}
 	if err != nil {
 		store.Close()
 		return nil, stats, err
 	}
 	return ws, stats, nil
+}
+
+// buildSearch builds the store's full-text index, which an index pass
+// leaves to after the first answers: a one-shot command answers once, and
+// its keyword stage needs the whole index (a server builds it in the
+// background instead).
+func buildSearch(ctx context.Context, store graph.Store) error {
+	if b, ok := store.(interface{ BuildSearch(context.Context) error }); ok {
+		return b.BuildSearch(ctx)
+	}
+	return nil
 }
 
 // sharedBackends opens the team's Neo4j graph for a workspace root when the

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
@@ -75,6 +76,8 @@ func overTree(ctx context.Context, lang Language, g *grammar, tree *sitter.Tree,
 		lines: NewLineIndex(src),
 		facts: &Facts{Language: lang, HasErrors: root.HasError()},
 		hooks: hooksFor(lang),
+
+		shareSource: op == "extract",
 	}
 	return fn(e, flat)
 }
@@ -125,11 +128,18 @@ func hooksFor(lang Language) languageHooks {
 }
 
 type extractor struct {
-	ctx   context.Context
-	src   []byte
-	lines *LineIndex
-	facts *Facts
-	hooks languageHooks
+	ctx context.Context
+	src []byte
+	// srcText is src as one string, made on first use when shareSource
+	// is set (Extract): the texts the facts hold are substrings of it, one
+	// copy of the file rather than an allocation per name, which the index
+	// holds only until it has stored them. Grep's answers, which callers
+	// may keep, copy their texts instead.
+	srcText     string
+	shareSource bool
+	lines       *LineIndex
+	facts       *Facts
+	hooks       languageHooks
 
 	// Per symbol, parallel to facts.Symbols: the byte range in which the
 	// symbol encloses calls, from its name to its end (decorators and Python
@@ -499,7 +509,7 @@ func (e *extractor) addString(text []byte, node *node) {
 		return
 	}
 	e.facts.Strings = append(e.facts.Strings, StringLit{
-		Text:      string(text),
+		Text:      e.str(text),
 		Span:      e.span(node),
 		Enclosing: e.enclosingFunction(node.StartByte()),
 	})
@@ -514,7 +524,7 @@ func (e *extractor) addConstant(container, name string, text []byte) {
 	if name == "" || len(text) > maxConstantLen || bytes.ContainsAny(text, "\r\n") {
 		return
 	}
-	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Value: string(text)})
+	e.facts.Constants = append(e.facts.Constants, Constant{Container: container, Name: name, Value: e.str(text)})
 }
 
 // addConstantExpr records that container.name is bound to the expression
@@ -612,7 +622,7 @@ func (e *extractor) finish() {
 	}
 }
 
-// text copies a node's source text out of the file; "" for a missing node.
+// text is a node's source text; "" for a missing node.
 func (e *extractor) text(n *node) string {
 	if n == nil {
 		return ""
@@ -621,7 +631,31 @@ func (e *extractor) text(n *node) string {
 	if end > uint32(len(e.src)) || start > end {
 		return ""
 	}
-	return string(e.src[start:end])
+	if !e.shareSource {
+		return string(e.src[start:end])
+	}
+	return e.source()[start:end]
+}
+
+func (e *extractor) source() string {
+	if e.srcText == "" && len(e.src) > 0 {
+		e.srcText = string(e.src)
+	}
+	return e.srcText
+}
+
+// str is b as a string: a substring of the source when b is a slice of
+// it, else a copy.
+func (e *extractor) str(b []byte) string {
+	if len(b) == 0 || len(e.src) == 0 || !e.shareSource {
+		return string(b)
+	}
+	p, base := uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(unsafe.SliceData(e.src)))
+	if p < base || p+uintptr(len(b)) > base+uintptr(len(e.src)) {
+		return string(b)
+	}
+	off := int(p - base)
+	return e.source()[off : off+len(b)]
 }
 
 // squeezed is a node's text with whitespace runs collapsed to one space and
@@ -662,7 +696,7 @@ func (e *extractor) span(n *node) Span {
 // child tokens when the grammar has them ("'", `"""`, string_start), or one
 // byte each side for leaf literals.
 func (e *extractor) innerText(n *node) string {
-	return string(e.innerBytes(n))
+	return e.str(e.innerBytes(n))
 }
 
 // innerBytes is innerText as a slice of the source.

@@ -219,6 +219,7 @@ func BenchmarkRepo(b *testing.B) {
 		})
 	}
 	run("index-cold", func(b *testing.B) { r.benchColdIndex(b, mbps, fps, cpus) })
+	run("search-build", func(b *testing.B) { r.benchSearchBuild(b) })
 	run("index-warm", func(b *testing.B) { r.benchWarmRestart(b) })
 	run("incoming", func(b *testing.B) { r.benchIncoming(b) })
 	run("parse-w1", func(b *testing.B) { r.benchParse(b, 1, false, mbps, fps) })
@@ -349,6 +350,25 @@ func (r *benchRepo) benchColdIndex(b *testing.B, mbps func(int64, time.Duration)
 	r.record("peak RSS", fmt.Sprintf("%.0f MB", float64(rss)/1024),
 		fmt.Sprintf("getrusage max RSS of the process after walk + cold index (%.0f MB before the index)", float64(rssBefore)/1024))
 	r.record("store size", fmt.Sprintf("%.1f MB", float64(size)/1e6), "graph.db after close (WAL checkpointed)")
+}
+
+// benchSearchBuild builds the full-text index that the cold index leaves
+// to be built after the first answers (in the background once the
+// resolver warms up, or on the keyword stage's first use): its cost, apart
+// from the cold index's.
+func (r *benchRepo) benchSearchBuild(b *testing.B) {
+	r.ensureIndexed(b)
+	cpu0 := cpuTime()
+	start := time.Now()
+	if err := r.store.BuildSearch(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	d, cpu := time.Since(start), cpuTime()-cpu0
+	b.StopTimer()
+	b.ReportMetric(d.Seconds(), "s")
+	b.ReportMetric(cpu.Seconds(), "cpu-s")
+	r.record("full-text index", fmt.Sprintf("%.2f s; %.2f CPU-s; peak RSS %d MB after", d.Seconds(), cpu.Seconds(), maxRSS()>>10),
+		"Store.BuildSearch after the cold index: the FTS5 rows, which the cold index leaves to after the first answers (not in the cold index's figures)")
 }
 
 // warmRestarts is how many restarts one warm-restart measurement takes the

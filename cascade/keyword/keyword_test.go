@@ -12,9 +12,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/keyword"
+	"github.com/callcascade/callcascade/cascade/stage"
 )
 
 const jobsTS = `export class ReportJobs {
@@ -229,5 +231,22 @@ func TestSearchOddNames(t *testing.T) {
 				t.Errorf("Search(%.40q): literal %q under the threshold returned as an answer", name, h.Text)
 			}
 		}
+	}
+}
+
+// notReadyStore is a store whose full-text index is still being built.
+type notReadyStore struct{ keyword.Store }
+
+func (notReadyStore) Search(context.Context, string, int) ([]fact.SearchHit, error) {
+	return nil, fmt.Errorf("embedded: search: %w", stage.ErrSearchNotReady)
+}
+
+// A keyword query before the full-text index is built says so, and does
+// not answer "no relevant matches".
+func TestStageSaysWhenTheSearchIsNotReady(t *testing.T) {
+	q := &stage.Query{Target: fact.Symbol{ID: "jobs.ts#ReportJobs.archiveReport", Name: "archiveReport", Path: "jobs.ts"}}
+	out := keyword.NewStage(notReadyStore{}).Run(context.Background(), q)
+	if out.Hit || out.Reason != stage.ReasonIndexIncomplete || out.Err != nil {
+		t.Errorf("outcome = hit %v, reason %q, err %v; want no hit, %q, no error", out.Hit, out.Reason, out.Err, stage.ReasonIndexIncomplete)
 	}
 }

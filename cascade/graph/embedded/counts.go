@@ -35,26 +35,22 @@ func (s *Store) Counts(ctx context.Context) (Counts, error) {
 
 var _ graph.CallCounter = (*Store)(nil)
 
-const calleeCountsSQL = `SELECT callee, COUNT(*) FROM calls GROUP BY callee HAVING COUNT(*) >= ?`
-
-// CalleeCounts counts call sites by callee name, in one read over the
-// calls_callee index.
+// CalleeCounts counts call sites by callee name, from the name index.
 func (s *Store) CalleeCounts(ctx context.Context, min int) (map[string]int, error) {
-	rows, err := s.readDB.QueryContext(ctx, calleeCountsSQL, min)
-	if err != nil {
-		return nil, fmt.Errorf("embedded: callee counts: %w", s.noteErr(err))
-	}
-	defer rows.Close()
 	out := map[string]int{}
-	for rows.Next() {
-		var name string
-		var n int
-		if err := rows.Scan(&name, &n); err != nil {
-			return nil, fmt.Errorf("embedded: callee counts: %w", s.noteErr(err))
+	_, err := s.lookup(ctx, -1, func(x *nameIndex) []int64 {
+		for name, files := range x.callees {
+			n := 0
+			for _, fc := range files {
+				n += fc.count
+			}
+			if n >= min {
+				out[name] = n
+			}
 		}
-		out[name] = n
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, fmt.Errorf("embedded: callee counts: %w", s.noteErr(err))
 	}
 	return out, nil

@@ -72,6 +72,9 @@ func TestCrashHelper(t *testing.T) {
 		if raceEnabled {
 			files = 10
 		}
+		if version%2 == 0 {
+			files = searchInlineFiles // written with their search rows
+		}
 		var batch []fact.FileFacts
 		for range files {
 			batch = append(batch, crashFile(rng.IntN(crashPaths), 1+rng.IntN(40), version))
@@ -79,6 +82,12 @@ func TestCrashHelper(t *testing.T) {
 		if err := s.ReplaceFiles(ctx, batch); err != nil {
 			fmt.Println("error:", err)
 			os.Exit(2)
+		}
+		if version%4 == 1 { // kills land in the search build too
+			if err := s.BuildSearch(ctx); err != nil {
+				fmt.Println("error:", err)
+				os.Exit(2)
+			}
 		}
 		if version%3 == 0 {
 			if err := s.DeleteFile(ctx, crashFile(rng.IntN(crashPaths), 0, 0).File.Path); err != nil {
@@ -209,13 +218,29 @@ func checkWholeFiles(t *testing.T, path string) {
 		}
 		literals += want
 	}
-	// Every literal is searchable, and nothing else is: the search rows
-	// of replaced versions went with them.
-	var searchLiterals int
-	if err := s.readDB.QueryRowContext(ctx, `SELECT count(*) FROM search WHERE search MATCH '"crash" AND "literal"'`).Scan(&searchLiterals); err != nil {
+	// The search holds the literals of the files marked searched, and
+	// nothing else: the search rows of replaced versions went with them.
+	countLiterals := func() (inSearch, ofSearched int) {
+		t.Helper()
+		if err := s.readDB.QueryRowContext(ctx, `SELECT count(*) FROM search WHERE search MATCH '"crash" AND "literal"'`).Scan(&inSearch); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.readDB.QueryRowContext(ctx, `SELECT coalesce(sum(n_literals), 0) FROM files WHERE searched = 1`).Scan(&ofSearched); err != nil {
+			t.Fatal(err)
+		}
+		return inSearch, ofSearched
+	}
+	if inSearch, ofSearched := countLiterals(); inSearch != ofSearched {
+		t.Errorf("search holds %d literals, the files marked searched %d", inSearch, ofSearched)
+	}
+	// Once built, every literal is searchable.
+	if err := s.BuildSearch(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if searchLiterals != literals {
-		t.Errorf("search holds %d literals, the files %d", searchLiterals, literals)
+	if inSearch, _ := countLiterals(); inSearch != literals {
+		t.Errorf("after the build, search holds %d literals, the files %d", inSearch, literals)
+	}
+	if _, err := s.writeDB.ExecContext(ctx, "INSERT INTO search(search) VALUES ('integrity-check')"); err != nil {
+		t.Fatalf("FTS5 integrity-check after the build: %v", err)
 	}
 }

@@ -11,14 +11,10 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
-	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Reads are prepared once on the read pool (database/sql re-prepares them
 // lazily on each pooled connection).
-//
-// A row's file is files.fid = rowid >> rowShift; a file's rows are the
-// rowids from fid << rowShift up to the next fid's (see schema).
 var (
 	// Every file's entry, comma-separated (see allFiles). NULL when there
 	// are none.
@@ -26,43 +22,13 @@ var (
 	// ?2 is the entry of the file the cache holds for the path, or NULL:
 	// when it is current, neither the entry nor the extras are read.
 	fileSQL = `SELECT coalesce(f.entry = ?2, 0), CASE WHEN f.entry = ?2 THEN NULL ELSE f.entry END,
-	CASE WHEN f.entry = ?2 THEN NULL ELSE (SELECT extra FROM file_extra x WHERE x.fid = f.fid) END
+	CASE WHEN f.entry = ?2 THEN NULL ELSE (SELECT extra FROM facts x WHERE x.fid = f.fid) END
 FROM files f WHERE f.path = ?1`
 
-	symbolColumns    = `f.path, s.id, s.language, s.name, s.kind, s.container, s.detail`
-	symbolFrom       = ` FROM symbols s JOIN files f ON f.fid = s.rid >> ` + shiftSQL
-	symbolSQL        = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.id = ? ORDER BY s.rid LIMIT 1`
-	symbolsByNameSQL = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.name = ? ORDER BY f.path, s.rid`
-	symbolsInFileSQL = `SELECT ` + symbolColumns + ` FROM files f
-JOIN symbols s ON s.rid >= f.fid << ` + shiftSQL + ` AND s.rid < (f.fid + 1) << ` + shiftSQL + `
-WHERE f.path = ? ORDER BY s.rid`
-	symbolByRowIDSQL = `SELECT ` + symbolColumns + symbolFrom + ` WHERE s.rid = ?`
-
-	// Calls come unordered, with their rowid: collectCalls sorts them. The
-	// last column is the generation they were read at (see callCache).
-	callsByCalleeSQL = `SELECT f.path, coalesce(s.id, c.caller_id, ''), c.callee, c.receiver, c.site, c.cid,
-	(SELECT value FROM meta WHERE key = 'generation') FROM calls c
-JOIN files f ON f.fid = c.cid >> ` + shiftSQL + `
-LEFT JOIN symbols s ON s.rid = (c.cid >> ` + shiftSQL + ` << ` + shiftSQL + `) + c.caller
-WHERE c.callee = ?`
-	// A symbol's calls are a range of rowids (see addFile), and so are a
-	// file's calls at the top level.
-	callsFromSQL = `SELECT f.path, s.id, c.callee, c.receiver, c.site, c.cid FROM symbols s
-JOIN calls c ON c.cid >= (s.rid >> ` + shiftSQL + ` << ` + shiftSQL + `) + s.first_call
-	AND c.cid < (s.rid >> ` + shiftSQL + ` << ` + shiftSQL + `) + s.first_call + s.calls
-JOIN files f ON f.fid = s.rid >> ` + shiftSQL + `
-WHERE s.id = ?1
-UNION ALL
-SELECT f.path, c.caller_id, c.callee, c.receiver, c.site, c.cid FROM calls c
-JOIN files f ON f.fid = c.cid >> ` + shiftSQL + `
-WHERE c.caller_id = ?1`
-	callsAtTopSQL = `SELECT f.path, '', c.callee, c.receiver, c.site, c.cid FROM files f
-JOIN calls c ON c.cid >= f.fid << ` + shiftSQL + ` AND c.cid < (f.fid << ` + shiftSQL + `) + f.top_calls
-WHERE f.top_calls > 0`
-	literalByRowIDSQL = `SELECT f.path, coalesce(s.id, l.symbol_id, ''), l.text, l.span FROM literals l
-JOIN files f ON f.fid = l.lid >> ` + shiftSQL + `
-LEFT JOIN symbols s ON s.rid = (l.lid >> ` + shiftSQL + ` << ` + shiftSQL + `) + l.symbol
-WHERE l.lid = ?`
+	// ?1 is a JSON array of fids.
+	bodiesSQL     = `SELECT f.fid, f.path, x.body FROM json_each(?1) j JOIN files f ON f.fid = j.value JOIN facts x ON x.fid = f.fid`
+	bodyOfPathSQL = `SELECT f.fid, f.path, x.body FROM files f JOIN facts x ON x.fid = f.fid WHERE f.path = ?`
+	allBodiesSQL  = `SELECT f.fid, f.path, x.body FROM files f JOIN facts x ON x.fid = f.fid`
 
 	// Column weights: a hit on the name's words counts most, then the
 	// container's (a class named like the query), then the path's.
@@ -71,16 +37,17 @@ WHERE l.lid = ?`
 	searchSQL = `SELECT rowid, score FROM (
 	SELECT rowid, bm25(search, 4.0, 1.5, 0.5) AS score FROM search WHERE search MATCH ?1 LIMIT ?2)
 ORDER BY score LIMIT ?3`
-	termRowsSQL   = `SELECT doc FROM search_vocab WHERE term = ?`
-	searchRowsSQL = `SELECT value FROM meta WHERE key = 'search_rows'`
-	generationSQL = `SELECT value FROM meta WHERE key = 'generation'`
+	termRowsSQL    = `SELECT doc FROM search_vocab WHERE term = ?`
+	searchRowsSQL  = `SELECT value FROM meta WHERE key = 'search_rows'`
+	searchReadySQL = `SELECT NOT EXISTS (SELECT 1 FROM files WHERE searched = 0)`
+	generationSQL  = `SELECT value FROM meta WHERE key = 'generation'`
 )
 
 type readStatements struct {
-	files, file                                          *sql.Stmt
-	symbol, symbolsByName, symbolsInFile, symbolByRowID  *sql.Stmt
-	callsByCallee, callsFrom, callsAtTop, literalByRowID *sql.Stmt
-	searchByText, termRows, searchRows, generation       *sql.Stmt
+	files, file                        *sql.Stmt
+	bodies, bodyOfPath                 *sql.Stmt
+	searchByText, termRows, searchRows *sql.Stmt
+	searchReady, generation            *sql.Stmt
 }
 
 func (r *readStatements) all() []struct {
@@ -93,17 +60,12 @@ func (r *readStatements) all() []struct {
 	}{
 		{&r.files, filesSQL},
 		{&r.file, fileSQL},
-		{&r.symbol, symbolSQL},
-		{&r.symbolsByName, symbolsByNameSQL},
-		{&r.symbolsInFile, symbolsInFileSQL},
-		{&r.symbolByRowID, symbolByRowIDSQL},
-		{&r.callsByCallee, callsByCalleeSQL},
-		{&r.callsFrom, callsFromSQL},
-		{&r.callsAtTop, callsAtTopSQL},
-		{&r.literalByRowID, literalByRowIDSQL},
+		{&r.bodies, bodiesSQL},
+		{&r.bodyOfPath, bodyOfPathSQL},
 		{&r.searchByText, searchSQL},
 		{&r.termRows, termRowsSQL},
 		{&r.searchRows, searchRowsSQL},
+		{&r.searchReady, searchReadySQL},
 		{&r.generation, generationSQL},
 	}
 }
@@ -246,86 +208,166 @@ func decodeFile(entry string, extra []byte) (fact.File, error) {
 	return f, nil
 }
 
-// rowScanner is *sql.Row or *sql.Rows.
-type rowScanner interface{ Scan(dest ...any) error }
+// fileBody is one file's body as read, with its symbols' IDs.
+type fileBody struct {
+	fid  int64
+	path string
+	body
+}
 
-func scanSymbol(row rowScanner) (fact.Symbol, error) {
-	var sym fact.Symbol
-	var lang, kind string
-	var detail sql.RawBytes
-	if err := row.Scan(&sym.Path, &sym.ID, &lang, &sym.Name, &kind, &sym.Container, &detail); err != nil {
-		return fact.Symbol{}, err
+// eachBody reads the bodies of the files fids (in no particular order) and
+// calls f with each. A body that does not decode is corruption.
+func (s *Store) eachBody(ctx context.Context, stmt *sql.Stmt, arg any, f func(fb *fileBody) error) error {
+	var rows *sql.Rows
+	var err error
+	if arg == nil {
+		rows, err = s.readDB.QueryContext(ctx, allBodiesSQL)
+	} else {
+		rows, err = stmt.QueryContext(ctx, arg)
 	}
-	sym.Language = treesitter.Language(lang)
-	sym.Kind = treesitter.SymbolKind(kind)
-	if err := decodeSymbolDetail(detail, &sym); err != nil {
-		return fact.Symbol{}, fmt.Errorf("symbol %s: decode: %w", sym.ID, err)
+	if err != nil {
+		return err
 	}
-	return sym, nil
+	defer rows.Close()
+	buf := getBodyBuffer()
+	defer putBodyBuffer(buf)
+	for rows.Next() {
+		var fb fileBody
+		var raw sql.RawBytes
+		if err := rows.Scan(&fb.fid, &fb.path, &raw); err != nil {
+			return err
+		}
+		if fb.body, err = openBody(buf, raw); err != nil {
+			return fmt.Errorf("body of %s: %w", fb.path, err)
+		}
+		if err := f(&fb); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// fidsJSON is a JSON array of fids, for bodiesSQL.
+func fidsJSON(fids []int64) string {
+	var b []byte
+	for _, fid := range fids {
+		b = appendJSONInt(b, fid)
+	}
+	if len(b) == 0 {
+		return "[]"
+	}
+	return string(append(b, ']'))
+}
+
+// lookup copies, from the name index at the store's generation (or a
+// later one), the files that key selects.
+func (s *Store) lookup(ctx context.Context, generation int64, key func(x *nameIndex) []int64) ([]int64, error) {
+	if generation < 0 {
+		var err error
+		if generation, err = s.currentGeneration(ctx); err != nil {
+			return nil, err
+		}
+	}
+	var fids []int64
+	err := s.atNames(ctx, generation, func(x *nameIndex) { fids = slices.Clone(key(x)) })
+	return fids, err
+}
+
+// symbolsWhere decodes the symbols of the files fids that keep selects,
+// sorted by path and source order.
+func (s *Store) symbolsWhere(ctx context.Context, fids []int64, keep func(ord int, name, id string) bool) ([]fact.Symbol, error) {
+	if len(fids) == 0 {
+		return nil, nil
+	}
+	type ranked struct {
+		sym fact.Symbol
+		ord int
+	}
+	var out []ranked
+	err := s.eachBody(ctx, s.read.bodies, fidsJSON(fids), func(fb *fileBody) error {
+		var ids []string
+		var err error
+		if ids, err = fb.symbolIDs(); err != nil {
+			return err
+		}
+		return fb.eachSymbol(fb.path, func(ord int, name string) bool { return keep(ord, name, ids[ord]) },
+			func(ord int, sym fact.Symbol) { out = append(out, ranked{sym, ord}) })
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(out, func(a, b ranked) int {
+		if c := strings.Compare(a.sym.Path, b.sym.Path); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ord, b.ord)
+	})
+	syms := make([]fact.Symbol, len(out))
+	for i := range out {
+		syms[i] = out[i].sym
+	}
+	return syms, nil
 }
 
 // Symbol returns the symbol with the given ID.
 func (s *Store) Symbol(ctx context.Context, id string) (fact.Symbol, error) {
-	rows, err := s.read.symbol.QueryContext(ctx, id)
+	return s.symbol(ctx, id, -1)
+}
+
+func (s *Store) symbol(ctx context.Context, id string, generation int64) (fact.Symbol, error) {
+	fids, err := s.lookup(ctx, generation, func(x *nameIndex) []int64 { return x.ids[id] })
 	if err != nil {
 		return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
 	}
-	syms, err := collectSymbols(rows)
-	if err != nil {
-		return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
+	slices.Sort(fids) // the first file to declare it, as a symbol table read by rowid would
+	for _, fid := range fids {
+		syms, err := s.symbolsWhere(ctx, []int64{fid}, func(_ int, _, sid string) bool { return sid == id })
+		if err != nil {
+			return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, s.noteErr(err))
+		}
+		if len(syms) > 0 {
+			return syms[0], nil
+		}
 	}
-	if len(syms) == 0 {
-		return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
-	}
-	return syms[0], nil
+	return fact.Symbol{}, fmt.Errorf("embedded: symbol %s: %w", id, graph.ErrNotFound)
 }
 
 // SymbolsByName returns every symbol named name, sorted by path and position.
 func (s *Store) SymbolsByName(ctx context.Context, name string) ([]fact.Symbol, error) {
-	rows, err := s.read.symbolsByName.QueryContext(ctx, name)
-	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, s.noteErr(err))
+	return s.symbolsByName(ctx, name, -1)
+}
+
+func (s *Store) symbolsByName(ctx context.Context, name string, generation int64) ([]fact.Symbol, error) {
+	fids, err := s.lookup(ctx, generation, func(x *nameIndex) []int64 { return x.symbols[name] })
+	if err == nil {
+		var syms []fact.Symbol
+		syms, err = s.symbolsWhere(ctx, fids, func(_ int, n, _ string) bool { return n == name })
+		if err == nil {
+			return syms, nil
+		}
 	}
-	syms, err := collectSymbols(rows)
-	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols named %s: %w", name, s.noteErr(err))
-	}
-	return syms, nil
+	return nil, fmt.Errorf("embedded: symbols named %s: %w", name, s.noteErr(err))
 }
 
 // SymbolsInFile returns the symbols of a file in source order; an unknown
 // file has none.
 func (s *Store) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
-	rows, err := s.read.symbolsInFile.QueryContext(ctx, path)
-	if err != nil {
-		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, s.noteErr(err))
-	}
-	syms, err := collectSymbols(rows)
+	var syms []fact.Symbol
+	err := s.eachBody(ctx, s.read.bodyOfPath, path, func(fb *fileBody) error {
+		return fb.eachSymbol(fb.path, func(int, string) bool { return true }, func(_ int, sym fact.Symbol) { syms = append(syms, sym) })
+	})
 	if err != nil {
 		return nil, fmt.Errorf("embedded: symbols in %s: %w", path, s.noteErr(err))
 	}
 	return syms, nil
-}
-
-func collectSymbols(rows *sql.Rows) ([]fact.Symbol, error) {
-	defer rows.Close()
-	var syms []fact.Symbol
-	for rows.Next() {
-		sym, err := scanSymbol(rows)
-		if err != nil {
-			return nil, err
-		}
-		syms = append(syms, sym)
-	}
-	return syms, rows.Err()
 }
 
 // CallsByCallee returns every call site whose callee name is name, sorted by
 // path and position. The answers for common names are cached (see
 // callCache): the calls are shared, and must not be changed.
 func (s *Store) CallsByCallee(ctx context.Context, name string) ([]fact.Call, error) {
-	var generation int64
-	if err := s.read.generation.QueryRowContext(ctx).Scan(&generation); err != nil {
+	generation, err := s.currentGeneration(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
 	return s.callsByCallee(ctx, name, generation)
@@ -336,11 +378,16 @@ func (s *Store) callsByCallee(ctx context.Context, name string, generation int64
 	if calls, ok := s.calls.get(name, generation); ok {
 		return slices.Clip(calls), nil
 	}
-	rows, err := s.read.callsByCallee.QueryContext(ctx, name)
-	if err != nil {
-		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
+	var fids []int64
+	err := s.atNames(ctx, generation, func(x *nameIndex) {
+		for _, fc := range x.callees[name] {
+			fids = append(fids, fc.fid)
+		}
+	})
+	var calls []fact.Call
+	if err == nil && len(fids) > 0 {
+		calls, err = s.callsWhere(ctx, fids, func(callee, _ string) bool { return callee == name })
 	}
-	calls, err := collectCalls(rows, &generation)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: calls of %s: %w", name, s.noteErr(err))
 	}
@@ -348,72 +395,58 @@ func (s *Store) callsByCallee(ctx context.Context, name string, generation int64
 	return slices.Clip(calls), nil
 }
 
+// callsWhere decodes the calls of the files fids (all files when nil) that
+// keep selects, sorted by path and position (ties in stored order).
+func (s *Store) callsWhere(ctx context.Context, fids []int64, keep func(callee, callerID string) bool) ([]fact.Call, error) {
+	var calls []fact.Call
+	var arg any
+	if fids != nil {
+		arg = fidsJSON(fids)
+	}
+	err := s.eachBody(ctx, s.read.bodies, arg, func(fb *fileBody) error {
+		ids, err := fb.symbolIDs()
+		if err != nil {
+			return err
+		}
+		return fb.eachCall(fb.path, ids, keep, func(c fact.Call) { calls = append(calls, c) })
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortCalls(calls)
+	return calls, nil
+}
+
+// sortCalls sorts calls by path and position, ties in the order they were
+// stored (the order of the files' bodies is kept within each file).
+func sortCalls(calls []fact.Call) {
+	slices.SortStableFunc(calls, func(a, b fact.Call) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
+	})
+}
+
 // CallsFrom returns the call sites whose innermost enclosing symbol is
 // symbolID (calls inside nested symbols belong to those), sorted by position.
+// With symbolID "" they are the calls at the top level of every file.
 func (s *Store) CallsFrom(ctx context.Context, symbolID string) ([]fact.Call, error) {
-	var rows *sql.Rows
-	var err error
-	if symbolID == "" {
-		rows, err = s.read.callsAtTop.QueryContext(ctx)
-	} else {
-		rows, err = s.read.callsFrom.QueryContext(ctx, symbolID)
+	var fids []int64
+	if symbolID != "" {
+		var err error
+		if fids, err = s.lookup(ctx, -1, func(x *nameIndex) []int64 { return x.ids[symbolID] }); err != nil {
+			return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
+		}
+		if len(fids) == 0 {
+			return nil, nil
+		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
-	}
-	calls, err := collectCalls(rows, nil)
+	calls, err := s.callsWhere(ctx, fids, func(_, callerID string) bool { return callerID == symbolID })
 	if err != nil {
 		return nil, fmt.Errorf("embedded: calls from %s: %w", symbolID, s.noteErr(err))
 	}
 	return calls, nil
-}
-
-// collectCalls reads calls and sorts them by path and position (ties in
-// the order they were stored). When generation is not nil, the rows have
-// one more column, the store's generation, which it is set to.
-func collectCalls(rows *sql.Rows, generation *int64) ([]fact.Call, error) {
-	defer rows.Close()
-	var calls []fact.Call
-	var cids []int64
-	dest := make([]any, 6, 7)
-	for rows.Next() {
-		var c fact.Call
-		var site sql.RawBytes
-		var cid int64
-		dest[0], dest[1], dest[2], dest[3], dest[4], dest[5] = &c.Path, &c.CallerID, &c.Callee, &c.Receiver, &site, &cid
-		if generation != nil {
-			dest = append(dest[:6], generation)
-		}
-		if err := rows.Scan(dest...); err != nil {
-			return nil, err
-		}
-		if err := decodeCallSite(site, &c); err != nil {
-			return nil, fmt.Errorf("call of %s: decode: %w", c.Callee, err)
-		}
-		calls = append(calls, c)
-		cids = append(cids, cid)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	order := make([]int, len(calls))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int {
-		if c := strings.Compare(calls[a].Path, calls[b].Path); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(calls[a].Span.StartByte, calls[b].Span.StartByte); c != 0 {
-			return c
-		}
-		return cmp.Compare(cids[a], cids[b])
-	})
-	sorted := make([]fact.Call, len(calls))
-	for i, j := range order {
-		sorted[i] = calls[j]
-	}
-	return sorted, nil
 }
 
 // defaultSearchLimit applies when Search is given no positive limit.
@@ -428,9 +461,16 @@ const defaultSearchLimit = 50
 // than a tenth of all rows are left out of the match (their inverse document
 // frequency makes them worth next to nothing in the score anyway), unless
 // every word is that common, in which case the rarest one is kept.
+//
+// The search table is built after the first answers (see search.go): until
+// it holds every file, Search builds it and waits, as long as ctx allows,
+// then fails with stage.ErrSearchNotReady rather than answer from part of it.
 func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error) {
 	if limit <= 0 {
 		limit = defaultSearchLimit
+	}
+	if err := s.searchBuilt(ctx); err != nil {
+		return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
 	}
 	terms, err := s.selectiveTerms(ctx, queryTerms(query))
 	if err != nil {
@@ -604,36 +644,37 @@ func mergeRanked(a, b []rankedRow, limit int) []rankedRow {
 
 // searchHit describes the symbol or literal behind a search row.
 func (s *Store) searchHit(ctx context.Context, rowid int64) (fact.SearchHit, error) {
-	if rowid%2 == 0 {
-		rows, err := s.read.symbolByRowID.QueryContext(ctx, rowid/2)
+	key := rowid / 2
+	fid, ord := key>>rowShift, int(key&(1<<rowShift-1))
+	var hit fact.SearchHit
+	found := false
+	err := s.eachBody(ctx, s.read.bodies, fidsJSON([]int64{fid}), func(fb *fileBody) error {
+		if rowid%2 == 0 {
+			return fb.eachSymbol(fb.path, func(o int, _ string) bool { return o == ord }, func(_ int, sym fact.Symbol) {
+				text := sym.Name
+				if sym.Container != "" {
+					text = sym.Container + "." + sym.Name
+				}
+				hit = fact.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}
+				found = true
+			})
+		}
+		ids, err := fb.symbolIDs()
 		if err != nil {
-			return fact.SearchHit{}, err
+			return err
 		}
-		syms, err := collectSymbols(rows)
-		if err != nil {
-			return fact.SearchHit{}, err
+		lit, ok, err := fb.literal(fb.path, ids, ord)
+		if ok {
+			hit = fact.SearchHit{Kind: "literal", Path: lit.Path, SymbolID: lit.SymbolID, Text: lit.Text, Span: lit.Span}
+			found = true
 		}
-		if len(syms) == 0 {
-			return fact.SearchHit{}, graph.ErrNotFound
-		}
-		sym := syms[0]
-		text := sym.Name
-		if sym.Container != "" {
-			text = sym.Container + "." + sym.Name
-		}
-		return fact.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}, nil
-	}
-	hit := fact.SearchHit{Kind: "literal"}
-	var span []byte
-	err := s.read.literalByRowID.QueryRowContext(ctx, rowid/2).Scan(&hit.Path, &hit.SymbolID, &hit.Text, &span)
-	if errors.Is(err, sql.ErrNoRows) {
-		return fact.SearchHit{}, graph.ErrNotFound
-	}
+		return err
+	})
 	if err != nil {
 		return fact.SearchHit{}, err
 	}
-	if hit.Span, err = decodeSpan(span); err != nil {
-		return fact.SearchHit{}, fmt.Errorf("literal span: %w", err)
+	if !found {
+		return fact.SearchHit{}, graph.ErrNotFound
 	}
 	return hit, nil
 }

@@ -82,7 +82,7 @@ func TestCorruptionFoundLaterRebuilds(t *testing.T) {
 		t.Fatal(err)
 	}
 	var root, pageSize int64
-	if err := s.readDB.QueryRowContext(ctx, `SELECT rootpage FROM sqlite_schema WHERE name = 'calls'`).Scan(&root); err != nil {
+	if err := s.readDB.QueryRowContext(ctx, `SELECT rootpage FROM sqlite_schema WHERE name = 'facts'`).Scan(&root); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.readDB.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&pageSize); err != nil {
@@ -92,7 +92,7 @@ func TestCorruptionFoundLaterRebuilds(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Overwrite the root page of calls with garbage.
+	// Overwrite the root page of facts with garbage.
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)

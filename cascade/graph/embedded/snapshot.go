@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -100,8 +101,8 @@ func (c *readCache) written(generation int64, paths []string, names map[string]s
 
 // Snapshot returns a view of the store for one request: see snapshot.
 func (s *Store) Snapshot(ctx context.Context) (graph.Store, error) {
-	var generation int64
-	if err := s.read.generation.QueryRowContext(ctx).Scan(&generation); err != nil {
+	generation, err := s.currentGeneration(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("embedded: generation: %w", s.noteErr(err))
 	}
 	s.kept.at(generation)
@@ -177,7 +178,7 @@ func (v *snapshot) Symbol(ctx context.Context, id string) (fact.Symbol, error) {
 		}
 		return *sym, nil
 	}
-	got, err := v.Store.Symbol(ctx, id)
+	got, err := v.Store.symbol(ctx, id, v.generation)
 	if err != nil && !errors.Is(err, graph.ErrNotFound) {
 		return got, err
 	}
@@ -201,7 +202,7 @@ func (v *snapshot) SymbolsByName(ctx context.Context, name string) ([]fact.Symbo
 	c.mu.Unlock()
 	if !ok {
 		var err error
-		if syms, err = v.Store.SymbolsByName(ctx, name); err != nil {
+		if syms, err = v.Store.symbolsByName(ctx, name, v.generation); err != nil {
 			return nil, err
 		}
 		c.mu.Lock()
@@ -218,25 +219,62 @@ func (v *snapshot) CallsByCallee(ctx context.Context, name string) ([]fact.Call,
 	return v.Store.callsByCallee(ctx, name, v.generation)
 }
 
-// Bulk reads for Warm: every file with its extras, every symbol in the
-// order SymbolsByName gives them.
-var (
-	warmFilesSQL   = `SELECT f.path, f.entry, x.extra FROM files f LEFT JOIN file_extra x ON x.fid = f.fid`
-	warmSymbolsSQL = `SELECT ` + symbolColumns + symbolFrom + ` ORDER BY f.path, s.rid`
-)
+// warmFilesSQL reads every file with its extras, for Warm.
+const warmFilesSQL = `SELECT f.path, f.entry, x.extra FROM files f LEFT JOIN facts x ON x.fid = f.fid`
 
-// Warm loads every file and symbol into what snapshots serve, in two bulk
-// reads (a few hundred milliseconds on 7,000 files, against 20-60 µs per
-// point read when requests first touch them). A store too large for the
-// kept reads is left to fill them request by request.
+// Warm loads every file and symbol into what snapshots serve, and the name
+// index, in bulk reads (a few hundred milliseconds on 7,000 files, against
+// 20-60 µs per point read when requests first touch them). A store too
+// large for the kept reads is left to fill them request by request. It
+// then starts building the full-text index in the background, if it lacks
+// files (see search.go): Warm runs after an index pass.
 func (s *Store) Warm(ctx context.Context) error {
+	if err := s.warm(ctx); err != nil {
+		return err
+	}
+	var ready bool
+	if err := s.read.searchReady.QueryRowContext(ctx).Scan(&ready); err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
+	if !ready {
+		s.startSearchBuild()
+	}
+	return nil
+}
+
+func (s *Store) warm(ctx context.Context) error {
+	// The declared names called most: their call sites are read in the
+	// same pass as the symbols, for the call cache, which the resolver's warm-up
+	// would otherwise fill a name at a time, each reading hundreds of
+	// bodies. (The name index is loaded first: it reads in a transaction
+	// of its own, and one caller should hold one read connection at a
+	// time.)
+	common := map[string][]fact.Call{}
+	generation, err := s.currentGeneration(ctx)
+	if err == nil {
+		err = s.atNames(ctx, generation, func(x *nameIndex) {
+			for name, files := range x.callees {
+				n := 0
+				for _, fc := range files {
+					n += fc.count
+				}
+				// Only names the workspace declares: the resolver asks for
+				// those (expect, push and map it never resolves to).
+				if _, declared := x.symbols[name]; declared && n >= callCacheMinRows && n <= callCacheMaxRows/4 {
+					common[name] = nil
+				}
+			}
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+	}
 	// One read transaction: the generation and both reads see one state.
 	tx, err := s.readDB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
 	defer tx.Rollback()
-	var generation int64
 	if err := tx.QueryRowContext(ctx, generationSQL).Scan(&generation); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
@@ -272,19 +310,76 @@ func (s *Store) Warm(ctx context.Context) error {
 	if len(files) > snapshotMaxEntries/4 {
 		return nil
 	}
-	rows, err = tx.QueryContext(ctx, warmSymbolsSQL)
+	var syms []fact.Symbol
+	type place struct {
+		path string
+		ord  int
+	}
+	var places []place
+	buf := getBodyBuffer() // one decompression buffer for every body
+	defer putBodyBuffer(buf)
+	rows, err = tx.QueryContext(ctx, allBodiesSQL)
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
-	syms, err := collectSymbols(rows)
-	if err != nil {
+	for rows.Next() {
+		var fid int64
+		var path string
+		var raw sql.RawBytes
+		if err := rows.Scan(&fid, &path, &raw); err != nil {
+			rows.Close()
+			return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
+		}
+		b, err := openBody(buf, raw)
+		var ids []string
+		if err == nil {
+			err = b.eachSymbol(path, func(int, string) bool { return true }, func(ord int, sym fact.Symbol) {
+				syms = append(syms, sym)
+				places = append(places, place{path, ord})
+			})
+		}
+		if err == nil {
+			ids, err = b.symbolIDs()
+		}
+		if err == nil && len(common) > 0 {
+			err = b.eachCall(path, ids, func(callee, _ string) bool {
+				_, ok := common[callee]
+				return ok
+			}, func(c fact.Call) { common[c.Callee] = append(common[c.Callee], c) })
+		}
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("embedded: warm: %s: %w", path, s.noteErr(err))
+		}
+	}
+	if err := rows.Close(); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
+	for name, calls := range common {
+		sortCalls(calls)
+		s.calls.put(name, generation, calls)
+	}
+	// In the order SymbolsByName gives them: by path, then source order.
+	order := make([]int, len(syms))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if c := strings.Compare(places[a].path, places[b].path); c != 0 {
+			return c
+		}
+		return places[a].ord - places[b].ord
+	})
+	sorted := make([]fact.Symbol, len(syms))
+	for i, j := range order {
+		sorted[i] = syms[j]
+	}
+	syms = sorted
 	symbols := make(map[string]*fact.Symbol, len(syms))
 	byName := map[string][]fact.Symbol{}
 	for i := range syms {
 		if _, dup := symbols[syms[i].ID]; !dup {
-			symbols[syms[i].ID] = &syms[i] // the first by row, as Symbol reads it
+			symbols[syms[i].ID] = &syms[i]
 		}
 		byName[syms[i].Name] = append(byName[syms[i].Name], syms[i])
 	}

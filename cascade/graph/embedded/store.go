@@ -50,7 +50,7 @@ import (
 // discarded and rebuilt rather than migrated, since it is only a cache. The
 // extractor's version is folded in, so that a release that extracts more
 // re-parses files whose content hash did not change.
-const SchemaVersion = 4*1000 + treesitter.ExtractorVersion
+const SchemaVersion = 5*1000 + treesitter.ExtractorVersion
 
 // Options tunes Open. The zero value is ready to use.
 type Options struct {
@@ -79,9 +79,11 @@ type Store struct {
 	bulk    bulkStmts
 	writeMu sync.Mutex // one write transaction, with its statement preparation, at a time
 
-	files fileCache // decoded imports, fields and locals by path
-	calls callCache // call sites of common callee names
-	kept  readCache // what snapshots read, for one generation
+	files  fileCache   // decoded imports, fields and locals by path
+	calls  callCache   // call sites of common callee names
+	kept   readCache   // what snapshots read, for one generation
+	names  nameIndex   // which files call or declare a name (see names.go)
+	search searchBuild // the full-text index's build (see search.go)
 
 	corrupt   atomic.Bool // a query met a corrupt database; the next Open rebuilds
 	closeOnce sync.Once
@@ -152,6 +154,7 @@ func Open(path string, opts Options) (*Store, error) {
 	}
 
 	s := &Store{path: abs, log: log}
+	s.search.ctx, s.search.stop = context.WithCancel(context.Background())
 	info, statErr := os.Stat(abs)
 	existed := statErr == nil
 	if existed && info.IsDir() {
@@ -200,6 +203,8 @@ func (s *Store) Path() string { return s.path }
 // the integrity check. Closing twice is not an error.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.search.stop() // a build in the background stops at its next statement
+		s.search.wg.Wait()
 		s.read.close()
 		s.bulk.close()
 		if err := s.closeDBs(); err != nil {
@@ -381,65 +386,36 @@ func discard(path string) error {
 	return nil
 }
 
-// rowShift: the rowid of a symbol, call or literal is its file's fid shifted
-// left by rowShift, plus its ordinal in the file. So a file's rows are one
-// rowid range of each table, which replacing and deleting a file deletes
-// without an index on fid; a call's caller and a literal's enclosing symbol
-// are the symbol's ordinal (its rowid is the file's base plus that), not its
-// ID as text; and a symbol's calls are one range of ordinals.
+// rowShift: the search rowid of a symbol or literal is made of its file's
+// fid shifted left by rowShift plus its ordinal in the file's body (see
+// blob.go): a symbol's search rowid is that times two, a literal's times two
+// plus one. So a file's search rows are known from its counts, and a hit
+// is found again by rowid.
 const rowShift = 24
 
-// schema creates every table. The path of a file and the ID of a symbol are
-// stored once.
+// schema creates every table (see blob.go for the blobs).
 //
-// search is a contentless FTS5 table (the text lives in symbols and
-// literals already); contentless_delete lets a file's rows be deleted by
-// rowid. A symbol's search rowid is 2·symbols.rid, a literal's 2·literals.lid+1.
+// search is a contentless FTS5 table (the text lives in the bodies);
+// contentless_delete lets a file's rows be deleted by rowid. It is filled
+// after the first answers (see search.go): files.searched says whether a
+// file's rows are in it.
 const schema = `
 CREATE TABLE files (
 	fid        INTEGER PRIMARY KEY,
 	path       TEXT NOT NULL UNIQUE,
 	entry      TEXT NOT NULL, -- JSON: path, hash, size, mtime, language, package, errors (see codec.go)
-	top_calls  INTEGER NOT NULL, -- calls at the top level: the file's first ones
-	n_symbols  INTEGER NOT NULL, -- how many rows of each kind it has
+	n_symbols  INTEGER NOT NULL, -- how many of each kind its body holds
 	n_calls    INTEGER NOT NULL,
-	n_literals INTEGER NOT NULL
+	n_literals INTEGER NOT NULL,
+	searched   INTEGER NOT NULL -- 1: its symbols and literals are in search
 );
--- Imports, fields and locals (see codec.go); no row when all are empty.
+CREATE INDEX files_unsearched ON files(fid) WHERE searched = 0;
 -- Apart from files, so that Files reads a small table.
-CREATE TABLE file_extra (
+CREATE TABLE facts (
 	fid   INTEGER PRIMARY KEY,
-	extra BLOB NOT NULL
-);
-CREATE TABLE symbols (
-	rid        INTEGER PRIMARY KEY, -- fid<<rowShift | ordinal, in source order
-	id         TEXT NOT NULL,
-	language   TEXT NOT NULL,
-	name       TEXT NOT NULL,
-	kind       TEXT NOT NULL,
-	container  TEXT NOT NULL,
-	detail     BLOB NOT NULL, -- span, selection, then decorators, params, extends, returns (see codec.go)
-	first_call INTEGER NOT NULL, -- the ordinal of its first call
-	calls      INTEGER NOT NULL -- how many calls it makes (the next ordinals)
-);
-CREATE INDEX symbols_id ON symbols(id);
-CREATE INDEX symbols_name ON symbols(name);
-CREATE TABLE calls (
-	cid       INTEGER PRIMARY KEY, -- fid<<rowShift | ordinal, by caller (see addFile)
-	caller    INTEGER, -- the enclosing symbol's ordinal; NULL at top level
-	callee    TEXT NOT NULL,
-	receiver  TEXT NOT NULL,
-	site      BLOB NOT NULL, -- new, span and arguments (see codec.go)
-	caller_id TEXT -- the caller's ID when it names no symbol of the file, else NULL
-);
-CREATE INDEX calls_callee ON calls(callee);
-CREATE INDEX calls_caller_id ON calls(caller_id) WHERE caller_id IS NOT NULL;
-CREATE TABLE literals (
-	lid       INTEGER PRIMARY KEY, -- fid<<rowShift | ordinal
-	symbol    INTEGER, -- the enclosing symbol's ordinal; NULL at top level
-	text      TEXT NOT NULL,
-	span      BLOB NOT NULL,
-	symbol_id TEXT -- as calls.caller_id
+	names BLOB NOT NULL, -- symbol names and IDs, callee names (the name index's keys)
+	extra BLOB,          -- imports, fields, locals and constants; NULL when none
+	body  BLOB NOT NULL  -- symbols, calls and literals, compressed
 );
 CREATE VIRTUAL TABLE search USING fts5(
 	words, container, path,
@@ -450,8 +426,9 @@ CREATE VIRTUAL TABLE search USING fts5(
 -- rank by (ranking costs per matching row).
 CREATE VIRTUAL TABLE search_vocab USING fts5vocab(search, 'row');
 -- search_rows: how many rows search holds (counting them would scan a
--- table on every Search). generation: bumped by every write transaction,
--- so that a cache of reads knows when another process wrote (see callCache).
+-- table on every Search). generation: bumped by every write transaction
+-- of the facts, so that what a process keeps in memory knows when another
+-- process wrote (see nameIndex, callCache).
 CREATE TABLE meta (
 	key   TEXT PRIMARY KEY,
 	value INTEGER NOT NULL

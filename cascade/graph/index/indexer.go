@@ -31,7 +31,7 @@ type Indexer struct {
 	Walk      files.WalkOptions
 	Logger    *slog.Logger
 	Workers   int // parse workers; 0 means one per CPU
-	BatchSize int // files per store transaction; 0 means 64
+	BatchSize int // files per store transaction; 0 means DefaultBatchSize
 	// Changed, if set, is called after the store changed (a batch written,
 	// a file deleted), so caches derived from the store can be dropped.
 	Changed func()
@@ -82,6 +82,12 @@ func (ix *Indexer) Rel(abs string) (string, bool) {
 func (ix *Indexer) Abs(rel string) string {
 	return filepath.Join(ix.Root, filepath.FromSlash(rel))
 }
+
+// DefaultBatchSize is how many files one store transaction writes during
+// an index pass. A file is two rows in the embedded store (issue 16), so a
+// batch's cost is mostly per transaction: larger batches commit less often,
+// at the price of a few more files' facts held in memory.
+const DefaultBatchSize = 256
 
 type parseJob struct {
 	file files.WalkedFile
@@ -198,7 +204,7 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	}
 	batchSize := ix.BatchSize
 	if batchSize <= 0 {
-		batchSize = 64
+		batchSize = DefaultBatchSize
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

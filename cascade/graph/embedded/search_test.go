@@ -1,0 +1,86 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/stage"
+)
+
+// An index pass leaves the full-text index to be built after it. A search
+// that comes before the build is done waits for it within its context, and
+// past that says the index is not ready: never an empty answer as if no
+// string named the word.
+func TestSearchBeforeTheBuildWaitsOrSaysNotReady(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	var batch []fact.FileFacts
+	for i := range 3 * searchInlineFiles {
+		batch = append(batch, syntheticFile(i, 3, 2))
+	}
+	batch[5].Literals = append(batch[5].Literals, fact.Literal{Text: "dispatchArchiveReport", Span: span(1, 5, 20)})
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	var ready bool
+	if err := s.read.searchReady.QueryRow().Scan(&ready); err != nil || ready {
+		t.Fatalf("after a batch of %d files the search is ready = %v (%v); want it left to the build", len(batch), ready, err)
+	}
+
+	// The build cannot write while another writer holds the store: the
+	// search must give up when its context does.
+	s.writeMu.Lock()
+	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	hits, err := s.Search(short, "archive report", 10)
+	cancel()
+	s.writeMu.Unlock()
+	if !errors.Is(err, stage.ErrSearchNotReady) {
+		t.Fatalf("Search before the build = %d hits, %v; want stage.ErrSearchNotReady", len(hits), err)
+	}
+
+	// With time to wait, it builds and answers.
+	hits, err = s.Search(ctx, "archive report", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, h := range hits {
+		found = found || h.Kind == "literal" && h.Text == "dispatchArchiveReport" && h.Path == batch[5].File.Path
+	}
+	if !found {
+		t.Errorf("Search after the build = %+v; want the literal dispatchArchiveReport of %s", hits, batch[5].File.Path)
+	}
+}
+
+// Warm, which runs after an index pass, starts the build in the background.
+func TestWarmBuildsTheSearch(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	var batch []fact.FileFacts
+	for i := range 3 * searchInlineFiles {
+		batch = append(batch, syntheticFile(i, 3, 2))
+	}
+	if err := s.ReplaceFiles(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var ready bool
+		if err := s.read.searchReady.QueryRow().Scan(&ready); err != nil {
+			t.Fatal(err)
+		}
+		if ready {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the search was not built in the background after Warm")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
