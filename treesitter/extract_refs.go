@@ -100,6 +100,7 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 //     typed local or parameter (pyright counts members of instances); in
 //     TypeScript, of an imported namespace or a class of the file;
 //   - never a constant (SCREAMING_CASE); Java's method references always.
+//
 // A value stored in a field also gets a row under the field's name
 // (AssignPrefix), for the calls of that field.
 func (e *extractor) addRefs(nodes []*node, locals []*node) {
