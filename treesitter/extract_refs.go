@@ -85,17 +85,24 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 }
 
 // addRefs turns the captured value positions into reference sites. Most
-// values in those positions are data (req.body, input, id), and a store row
-// per value would cost more than the references are worth, so only what
-// the precise servers count, and the resolver can follow, is kept:
+// values in those positions are data (req.body, input, id, s.config), and
+// a store row per value would cost more than the references are worth, so
+// only what the precise servers count, and the resolver can follow, is
+// kept:
 //   - a bare name, in Go only (gopls counts every reference; tsserver and
 //     pyright count only member accesses): a function declared in the file,
-//     or any name the function does not bind itself (parameters, := and
-//     var, range variables), since a package spans files;
-//   - a member whose receiver starts with this, self or super, a local or
-//     parameter whose type is known (Go, Python), or is an imported
-//     package or namespace or a class of the file (Go, TypeScript);
+//     or a name the function does not bind itself (parameters, := and var,
+//     range variables), unless spelled as an error value (ErrClosed) or in
+//     a file with a dot import (gocheck's IsNil);
+//   - a member of this, self or super; in Go, of an imported package not in
+//     the standard library (handlers.Health), of the method's own receiver
+//     (s.handle), or of a typed value stored in a field; in Python, of a
+//     typed local or parameter (pyright counts members of instances); in
+//     TypeScript, of an imported namespace or a class of the file;
 //   - never a constant (SCREAMING_CASE); Java's method references always.
+//
+// A value stored in a field also gets a row under the field's name
+// (AssignPrefix), for the calls of that field.
 func (e *extractor) addRefs(nodes []*node, locals []*node) {
 	if len(nodes) == 0 {
 		return
@@ -133,16 +140,16 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 			continue
 		}
 		fn := e.enclosingFunction(n.StartByte())
-		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, locals)
+		into, owner := e.storedInto(n)
+		stored := into != nil && owner != ""
+		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, stored, locals)
 		// A function-typed parameter stored in a field (s.handler = h with
 		// h func(), self.cb = cb with cb: Callable) is followed to the
 		// calls that pass it; other values stored are data.
 		funcParam := c.Receiver == "" && strings.HasPrefix(e.paramType(fn, e.text(name)), GoFuncPrefix)
-		if keep || funcParam {
-			if into, owner := e.storedInto(n); into != nil && owner != "" {
-				c.Field = e.text(into)
-				e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
-			}
+		if stored && (keep || funcParam) {
+			c.Field = e.text(into)
+			e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
 		}
 		if !keep {
 			continue
@@ -212,6 +219,12 @@ type refScope struct {
 	imported map[string]bool
 	typed    map[refLocal]bool // locals and parameters with a known type
 	bound    map[refLocal]bool // Go: every name a function binds
+	// dotImport: a Go file importing a package into its own scope
+	// (import . "gopkg.in/check.v1").
+	dotImport bool
+	// stdlib: Go imports of the standard library (no dot in the path's
+	// first element), whose values are never the workspace's functions.
+	stdlib map[string]bool
 }
 
 type refLocal struct {
@@ -235,6 +248,15 @@ func (r *refScope) init(locals []*node) {
 		if !imp.Reexport {
 			r.imported[imp.Local] = true
 		}
+		if e.facts.Language == Go {
+			r.dotImport = r.dotImport || imp.Local == "."
+			if first, _, _ := strings.Cut(imp.Module, "/"); !strings.Contains(first, ".") {
+				if r.stdlib == nil {
+					r.stdlib = map[string]bool{}
+				}
+				r.stdlib[imp.Local] = true
+			}
+		}
 	}
 	r.typed = make(map[refLocal]bool, len(e.facts.Locals))
 	for _, l := range e.facts.Locals {
@@ -251,7 +273,7 @@ func (r *refScope) init(locals []*node) {
 	}
 }
 
-func (r *refScope) keep(fn int, name, recv string, locals []*node) bool {
+func (r *refScope) keep(fn int, name, recv string, stored bool, locals []*node) bool {
 	if !r.ready {
 		r.init(locals)
 	}
@@ -266,7 +288,13 @@ func (r *refScope) keep(fn int, name, recv string, locals []*node) bool {
 		if lang != Go || refNotAFunction[name] || hasParam(e.facts.Symbols, fn, name) || r.typed[refLocal{fn, name}] {
 			return false
 		}
-		return r.funcs[name] || !r.bound[refLocal{fn, name}]
+		if r.funcs[name] {
+			return true
+		}
+		// Error values (ErrNotFound) and what a dot import brings in
+		// (gocheck's IsNil, Equals) are the names most passed that are no
+		// function of the package.
+		return !r.bound[refLocal{fn, name}] && !goErrorName(name) && !r.dotImport
 	}
 	first, rest := recv, ""
 	if i := strings.IndexAny(recv, ".[(!?"); i >= 0 {
@@ -283,7 +311,11 @@ func (r *refScope) keep(fn int, name, recv string, locals []*node) bool {
 		// with obj typed; not a module's function or a class's.
 		return typed
 	case Go:
-		return rest == "" && r.imported[first] || typed || hasParam(e.facts.Symbols, fn, first)
+		// A package's function (pkg.Handler), a method value of the
+		// method's own receiver (s.handle), or of a typed value stored in
+		// a field (s.onDone = s.finish): other selectors passed are mostly
+		// field reads.
+		return !goErrorName(name) && rest == "" && (r.imported[first] && !r.stdlib[first] || r.receiver(fn) == first || stored && typed)
 	}
 	// TypeScript, JavaScript: a method of this, a namespace's function
 	// (utils.format) or a class's static (Foo.bar). An unbound method of
@@ -306,6 +338,29 @@ func constantName(name string) bool {
 		}
 	}
 	return letters >= 2
+}
+
+// receiver is the receiver's name of Go method fn, "" for a function.
+func (r *refScope) receiver(fn int) string {
+	if fn < 0 {
+		return ""
+	}
+	s := r.e.facts.Symbols[fn]
+	if s.Kind != KindMethod || len(s.Params) == 0 {
+		return ""
+	}
+	return s.Params[0].Name
+}
+
+// goErrorName reports whether name is spelled as a Go error value:
+// ErrNotFound, errClosed.
+func goErrorName(name string) bool {
+	for _, p := range []string{"Err", "err"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // goBoundNames lists the identifiers a Go local capture binds: the left

@@ -19,10 +19,10 @@ func TestExtractReferences(t *testing.T) {
 		src  string
 		want []string
 	}{{
-		name: "go: arguments, assignments, literals, returns",
+		name: "go: arguments, assignments, literals, returns; not fields of other values, errors or the standard library",
 		lang: Go,
 		src: `package p
-import "example.com/other"
+import ("example.com/other"; "os")
 var table = map[string]func(){"a": handle, "b": other.Handle}
 
 func (s *Server) routes(mux *Mux, n int) func() {
@@ -31,7 +31,7 @@ func (s *Server) routes(mux *Mux, n int) func() {
 	s.onDone = handle
 	srv := Server{handler: handle, Name: NAME}
 	x := compute()
-	use(x, srv)
+	use(x, srv, mux.Handler, ErrClosed, os.Stdout)
 	for _, v := range table {
 		use(v)
 	}

@@ -359,7 +359,6 @@ func use(b Body, x Node) {
 		symbols: []string{"function use L2:5 (b:Body, x:Node)"},
 		calls: []string{
 			"b|Content @L3:21 in use (nil)",
-			"attr|ref Expr @L5:14 in use",
 			"v|Range @L10:4 in use",
 			"v|Range @L12:4 in use",
 			"|open @L14:14 in use",
