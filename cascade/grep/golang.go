@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -70,6 +71,31 @@ func goFieldRead(m Match, container string) bool {
 // lastSegment is a qualified name's last element: Silencer for store.Silencer.
 func lastSegment(name string) string {
 	return name[strings.LastIndexByte(name, '.')+1:]
+}
+
+// goFieldLine matches a line that may declare a struct field name (with
+// others: "ID, Name string"), its type after it: ID string `json:"id"`,
+// Metadata *ObjectMeta. A parameter line ends with a comma, and
+// goDeclaresField leaves it out; a keyed element (ID: x), an assignment
+// (ID = x) and a method of an interface (ID() string) do not match.
+func goFieldLine(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]+(?:[A-Za-z_]\w*[ \t]*,[ \t]*)*` + regexp.QuoteMeta(name) +
+		`(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]+[*\[\]A-Za-z_][^\n]*$`)
+}
+
+// goDeclaresField reports whether content has a line fieldLine matches
+// that does not end a parameter (a comma).
+func goDeclaresField(fieldLine *regexp.Regexp, content []byte) bool {
+	for _, loc := range fieldLine.FindAllIndex(content, -1) {
+		line := content[loc[0]:loc[1]]
+		if i := bytes.Index(line, []byte("//")); i >= 0 {
+			line = line[:i]
+		}
+		if line = bytes.TrimRight(line, " \t\r"); len(line) > 0 && line[len(line)-1] != ',' {
+			return true
+		}
+	}
+	return false
 }
 
 // goModules are the module paths of the workspace's go.mod files: an
