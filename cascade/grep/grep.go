@@ -253,8 +253,8 @@ type scan struct {
 	// parsed or not (golang.go); fieldSeen says one was spotted.
 	fieldLine *regexp.Regexp
 	fieldSeen atomic.Bool
-	partial        atomic.Bool
-	modules        goModules // the workspace's Go modules, read from the go.mod files the walk yields
+	partial   atomic.Bool
+	modules   goModules // the workspace's Go modules, read from the go.mod files the walk yields
 
 	mu         sync.Mutex
 	candidates []candidate
