@@ -83,11 +83,22 @@ func goFieldLine(name string) *regexp.Regexp {
 		`(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]+[*\[\]A-Za-z_][^\n]*$`)
 }
 
-// goDeclaresField reports whether content has a line fieldLine matches
-// that does not end a parameter (a comma).
-func goDeclaresField(fieldLine *regexp.Regexp, content []byte) bool {
-	for _, loc := range fieldLine.FindAllIndex(content, -1) {
-		line := content[loc[0]:loc[1]]
+// goDeclaresField reports whether a line of content that holds name as a
+// whole word is one fieldLine matches and does not end a parameter (a
+// comma). Only those lines are matched: a whole file would cost more.
+func goDeclaresField(fieldLine *regexp.Regexp, content, name []byte) bool {
+	for at := treesitter.IndexWord(content, name, 0); at >= 0; at = treesitter.IndexWord(content, name, at+len(name)) {
+		start := bytes.LastIndexByte(content[:at], '\n') + 1
+		end := bytes.IndexByte(content[at:], '\n')
+		if end < 0 {
+			end = len(content)
+		} else {
+			end += at
+		}
+		line := content[start:end]
+		if !fieldLine.Match(line) {
+			continue
+		}
 		if i := bytes.Index(line, []byte("//")); i >= 0 {
 			line = line[:i]
 		}

@@ -667,7 +667,7 @@ func (s *scan) result() Result {
 // name: the parse may stop before reaching it (StopAfter), and a field
 // anywhere makes a selector of the name possibly a read of it.
 func (s *scan) spotField(lang treesitter.Language, content []byte) {
-	if s.fieldLine != nil && lang == treesitter.Go && !s.fieldSeen.Load() && goDeclaresField(s.fieldLine, content) {
+	if s.fieldLine != nil && lang == treesitter.Go && !s.fieldSeen.Load() && goDeclaresField(s.fieldLine, content, s.name) {
 		s.fieldSeen.Store(true)
 	}
 }
