@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -70,6 +71,42 @@ func goFieldRead(m Match, container string) bool {
 // lastSegment is a qualified name's last element: Silencer for store.Silencer.
 func lastSegment(name string) string {
 	return name[strings.LastIndexByte(name, '.')+1:]
+}
+
+// goFieldLine matches a line that may declare a struct field name (with
+// others: "ID, Name string"), its type after it: ID string `json:"id"`,
+// Metadata *ObjectMeta. A parameter line ends with a comma, and
+// goDeclaresField leaves it out; a keyed element (ID: x), an assignment
+// (ID = x) and a method of an interface (ID() string) do not match.
+func goFieldLine(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]+(?:[A-Za-z_]\w*[ \t]*,[ \t]*)*` + regexp.QuoteMeta(name) +
+		`(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]+[*\[\]A-Za-z_][^\n]*$`)
+}
+
+// goDeclaresField reports whether a line of content that holds name as a
+// whole word is one fieldLine matches and does not end a parameter (a
+// comma). Only those lines are matched: a whole file would cost more.
+func goDeclaresField(fieldLine *regexp.Regexp, content, name []byte) bool {
+	for at := treesitter.IndexWord(content, name, 0); at >= 0; at = treesitter.IndexWord(content, name, at+len(name)) {
+		start := bytes.LastIndexByte(content[:at], '\n') + 1
+		end := bytes.IndexByte(content[at:], '\n')
+		if end < 0 {
+			end = len(content)
+		} else {
+			end += at
+		}
+		line := content[start:end]
+		if !fieldLine.Match(line) {
+			continue
+		}
+		if i := bytes.Index(line, []byte("//")); i >= 0 {
+			line = line[:i]
+		}
+		if line = bytes.TrimRight(line, " \t\r"); len(line) > 0 && line[len(line)-1] != ',' {
+			return true
+		}
+	}
+	return false
 }
 
 // goModules are the module paths of the workspace's go.mod files: an

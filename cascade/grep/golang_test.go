@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 const goModFile = "module example.com/shop\n\ngo 1.22\n"
@@ -125,5 +126,38 @@ func routes(register func(func())) {
 	want := []string{"shop/server.go:9:15 reference srv shop/server.go#routes"}
 	if diff := cmp.Diff(want, render(r)); diff != "" {
 		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+}
+
+// A field declared in a file the scan never parses (it stops after
+// enough sites) still makes a selector of the name a field read; a
+// parameter line of the name declares no field.
+func TestSearchGoSpotsFieldsInFilesNotParsed(t *testing.T) {
+	reader := `package aa
+
+func Read(p *Params, q *Params) string {
+	return p.Args.ID + q.Args.ID + p.ID
+}
+`
+	for _, tc := range []struct {
+		fields string
+		want   []string
+	}{
+		{fields: "package zz\n\ntype Input struct {\n\tID, Name string `json:\"id\"` // the id\n}\n"},
+		{fields: "package zz\n\nfunc New(\n\tID string,\n) {}\n", want: []string{
+			"aa/read.go:4:16 reference p.Args aa/read.go#Read",
+			"aa/read.go:4:28 reference q.Args aa/read.go#Read",
+			"aa/read.go:4:35 reference p aa/read.go#Read",
+		}},
+	} {
+		root := writeTree(t, map[string]string{"go.mod": goModFile, "aa/read.go": reader, "zz/fields.go": tc.fields, "shop/shop.go": "package shop\n\ntype Key struct{}\n\nfunc (k Key) ID() string { return \"\" }\n"})
+		r, err := Search(context.Background(), Query{Name: "ID", Container: "Key", Package: "shop", TargetPath: "shop/shop.go",
+			Root: root, StopAfter: 1, SkipLibrary: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tc.want, render(r), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("fields %q: matches (-want +got):\n%s", tc.fields, diff)
+		}
 	}
 }

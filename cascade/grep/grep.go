@@ -15,6 +15,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -219,6 +220,9 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 	}
 
 	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
+	if q.SkipLibrary && (q.Method || q.Container != "") {
+		s.fieldLine = goFieldLine(q.Name)
+	}
 	s.rank = newRanker(q)
 	if err := s.prefilter(ctx, source); err != nil {
 		return Result{}, err
@@ -245,8 +249,12 @@ type scan struct {
 	library        atomic.Int64
 	outOfScope     atomic.Int64
 	packageLevel   atomic.Int64
-	partial        atomic.Bool
-	modules        goModules // the workspace's Go modules, read from the go.mod files the walk yields
+	// fieldLine spots a Go struct field of a method's name in any candidate,
+	// parsed or not (golang.go); fieldSeen says one was spotted.
+	fieldLine *regexp.Regexp
+	fieldSeen atomic.Bool
+	partial   atomic.Bool
+	modules   goModules // the workspace's Go modules, read from the go.mod files the walk yields
 
 	mu         sync.Mutex
 	candidates []candidate
@@ -345,6 +353,7 @@ func (s *scan) match(rel string, lang treesitter.Language, content []byte, kept 
 	if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
+	s.spotField(lang, content)
 	s.addCandidate(candidate{rel: rel, lang: lang, kept: kept}, content)
 }
 
@@ -419,6 +428,7 @@ func (s *scan) addBuffers() {
 		if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 			continue
 		}
+		s.spotField(lang, content)
 		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
 		s.mu.Lock()
 		s.candidates = append(s.candidates, c)
@@ -615,7 +625,7 @@ func (s *scan) result() Result {
 		Candidates: len(s.candidates),
 		Partial:    s.partial.Load(),
 	}
-	fieldDeclared := false
+	fieldDeclared := s.fieldSeen.Load()
 	for _, p := range s.parsed {
 		fieldDeclared = fieldDeclared || p.declaresField
 	}
@@ -651,6 +661,15 @@ func (s *scan) result() Result {
 	}
 	r.Matches = all
 	return r
+}
+
+// spotField notes a Go candidate that declares a struct field of the
+// name: the parse may stop before reaching it (StopAfter), and a field
+// anywhere makes a selector of the name possibly a read of it.
+func (s *scan) spotField(lang treesitter.Language, content []byte) {
+	if s.fieldLine != nil && lang == treesitter.Go && !s.fieldSeen.Load() && goDeclaresField(s.fieldLine, content, s.name) {
+		s.fieldSeen.Store(true)
+	}
 }
 
 // withoutFieldReads leaves out the field reads among a Go file's matches
