@@ -25,6 +25,14 @@ type tsAliases struct {
 
 	mu    sync.Mutex
 	byDir map[string]tsAliasEntry // workspace-relative directory → its nearest config
+	// mapped keeps candidates' answers per directory and specifier: the
+	// resolver asks for every candidate file of every import.
+	mapped map[[2]string]tsMapped
+}
+
+type tsMapped struct {
+	paths []string
+	read  time.Time
 }
 
 type tsAliasEntry struct {
@@ -50,7 +58,26 @@ func (a *tsAliases) candidates(from, spec string) []string {
 	if a == nil || a.root == "" || strings.HasPrefix(spec, ".") {
 		return nil
 	}
-	cfg := a.configFor(path.Dir(from))
+	key := [2]string{path.Dir(from), spec}
+	a.mu.Lock()
+	if m, ok := a.mapped[key]; ok && time.Since(m.read) < tsAliasTTL {
+		a.mu.Unlock()
+		return m.paths
+	}
+	a.mu.Unlock()
+	out := a.mapSpec(key[0], spec)
+	a.mu.Lock()
+	if a.mapped == nil {
+		a.mapped = map[[2]string]tsMapped{}
+	}
+	a.mapped[key] = tsMapped{out, time.Now()}
+	a.mu.Unlock()
+	return out
+}
+
+// mapSpec is candidates' answer, computed.
+func (a *tsAliases) mapSpec(dir, spec string) []string {
+	cfg := a.configFor(dir)
 	if cfg == nil {
 		return nil
 	}
