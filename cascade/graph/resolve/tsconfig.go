@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/tailscale/hujson"
 )
 
 // A TypeScript or JavaScript project names its own modules through the
@@ -166,8 +168,14 @@ func (a *tsAliases) load(rel string, depth int) (*tsPaths, bool) {
 	if err != nil || len(src) > 1<<20 {
 		return nil, false
 	}
+	// tsconfig is JSON with comments and trailing commas: hujson (the
+	// Tailscale authors' parser of that dialect) turns it into JSON.
+	std, err := hujson.Standardize(src)
+	if err != nil {
+		return nil, false
+	}
 	var file tsConfigFile
-	if json.Unmarshal(jsonc(src), &file) != nil {
+	if json.Unmarshal(std, &file) != nil {
 		return nil, false
 	}
 	dir := path.Dir(rel)
@@ -211,53 +219,4 @@ func extendsList(raw json.RawMessage) []string {
 	var many []string
 	_ = json.Unmarshal(raw, &many)
 	return many
-}
-
-// jsonc turns tsconfig's JSON with comments and trailing commas into JSON:
-// comments become spaces, a comma before a closing bracket is dropped;
-// strings are left whole ("~/*" and "http://x" stay).
-func jsonc(src []byte) []byte {
-	out := make([]byte, 0, len(src))
-	inString := false
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch {
-		case inString:
-			out = append(out, c)
-			if c == '\\' && i+1 < len(src) {
-				i++
-				out = append(out, src[i])
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-			out = append(out, c)
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			out = append(out, '\n')
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := strings.Index(string(src[i+2:]), "*/")
-			if end < 0 {
-				return out
-			}
-			i += end + 3
-			out = append(out, ' ')
-		case c == '}' || c == ']':
-			// drop a trailing comma (and the blanks after it)
-			j := len(out) - 1
-			for j >= 0 && (out[j] == ' ' || out[j] == '\n' || out[j] == '\t' || out[j] == '\r') {
-				j--
-			}
-			if j >= 0 && out[j] == ',' {
-				out = append(out[:j], out[j+1:]...)
-			}
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
 }
