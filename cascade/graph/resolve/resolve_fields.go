@@ -228,13 +228,21 @@ func (q *query) fieldCallers(ctx context.Context, target fact.Symbol, refs []fac
 			return err
 		}
 	}
-	for _, name := range sortedKeys(fields) {
+	return q.addCallsReaching(ctx, target, sortedKeys(fields), byCaller, func(c fact.Call) bool { return !c.Ref })
+}
+
+// addCallsReaching adds to byCaller the calls named by names that keep
+// accepts and that resolve to target: the callers found through what the
+// sites are not named after (a field holding the target, a local holding
+// an instance of its class). Each is a call, never a reference.
+func (q *query) addCallsReaching(ctx context.Context, target fact.Symbol, names []string, byCaller edgeSet, keep func(fact.Call) bool) error {
+	for _, name := range names {
 		calls, err := q.callsNamed(ctx, name)
 		if err != nil {
 			return err
 		}
 		for _, c := range calls {
-			if c.Ref {
+			if !keep(c) {
 				continue
 			}
 			targets, res, err := q.resolveKept(ctx, c)
@@ -249,7 +257,7 @@ func (q *query) fieldCallers(ctx context.Context, target fact.Symbol, refs []fac
 				return err
 			}
 			byCaller.add(caller, c, res, "", "")
-			byCaller[caller.ID].Ref = "" // a call through the field is a call
+			byCaller[caller.ID].Ref = ""
 		}
 	}
 	return nil

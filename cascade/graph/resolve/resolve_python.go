@@ -825,33 +825,7 @@ func (q *query) pyInstanceCallers(ctx context.Context, target fact.Symbol, byCal
 			}
 		}
 	}
-	for name := range names {
-		calls, err := q.callsNamed(ctx, name)
-		if err != nil {
-			return err
-		}
-		for _, c := range calls {
-			if c.Receiver != "" || c.New || c.Ref {
-				continue
-			}
-			targets, _, err := q.resolveCall(ctx, c)
-			if err != nil {
-				return err
-			}
-			if !containsID(targets, target.ID) {
-				continue
-			}
-			caller, err := q.callerOf(ctx, c)
-			if err != nil {
-				return err
-			}
-			e := byCaller[caller.ID]
-			if e == nil {
-				e = &fact.Edge{Symbol: caller, Resolution: fact.ResolvedAST}
-				byCaller[caller.ID] = e
-			}
-			e.Sites = append(e.Sites, c.Span)
-		}
-	}
-	return nil
+	return q.addCallsReaching(ctx, target, sortedKeys(names), byCaller, func(c fact.Call) bool {
+		return c.Receiver == "" && !c.New && !c.Ref
+	})
 }
