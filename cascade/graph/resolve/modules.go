@@ -49,11 +49,11 @@ func (m *moduleIndex) get(files []fact.File) *jsModules {
 	switch {
 	case m.js != nil && len(files) > 0 && len(m.js.files) > 0 && &files[0] == &m.js.files[0] && len(files) == len(m.js.files):
 	case m.js != nil && samePaths(files, m.js.files):
-		m.js = &jsModules{files: files, whole: m.js.whole, tails: m.js.tails, tailsOfIndex: m.js.tailsOfIndex}
+		m.js = &jsModules{files: files, whole: m.js.whole, tails: m.js.tails, tailsOfIndex: m.js.tailsOfIndex, aliases: m.aliases}
 	default:
 		m.js = newJSModules(files)
+		m.js.aliases = m.aliases // set before any reader sees it: requests share the index
 	}
-	m.js.aliases = m.aliases
 	return m.js
 }
 
