@@ -172,7 +172,7 @@ type fakeGrep struct {
 	asked   atomic.Int32
 }
 
-func (g *fakeGrep) SearchCallers(ctx context.Context, target fact.Symbol, limit int, _ stage.ResolvedSites) (cascade.GrepResult, error) {
+func (g *fakeGrep) SearchCallers(ctx context.Context, target fact.Symbol, limit int, _ stage.Settled) (cascade.GrepResult, error) {
 	g.asked.Add(1)
 	if g.hang {
 		<-g.release

@@ -26,7 +26,7 @@ const CommandShowMentions = "callcascade.showMentions"
 // breaker, the symbol found), and the mentions a stage set aside.
 func (e *Engine) keepForFallbacks(res *Result, q *stage.Query, st Stage, att Attempt, out stage.Outcome) {
 	if st.Name() == StageGraph && att.Outcome == OutcomeMiss && att.Reason == ReasonNoCallers && !out.Partial && out.Elsewhere != nil {
-		q.Elsewhere = out.Elsewhere
+		q.Elsewhere, q.AsIndexed = out.Elsewhere, out.AsIndexed
 	}
 	res.Mentions = append(res.Mentions, out.Mentions...)
 }

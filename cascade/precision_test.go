@@ -117,6 +117,39 @@ func TestEngineGrepNeverContradictsTheGraph(t *testing.T) {
 	}
 }
 
+// After a graph answer of no_callers, grep parses only what the graph
+// cannot vouch for: a file indexed as it is now, every site of the name in
+// it resolved elsewhere, is not parsed again; a file changed on disk since
+// the index is, and its new site is a possible caller.
+func TestEngineGrepParsesOnlyWhatTheGraphHasNotDecided(t *testing.T) {
+	files := readFixture(t, "ts-precision")
+	full := files["src/orders.controller.ts"]
+	files["src/orders.controller.ts"] = full[:strings.Index(full, "export function summarize")]
+	f := newFixture(t, files)
+	target := f.method(t, "OrdersController", "findAll")
+	res, err := withGrep(f, nil, roomy()).Incoming(context.Background(), target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attemptOf(t, res, cascade.StageGrep, "")
+	if len(res.Calls) != 0 || !strings.Contains(a.Observed, "no callers in code") || !strings.Contains(a.Observed, "2 more files hold the name") || !strings.Contains(a.Observed, "not parsed again") {
+		t.Fatalf("calls %v, grep observed %q: want no calls and no file parsed again", callerNames(res.Calls), a.Observed)
+	}
+
+	// The untyped caller is written to disk and not indexed yet.
+	if err := os.WriteFile(filepath.Join(f.root, "src", "orders.controller.ts"), []byte(full), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = withGrep(f, nil, roomy()).Incoming(context.Background(), target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"summarize · grep fallback: call" + grep.PossibleNote}
+	if diff := cmp.Diff(want, details(res.Calls)); diff != "" {
+		t.Errorf("calls after the file changed on disk (-want +got):\n%s\n%s", diff, describe(res))
+	}
+}
+
 // When the graph could not answer (a timeout), it resolved nothing: grep
 // answers by name as before, its sites not flagged as left over.
 func TestEngineGrepAfterAGraphTimeoutExcludesNothing(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/grep"
 	"github.com/callcascade/callcascade/cascade/keyword"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -391,7 +392,7 @@ func (w *Workspace) GrepSites(ctx context.Context, name string, limit int) (Grep
 	}); ok {
 		return all.AllSites(ctx, name, limit)
 	}
-	return w.Engine.Grep.SearchCallers(ctx, Symbol{Name: name}, limit, nil)
+	return w.Engine.Grep.SearchCallers(ctx, Symbol{Name: name}, limit, stage.Settled{})
 }
 
 // SearchText ranks the index's symbols and string literals against text.

@@ -41,6 +41,10 @@ type e2eSizes struct {
 	Sample   int `json:"e2eSample,omitempty"`   // default 60
 	NoCaller int `json:"e2eNoCaller,omitempty"` // default 20
 	Common   int `json:"e2eCommon,omitempty"`   // default 20
+	// OursOnly times callcascade alone, without the reference server:
+	// for comparing two builds of callcascade, never for the issue's
+	// ratios (the table shows no reference column figures then).
+	OursOnly bool `json:"e2eOursOnly,omitempty"`
 }
 
 type e2eClass struct {
@@ -127,6 +131,21 @@ func timeRepo(t *testing.T, cfg accuracyConfig, sizes e2eSizes, repo accuracyRep
 	rep := e2eRepoReport{Name: repo.Name, Language: string(repo.Language), Commit: repo.Commit, Files: sum.LanguageFiles, Classes: classes}
 
 	// One server at a time, each started fresh, so neither slows the other.
+	if !sizes.OursOnly {
+		timeReference(t, cfg, repo, root, candidates, classes, &rep)
+	}
+	start := time.Now()
+	ours := startOursBinary(t, cfg.Binary, cfg.GraphTimeoutMs, root, filepath.Join(cfg.LogDir, repo.Name+"-e2e-callcascade.log"))
+	oursStart := msSince(start)
+	for _, c := range classes {
+		rep.Times = append(rep.Times, timeClass(ours, "callcascade", oursStart, root, c))
+	}
+	ours.close()
+	return rep
+}
+
+// timeReference times the repository's precise server on the classes.
+func timeReference(t *testing.T, cfg accuracyConfig, repo accuracyRepo, root string, candidates []accuracyTarget, classes []e2eClass, rep *e2eRepoReport) {
 	start := time.Now()
 	ref, err := startLSPProcess(repo.Reference[0], repo.Reference, root, filepath.Join(cfg.LogDir, repo.Name+"-e2e-reference.log"))
 	if err != nil {
@@ -149,15 +168,6 @@ func timeRepo(t *testing.T, cfg accuracyConfig, sizes e2eSizes, repo accuracyRep
 		rep.Times = append(rep.Times, timeClass(ref, "reference", refStart, root, c))
 	}
 	ref.close()
-
-	start = time.Now()
-	ours := startOursBinary(t, cfg.Binary, cfg.GraphTimeoutMs, root, filepath.Join(cfg.LogDir, repo.Name+"-e2e-callcascade.log"))
-	oursStart := msSince(start)
-	for _, c := range classes {
-		rep.Times = append(rep.Times, timeClass(ours, "callcascade", oursStart, root, c))
-	}
-	ours.close()
-	return rep
 }
 
 // timeClass asks s about every target of a class; the file is opened first,

@@ -78,6 +78,11 @@ type Query struct {
 	// Exclude drops the sites the code graph resolved to other symbols
 	// (stage.ResolvedSites): they are not counted, kept or ranked.
 	Exclude func(path string, site treesitter.Span) bool
+	// AsIndexed vouches for a candidate the code graph indexed with exactly
+	// this content and whose sites of the name it has all decided
+	// (stage.Settled): it is not parsed, and the sites it resolved
+	// elsewhere there count as excluded. Nil: every candidate is parsed.
+	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
 	// SkipLibrary leaves out calls on a library's value by its spelling
 	// (receivers.go): a caller search wants them out, a list of every
 	// site of the name does not.
@@ -127,9 +132,11 @@ type Result struct {
 	Skipped                   int  // files that vanished, grew past the limit or failed to parse mid-scan
 	Partial                   bool // ctx ended mid-scan: what was found so far
 	Capped                    bool // parsing stopped after StopAfter sites: Total is a lower bound
-	Excluded                  int  // sites dropped by Query.Exclude, in the files parsed
-	Library                   int  // calls on a library's value by its spelling (receivers.go), left out
-	OutOfScope                int  // bare names whose scope cannot reach the target (scope.go), left out
+	Excluded                  int  // sites dropped by Query.Exclude, in the files parsed, and those Query.AsIndexed vouched for
+	// AsIndexed counts the candidates Query.AsIndexed vouched for, not parsed.
+	AsIndexed  int
+	Library    int // calls on a library's value by its spelling (receivers.go), left out
+	OutOfScope int // bare names whose scope cannot reach the target (scope.go), left out
 	// FieldReads and PackageLevel count the Go sites of a method's name
 	// that read a struct field or name a package-level thing (golang.go),
 	// left out.
@@ -246,6 +253,7 @@ type scan struct {
 
 	files, skipped atomic.Int64
 	excluded       atomic.Int64
+	asIndexed      atomic.Int64
 	library        atomic.Int64
 	outOfScope     atomic.Int64
 	packageLevel   atomic.Int64
@@ -296,11 +304,11 @@ func (s *scan) prefilter(ctx context.Context, source fileSource) error {
 				if _, ok := s.q.Buffers[f.Rel]; ok {
 					continue // the buffer is searched instead
 				}
-				buf = s.readCandidate(f, buf)
+				buf = s.readCandidate(ctx, f, buf)
 			}
 		}()
 	}
-	s.addBuffers()
+	s.addBuffers(ctx)
 	wg.Wait()
 	if err := walkErr(); err != nil {
 		return fmt.Errorf("grep: %w", err)
@@ -319,7 +327,7 @@ type fileSource func(ctx context.Context, root string, opts files.WalkOptions) (
 
 // readCandidate reads one walked file into buf and records it if it holds
 // the name; it returns the buffer for reuse.
-func (s *scan) readCandidate(f files.WalkedFile, buf []byte) []byte {
+func (s *scan) readCandidate(ctx context.Context, f files.WalkedFile, buf []byte) []byte {
 	lang, ok := treesitter.LanguageForPath(f.Rel)
 	if !ok {
 		if isGoMod(f.Rel) { // the walker yields it for the indexer; Go's rules need its module path
@@ -340,7 +348,7 @@ func (s *scan) readCandidate(f files.WalkedFile, buf []byte) []byte {
 		return buf
 	}
 	s.files.Add(1)
-	s.match(f.Rel, lang, content, kept)
+	s.match(ctx, f.Rel, lang, content, kept)
 	if kept != nil {
 		return buf // kept content is shared: never reused as a buffer
 	}
@@ -349,12 +357,29 @@ func (s *scan) readCandidate(f files.WalkedFile, buf []byte) []byte {
 
 // match records a file that holds the name as a whole word; kept is its
 // entry in the kept contents, nil if it has none.
-func (s *scan) match(rel string, lang treesitter.Language, content []byte, kept *files.Kept) {
+func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, content []byte, kept *files.Kept) {
 	if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
 	s.spotField(lang, content)
+	if s.vouchedFor(ctx, rel, content) {
+		return
+	}
 	s.addCandidate(candidate{rel: rel, lang: lang, kept: kept}, content)
+}
+
+// vouchedFor reports whether the code graph vouches for a candidate
+// (Query.AsIndexed), counting it.
+func (s *scan) vouchedFor(ctx context.Context, rel string, content []byte) bool {
+	if s.q.AsIndexed == nil {
+		return false
+	}
+	elsewhere, ok := s.q.AsIndexed(ctx, rel, content)
+	if ok {
+		s.asIndexed.Add(1)
+		s.excluded.Add(int64(elsewhere))
+	}
+	return ok
 }
 
 // read reads a workspace file into buf (grown as needed). The fast path
@@ -403,7 +428,7 @@ func (s *scan) addCandidate(c candidate, content []byte) {
 
 // addBuffers prefilters the editor's buffers: files the walk would skip
 // (dependencies, excluded paths, paths escaping the root) stay skipped.
-func (s *scan) addBuffers() {
+func (s *scan) addBuffers(ctx context.Context) {
 	if len(s.q.Buffers) == 0 {
 		return
 	}
@@ -429,6 +454,9 @@ func (s *scan) addBuffers() {
 			continue
 		}
 		s.spotField(lang, content)
+		if s.vouchedFor(ctx, rel, content) {
+			continue
+		}
 		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
 		s.mu.Lock()
 		s.candidates = append(s.candidates, c)
@@ -651,6 +679,7 @@ func (s *scan) result() Result {
 	}
 	r.Skipped = int(s.skipped.Load())
 	r.Excluded = int(s.excluded.Load())
+	r.AsIndexed = int(s.asIndexed.Load())
 	r.Library = int(s.library.Load())
 	r.OutOfScope = int(s.outOfScope.Load())
 	r.PackageLevel = int(s.packageLevel.Load())

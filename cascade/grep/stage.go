@@ -15,9 +15,10 @@ import (
 
 // CallerSearcher finds the code sites of a name in the live workspace.
 type CallerSearcher interface {
-	// SearchCallers finds them; sites in exclude (resolved by the code
-	// graph to other symbols; nil for none) are not counted.
-	SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error)
+	// SearchCallers finds them; sites in settled.Elsewhere (resolved by
+	// the code graph to other symbols; nil for none) are not counted, and
+	// files settled.AsIndexed vouches for are not parsed.
+	SearchCallers(ctx context.Context, target fact.Symbol, limit int, settled stage.Settled) (CallerResult, error)
 }
 
 // CallerResult is a grep stage scan: calls grouped by enclosing function,
@@ -32,6 +33,9 @@ type CallerResult struct {
 	// (Order.objects.get, document.get..., strings.Split); NotMethod, the
 	// Go field reads and package-level names of a method's name.
 	Excluded, Library, NotMethod int
+	// AsIndexed counts the files holding the name that the code graph
+	// vouched for (indexed as they are, every site decided): not parsed.
+	AsIndexed int
 	// Note replaces the observation when the search could not run (a name
 	// that is not an identifier).
 	Note string
@@ -54,7 +58,7 @@ func (s Stage) Condition() string {
 
 func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	limit := q.GrepLimit
-	r, err := s.g.SearchCallers(ctx, q.Target, limit, q.Elsewhere)
+	r, err := s.g.SearchCallers(ctx, q.Target, limit, stage.Settled{Elsewhere: q.Elsewhere, AsIndexed: q.AsIndexed})
 	out := stage.Outcome{Count: r.Sites, Partial: r.Partial,
 		Observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.Target.Name, r.Files)}
 	if r.Excluded > 0 {
@@ -68,6 +72,9 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	}
 	if r.NotMethod > 0 {
 		out.Observed += fmt.Sprintf(" (%d field reads and package-level names left out)", r.NotMethod)
+	}
+	if r.AsIndexed > 0 {
+		out.Observed += fmt.Sprintf(" (%d more files hold the name, indexed as they are with every site decided by the code graph: not parsed again)", r.AsIndexed)
 	}
 	if r.Partial {
 		out.Observed += " (cut off: partial)"
@@ -130,11 +137,11 @@ type WorkspaceSearcher struct {
 
 // SearchCallers finds the code sites of target's name, grouped by the
 // function they are in.
-func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, exclude stage.ResolvedSites) (CallerResult, error) {
+func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, settled stage.Settled) (CallerResult, error) {
 	q := Query{Name: target.Name, Container: target.Container, Method: target.Kind == treesitter.KindMethod,
-		Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true}
-	if len(exclude) > 0 {
-		q.Exclude = exclude.Has
+		Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true, AsIndexed: settled.AsIndexed}
+	if len(settled.Elsewhere) > 0 {
+		q.Exclude = settled.Elsewhere.Has
 	}
 	return g.search(ctx, target, q)
 }
@@ -161,7 +168,7 @@ func (g *WorkspaceSearcher) search(ctx context.Context, target fact.Symbol, q Qu
 	if err != nil {
 		return CallerResult{}, err
 	}
-	out := CallerResult{Sites: r.Total, Files: r.Candidates, Partial: r.Partial, Excluded: r.Excluded, Library: r.Library,
+	out := CallerResult{Sites: r.Total, Files: r.Candidates, AsIndexed: r.AsIndexed, Partial: r.Partial, Excluded: r.Excluded, Library: r.Library,
 		NotMethod: r.FieldReads + r.PackageLevel}
 	for _, cs := range r.ByCaller() {
 		c := stage.Call{Edge: fact.Edge{Symbol: cs.Caller, Resolution: stage.ResolvedGrep}, Stage: stage.Grep}

@@ -1,6 +1,7 @@
 package stage
 
 import (
+	"context"
 	"sort"
 
 	"github.com/callcascade/callcascade/treesitter"
@@ -66,4 +67,18 @@ type Mention struct {
 	Col    int    `json:"col"`  // 1-based, in UTF-16 code units
 	Text   string `json:"text"` // the literal's content
 	Caller string `json:"caller,omitempty"`
+}
+
+// Settled is what a graph answer of no_callers settled for the fallbacks:
+// the sites of the name it resolved to other symbols, and which files it
+// indexed exactly as they are now with every site of the name resolved.
+type Settled struct {
+	Elsewhere ResolvedSites
+	// AsIndexed reports whether the graph indexed rel with exactly content
+	// and decided every site of the name in it (none of them calls the
+	// target), with how many of those sites it resolved elsewhere: a
+	// fallback that parsed rel again could only find what the graph
+	// already decided, so it need not. Nil: the graph vouches for no file
+	// (another backend, or no answer of no_callers).
+	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
 }

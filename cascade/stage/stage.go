@@ -7,6 +7,8 @@
 package stage
 
 import (
+	"context"
+
 	"github.com/callcascade/callcascade/cascade/fact"
 )
 
@@ -83,6 +85,8 @@ type Query struct {
 	// the call sites of the name the graph resolved to other symbols: a
 	// fallback lists none of them (see resolved.go).
 	Elsewhere ResolvedSites
+	// AsIndexed comes with Elsewhere: see Settled.
+	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
 }
 
 // Outcome is what one stage returns.
@@ -100,6 +104,9 @@ type Outcome struct {
 	// Elsewhere: a graph stage's no_callers, with the sites of the name it
 	// resolved to other symbols (nil when its resolver cannot say).
 	Elsewhere ResolvedSites
+	// AsIndexed vouches for the files the graph indexed as they are, with
+	// every site of the name decided (see Settled); nil for none.
+	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
 	// Mentions are strings naming the target that reach no dispatch: the
 	// report's, never call items.
 	Mentions []Mention
