@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -123,6 +124,9 @@ func TestEngineGrepNeverContradictsTheGraph(t *testing.T) {
 // the index is, and its new site is a possible caller.
 func TestEngineGrepParsesOnlyWhatTheGraphHasNotDecided(t *testing.T) {
 	files := readFixture(t, "ts-precision")
+	for rel, text := range files { // the marker comments name findAll: a comment is parsed to be told apart
+		files[rel] = regexp.MustCompile(`// @.*`).ReplaceAllString(text, "")
+	}
 	full := files["src/orders.controller.ts"]
 	files["src/orders.controller.ts"] = full[:strings.Index(full, "export function summarize")]
 	f := newFixture(t, files)
@@ -147,6 +151,20 @@ func TestEngineGrepParsesOnlyWhatTheGraphHasNotDecided(t *testing.T) {
 	want := []string{"summarize · grep fallback: call" + grep.PossibleNote}
 	if diff := cmp.Diff(want, details(res.Calls)); diff != "" {
 		t.Errorf("calls after the file changed on disk (-want +got):\n%s\n%s", diff, describe(res))
+	}
+
+	// An indexed file where the name also occurs where the graph recorded
+	// nothing (a method passed as a JSX attribute, beside a declaration it
+	// knows) is parsed: grep tells a reference from a comment.
+	files["src/picker.tsx"] = "export class Picker {\n  findAll(): string[] { return []; }\n  render(repo: any) { return <List load={repo.findAll} />; }\n}\n"
+	f = newFixture(t, files)
+	res, err = withGrep(f, nil, roomy()).Incoming(context.Background(), f.method(t, "OrdersController", "findAll"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{"render · Picker · grep fallback: reference (passed as a value)" + grep.PossibleNote}
+	if diff := cmp.Diff(want, details(res.Calls)); diff != "" {
+		t.Errorf("calls with a reference the graph did not record (-want +got):\n%s\n%s", diff, describe(res))
 	}
 }
 

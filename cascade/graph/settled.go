@@ -6,52 +6,87 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/stage"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // When the graph answers no_callers, it has decided every call site of the
 // name it indexed: each was resolved to another symbol, or left unresolved.
 // The grep stage then looks for the name in the live workspace, and most of
-// its time goes into parsing files the graph indexed as they are, whose
-// sites the graph has already resolved elsewhere (a Go protobuf package
-// declares Reset, String and Descriptor in every file and calls none of
-// them). asIndexed vouches for such a file, so grep parses only files that
-// changed since they were indexed, files never indexed, and files holding
-// a site of the name the graph left unresolved: what a fallback can add.
+// its time goes into parsing files the graph indexed as they are and whose
+// every occurrence of the name it already knows (a Go protobuf package
+// declares Reset, String and ProtoMessage in every file and calls none of
+// them). asIndexed vouches for such a file, so grep parses only what a
+// fallback can add to: files changed since they were indexed or never
+// indexed, files with a site the graph left unresolved, and files where the
+// name occurs where the graph recorded nothing (a handler passed as a JSX
+// attribute, a comment: grep tells them apart by parsing).
 
-// asIndexed is the stage's voucher for one answer of no_callers: a file
-// qualifies when the store indexed exactly content for it and every site
-// of name the store holds there is in elsewhere. The store's sites are
-// read again, not taken from the resolver's answer, so that a file indexed
-// anew since then is judged by its new sites.
+// asIndexed is the stage's voucher for one answer of no_callers. A file
+// qualifies when the store indexed exactly content for it, every site of
+// name the store holds there is in elsewhere, and every whole-word
+// occurrence of name in content is one of those sites or the name of a
+// symbol declared there. The store is read again, not the resolver's
+// answer, so that a file indexed anew since then is judged by its new
+// facts.
 func (s Stage) asIndexed(name string, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (int, bool) {
 	var once sync.Once
-	var undecided map[string]bool // files holding a site of name not resolved elsewhere
-	var settled map[string]int    // sites resolved elsewhere, by file
-	var failed bool
+	var known map[string]*knownOccurrences
 	load := func(ctx context.Context) {
 		calls, err := s.store.CallsByCallee(ctx, name)
 		if err != nil {
-			failed = true
 			return
 		}
-		undecided, settled = map[string]bool{}, map[string]int{}
+		syms, err := s.store.SymbolsByName(ctx, name)
+		if err != nil {
+			return
+		}
+		known = map[string]*knownOccurrences{}
+		of := func(path string) *knownOccurrences {
+			k := known[path]
+			if k == nil {
+				k = &knownOccurrences{at: map[uint32]bool{}}
+				known[path] = k
+			}
+			return k
+		}
 		for _, c := range calls {
+			k := of(c.Path)
+			k.at[c.Span.StartByte] = true
 			if elsewhere.Has(c.Path, c.Span) {
-				settled[c.Path]++
+				k.elsewhere++
 			} else {
-				undecided[c.Path] = true
+				k.undecided = true
 			}
 		}
+		for _, sym := range syms {
+			of(sym.Path).at[sym.Selection.StartByte] = true
+		}
 	}
+	word := []byte(name)
 	return func(ctx context.Context, rel string, content []byte) (int, bool) {
 		once.Do(func() { load(ctx) })
-		if failed || undecided[rel] {
-			return 0, false
+		k := known[rel]
+		if k == nil || k.undecided {
+			return 0, false // nothing known of the name there, or a site left unresolved
+		}
+		for at := treesitter.IndexWord(content, word, 0); at >= 0; at = treesitter.IndexWord(content, word, at+len(word)) {
+			if !k.at[uint32(at)] {
+				return 0, false
+			}
 		}
 		f, err := s.store.File(ctx, rel)
 		if err != nil || f.Hash != fact.HashContent(content) {
 			return 0, false
 		}
-		return settled[rel], true
+		return k.elsewhere, true
 	}
+}
+
+// knownOccurrences is what the store knows of a name in one file: the byte
+// offsets of its sites and declarations, how many sites were resolved
+// elsewhere, and whether any was not.
+type knownOccurrences struct {
+	at        map[uint32]bool
+	elsewhere int
+	undecided bool
 }
