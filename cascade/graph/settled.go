@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"bytes"
 	"context"
 	"sync"
 
@@ -69,8 +70,9 @@ func (s Stage) asIndexed(name string, elsewhere stage.ResolvedSites) func(contex
 		if k == nil || k.undecided {
 			return 0, false // nothing known of the name there, or a site left unresolved
 		}
+		lang, _ := treesitter.LanguageForPath(rel)
 		for at := treesitter.IndexWord(content, word, 0); at >= 0; at = treesitter.IndexWord(content, word, at+len(word)) {
-			if !k.at[uint32(at)] {
+			if !k.at[uint32(at)] && !inert(lang, content, at, len(word)) {
 				return 0, false
 			}
 		}
@@ -89,4 +91,32 @@ type knownOccurrences struct {
 	at        map[uint32]bool
 	elsewhere int
 	undecided bool
+}
+
+// inert reports whether the occurrence of a name at content[at:at+n] is
+// plainly no code site, by its line alone: a whole string literal ('name',
+// "name"), or after a line comment's marker (// in Go, TypeScript and Java,
+// # in Python) with no quote open before it, or on a line of a block
+// comment (" * name"). It errs towards "not inert": such an occurrence
+// makes grep parse the file, as before.
+func inert(lang treesitter.Language, content []byte, at, n int) bool {
+	if at > 0 && at+n < len(content) {
+		if q := content[at-1]; (q == '\'' || q == '"' || q == '`') && content[at+n] == q {
+			return true
+		}
+	}
+	start := bytes.LastIndexByte(content[:at], '\n') + 1
+	line := content[start:at]
+	marker := []byte("//")
+	if lang == treesitter.Python {
+		marker = []byte("#")
+	} else if trimmed := bytes.TrimLeft(line, " \t"); len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
+		return true // " * name" inside a block comment
+	}
+	i := bytes.Index(line, marker)
+	if i < 0 {
+		return false
+	}
+	before := line[:i]
+	return bytes.Count(before, []byte{'"'})%2 == 0 && bytes.Count(before, []byte{'\''})%2 == 0 && bytes.IndexByte(before, '`') < 0
 }
