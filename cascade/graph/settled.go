@@ -25,11 +25,13 @@ import (
 // asIndexed is the stage's voucher for one answer of no_callers. A file
 // qualifies when the store indexed exactly content for it, every site of
 // name the store holds there is in elsewhere, and every whole-word
-// occurrence of name in content is one of those sites or the name of a
-// symbol declared there. The store is read again, not the resolver's
+// occurrence of name in content is one of those sites, the name of a
+// symbol declared there, or plainly no site by its line (inert), a Go
+// struct field's or block var's declaration, or, for a Go method (goMethod),
+// pkg.Name with pkg an import of the file. The store is read again, not the resolver's
 // answer, so that a file indexed anew since then is judged by its new
 // facts.
-func (s Stage) asIndexed(name string, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (int, bool) {
+func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (int, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
 	load := func(ctx context.Context) {
@@ -66,13 +68,25 @@ func (s Stage) asIndexed(name string, elsewhere stage.ResolvedSites) func(contex
 	word := []byte(name)
 	return func(ctx context.Context, rel string, content []byte) (int, bool) {
 		once.Do(func() { load(ctx) })
+		if known == nil {
+			return 0, false // the store could not be read
+		}
 		k := known[rel]
-		if k == nil || k.undecided {
-			return 0, false // nothing known of the name there, or a site left unresolved
+		if k == nil {
+			k = &knownOccurrences{} // the store holds no site of the name there
+		}
+		if k.undecided {
+			return 0, false // a site left unresolved: grep's to offer
 		}
 		lang, _ := treesitter.LanguageForPath(rel)
+		var qualified []int // pkg.Name occurrences, for a Go method
 		for at := treesitter.IndexWord(content, word, 0); at >= 0; at = treesitter.IndexWord(content, word, at+len(word)) {
-			if !k.at[uint32(at)] && !inert(lang, content, at, len(word)) {
+			switch {
+			case k.at[uint32(at)] || inert(lang, content, at, len(word)):
+			case lang == treesitter.Go && goDeclaredOnLine(content, at, len(word)):
+			case lang == treesitter.Go && goMethod && at > 0 && content[at-1] == '.':
+				qualified = append(qualified, at)
+			default:
 				return 0, false
 			}
 		}
@@ -80,8 +94,57 @@ func (s Stage) asIndexed(name string, elsewhere stage.ResolvedSites) func(contex
 		if err != nil || f.Hash != fact.HashContent(content) {
 			return 0, false
 		}
+		for _, at := range qualified {
+			if !goPackageQualified(content, at, f.Imports) {
+				return 0, false
+			}
+		}
 		return k.elsewhere, true
 	}
+}
+
+// goDeclaredOnLine reports whether a Go occurrence starts its line and is
+// followed by a type, as a struct field or a var or const in a block is
+// declared ("\tCommand string"): a declaration, never a site. A statement
+// starting with the name is followed by something else (:=, =, (, ., <-).
+func goDeclaredOnLine(content []byte, at, n int) bool {
+	start := bytes.LastIndexByte(content[:at], '\n') + 1
+	if len(bytes.TrimLeft(content[start:at], " \t")) != 0 {
+		return false
+	}
+	rest := content[at+n:]
+	trimmed := bytes.TrimLeft(rest, " \t")
+	if len(trimmed) == len(rest) || len(trimmed) == 0 {
+		return false // no space after the name
+	}
+	c := trimmed[0]
+	return c == '_' || c == '*' || c == '[' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// goPackageQualified reports whether a Go occurrence is pkg.Name with pkg a
+// package the file imports: a package-level name of another package, never
+// a method of a value (what the grep stage leaves out of a method's
+// callers, golang.go).
+func goPackageQualified(content []byte, at int, imports []treesitter.Import) bool {
+	end := at - 1 // the dot
+	start := end
+	for start > 0 && isIdentByte(content[start-1]) {
+		start--
+	}
+	if start == end || start > 0 && content[start-1] == '.' {
+		return false // .Name after an expression, or x.pkg.Name
+	}
+	pkg := string(content[start:end])
+	for _, imp := range imports {
+		if imp.Local == pkg && pkg != "_" && pkg != "." {
+			return true
+		}
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // knownOccurrences is what the store knows of a name in one file: the byte
@@ -95,28 +158,61 @@ type knownOccurrences struct {
 
 // inert reports whether the occurrence of a name at content[at:at+n] is
 // plainly no code site, by its line alone: a whole string literal ('name',
-// "name"), or after a line comment's marker (// in Go, TypeScript and Java,
-// # in Python) with no quote open before it, or on a line of a block
-// comment (" * name"). It errs towards "not inert": such an occurrence
-// makes grep parse the file, as before.
+// "name"), inside a one-line string or after a line comment's marker (// in
+// Go, TypeScript and Java, # in Python), or on a line of a block comment
+// (" * name"). It errs towards "not inert": such an occurrence makes grep
+// parse the file, as before.
 func inert(lang treesitter.Language, content []byte, at, n int) bool {
 	if at > 0 && at+n < len(content) {
 		if q := content[at-1]; (q == '\'' || q == '"' || q == '`') && content[at+n] == q {
 			return true
 		}
 	}
-	start := bytes.LastIndexByte(content[:at], '\n') + 1
-	line := content[start:at]
-	marker := []byte("//")
-	if lang == treesitter.Python {
-		marker = []byte("#")
-	} else if trimmed := bytes.TrimLeft(line, " \t"); len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
+	line := content[bytes.LastIndexByte(content[:at], '\n')+1 : at]
+	switch lang {
+	case treesitter.Go, treesitter.Python:
+		return quotedOrCommented(lang, line)
+	}
+	if trimmed := bytes.TrimLeft(line, " \t"); len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
 		return true // " * name" inside a block comment
 	}
-	i := bytes.Index(line, marker)
+	// TypeScript's and Java's lines are not scanned for strings: JSX text
+	// (<p>Don't {handle}</p>) opens no string.
+	i := bytes.Index(line, []byte("//"))
 	if i < 0 {
 		return false
 	}
 	before := line[:i]
 	return bytes.Count(before, []byte{'"'})%2 == 0 && bytes.Count(before, []byte{'\''})%2 == 0 && bytes.IndexByte(before, '`') < 0
+}
+
+// quotedOrCommented scans a Go or Python line up to an occurrence: inside a
+// string opened on the line, or after a line comment, it is no code site.
+// A Go block comment's line (" * name") counts as a comment too.
+func quotedOrCommented(lang treesitter.Language, line []byte) bool {
+	if trimmed := bytes.TrimLeft(line, " \t"); lang == treesitter.Go && len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
+		return true
+	}
+	var open byte // the quote of the string the scan is in, 0 outside
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if open != 0 {
+			switch {
+			case c == '\\' && open != '`':
+				i++
+			case c == open:
+				open = 0
+			}
+			continue
+		}
+		switch {
+		case c == '"' || c == '\'' || (c == '`' && lang == treesitter.Go):
+			open = c
+		case c == '#' && lang == treesitter.Python:
+			return true
+		case c == '/' && lang == treesitter.Go && i+1 < len(line) && line[i+1] == '/':
+			return true
+		}
+	}
+	return open != 0
 }

@@ -22,6 +22,10 @@ func TestInertOccurrences(t *testing.T) {
 		{treesitter.Go, "\tfn := s.Reset", false},
 		{treesitter.Go, "\tu := \"http://host\" + s.Reset", false},
 		{treesitter.Go, "\tu := `//` + s.Reset", false},
+		{treesitter.Go, "\tassert.NotNil(cmd, \"Returns a Reset instance\")", true},
+		{treesitter.Go, "\tc := '\"'; fn := s.Reset", false},
+		{treesitter.Go, "\ts := \"a \\\" b\"; fn := s.Reset", false},
+		{treesitter.Go, "\tlog.Print(`Reset called`)", true},
 		{treesitter.TypeScript, "  <List load={repo.Reset} />", false},
 		{treesitter.TypeScript, "  /** Reset the form */", false},
 		{treesitter.TypeScript, "   * Reset the form", true},
@@ -29,12 +33,47 @@ func TestInertOccurrences(t *testing.T) {
 		{treesitter.Python, "    x = 1  # Reset below", true},
 		{treesitter.Python, "    s = '#' + Reset", false},
 		{treesitter.Python, "    * Reset", false},
+		{treesitter.Python, "    x = \"it's\"; f = self.Reset", false},
+		{treesitter.Python, "    \"\"\"Reset the pool.\"\"\"", true},
+		{treesitter.TSX, "  <p>Don't {Reset}</p>", false},
 	}
 	for _, c := range cases {
 		content := []byte("first line\n" + c.line + "\nlast line\n")
 		at := strings.Index(string(content), "Reset")
 		if got := inert(c.lang, content, at, len("Reset")); got != c.want {
 			t.Errorf("%s %q: inert = %v, want %v", c.lang, c.line, got, c.want)
+		}
+	}
+}
+
+// Go lines that declare the name, or name another package's Name, are no
+// site of a method.
+func TestGoDeclarationsAndPackageNames(t *testing.T) {
+	imports := []treesitter.Import{{Local: "cobra", Module: "github.com/spf13/cobra"}}
+	cases := []struct {
+		line       string
+		declared   bool
+		packageNam bool
+	}{
+		{"\tReset\tstring `json:\"reset\"`", true, false},
+		{"\tReset *pool.Thing", true, false},
+		{"\tReset := 3", false, false},
+		{"\tReset(x)", false, false},
+		{"\tReset <- v", false, false},
+		{"\tx := &cobra.Reset{}", false, true},
+		{"\tfunc run() *cobra.Reset {", false, true},
+		{"\tfn := s.Reset", false, false},
+		{"\tfn := s.cobra.Reset", false, false},
+		{"\tfn := other.Reset", false, false},
+	}
+	for _, c := range cases {
+		content := []byte("package p\n" + c.line + "\n")
+		at := strings.Index(string(content), "Reset")
+		if got := goDeclaredOnLine(content, at, len("Reset")); got != c.declared {
+			t.Errorf("%q: declared = %v, want %v", c.line, got, c.declared)
+		}
+		if got := content[at-1] == '.' && goPackageQualified(content, at, imports); got != c.packageNam {
+			t.Errorf("%q: package-qualified = %v, want %v", c.line, got, c.packageNam)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/stage"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // EdgeResolver is what the graph stage needs of a resolver: the caller and
@@ -93,7 +94,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
 		}
 		if s.vouch && elsewhere != nil {
-			out.AsIndexed = s.asIndexed(q.Target.Name, elsewhere)
+			out.AsIndexed = s.asIndexed(q.Target.Name, sym.Language == treesitter.Go && (sym.Kind == treesitter.KindMethod || sym.Container != ""), elsewhere)
 		}
 		return out
 	}

@@ -30,7 +30,7 @@ func (s Stage) Condition() string {
 }
 
 func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
-	res, err := Search(ctx, s.store, Query{Name: q.Target.Name, TargetID: q.Target.ID, Threshold: q.KeywordThreshold})
+	res, err := Search(stage.WithoutWaitingForSearch(ctx), s.store, Query{Name: q.Target.Name, TargetID: q.Target.ID, Threshold: q.KeywordThreshold})
 	if errors.Is(err, stage.ErrSearchNotReady) {
 		// Built after the first index pass: no answer yet, and not "none".
 		return stage.Outcome{Reason: stage.ReasonIndexIncomplete, Observed: "the full-text index is still being built; no keyword answer yet"}

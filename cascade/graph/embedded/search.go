@@ -19,9 +19,13 @@ import (
 // answers from, and leaves files.searched at 0; the search rows are added
 // afterwards, by a build that starts in the background when the resolver
 // warms up after the pass (Warm), or on the keyword stage's first use,
-// whichever comes first. Until every file's rows are in, Search waits for
-// the build within its context and then says the index is not ready
-// (stage.ErrSearchNotReady): never an answer from part of the files.
+// whichever comes first. Until every file's rows are in, Search says the
+// index is not ready (stage.ErrSearchNotReady), never an answer from part
+// of the files. The keyword stage's search says so at once while a build
+// runs in the background (a server's first seconds: waiting would spend
+// the stage's whole budget on every request; stage.WithoutWaitingForSearch);
+// any other search starts the build if none runs and waits for it within
+// its context.
 //
 // The build goes a chunk of files per transaction, so an index pass or an
 // edit waits for one chunk at most. It does not bump the generation: the
@@ -48,13 +52,13 @@ type searchBuild struct {
 }
 
 // start starts a build unless one runs, and returns a channel closed when
-// it ends.
-func (s *Store) startSearchBuild() <-chan struct{} {
+// it ends; started says whether this call started it.
+func (s *Store) startSearchBuild() (<-chan struct{}, bool) {
 	b := &s.search
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.running != nil {
-		return b.running
+		return b.running, false
 	}
 	done := make(chan struct{})
 	b.running = done
@@ -70,13 +74,14 @@ func (s *Store) startSearchBuild() <-chan struct{} {
 		b.mu.Unlock()
 		close(done)
 	}()
-	return done
+	return done, true
 }
 
 // searchBuilt returns once the search table holds every file, starting the
-// build if it must; stage.ErrSearchNotReady if ctx ends first.
+// build if it must; stage.ErrSearchNotReady if ctx ends first, or at once
+// if a build was already running and ctx may not wait for it.
 func (s *Store) searchBuilt(ctx context.Context) error {
-	for {
+	for first := true; ; first = false {
 		var ready bool
 		if err := s.read.searchReady.QueryRowContext(ctx).Scan(&ready); err != nil {
 			if ctx.Err() != nil {
@@ -87,7 +92,10 @@ func (s *Store) searchBuilt(ctx context.Context) error {
 		if ready {
 			return nil
 		}
-		done := s.startSearchBuild()
+		done, started := s.startSearchBuild()
+		if first && !started && !stage.WaitsForSearch(ctx) {
+			return fmt.Errorf("%w: the full-text index is being built in the background", stage.ErrSearchNotReady)
+		}
 		select {
 		case <-done:
 			s.search.mu.Lock()

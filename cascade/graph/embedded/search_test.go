@@ -3,6 +3,7 @@ package embedded
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,7 +42,21 @@ func TestSearchBeforeTheBuildWaitsOrSaysNotReady(t *testing.T) {
 		t.Fatalf("Search before the build = %d hits, %v; want stage.ErrSearchNotReady", len(hits), err)
 	}
 
-	// With time to wait, it builds and answers.
+	// While a build runs in the background (the one started above, still
+	// held up by the writer), the keyword stage's search says so at once
+	// instead of spending its budget waiting.
+	s.writeMu.Lock()
+	done, started := s.startSearchBuild()
+	long, cancel := context.WithTimeout(stage.WithoutWaitingForSearch(ctx), time.Minute)
+	_, err = s.Search(long, "archive report", 10)
+	cancel()
+	s.writeMu.Unlock()
+	if started || !errors.Is(err, stage.ErrSearchNotReady) || !strings.Contains(err.Error(), "background") {
+		t.Fatalf("Search during a background build: %v (build started by the search: %v); want stage.ErrSearchNotReady at once", err, started)
+	}
+	<-done
+
+	// Built, it answers.
 	hits, err = s.Search(ctx, "archive report", 10)
 	if err != nil {
 		t.Fatal(err)
