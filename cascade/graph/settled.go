@@ -26,9 +26,10 @@ import (
 // qualifies when the store indexed exactly content for it, every site of
 // name the store holds there is in elsewhere, and every whole-word
 // occurrence of name in content is one of those sites, the name of a
-// symbol declared there, or plainly no site by its line (inert), a Go
-// struct field's or block var's declaration, or, for a Go method (goMethod),
-// pkg.Name with pkg an import of the file. The store is read again, not the resolver's
+// symbol declared there, the name an import binds there, or plainly no
+// site by its line (inert), a Go struct field's or block var's
+// declaration, or, for a Go method (goMethod), pkg.Name with pkg an import
+// of the file. The store is read again, not the resolver's
 // answer, so that a file indexed anew since then is judged by its new
 // facts.
 func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (int, bool) {
@@ -79,28 +80,37 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 			return 0, false // a site left unresolved: grep's to offer
 		}
 		lang, _ := treesitter.LanguageForPath(rel)
-		var qualified []int // pkg.Name occurrences, for a Go method
+		var pending []int // occurrences the file's imports may account for
 		for at := treesitter.IndexWord(content, word, 0); at >= 0; at = treesitter.IndexWord(content, word, at+len(word)) {
 			switch {
 			case k.at[uint32(at)] || inert(lang, content, at, len(word)):
 			case lang == treesitter.Go && goDeclaredOnLine(content, at, len(word)):
-			case lang == treesitter.Go && goMethod && at > 0 && content[at-1] == '.':
-				qualified = append(qualified, at)
 			default:
-				return 0, false
+				pending = append(pending, at)
 			}
 		}
 		f, err := s.store.File(ctx, rel)
 		if err != nil || f.Hash != fact.HashContent(content) {
 			return 0, false
 		}
-		for _, at := range qualified {
-			if !goPackageQualified(content, at, f.Imports) {
+		for _, at := range pending {
+			if !importedHere(f.Imports, at) && !(lang == treesitter.Go && goMethod && goPackageQualified(content, at, f.Imports)) {
 				return 0, false
 			}
 		}
 		return k.elsewhere, true
 	}
+}
+
+// importedHere reports whether an occurrence is the name an import binds
+// (import { POST } from "./route"): a declaration, never a site.
+func importedHere(imports []treesitter.Import, at int) bool {
+	for _, imp := range imports {
+		if imp.Span.StartByte == uint32(at) && imp.Span.EndByte > imp.Span.StartByte {
+			return true
+		}
+	}
+	return false
 }
 
 // goDeclaredOnLine reports whether a Go occurrence starts its line and is

@@ -21,11 +21,10 @@ import (
 // warms up after the pass (Warm), or on the keyword stage's first use,
 // whichever comes first. Until every file's rows are in, Search says the
 // index is not ready (stage.ErrSearchNotReady), never an answer from part
-// of the files. The keyword stage's search says so at once while a build
-// runs in the background (a server's first seconds: waiting would spend
-// the stage's whole budget on every request; stage.WithoutWaitingForSearch);
-// any other search starts the build if none runs and waits for it within
-// its context.
+// of the files. The keyword stage's search starts the build if none runs and
+// says so at once (a server's first seconds: waiting would spend the
+// stage's whole budget on every request; stage.WithoutWaitingForSearch);
+// any other search starts it and waits for it within its context.
 //
 // The build goes a chunk of files per transaction, so an index pass or an
 // edit waits for one chunk at most. It does not bump the generation: the
@@ -79,7 +78,7 @@ func (s *Store) startSearchBuild() (<-chan struct{}, bool) {
 
 // searchBuilt returns once the search table holds every file, starting the
 // build if it must; stage.ErrSearchNotReady if ctx ends first, or at once
-// if a build was already running and ctx may not wait for it.
+// if ctx may not wait for the build.
 func (s *Store) searchBuilt(ctx context.Context) error {
 	for first := true; ; first = false {
 		var ready bool
@@ -92,8 +91,8 @@ func (s *Store) searchBuilt(ctx context.Context) error {
 		if ready {
 			return nil
 		}
-		done, started := s.startSearchBuild()
-		if first && !started && !stage.WaitsForSearch(ctx) {
+		done, _ := s.startSearchBuild()
+		if first && !stage.WaitsForSearch(ctx) {
 			return fmt.Errorf("%w: the full-text index is being built in the background", stage.ErrSearchNotReady)
 		}
 		select {
