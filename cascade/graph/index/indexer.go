@@ -122,7 +122,13 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	}
 	listed := make(chan listing, 1)
 	go func() {
-		known, err := ix.Store.Files(ctx)
+		var known []fact.File
+		var err error
+		if u, ok := ix.Store.(unorderedLister); ok {
+			known, err = u.FilesUnordered(ctx)
+		} else {
+			known, err = ix.Store.Files(ctx)
+		}
 		listed <- listing{known, err}
 	}()
 	// prev holds the stored files the walk has not found (yet): what is
@@ -218,6 +224,12 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		"unchanged", stats.Unchanged, "deleted", stats.Deleted, "symbols", stats.Symbols, "calls", stats.Calls,
 		"duration", stats.Duration.Round(time.Millisecond))
 	return stats, nil
+}
+
+// unorderedLister is a store that lists its files cheaper in no order:
+// a pass looks them up by path.
+type unorderedLister interface {
+	FilesUnordered(ctx context.Context) ([]fact.File, error)
 }
 
 type parsed struct {

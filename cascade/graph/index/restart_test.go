@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/graph/index"
 )
@@ -130,17 +131,26 @@ func TestRestartForgetsAWorkspaceEmptied(t *testing.T) {
 	}
 }
 
-// failingList is a store whose file list cannot be read.
-type failingList struct{ *embedded.Store }
+// failingList is a store whose file list cannot be read (a graph.Store
+// only: the pass asks it for Files).
+type failingList struct{ graph.Store }
+
+// failingUnordered is an embedded store whose file list cannot be read in
+// no order either (the pass asks it for FilesUnordered).
+type failingUnordered struct{ *embedded.Store }
 
 var errList = errors.New("the list is unreadable")
 
-func (failingList) Files(context.Context) ([]fact.File, error) { return nil, errList }
+func (failingList) Files(context.Context) ([]fact.File, error)               { return nil, errList }
+func (failingUnordered) FilesUnordered(context.Context) ([]fact.File, error) { return nil, errList }
 
 // A pass that cannot read the stored list fails, whether or not the walk
 // found files, and does not count as complete.
 func TestPassFailsWhenTheStoredListFails(t *testing.T) {
-	for _, withFile := range []bool{true, false} {
+	for _, c := range []struct {
+		withFile, unordered bool
+	}{{true, false}, {false, false}, {true, true}, {false, true}} {
+		withFile := c.withFile
 		root := t.TempDir()
 		if withFile {
 			if err := os.WriteFile(filepath.Join(root, "a.ts"), []byte("export function a(): void {}\n"), 0o644); err != nil {
@@ -151,14 +161,18 @@ func TestPassFailsWhenTheStoredListFails(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ix := &index.Indexer{Root: root, Store: failingList{s}, Workers: 1}
+		var store graph.Store = failingList{s}
+		if c.unordered {
+			store = failingUnordered{s}
+		}
+		ix := &index.Indexer{Root: root, Store: store, Workers: 1}
 		if _, err := ix.IndexAll(context.Background(), nil); !errors.Is(err, errList) {
-			t.Errorf("with a file %v: IndexAll = %v, want the list's error", withFile, err)
+			t.Errorf("%+v: IndexAll = %v, want the list's error", c, err)
 		}
 		// Starting marks a pass as running only while none has completed.
 		ix.Starting()
 		if p := ix.Progress(); !p.Running {
-			t.Errorf("with a file %v: the failed pass counts as complete", withFile)
+			t.Errorf("%+v: the failed pass counts as complete", c)
 		}
 		s.Close()
 	}
