@@ -364,7 +364,7 @@ func (w *walker) addStats(s WalkStats) {
 	w.stats.SymlinksSkipped += s.SymlinksSkipped
 }
 
-// readDir reads j's directory into j.items with l and returns the
+// readDir reads j's directory into j.items with r and returns the
 // subdirectories to read. It touches nothing of the walker's but its
 // settings (and calls OnDir under its own lock), so any number run at once.
 func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
