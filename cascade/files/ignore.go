@@ -30,6 +30,13 @@ type ignoreRule struct {
 	dirOnly        bool
 	domain         []string          // the directory of the .gitignore, relative to the root
 	pattern        gitignore.Pattern // go-git's, for path patterns
+	// literals are a path pattern's components without glob characters
+	// ("packages", ".yarn" of "packages/**/.yarn/*"), each once. go-git
+	// matches every component of a pattern (but "**") against some
+	// component of the path below the domain, so a path without one of
+	// them cannot match: forDir drops the rule for a whole directory, or
+	// tries it on the one entry name that could.
+	literals []string
 }
 
 // parseIgnoreLine parses one gitignore line, read from the .gitignore in
@@ -63,6 +70,11 @@ func parseIgnoreLine(line string, domain []string) (ignoreRule, bool) {
 		}
 	} else {
 		r.pattern = gitignore.ParsePattern(line, domain)
+		for comp := range strings.SplitSeq(p, "/") {
+			if comp != "" && !strings.ContainsAny(comp, `*?[\`) && !slices.Contains(r.literals, comp) {
+				r.literals = append(r.literals, comp)
+			}
+		}
 	}
 	return r, true
 }
@@ -77,11 +89,73 @@ func (rs ignoreRules) Match(path []string, isDir bool) bool {
 	if len(path) == 0 {
 		return false
 	}
-	last := path[len(path)-1]
-	for i := len(rs) - 1; i >= 0; i-- {
+	var d dirRules
+	rs.forDir(path[:len(path)-1], &d)
+	return d.match(path[len(path)-1], isDir)
+}
+
+// dirRules are the rules that can match an entry of one directory, sorted
+// out once for all its entries: a rule from another directory's
+// .gitignore, or a path pattern naming a directory the path does not go
+// through ("packages/**/.yarn/*" in packages/core/src), is dropped here
+// rather than tried on every entry. A warm restart matches every file of
+// the workspace; go-git's matching of the path patterns that a root
+// .gitignore applies everywhere ("**/dist", "build/**") was most of its
+// matching cost. A dirRules is for one goroutine at a time.
+type dirRules struct {
+	rules []dirRule // lowest priority first
+	path  []string  // the directory's path, then a scratch slot for an entry's name
+}
+
+type dirRule struct {
+	rule *ignoreRule
+	// only, for a path pattern: the one entry name it can match here (a
+	// literal component the directory's path lacks); "" for any.
+	only string
+}
+
+// forDir sets d to the rules that can match an entry of the directory dir
+// (relative to the root), reusing d's memory.
+func (rs ignoreRules) forDir(dir []string, d *dirRules) {
+	d.rules = d.rules[:0]
+	d.path = append(append(d.path[:0], dir...), "")
+	for i := range rs {
 		r := &rs[i]
+		// go-git and the name rules alike: an entry must lie below the
+		// rule's directory.
+		if len(r.domain) > len(dir) || !slices.Equal(dir[:len(r.domain)], r.domain) {
+			continue
+		}
+		dr := dirRule{rule: r}
 		if r.name == "" {
-			switch r.pattern.Match(path, isDir) {
+			below := dir[len(r.domain):]
+			missing := 0
+			for _, lit := range r.literals {
+				if !slices.Contains(below, lit) {
+					missing++
+					dr.only = lit
+				}
+			}
+			if missing > 1 {
+				continue // the entry's name can supply one at most
+			}
+		}
+		d.rules = append(d.rules, dr)
+	}
+}
+
+// match reports whether the entry name of the directory (its parents
+// already found not ignored) is ignored.
+func (d *dirRules) match(name string, isDir bool) bool {
+	for i := len(d.rules) - 1; i >= 0; i-- {
+		dr := &d.rules[i]
+		r := dr.rule
+		if r.name == "" {
+			if dr.only != "" && name != dr.only {
+				continue
+			}
+			d.path[len(d.path)-1] = name
+			switch r.pattern.Match(d.path, isDir) {
 			case gitignore.Exclude:
 				return true
 			case gitignore.Include:
@@ -89,24 +163,21 @@ func (rs ignoreRules) Match(path []string, isDir bool) bool {
 			}
 			continue
 		}
-		if len(path) <= len(r.domain) || !slices.Equal(path[:len(r.domain)], r.domain) {
-			continue
-		}
 		switch {
 		case r.literal:
-			if last != r.name {
+			if name != r.name {
 				continue
 			}
 		case r.suffix != "":
-			if !strings.HasSuffix(last, r.suffix) {
+			if !strings.HasSuffix(name, r.suffix) {
 				continue
 			}
 		case r.prefix != "":
-			if !strings.HasPrefix(last, r.prefix) {
+			if !strings.HasPrefix(name, r.prefix) {
 				continue
 			}
 		default:
-			if ok, err := filepath.Match(r.name, last); err != nil || !ok {
+			if ok, err := filepath.Match(r.name, name); err != nil || !ok {
 				continue
 			}
 		}

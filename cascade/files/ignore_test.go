@@ -14,7 +14,10 @@ import (
 // lets a negated name pattern on a parent re-include what is inside it.
 func TestIgnoreRulesAgreeWithGoGit(t *testing.T) {
 	lines := []string{"*.log", "logs", "!logs", "dist/", "a/b", "/a", "**/b", "b/**", "!*.ts", "x.*", "[ab]",
-		"!x.log", "y.ts", "a/", "!a/b", "*.ts ", `\!odd`, "/logs/", "build/**", "!dist", "lo*", "*s", "*.*", "b*/", "!y.*"}
+		"!x.log", "y.ts", "a/", "!a/b", "*.ts ", `\!odd`, "/logs/", "build/**", "!dist", "lo*", "*s", "*.*", "b*/", "!y.*",
+		// Path patterns whose literal components let a directory's rules
+		// leave them out (forDir): the decision must not change.
+		"a/**/b", "**/a/b", "a/*/b", "**/logs/*.log", "b/**/x.log", "!**/a/logs", "/a/b/", "build/**/dist", "a/[ab]/logs"}
 	names := []string{"a", "b", "logs", "x.log", "y.ts", "dist", "build", "!odd", "lo", "s", ".log", "build.ts"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	compared := 0

@@ -124,7 +124,7 @@ func IsBinary(prefix []byte) bool {
 func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFile) error) (WalkStats, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	w := &walker{ctx: ctx, opts: opts, fn: fn, log: opts.Logger,
-		visitedDirs: map[string]bool{}, yielded: map[string]bool{}}
+		visitedDirs: map[string]*dirJob{}, yielded: map[string]bool{}}
 	w.ready = sync.NewCond(&w.mu)
 	defer w.stop(cancel)
 	if w.log == nil {
@@ -138,6 +138,10 @@ func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFi
 		return w.stats, fmt.Errorf("graph: walk %s: %w", root, err)
 	}
 	w.root = filepath.Clean(abs)
+	w.rootPrefix = w.root
+	if !strings.HasSuffix(w.rootPrefix, string(filepath.Separator)) {
+		w.rootPrefix += string(filepath.Separator)
+	}
 	// Resolve the root itself once: a workspace opened through a symlink is
 	// still walked, and "inside root" is judged on real paths.
 	if w.realRoot, err = filepath.EvalSymlinks(w.root); err != nil {
@@ -155,7 +159,7 @@ func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFi
 	}
 	for range max(1, runtime.GOMAXPROCS(0)) {
 		w.workers.Add(1)
-		go w.work()
+		go w.work(&reader{})
 	}
 
 	// .git/info/exclude has the lowest priority of all ignore sources.
@@ -175,18 +179,22 @@ func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFi
 }
 
 type walker struct {
-	ctx      context.Context
-	opts     WalkOptions
-	fn       func(WalkedFile) error
-	log      *slog.Logger
-	root     string // absolute and clean, as given: yielded paths live under it
-	realRoot string // root with symlinks resolved: what "inside root" means
-	extra    ignoreRules
-	stats    WalkStats // of the files and directories yielded so far
+	ctx  context.Context
+	opts WalkOptions
+	fn   func(WalkedFile) error
+	log  *slog.Logger
+	root string // absolute and clean, as given: yielded paths live under it
+	// rootPrefix is root ending in a separator: a yielded file's Path is
+	// rootPrefix + its Rel, with the separators of the OS.
+	rootPrefix string
+	realRoot   string // root with symlinks resolved: what "inside root" means
+	extra      ignoreRules
+	stats      WalkStats // of the files and directories yielded so far
 
-	visitedDirs map[string]bool // real paths of directories walked
-	yielded     map[string]bool // real paths of files yielded
+	visitedDirs map[string]*dirJob // by real path, the directories walked
+	yielded     map[string]bool    // real paths of files yielded through links
 	deferred    []link
+	reader      reader // Walk's goroutine's, for the directories it reads itself
 
 	// Directories waiting to be read, most recently found first, so the
 	// workers run ahead of Walk's goroutine in the order it needs them.
@@ -212,6 +220,7 @@ type link struct {
 type dirJob struct {
 	dir         string // real path
 	rel         []string
+	relSlash    string      // rel joined by slashes
 	patterns    ignoreRules // of its ancestors, lowest priority first
 	buildOutput bool
 
@@ -222,21 +231,40 @@ type dirJob struct {
 	stats WalkStats
 }
 
-// dirItem is a file to yield, a subdirectory to walk or a link to follow
-// later: exactly one is set.
+// dirItem is a subdirectory to walk, a link to follow later, or (neither
+// set) a file to yield.
 type dirItem struct {
-	file *WalkedFile
-	real string // the file's real path
 	sub  *dirJob
 	link *link
+	file WalkedFile
+}
+
+// reader is what one goroutine reads directories with: a lister, and
+// memory reused from one directory to the next.
+type reader struct {
+	lister  lister
+	entries []dirEntry
+	rules   dirRules
+}
+
+// yields reports whether the walk yields, from j, the file whose real path
+// is real.
+func (j *dirJob) yields(real string) bool {
+	name := filepath.Base(real)
+	for _, it := range j.items {
+		if it.sub == nil && it.link == nil && filepath.Base(it.file.Path) == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *walker) newJob(dir string, rel []string, patterns ignoreRules, buildOutput bool) *dirJob {
-	return &dirJob{dir: dir, rel: rel, patterns: patterns, buildOutput: buildOutput, done: make(chan struct{})}
+	return &dirJob{dir: dir, rel: rel, relSlash: strings.Join(rel, "/"), patterns: patterns, buildOutput: buildOutput, done: make(chan struct{})}
 }
 
 // work reads queued directories until Walk ends.
-func (w *walker) work() {
+func (w *walker) work(r *reader) {
 	defer w.workers.Done()
 	for {
 		w.mu.Lock()
@@ -250,7 +278,7 @@ func (w *walker) work() {
 		j := w.queue[len(w.queue)-1]
 		w.queue = w.queue[:len(w.queue)-1]
 		w.mu.Unlock()
-		w.run(j)
+		w.run(j, r)
 	}
 }
 
@@ -264,8 +292,8 @@ func (w *walker) stop(cancel context.CancelFunc) {
 	w.workers.Wait()
 }
 
-// run reads j unless someone else has taken it.
-func (w *walker) run(j *dirJob) {
+// run reads j with r unless someone else has taken it.
+func (w *walker) run(j *dirJob, r *reader) {
 	if !j.taken.CompareAndSwap(false, true) {
 		return
 	}
@@ -273,7 +301,7 @@ func (w *walker) run(j *dirJob) {
 	if w.ctx.Err() != nil {
 		return // Walk is over, or about to return the error
 	}
-	subs := w.readDir(j)
+	subs := w.readDir(j, r)
 	if len(subs) == 0 {
 		return
 	}
@@ -296,7 +324,7 @@ func (w *walker) emit(j *dirJob) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	w.run(j) // at once, unless a worker has it already
+	w.run(j, &w.reader) // at once, unless a worker has it already
 	select {
 	case <-j.done:
 	case <-w.ctx.Done():
@@ -305,25 +333,24 @@ func (w *walker) emit(j *dirJob) error {
 	if err := w.ctx.Err(); err != nil {
 		return err // j may have been left unread
 	}
-	w.visitedDirs[j.dir] = true
+	w.visitedDirs[j.dir] = j
 	w.addStats(j.stats)
 	for _, it := range j.items {
 		if err := w.ctx.Err(); err != nil {
 			return err
 		}
 		switch {
-		case it.file != nil:
-			w.yielded[it.real] = true
-			w.stats.Files++
-			if err := w.fn(*it.file); err != nil {
-				return err
-			}
 		case it.sub != nil:
 			if err := w.emit(it.sub); err != nil {
 				return err
 			}
 		case it.link != nil:
 			w.deferred = append(w.deferred, *it.link)
+		default:
+			w.stats.Files++
+			if err := w.fn(it.file); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -337,72 +364,104 @@ func (w *walker) addStats(s WalkStats) {
 	w.stats.SymlinksSkipped += s.SymlinksSkipped
 }
 
-// readDir reads j's directory into j.items and returns the subdirectories
-// to read. It touches nothing of the walker's but its settings (and calls
-// OnDir under its own lock), so any number run at once.
-func (w *walker) readDir(j *dirJob) []*dirJob {
+// readDir reads j's directory into j.items with r and returns the
+// subdirectories to read. It touches nothing of the walker's but its
+// settings (and calls OnDir under its own lock), so any number run at once.
+func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 	if w.opts.OnDir != nil {
 		w.onDirMu.Lock()
 		w.opts.OnDir(j.dir)
 		w.onDirMu.Unlock()
 	}
-	entries, err := os.ReadDir(j.dir)
+	d, entries, err := r.lister.list(j.dir, r.entries[:0])
+	r.entries = entries[:0]
 	if err != nil {
 		j.stats.Unreadable++
 		w.log.Warn("graph: skipping unreadable directory", "path", j.dir, "err", err)
 		return nil
 	}
-	if j.buildOutput && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool {
-		return e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".go")
+	defer d.close()
+	if j.buildOutput && !slices.ContainsFunc(entries, func(e dirEntry) bool {
+		return e.typ == 0 && strings.HasSuffix(e.name, ".go")
 	}) {
 		j.stats.Ignored++
 		return nil
 	}
+	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
 	// This directory's .gitignore outranks its ancestors'. Clip so that
 	// sibling directories never share (and overwrite) a backing array.
 	patterns := slices.Clip(j.patterns)
-	if slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == ".gitignore" && e.Type().IsRegular() }) {
+	if slices.ContainsFunc(entries, func(e dirEntry) bool { return e.name == ".gitignore" && e.typ == 0 }) {
 		patterns = append(patterns, w.readIgnoreFile(filepath.Join(j.dir, ".gitignore"), j.rel)...)
 	}
 	matcher := append(slices.Clip(patterns), w.extra...)
+	rules := &r.rules
+	matcher.forDir(j.rel, rules)
+	// A file's Path is this plus a separator and its name.
+	dirPath := w.pathOf(j.relSlash)
 
 	var subs []*dirJob
 	var sniff []byte
+	j.items = make([]dirItem, 0, len(entries))
 	for _, entry := range entries {
 		if w.ctx.Err() != nil {
 			return nil
 		}
-		name := entry.Name()
-		childRel := append(slices.Clip(j.rel), name)
-		path := filepath.Join(j.dir, name)
-		switch mode := entry.Type(); {
-		case mode&fs.ModeSymlink != 0:
-			if l := w.resolveLink(path, childRel, patterns, matcher, &j.stats); l != nil {
+		name := entry.name
+		switch entry.typ {
+		case fs.ModeSymlink:
+			childRel := append(slices.Clip(j.rel), name)
+			if l := w.resolveLink(filepath.Join(j.dir, name), childRel, patterns, matcher, &j.stats); l != nil {
 				j.items = append(j.items, dirItem{link: l})
 			}
-		case mode.IsDir():
-			if slices.Contains(DefaultSkipDirs, name) || matcher.Match(childRel, true) {
+		case fs.ModeDir:
+			if slices.Contains(DefaultSkipDirs, name) || rules.match(name, true) {
 				j.stats.Ignored++
 				continue
 			}
-			sub := w.newJob(path, childRel, patterns, slices.Contains(BuildOutputDirs, name))
+			childRel := append(slices.Clip(j.rel), name)
+			sub := w.newJob(filepath.Join(j.dir, name), childRel, patterns, slices.Contains(BuildOutputDirs, name))
 			subs = append(subs, sub)
 			j.items = append(j.items, dirItem{sub: sub})
-		case mode.IsRegular():
+		case 0: // a regular file
 			if !wanted(name) {
 				continue
 			}
-			if matcher.Match(childRel, false) {
+			if rules.match(name, false) {
 				j.stats.Ignored++
 				continue
 			}
-			if f := w.checkFile(path, childRel, &j.stats, &sniff); f != nil {
-				j.items = append(j.items, dirItem{file: f, real: path})
+			size, modTime, mode, err := d.stat(j.dir, name)
+			if err == nil && mode != 0 {
+				err = errors.New("no longer a regular file")
+			}
+			if err != nil {
+				j.stats.Unreadable++
+				w.log.Warn("graph: skipping unreadable file", "path", filepath.Join(j.dir, name), "err", err)
+				continue
+			}
+			var path string
+			if j.relSlash == "" {
+				path = w.rootPrefix + name
+			} else {
+				path = dirPath + string(filepath.Separator) + name
+			}
+			if f, ok := w.admit(j.dir, name, path, size, modTime, &j.stats, &sniff); ok {
+				j.items = append(j.items, dirItem{file: f})
 			}
 		}
 		// Devices, sockets and pipes are not source.
 	}
 	return subs
+}
+
+// pathOf returns the Path of the file or directory at the slash-separated
+// rel.
+func (w *walker) pathOf(rel string) string {
+	if rel == "" {
+		return w.root
+	}
+	return w.rootPrefix + filepath.FromSlash(rel)
 }
 
 // wanted reports whether a file name is one Walk yields.
@@ -468,7 +527,7 @@ func (w *walker) resolveLink(path string, rel []string, patterns, matcher ignore
 // followLink walks or yields a queued link unless its target has been walked
 // or yielded already.
 func (w *walker) followLink(l link) error {
-	if (l.isDir && w.visitedDirs[l.target]) || (!l.isDir && w.yielded[l.target]) {
+	if l.isDir && w.visitedDirs[l.target] != nil || !l.isDir && w.yieldedFile(l.target) {
 		w.stats.SymlinksSkipped++
 		return nil
 	}
@@ -485,6 +544,16 @@ func (w *walker) followLink(l link) error {
 	return w.fn(*f)
 }
 
+// yieldedFile reports whether the walk has yielded the file whose real
+// path is real.
+func (w *walker) yieldedFile(real string) bool {
+	if w.yielded[real] {
+		return true // through a link
+	}
+	j := w.visitedDirs[filepath.Dir(real)]
+	return j != nil && j.yields(real)
+}
+
 // within returns the components of target relative to root, and whether
 // target is root or lies under it.
 func within(root, target string) ([]string, bool) {
@@ -498,10 +567,10 @@ func within(root, target string) ([]string, bool) {
 	return strings.Split(rel, string(filepath.Separator)), true
 }
 
-// checkFile checks a file's size and content, and returns it as Walk
-// yields it, or nil (counted in stats) when it is not to be yielded. path
-// is real; rel is the file's path in the walk. sniff is a buffer for the
-// binary check, allocated on first use; nil allocates one.
+// checkFile stats a file and checks its size and content, and returns it
+// as Walk yields it, or nil (counted in stats) when it is not to be
+// yielded. path is real; rel is the file's path in the walk. sniff is a
+// buffer for the binary check, allocated on first use; nil allocates one.
 func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[]byte) *WalkedFile {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -509,10 +578,23 @@ func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[
 		w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
 		return nil
 	}
-	if info.Size() > w.opts.MaxFileSize {
-		stats.TooLarge++
-		w.log.Info("skipping large file", "path", path, "size", info.Size(), "limit", w.opts.MaxFileSize)
+	dir, name := filepath.Split(path)
+	f, ok := w.admit(dir, name, w.pathOf(strings.Join(rel, "/")), info.Size(), info.ModTime(), stats, sniff)
+	if !ok {
 		return nil
+	}
+	return &f
+}
+
+// admit checks the size and (unless deferred) the content of a file stat'ed
+// as size and modTime, and returns it as Walk yields it, or false (counted
+// in stats). The file is name in the real directory dir; path is its Path
+// (root, a separator, the path in the walk).
+func (w *walker) admit(dir, name, path string, size int64, modTime time.Time, stats *WalkStats, sniff *[]byte) (WalkedFile, bool) {
+	if size > w.opts.MaxFileSize {
+		stats.TooLarge++
+		w.log.Info("skipping large file", "path", filepath.Join(dir, name), "size", size, "limit", w.opts.MaxFileSize)
+		return WalkedFile{}, false
 	}
 	if !w.opts.DeferBinaryCheck {
 		if sniff == nil {
@@ -521,25 +603,21 @@ func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[
 		if *sniff == nil {
 			*sniff = make([]byte, BinarySniffSize)
 		}
-		prefix, err := readPrefix(path, *sniff)
+		real := filepath.Join(dir, name)
+		prefix, err := readPrefix(real, *sniff)
 		if err != nil {
 			stats.Unreadable++
-			w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
-			return nil
+			w.log.Warn("graph: skipping unreadable file", "path", real, "err", err)
+			return WalkedFile{}, false
 		}
 		if IsBinary(prefix) {
 			stats.Binary++
-			w.log.Debug("graph: skipping binary file", "path", path)
-			return nil
+			w.log.Debug("graph: skipping binary file", "path", real)
+			return WalkedFile{}, false
 		}
 	}
-	relSlash := strings.Join(rel, "/")
-	return &WalkedFile{
-		Path:    filepath.Join(w.root, filepath.FromSlash(relSlash)),
-		Rel:     relSlash,
-		Size:    info.Size(),
-		ModTime: info.ModTime(),
-	}
+	// Rel is the tail of Path: with slashes, the same bytes.
+	return WalkedFile{Path: path, Rel: filepath.ToSlash(path[len(w.rootPrefix):]), Size: size, ModTime: modTime}, true
 }
 
 // readPrefix reads at most the first len(buf) bytes of a file into buf.
@@ -576,4 +654,11 @@ func (w *walker) readIgnoreFile(path string, domain []string) ignoreRules {
 		}
 	}
 	return patterns
+}
+
+// dirEntry is one entry of a listed directory: its name and type (0 for a
+// regular file, fs.ModeDir, fs.ModeSymlink, fs.ModeIrregular for the rest).
+type dirEntry struct {
+	name string
+	typ  fs.FileMode
 }

@@ -274,6 +274,14 @@ func (s *timedStore) Files(ctx context.Context) ([]fact.File, error) {
 	return files, err
 }
 
+// FilesUnordered is what IndexAll lists an embedded store's files with.
+func (s *timedStore) FilesUnordered(ctx context.Context) ([]fact.File, error) {
+	start := time.Now()
+	files, err := s.Store.(*embedded.Store).FilesUnordered(ctx)
+	s.files += time.Since(start)
+	return files, err
+}
+
 // coldIndex indexes the repository into a fresh store and leaves it open.
 func (r *benchRepo) coldIndex(b *testing.B) (index.IndexStats, time.Duration, *timedStore) {
 	b.Helper()
@@ -417,7 +425,7 @@ func (r *benchRepo) benchWarmRestart(b *testing.B) {
 	b.ReportMetric(ms(med.open), "open-ms")
 	b.ReportMetric(ms(med.index), "indexall-ms")
 	r.record("warm restart", fmt.Sprintf("%.0f ms (best %.0f ms; %.0f CPU-ms)", ms(med.open+med.index), ms(best.open+best.index), ms(cpus[len(cpus)/2])),
-		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (Store.Files %.0f ms; %d unchanged); OS cache warm; files.Walk alone took %.0f ms at start",
+		fmt.Sprintf("median of %d: embedded.Open %.0f ms + IndexAll %.0f ms (the store's file list %.0f ms, read while the walk runs; %d unchanged); OS cache warm; files.Walk alone took %.0f ms at start",
 			len(runs), ms(med.open), ms(med.index), ms(med.listing), stats.Unchanged, ms(r.walk)))
 }
 

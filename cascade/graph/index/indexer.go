@@ -114,30 +114,65 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		ix.mu.Unlock()
 	}()
 	var stats IndexStats
-	var known []fact.File
-	known, err = ix.Store.Files(ctx)
-	if err != nil {
-		return stats, fmt.Errorf("graph: list indexed files: %w", err)
+	// The store's list is read while the walk lists the disk: a restart
+	// with nothing changed is these two and little else.
+	type listing struct {
+		files []fact.File
+		err   error
 	}
-	prev := make(map[string]*fact.File, len(known))
-	for i := range known {
-		prev[known[i].Path] = &known[i]
+	listed := make(chan listing, 1)
+	go func() {
+		var known []fact.File
+		var err error
+		if u, ok := ix.Store.(unorderedLister); ok {
+			known, err = u.FilesUnordered(ctx)
+		} else {
+			known, err = ix.Store.Files(ctx)
+		}
+		listed <- listing{known, err}
+	}()
+	// prev holds the stored files the walk has not found (yet): what is
+	// left of it after the walk was deleted from the disk.
+	var prev map[string]*fact.File
+	var listErr error
+	stored := func() error {
+		if prev == nil && listErr == nil {
+			l := <-listed
+			if listErr = l.err; listErr == nil {
+				prev = make(map[string]*fact.File, len(l.files))
+				for i := range l.files {
+					prev[l.files[i].Path] = &l.files[i]
+				}
+			}
+		}
+		if listErr != nil {
+			return fmt.Errorf("graph: list indexed files: %w", listErr)
+		}
+		return nil
 	}
 
 	var jobs []*parseJob
-	seen := map[string]bool{}
 	walkOpts := ix.Walk
 	walkOpts.DeferBinaryCheck = true // checked in parseFile, on content read anyway
 	stats.Walk, err = files.Walk(ctx, ix.Root, walkOpts, func(f files.WalkedFile) error {
-		seen[f.Rel] = true
+		if err := stored(); err != nil {
+			return err
+		}
 		stats.Files++
-		if p := prev[f.Rel]; p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
+		p := prev[f.Rel]
+		delete(prev, f.Rel)
+		if p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
 			stats.Unchanged++
 			return nil
 		}
-		jobs = append(jobs, &parseJob{file: f, prev: prev[f.Rel], done: make(chan struct{})})
+		jobs = append(jobs, &parseJob{file: f, prev: p, done: make(chan struct{})})
 		return nil
 	})
+	// Waits for the list if the walk found no file, or stopped before one.
+	if lerr := stored(); lerr != nil {
+		err = lerr
+		return stats, err
+	}
 	if err != nil {
 		return stats, fmt.Errorf("graph: walk %s: %w", ix.Root, err)
 	}
@@ -170,7 +205,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	}()
 
 	for rel := range prev {
-		if !seen[rel] && !ix.isBuffer(rel) {
+		if !ix.isBuffer(rel) {
 			if err := ix.Store.DeleteFile(ctx, rel); err != nil {
 				return stats, fmt.Errorf("graph: forget %s: %w", rel, err)
 			}
@@ -189,6 +224,12 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		"unchanged", stats.Unchanged, "deleted", stats.Deleted, "symbols", stats.Symbols, "calls", stats.Calls,
 		"duration", stats.Duration.Round(time.Millisecond))
 	return stats, nil
+}
+
+// unorderedLister is a store that lists its files cheaper in no order:
+// a pass looks them up by path.
+type unorderedLister interface {
+	FilesUnordered(ctx context.Context) ([]fact.File, error)
 }
 
 type parsed struct {
