@@ -11,16 +11,17 @@ import (
 )
 
 // When the graph answers no_callers, it has decided every call site of the
-// name it indexed: each was resolved to another symbol, or left unresolved.
-// The grep stage then looks for the name in the live workspace, and most of
-// its time goes into parsing files the graph indexed as they are and whose
-// every occurrence of the name it already knows (a Go protobuf package
-// declares Reset, String and ProtoMessage in every file and calls none of
-// them). asIndexed vouches for such a file, so grep parses only what a
-// fallback can add to: files changed since they were indexed or never
-// indexed, files with a site the graph left unresolved, and files where the
-// name occurs where the graph recorded nothing (a handler passed as a JSX
-// attribute, a comment: grep tells them apart by parsing).
+// name it indexed: each was resolved to another symbol, or left undecided
+// (a receiver it could not type). The grep stage then looks for the name in
+// the live workspace, and nearly all of its time went into parsing files
+// the graph indexed as they are, to find sites the graph already has (a Go
+// protobuf package declares Reset, String and ProtoMessage in every file;
+// list and update are called in hundreds). asIndexed vouches for such a
+// file and hands grep the sites the graph left undecided there, so grep
+// parses only what it can add to: files changed since they were indexed or
+// never indexed, and files where the name occurs where the graph recorded
+// nothing (a handler passed as a JSX attribute, a field assigned: grep
+// tells them apart by parsing).
 
 // asIndexed is the stage's voucher for one answer of no_callers. A file
 // qualifies when the store indexed exactly content for it, every site of
@@ -32,7 +33,7 @@ import (
 // of the file. The store is read again, not the resolver's
 // answer, so that a file indexed anew since then is judged by its new
 // facts.
-func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (int, bool) {
+func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
 	load := func(ctx context.Context) {
@@ -59,7 +60,7 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 			if elsewhere.Has(c.Path, c.Span) {
 				k.elsewhere++
 			} else {
-				k.undecided = true
+				k.undecided = append(k.undecided, c)
 			}
 		}
 		for _, sym := range syms {
@@ -67,17 +68,15 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		}
 	}
 	word := []byte(name)
-	return func(ctx context.Context, rel string, content []byte) (int, bool) {
+	callers := callerCache{store: s.store, byID: map[string]fact.Symbol{}}
+	return func(ctx context.Context, rel string, content []byte) (stage.IndexedFile, bool) {
 		once.Do(func() { load(ctx) })
 		if known == nil {
-			return 0, false // the store could not be read
+			return stage.IndexedFile{}, false // the store could not be read
 		}
 		k := known[rel]
 		if k == nil {
 			k = &knownOccurrences{} // the store holds no site of the name there
-		}
-		if k.undecided {
-			return 0, false // a site left unresolved: grep's to offer
 		}
 		lang, _ := treesitter.LanguageForPath(rel)
 		var pending []int // occurrences the file's imports may account for
@@ -91,15 +90,52 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		}
 		f, err := s.store.File(ctx, rel)
 		if err != nil || f.Hash != fact.HashContent(content) {
-			return 0, false
+			return stage.IndexedFile{}, false
 		}
 		for _, at := range pending {
 			if !importedHere(f.Imports, at) && !(lang == treesitter.Go && goMethod && goPackageQualified(content, at, f.Imports)) {
-				return 0, false
+				return stage.IndexedFile{}, false
 			}
 		}
-		return k.elsewhere, true
+		out := stage.IndexedFile{Elsewhere: k.elsewhere, Imports: f.Imports}
+		for _, c := range k.undecided {
+			caller, err := callers.of(ctx, c.CallerID)
+			if err != nil {
+				return stage.IndexedFile{}, false
+			}
+			out.Undecided = append(out.Undecided, stage.IndexedSite{Span: c.Span, Receiver: c.Receiver, Ref: c.Ref, Caller: caller})
+		}
+		return out, true
 	}
+}
+
+// callerCache looks the enclosing functions of sites up once per answer;
+// grep's workers ask for them concurrently.
+type callerCache struct {
+	store Store
+	mu    sync.Mutex
+	byID  map[string]fact.Symbol
+}
+
+// of is the symbol of id; the zero Symbol for "" (a file's top level).
+func (c *callerCache) of(ctx context.Context, id string) (fact.Symbol, error) {
+	if id == "" {
+		return fact.Symbol{}, nil
+	}
+	c.mu.Lock()
+	sym, ok := c.byID[id]
+	c.mu.Unlock()
+	if ok {
+		return sym, nil
+	}
+	sym, err := c.store.Symbol(ctx, id)
+	if err != nil {
+		return fact.Symbol{}, err
+	}
+	c.mu.Lock()
+	c.byID[id] = sym
+	c.mu.Unlock()
+	return sym, nil
 }
 
 // importedHere reports whether an occurrence is the name an import binds
@@ -159,11 +195,11 @@ func isIdentByte(c byte) bool {
 
 // knownOccurrences is what the store knows of a name in one file: the byte
 // offsets of its sites and declarations, how many sites were resolved
-// elsewhere, and whether any was not.
+// elsewhere, and those that were not.
 type knownOccurrences struct {
 	at        map[uint32]bool
 	elsewhere int
-	undecided bool
+	undecided []fact.Call
 }
 
 // inert reports whether the occurrence of a name at content[at:at+n] is

@@ -26,6 +26,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/files"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -79,10 +80,11 @@ type Query struct {
 	// (stage.ResolvedSites): they are not counted, kept or ranked.
 	Exclude func(path string, site treesitter.Span) bool
 	// AsIndexed vouches for a candidate the code graph indexed with exactly
-	// this content and whose sites of the name it has all decided
-	// (stage.Settled): it is not parsed, and the sites it resolved
-	// elsewhere there count as excluded. Nil: every candidate is parsed.
-	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
+	// this content and whose every occurrence of the name it knows
+	// (stage.Settled): it is not parsed; the sites the graph left
+	// undecided there are its matches, and those it resolved elsewhere
+	// count as excluded. Nil: every candidate is parsed.
+	AsIndexed func(ctx context.Context, rel string, content []byte) (stage.IndexedFile, bool)
 	// SkipLibrary leaves out calls on a library's value by its spelling
 	// (receivers.go): a caller search wants them out, a list of every
 	// site of the name does not.
@@ -173,6 +175,9 @@ type candidate struct {
 	content []byte      // nil when it did not fit the memory budget: read again
 	kept    *files.Kept // its kept content, whose memo of sites is used and filled; nil if none
 	first   bool        // likely to hold the best-ranked sites: parsed first, in full
+	// indexed are its sites as the code graph indexed them, when it
+	// vouched for the file (Query.AsIndexed): no parse needed.
+	indexed *fileSites
 }
 
 // keepBudget bounds the candidate contents held between the prefilter and
@@ -362,24 +367,49 @@ func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, 
 		return
 	}
 	s.spotField(lang, content)
-	if s.vouchedFor(ctx, rel, content) {
-		return
+	c := candidate{rel: rel, lang: lang, kept: kept}
+	if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
+		if indexed == nil {
+			return // nothing undecided there: nothing to offer
+		}
+		c.indexed = indexed
 	}
-	s.addCandidate(candidate{rel: rel, lang: lang, kept: kept}, content)
+	s.addCandidate(c, content)
 }
 
-// vouchedFor reports whether the code graph vouches for a candidate
-// (Query.AsIndexed), counting it.
-func (s *scan) vouchedFor(ctx context.Context, rel string, content []byte) bool {
+// vouchedFor asks the code graph whether it vouches for a candidate
+// (Query.AsIndexed), counting it; if so, the sites it left undecided there
+// are the file's sites, nil for none.
+func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Language, content []byte) (*fileSites, bool) {
 	if s.q.AsIndexed == nil {
-		return false
+		return nil, false
 	}
-	elsewhere, ok := s.q.AsIndexed(ctx, rel, content)
-	if ok {
-		s.asIndexed.Add(1)
-		s.excluded.Add(int64(elsewhere))
+	f, ok := s.q.AsIndexed(ctx, rel, content)
+	if !ok {
+		return nil, false
 	}
-	return ok
+	s.asIndexed.Add(1)
+	s.excluded.Add(int64(f.Elsewhere))
+	if len(f.Undecided) == 0 {
+		return nil, true
+	}
+	module := fact.ModuleSymbol(rel, lang)
+	imported := importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)
+	found := &fileSites{}
+	for _, site := range f.Undecided {
+		m := Match{Path: rel, Site: site.Span, Kind: KindCall, Receiver: site.Receiver, Caller: site.Caller, Imported: imported}
+		if site.Ref {
+			m.Kind = KindReference
+		}
+		if m.Caller.ID == "" {
+			m.Caller = module
+		}
+		if lang == treesitter.Go {
+			m.ReceiverImport = goReceiverImport(f.Imports, site.Receiver)
+		}
+		found.sites = append(found.sites, m)
+	}
+	return found, true
 }
 
 // read reads a workspace file into buf (grown as needed). The fast path
@@ -454,10 +484,13 @@ func (s *scan) addBuffers(ctx context.Context) {
 			continue
 		}
 		s.spotField(lang, content)
-		if s.vouchedFor(ctx, rel, content) {
-			continue
-		}
 		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
+		if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
+			if indexed == nil {
+				continue
+			}
+			c.indexed = indexed
+		}
 		s.mu.Lock()
 		s.candidates = append(s.candidates, c)
 		s.mu.Unlock()
@@ -532,7 +565,9 @@ func (s *scan) parse(ctx context.Context) {
 func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candidate, buf []byte) ([]Match, bool, []byte) {
 	var found fileSites
 	remembered := false
-	if c.kept != nil {
+	if c.indexed != nil {
+		found, remembered = *c.indexed, true
+	} else if c.kept != nil {
 		found, remembered = memoSites(c.kept, s.q.Name)
 	}
 	if !remembered {

@@ -34,7 +34,8 @@ type CallerResult struct {
 	// Go field reads and package-level names of a method's name.
 	Excluded, Library, NotMethod int
 	// AsIndexed counts the files holding the name that the code graph
-	// vouched for (indexed as they are, every site decided): not parsed.
+	// vouched for (indexed as they are, every occurrence known to it): their
+	// sites are the ones it left undecided, not parsed again.
 	AsIndexed int
 	// Note replaces the observation when the search could not run (a name
 	// that is not an identifier).
@@ -74,7 +75,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		out.Observed += fmt.Sprintf(" (%d field reads and package-level names left out)", r.NotMethod)
 	}
 	if r.AsIndexed > 0 {
-		out.Observed += fmt.Sprintf(" (%d more files hold the name, indexed as they are with every site decided by the code graph: not parsed again)", r.AsIndexed)
+		out.Observed += fmt.Sprintf(" (%d files holding the name read as the code graph indexed them, every occurrence known to it: not parsed again)", r.AsIndexed)
 	}
 	if r.Partial {
 		out.Observed += " (cut off: partial)"

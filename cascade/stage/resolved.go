@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -71,14 +72,32 @@ type Mention struct {
 
 // Settled is what a graph answer of no_callers settled for the fallbacks:
 // the sites of the name it resolved to other symbols, and which files it
-// indexed exactly as they are now with every site of the name resolved.
+// indexed exactly as they are now, every occurrence of the name there
+// known to it.
 type Settled struct {
 	Elsewhere ResolvedSites
 	// AsIndexed reports whether the graph indexed rel with exactly content
-	// and decided every site of the name in it (none of them calls the
-	// target), with how many of those sites it resolved elsewhere: a
-	// fallback that parsed rel again could only find what the graph
-	// already decided, so it need not. Nil: the graph vouches for no file
-	// (another backend, or no answer of no_callers).
-	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
+	// and knows every occurrence of the name in it (a site, a declaration,
+	// an import, a comment or string), and what it knows: a fallback that
+	// parsed rel again could only find the sites it already has. Nil: the
+	// graph vouches for no file (another backend, or no answer of
+	// no_callers).
+	AsIndexed func(ctx context.Context, rel string, content []byte) (IndexedFile, bool)
+}
+
+// IndexedFile is what the graph knows of the name in a file it vouches for.
+type IndexedFile struct {
+	Elsewhere int // sites it resolved to other symbols
+	// Undecided are the sites whose receiver it could not type: possible
+	// callers, exactly what a parse of the file would find.
+	Undecided []IndexedSite
+	Imports   []treesitter.Import // the file's, for the fallback's own rules
+}
+
+// IndexedSite is a site of the name as the graph indexed it.
+type IndexedSite struct {
+	Span     treesitter.Span
+	Receiver string
+	Ref      bool        // a reference (the function passed as a value), not a call
+	Caller   fact.Symbol // the enclosing function; the zero Symbol at a file's top level
 }

@@ -86,7 +86,7 @@ type Query struct {
 	// fallback lists none of them (see resolved.go).
 	Elsewhere ResolvedSites
 	// AsIndexed comes with Elsewhere: see Settled.
-	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
+	AsIndexed func(ctx context.Context, rel string, content []byte) (IndexedFile, bool)
 }
 
 // Outcome is what one stage returns.
@@ -106,7 +106,7 @@ type Outcome struct {
 	Elsewhere ResolvedSites
 	// AsIndexed vouches for the files the graph indexed as they are, with
 	// every site of the name decided (see Settled); nil for none.
-	AsIndexed func(ctx context.Context, rel string, content []byte) (resolvedElsewhere int, ok bool)
+	AsIndexed func(ctx context.Context, rel string, content []byte) (IndexedFile, bool)
 	// Mentions are strings naming the target that reach no dispatch: the
 	// report's, never call items.
 	Mentions []Mention
