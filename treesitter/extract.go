@@ -9,8 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // Extract parses src as lang and returns its facts. It parses with a fresh
@@ -19,15 +17,18 @@ import (
 // HasErrors is set. Binary content (see looksBinary) is not parsed at all:
 // its facts are empty with HasErrors set. Extract fails only for an
 // unsupported language or a cancelled context (or, were go-tree-sitter
-// upgraded to a different Node layout, with errNodeLayout; see tree.go).
+// upgraded to a different Language layout, with errLanguageLayout; see
+// parse.go).
 func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	g, err := lookup(lang)
 	if err != nil {
 		return nil, err
 	}
-	grammar, _, err := g.compiled()
-	if err != nil {
+	if _, _, err := g.compiled(); err != nil {
 		return nil, err
+	}
+	if g.cLangErr != nil {
+		return nil, g.cLangErr
 	}
 	if looksBinary(src) {
 		return &Facts{Language: lang, HasErrors: true}, nil
@@ -35,17 +36,16 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 
 	// A parser is cheap next to a parse, and a fresh one per call means a
 	// cancelled parse never leaves state behind for the next caller.
-	parser := sitter.NewParser()
-	defer parser.Close()
-	parser.SetLanguage(grammar)
-	tree, err := parser.ParseCtx(ctx, nil, src)
+	tree, err := parseC(ctx, g, src)
 	if err != nil {
 		return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)
 	}
-	defer tree.Close()
+	// The C tree goes as soon as it is copied: extraction reads the copy.
+	flat, hasErrors := flattenTree(tree, g, flattenHint(src))
+	tree.delete()
 
 	var facts *Facts
-	err = overTree(ctx, lang, g, tree, src, "extract", func(e *extractor, t *syntaxTree) error {
+	err = overTree(ctx, lang, flat, hasErrors, src, "extract", func(e *extractor, t *syntaxTree) error {
 		facts = e.facts
 		return e.run(t)
 	})
@@ -55,26 +55,25 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	return facts, nil
 }
 
-// overTree flattens a parsed tree and runs fn with an extractor over it.
-// Extraction must never take the server down: a panic (a bug on some odd
-// input) becomes an error for this one file.
-func overTree(ctx context.Context, lang Language, g *grammar, tree *sitter.Tree, src []byte, op string, fn func(*extractor, *syntaxTree) error) (err error) {
+// flattenHint is how many nodes to make room for when flattening src's
+// tree: about one per four bytes of source.
+func flattenHint(src []byte) int { return len(src)/4 + 64 }
+
+// overTree runs fn with an extractor over a flattened tree, then releases
+// the tree. Extraction must never take the server down: a panic (a bug on
+// some odd input) becomes an error for this one file.
+func overTree(ctx context.Context, lang Language, flat *syntaxTree, hasErrors bool, src []byte, op string, fn func(*extractor, *syntaxTree) error) (err error) {
+	defer flat.release()
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("treesitter: %s %s: internal error: %v", op, lang, r)
 		}
 	}()
-	root := tree.RootNode()
-	flat, err := flatten(root, g, len(src)/4+64)
-	if err != nil {
-		return err
-	}
-	defer flat.release()
 	e := &extractor{
 		ctx:   ctx,
 		src:   src,
 		lines: NewLineIndex(src),
-		facts: &Facts{Language: lang, HasErrors: root.HasError()},
+		facts: &Facts{Language: lang, HasErrors: hasErrors},
 		hooks: hooksFor(lang),
 
 		shareSource: op == "extract",
