@@ -2,8 +2,11 @@ package treesitter
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -342,15 +345,15 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 		e.hooks.symbol(e, &s, c.decl, c.name)
 		all = append(all, built{sym: s, scopeStart: c.name.StartByte(), scopeEnd: c.decl.EndByte()})
 	}
-	sort.SliceStable(all, func(i, j int) bool {
-		a, b := all[i].sym.Span, all[j].sym.Span
+	slices.SortStableFunc(all, func(x, y built) int {
+		a, b := x.sym.Span, y.sym.Span
 		if a.StartByte != b.StartByte {
-			return a.StartByte < b.StartByte
+			return cmp.Compare(a.StartByte, b.StartByte)
 		}
 		if a.EndByte != b.EndByte {
-			return a.EndByte > b.EndByte // the outer one first
+			return cmp.Compare(b.EndByte, a.EndByte) // the outer one first
 		}
-		return all[i].scopeStart < all[j].scopeStart
+		return cmp.Compare(x.scopeStart, y.scopeStart)
 	})
 
 	syms := make([]Symbol, len(all))
@@ -383,8 +386,8 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 	for i := range e.byScopeStart {
 		e.byScopeStart[i] = i
 	}
-	sort.SliceStable(e.byScopeStart, func(i, j int) bool {
-		return e.scopeStart[e.byScopeStart[i]] < e.scopeStart[e.byScopeStart[j]]
+	slices.SortStableFunc(e.byScopeStart, func(i, j int) int {
+		return cmp.Compare(e.scopeStart[i], e.scopeStart[j])
 	})
 }
 
@@ -578,8 +581,11 @@ func (e *extractor) addParamLocals() {
 
 // finish resolves field containers and puts everything in source order.
 func (e *extractor) finish() {
-	sort.SliceStable(e.pendingFields, func(i, j int) bool { return e.pendingFields[i].pos < e.pendingFields[j].pos })
-	seen := map[Field]bool{}
+	slices.SortStableFunc(e.pendingFields, func(a, b pendingField) int { return cmp.Compare(a.pos, b.pos) })
+	var seen map[Field]bool
+	if len(e.pendingFields) > 0 {
+		seen = map[Field]bool{}
+	}
 	for _, pf := range e.pendingFields {
 		f := pf.field
 		if f.Container == "" {
@@ -598,27 +604,22 @@ func (e *extractor) finish() {
 		e.facts.Fields = append(e.facts.Fields, f)
 	}
 
-	sort.SliceStable(e.facts.Calls, func(i, j int) bool {
-		return e.facts.Calls[i].Span.StartByte < e.facts.Calls[j].Span.StartByte
-	})
-	sort.SliceStable(e.facts.Imports, func(i, j int) bool {
-		return e.facts.Imports[i].Span.StartByte < e.facts.Imports[j].Span.StartByte
-	})
-	sort.SliceStable(e.facts.Strings, func(i, j int) bool {
-		return e.facts.Strings[i].Span.StartByte < e.facts.Strings[j].Span.StartByte
-	})
+	slices.SortStableFunc(e.facts.Calls, func(a, b Call) int { return cmp.Compare(a.Span.StartByte, b.Span.StartByte) })
+	slices.SortStableFunc(e.facts.Imports, func(a, b Import) int { return cmp.Compare(a.Span.StartByte, b.Span.StartByte) })
+	slices.SortStableFunc(e.facts.Strings, func(a, b StringLit) int { return cmp.Compare(a.Span.StartByte, b.Span.StartByte) })
+	if len(e.facts.Locals) == 0 {
+		return
+	}
 	order := make([]int, len(e.facts.Locals))
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(i, j int) bool { return e.localPos[order[i]] < e.localPos[order[j]] })
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(e.localPos[i], e.localPos[j]) })
 	locals := make([]Local, len(order))
 	for i, k := range order {
 		locals[i] = e.facts.Locals[k]
 	}
-	if len(locals) > 0 {
-		e.facts.Locals = locals
-	}
+	e.facts.Locals = locals
 }
 
 // text is a node's source text; "" for a missing node.
@@ -766,6 +767,21 @@ func namedChildren(n *node) []*node {
 	return out
 }
 
+// eachNamed ranges over n's named children, comments excluded, as
+// namedChildren lists them, without making the list.
+func eachNamed(n *node) iter.Seq[*node] {
+	return func(yield func(*node) bool) {
+		if n == nil {
+			return
+		}
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if isNamedNonComment(c) && !yield(c) {
+				return
+			}
+		}
+	}
+}
+
 func isNamedNonComment(n *node) bool {
 	if !n.named {
 		return false
@@ -810,11 +826,16 @@ func (e *extractor) argTexts(list *node) []string {
 	if list == nil {
 		return nil
 	}
-	var out []string
-	for c := list.FirstChild(); c != nil; c = c.NextSibling() {
-		if isNamedNonComment(c) {
-			out = append(out, e.text(c))
-		}
+	count := 0
+	for range eachNamed(list) {
+		count++
+	}
+	if count == 0 {
+		return nil
+	}
+	out := make([]string, 0, count)
+	for c := range eachNamed(list) {
+		out = append(out, e.text(c))
 	}
 	return out
 }
