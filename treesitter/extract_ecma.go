@@ -785,8 +785,8 @@ func ecmaStatic(member *node) bool {
 }
 
 // ecmaFunctionTypes are the nodes whose parameters and body bind names.
-var ecmaFunctionTypes = map[string]bool{"arrow_function": true, "function_expression": true, "function_declaration": true,
-	"function": true, "generator_function_declaration": true, "generator_function": true, "method_definition": true}
+var ecmaFunctionTypes = newTypeSet("arrow_function", "function_expression", "function_declaration",
+	"function", "generator_function_declaration", "generator_function", "method_definition")
 
 // ecmaBoundLocally reports whether a parameter or a local declaration of a
 // function around the call binds name: onChange(x) in function
@@ -794,7 +794,7 @@ var ecmaFunctionTypes = map[string]bool{"arrow_function": true, "function_expres
 // A local function (const f = () => {}) is a symbol, resolved as such.
 func ecmaBoundLocally(e *extractor, call *node, name string) bool {
 	for a := parent(call); a != nil; a = parent(a) {
-		if !ecmaFunctionTypes[a.Type()] {
+		if !ecmaFunctionTypes.has(a) {
 			continue
 		}
 		if e.boundNames == nil {
@@ -845,19 +845,28 @@ func ecmaBindings(e *extractor, n *node, names map[string]bool) {
 // loop variables, catch parameters.
 func ecmaBodyBindings(e *extractor, n *node, names map[string]bool) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if !c.named || ecmaFunctionTypes[c.Type()] || isAny(c, "class_declaration", "class") {
+		if !c.named || ecmaFunctionTypes.has(c) || ecmaClassTypes.has(c) {
 			continue
 		}
-		switch c.Type() {
-		case "variable_declarator":
-			if !isFunctionValue(field(c, "value")) {
-				ecmaBindings(e, field(c, "name"), names)
+		if ecmaBindingTypes.has(c) {
+			switch c.Type() {
+			case "variable_declarator":
+				if !isFunctionValue(field(c, "value")) {
+					ecmaBindings(e, field(c, "name"), names)
+				}
+			case "for_in_statement":
+				ecmaBindings(e, field(c, "left"), names)
+			case "catch_clause":
+				ecmaBindings(e, field(c, "parameter"), names)
 			}
-		case "for_in_statement":
-			ecmaBindings(e, field(c, "left"), names)
-		case "catch_clause":
-			ecmaBindings(e, field(c, "parameter"), names)
 		}
 		ecmaBodyBindings(e, c, names)
 	}
 }
+
+// ecmaClassTypes and ecmaBindingTypes are the nodes ecmaBodyBindings stops
+// at and reads, tested on every node of a body.
+var (
+	ecmaClassTypes   = newTypeSet("class_declaration", "class")
+	ecmaBindingTypes = newTypeSet("variable_declarator", "for_in_statement", "catch_clause")
+)

@@ -345,6 +345,42 @@ func isAny(n *node, types ...string) bool {
 	return false
 }
 
+// typeSet is a set of node type names that answers by a node's symbol, a
+// table lookup, rather than by hashing its name: for sets tested on many
+// nodes, such as every ancestor of a call.
+type typeSet struct {
+	names  map[string]bool
+	once   sync.Once
+	tables [][]bool // by grammar index, then by symbol
+}
+
+func newTypeSet(names ...string) *typeSet {
+	s := &typeSet{names: map[string]bool{}}
+	for _, n := range names {
+		s.names[n] = true
+	}
+	return s
+}
+
+// has reports whether n's type is one of the set's names, named or not, as
+// s.names[n.Type()] would.
+func (s *typeSet) has(n *node) bool {
+	s.once.Do(func() {
+		s.tables = make([][]bool, len(registry))
+		for i, g := range registry {
+			_, names, _ := g.compiled()
+			s.tables[i] = make([]bool, len(names.symbols))
+			for sym, name := range names.symbols {
+				s.tables[i][sym] = s.names[name]
+			}
+		}
+	})
+	if t := s.tables[n.grammar]; int(n.symbol) < len(t) {
+		return t[n.symbol]
+	}
+	return s.names[n.Type()] // ERROR and the like, past the grammar's symbols
+}
+
 // isWildcard reports whether n matches a query's (_): a named node that is
 // not an ERROR.
 func isWildcard(n *node) bool {
