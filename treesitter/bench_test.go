@@ -178,3 +178,73 @@ func BenchmarkExtract(b *testing.B) {
 	b.ReportMetric(mb/parseWall.Seconds(), "parse-MB/s")
 	b.ReportMetric(mb/extractWall.Seconds(), "extract-MB/s")
 }
+
+// BenchmarkFacts times what extraction adds to the parse, without the parse:
+// the trees are parsed once before the timer, then every iteration copies
+// each tree into Go memory (flatten) and extracts its facts, as Extract does
+// after its parse. Run it with -benchmem to see the allocations per pass:
+//
+//	CALLCASCADE_BENCH_REPO=/path/to/repo go test ./treesitter -run '^$' -bench Facts -benchtime 5x -cpu 1 -benchmem
+//
+// Reported: facts-MB/cpu-s (source bytes per CPU-second of flatten +
+// extraction) and flatten-MB/cpu-s (the flatten alone, measured in its own
+// pass over the same trees), with CPU from getrusage as in BenchmarkExtract.
+func BenchmarkFacts(b *testing.B) {
+	files, total, err := loadBenchCorpus()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(files) == 0 {
+		b.Skip("no source files in the corpus")
+	}
+	ctx := context.Background()
+	trees := make([]cTree, len(files))
+	grammars := make([]*grammar, len(files))
+	for i, f := range files {
+		g, err := lookup(f.lang)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := g.compiled(); err != nil {
+			b.Fatal(err)
+		}
+		if trees[i], err = parseC(ctx, g, f.src); err != nil {
+			b.Fatalf("%s: %v", f.path, err)
+		}
+		grammars[i] = g
+	}
+	defer func() {
+		for _, t := range trees {
+			t.delete()
+		}
+	}()
+	b.Logf("corpus: %d files, %.1f MB", len(files), float64(total)/1e6)
+
+	var factsCPU, flattenCPU time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c0 := cpuTime()
+		for k, f := range files {
+			flat, hasErrors := flattenTree(trees[k], grammars[k], flattenHint(f.src))
+			err := overTree(ctx, f.lang, flat, hasErrors, f.src, "extract", func(e *extractor, t *syntaxTree) error {
+				return e.run(t)
+			})
+			if err != nil {
+				b.Fatalf("%s: %v", f.path, err)
+			}
+		}
+		factsCPU += cpuTime() - c0
+	}
+	b.StopTimer()
+	for i := 0; i < b.N; i++ {
+		c0 := cpuTime()
+		for k, f := range files {
+			flat, _ := flattenTree(trees[k], grammars[k], flattenHint(f.src))
+			flat.release()
+		}
+		flattenCPU += cpuTime() - c0
+	}
+	mb := float64(total) * float64(b.N) / 1e6
+	b.ReportMetric(mb/factsCPU.Seconds(), "facts-MB/cpu-s")
+	b.ReportMetric(mb/flattenCPU.Seconds(), "flatten-MB/cpu-s")
+}

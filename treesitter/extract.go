@@ -2,15 +2,16 @@ package treesitter
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // Extract parses src as lang and returns its facts. It parses with a fresh
@@ -19,15 +20,18 @@ import (
 // HasErrors is set. Binary content (see looksBinary) is not parsed at all:
 // its facts are empty with HasErrors set. Extract fails only for an
 // unsupported language or a cancelled context (or, were go-tree-sitter
-// upgraded to a different Node layout, with errNodeLayout; see tree.go).
+// upgraded to a different Language layout, with errLanguageLayout; see
+// parse.go).
 func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	g, err := lookup(lang)
 	if err != nil {
 		return nil, err
 	}
-	grammar, _, err := g.compiled()
-	if err != nil {
+	if _, _, err := g.compiled(); err != nil {
 		return nil, err
+	}
+	if g.cLangErr != nil {
+		return nil, g.cLangErr
 	}
 	if looksBinary(src) {
 		return &Facts{Language: lang, HasErrors: true}, nil
@@ -35,17 +39,16 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 
 	// A parser is cheap next to a parse, and a fresh one per call means a
 	// cancelled parse never leaves state behind for the next caller.
-	parser := sitter.NewParser()
-	defer parser.Close()
-	parser.SetLanguage(grammar)
-	tree, err := parser.ParseCtx(ctx, nil, src)
+	tree, err := parseC(ctx, g, src)
 	if err != nil {
 		return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)
 	}
-	defer tree.Close()
+	// The C tree goes as soon as it is copied: extraction reads the copy.
+	flat, hasErrors := flattenTree(tree, g, flattenHint(src))
+	tree.delete()
 
 	var facts *Facts
-	err = overTree(ctx, lang, g, tree, src, "extract", func(e *extractor, t *syntaxTree) error {
+	err = overTree(ctx, lang, flat, hasErrors, src, "extract", func(e *extractor, t *syntaxTree) error {
 		facts = e.facts
 		return e.run(t)
 	})
@@ -55,26 +58,25 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	return facts, nil
 }
 
-// overTree flattens a parsed tree and runs fn with an extractor over it.
-// Extraction must never take the server down: a panic (a bug on some odd
-// input) becomes an error for this one file.
-func overTree(ctx context.Context, lang Language, g *grammar, tree *sitter.Tree, src []byte, op string, fn func(*extractor, *syntaxTree) error) (err error) {
+// flattenHint is how many nodes to make room for when flattening src's
+// tree: about one per four bytes of source.
+func flattenHint(src []byte) int { return len(src)/4 + 64 }
+
+// overTree runs fn with an extractor over a flattened tree, then releases
+// the tree. Extraction must never take the server down: a panic (a bug on
+// some odd input) becomes an error for this one file.
+func overTree(ctx context.Context, lang Language, flat *syntaxTree, hasErrors bool, src []byte, op string, fn func(*extractor, *syntaxTree) error) (err error) {
+	defer flat.release()
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("treesitter: %s %s: internal error: %v", op, lang, r)
 		}
 	}()
-	root := tree.RootNode()
-	flat, err := flatten(root, g, len(src)/4+64)
-	if err != nil {
-		return err
-	}
-	defer flat.release()
 	e := &extractor{
 		ctx:   ctx,
 		src:   src,
 		lines: NewLineIndex(src),
-		facts: &Facts{Language: lang, HasErrors: root.HasError()},
+		facts: &Facts{Language: lang, HasErrors: hasErrors},
 		hooks: hooksFor(lang),
 
 		shareSource: op == "extract",
@@ -343,15 +345,15 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 		e.hooks.symbol(e, &s, c.decl, c.name)
 		all = append(all, built{sym: s, scopeStart: c.name.StartByte(), scopeEnd: c.decl.EndByte()})
 	}
-	sort.SliceStable(all, func(i, j int) bool {
-		a, b := all[i].sym.Span, all[j].sym.Span
+	slices.SortStableFunc(all, func(x, y built) int {
+		a, b := x.sym.Span, y.sym.Span
 		if a.StartByte != b.StartByte {
-			return a.StartByte < b.StartByte
+			return cmp.Compare(a.StartByte, b.StartByte)
 		}
 		if a.EndByte != b.EndByte {
-			return a.EndByte > b.EndByte // the outer one first
+			return cmp.Compare(b.EndByte, a.EndByte) // the outer one first
 		}
-		return all[i].scopeStart < all[j].scopeStart
+		return cmp.Compare(x.scopeStart, y.scopeStart)
 	})
 
 	syms := make([]Symbol, len(all))
@@ -384,8 +386,8 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 	for i := range e.byScopeStart {
 		e.byScopeStart[i] = i
 	}
-	sort.SliceStable(e.byScopeStart, func(i, j int) bool {
-		return e.scopeStart[e.byScopeStart[i]] < e.scopeStart[e.byScopeStart[j]]
+	slices.SortStableFunc(e.byScopeStart, func(i, j int) int {
+		return cmp.Compare(e.scopeStart[i], e.scopeStart[j])
 	})
 }
 
@@ -579,8 +581,11 @@ func (e *extractor) addParamLocals() {
 
 // finish resolves field containers and puts everything in source order.
 func (e *extractor) finish() {
-	sort.SliceStable(e.pendingFields, func(i, j int) bool { return e.pendingFields[i].pos < e.pendingFields[j].pos })
-	seen := map[Field]bool{}
+	slices.SortStableFunc(e.pendingFields, func(a, b pendingField) int { return cmp.Compare(a.pos, b.pos) })
+	var seen map[Field]bool
+	if len(e.pendingFields) > 0 {
+		seen = map[Field]bool{}
+	}
 	for _, pf := range e.pendingFields {
 		f := pf.field
 		if f.Container == "" {
@@ -599,27 +604,22 @@ func (e *extractor) finish() {
 		e.facts.Fields = append(e.facts.Fields, f)
 	}
 
-	sort.SliceStable(e.facts.Calls, func(i, j int) bool {
-		return e.facts.Calls[i].Span.StartByte < e.facts.Calls[j].Span.StartByte
-	})
-	sort.SliceStable(e.facts.Imports, func(i, j int) bool {
-		return e.facts.Imports[i].Span.StartByte < e.facts.Imports[j].Span.StartByte
-	})
-	sort.SliceStable(e.facts.Strings, func(i, j int) bool {
-		return e.facts.Strings[i].Span.StartByte < e.facts.Strings[j].Span.StartByte
-	})
+	slices.SortStableFunc(e.facts.Calls, func(a, b Call) int { return cmp.Compare(a.Span.StartByte, b.Span.StartByte) })
+	slices.SortStableFunc(e.facts.Imports, func(a, b Import) int { return cmp.Compare(a.Span.StartByte, b.Span.StartByte) })
+	slices.SortStableFunc(e.facts.Strings, func(a, b StringLit) int { return cmp.Compare(a.Span.StartByte, b.Span.StartByte) })
+	if len(e.facts.Locals) == 0 {
+		return
+	}
 	order := make([]int, len(e.facts.Locals))
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(i, j int) bool { return e.localPos[order[i]] < e.localPos[order[j]] })
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(e.localPos[i], e.localPos[j]) })
 	locals := make([]Local, len(order))
 	for i, k := range order {
 		locals[i] = e.facts.Locals[k]
 	}
-	if len(locals) > 0 {
-		e.facts.Locals = locals
-	}
+	e.facts.Locals = locals
 }
 
 // text is a node's source text; "" for a missing node.
@@ -767,6 +767,21 @@ func namedChildren(n *node) []*node {
 	return out
 }
 
+// eachNamed ranges over n's named children, comments excluded, as
+// namedChildren lists them, without making the list.
+func eachNamed(n *node) iter.Seq[*node] {
+	return func(yield func(*node) bool) {
+		if n == nil {
+			return
+		}
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			if isNamedNonComment(c) && !yield(c) {
+				return
+			}
+		}
+	}
+}
+
 func isNamedNonComment(n *node) bool {
 	if !n.named {
 		return false
@@ -811,11 +826,16 @@ func (e *extractor) argTexts(list *node) []string {
 	if list == nil {
 		return nil
 	}
-	var out []string
-	for c := list.FirstChild(); c != nil; c = c.NextSibling() {
-		if isNamedNonComment(c) {
-			out = append(out, e.text(c))
-		}
+	count := 0
+	for range eachNamed(list) {
+		count++
+	}
+	if count == 0 {
+		return nil
+	}
+	out := make([]string, 0, count)
+	for c := range eachNamed(list) {
+		out = append(out, e.text(c))
 	}
 	return out
 }

@@ -143,9 +143,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		s.Extends = ecmaHeritage(e, decl)
 		return
 	case "interface_declaration":
-		for _, c := range namedChildren(decl) {
+		for c := range eachNamed(decl) {
 			if c.Type() == "extends_type_clause" {
-				for _, t := range namedChildren(c) {
+				for t := range eachNamed(c) {
 					s.Extends = append(s.Extends, ecmaType(e, t))
 				}
 			}
@@ -167,7 +167,7 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	if p := field(fn, "parameter"); p != nil { // x => ..., a lone untyped parameter
 		s.Params = append(s.Params, Param{Name: e.text(p)})
 	}
-	for _, p := range namedChildren(field(fn, "parameters")) {
+	for p := range eachNamed(field(fn, "parameters")) {
 		param, isProperty := ecmaParam(e, p)
 		if param.Name == "" && param.Type == "" {
 			continue // an untyped destructuring pattern
@@ -215,7 +215,7 @@ func ecmaParam(e *extractor, p *node) (param Param, isProperty bool) {
 func ecmaDecorators(e *extractor, decl *node) []Decorator {
 	var nodes []*node
 	if p := parent(decl); nodeType(p) == "export_statement" {
-		for _, c := range namedChildren(p) {
+		for c := range eachNamed(p) {
 			if c.Type() == "decorator" {
 				nodes = append(nodes, c)
 			}
@@ -226,7 +226,7 @@ func ecmaDecorators(e *extractor, decl *node) []Decorator {
 		before = append([]*node{s}, before...)
 	}
 	nodes = append(nodes, before...)
-	for _, c := range namedChildren(decl) {
+	for c := range eachNamed(decl) {
 		if c.Type() == "decorator" {
 			nodes = append(nodes, c)
 		}
@@ -255,7 +255,7 @@ func ecmaDecorators(e *extractor, decl *node) []Decorator {
 // parameter's (@Inject(TOKEN) private readonly x: T).
 func ecmaDecoratorsOf(e *extractor, n *node) []Decorator {
 	var out []Decorator
-	for _, d := range namedChildren(n) {
+	for d := range eachNamed(n) {
 		if d.Type() != "decorator" {
 			continue
 		}
@@ -296,18 +296,18 @@ func ecmaHeritage(e *extractor, class *node) []string {
 			out = append(out, s)
 		}
 	}
-	for _, h := range namedChildren(class) {
+	for h := range eachNamed(class) {
 		if h.Type() != "class_heritage" {
 			continue
 		}
-		for _, c := range namedChildren(h) {
+		for c := range eachNamed(h) {
 			switch c.Type() {
 			case "extends_clause":
 				for _, v := range childrenByField(c, "value") {
 					add(ecmaExprName(e, v))
 				}
 			case "implements_clause":
-				for _, t := range namedChildren(c) {
+				for t := range eachNamed(c) {
 					add(ecmaType(e, t))
 				}
 			default: // JavaScript: class_heritage holds the expression itself
@@ -342,7 +342,7 @@ func ecmaType(e *extractor, n *node) string {
 	case "generic_type":
 		return ecmaType(e, field(n, "name"))
 	case "union_type":
-		for _, c := range namedChildren(n) {
+		for c := range eachNamed(n) {
 			if t := ecmaType(e, c); t != "null" && t != "undefined" && t != "" {
 				return t
 			}
@@ -425,7 +425,11 @@ func ecmaReceiver(e *extractor, n *node) string {
 	for nodeType(n) == "non_null_expression" {
 		n = firstNamed(n)
 	}
-	return optionalChain.Replace(e.squeezed(n))
+	s := e.squeezed(n)
+	if strings.IndexByte(s, '?') < 0 && strings.IndexByte(s, '!') < 0 {
+		return s // nothing to drop: Replace would copy it all the same
+	}
+	return optionalChain.Replace(s)
 }
 
 // optionalChain drops optional chaining and non-null assertions from a
@@ -436,7 +440,7 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
 	case "import_statement":
 		module := e.innerText(field(n, "source"))
-		for _, c := range namedChildren(n) {
+		for c := range eachNamed(n) {
 			switch c.Type() {
 			case "import_clause":
 				ecmaImportClause(e, c, module)
@@ -450,7 +454,7 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 	case "export_statement": // export * from 'm', export { a as b } from 'm'
 		module := e.innerText(field(n, "source"))
 		clause := (*node)(nil)
-		for _, c := range namedChildren(n) {
+		for c := range eachNamed(n) {
 			if c.Type() == "export_clause" {
 				clause = c
 			}
@@ -459,7 +463,7 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 			e.addReexport("*", "*", module, n)
 			return
 		}
-		for _, spec := range namedChildren(clause) {
+		for spec := range eachNamed(clause) {
 			if spec.Type() != "export_specifier" {
 				continue
 			}
@@ -476,7 +480,7 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 		case "identifier":
 			e.addImport(e.text(name), "*", module, name)
 		case "object_pattern":
-			for _, p := range namedChildren(name) {
+			for p := range eachNamed(name) {
 				switch p.Type() {
 				case "shorthand_property_identifier_pattern":
 					e.addImport(e.text(p), e.text(p), module, p)
@@ -491,7 +495,7 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 }
 
 func ecmaImportClause(e *extractor, clause *node, module string) {
-	for _, c := range namedChildren(clause) {
+	for c := range eachNamed(clause) {
 		switch c.Type() {
 		case "identifier": // import X from
 			e.addImport(e.text(c), "default", module, c)
@@ -500,7 +504,7 @@ func ecmaImportClause(e *extractor, clause *node, module string) {
 				e.addImport(e.text(id), "*", module, id)
 			}
 		case "named_imports": // import {a, b as c} from
-			for _, spec := range namedChildren(c) {
+			for spec := range eachNamed(c) {
 				if spec.Type() != "import_specifier" {
 					continue
 				}
@@ -574,7 +578,7 @@ func ecmaReturnType(e *extractor, n *node) string {
 		t = firstNamed(t)
 	}
 	if nodeType(t) == "generic_type" && e.text(field(t, "name")) == "Promise" {
-		for _, c := range namedChildren(t) {
+		for c := range eachNamed(t) {
 			if c.Type() == "type_arguments" {
 				if args := namedChildren(c); len(args) == 1 {
 					return ecmaType(e, args[0])
@@ -781,8 +785,8 @@ func ecmaStatic(member *node) bool {
 }
 
 // ecmaFunctionTypes are the nodes whose parameters and body bind names.
-var ecmaFunctionTypes = map[string]bool{"arrow_function": true, "function_expression": true, "function_declaration": true,
-	"function": true, "generator_function_declaration": true, "generator_function": true, "method_definition": true}
+var ecmaFunctionTypes = newTypeSet("arrow_function", "function_expression", "function_declaration",
+	"function", "generator_function_declaration", "generator_function", "method_definition")
 
 // ecmaBoundLocally reports whether a parameter or a local declaration of a
 // function around the call binds name: onChange(x) in function
@@ -790,7 +794,7 @@ var ecmaFunctionTypes = map[string]bool{"arrow_function": true, "function_expres
 // A local function (const f = () => {}) is a symbol, resolved as such.
 func ecmaBoundLocally(e *extractor, call *node, name string) bool {
 	for a := parent(call); a != nil; a = parent(a) {
-		if !ecmaFunctionTypes[a.Type()] {
+		if !ecmaFunctionTypes.has(a) {
 			continue
 		}
 		if e.boundNames == nil {
@@ -802,7 +806,7 @@ func ecmaBoundLocally(e *extractor, call *node, name string) bool {
 			if p := field(a, "parameter"); p != nil {
 				ecmaBindings(e, p, names)
 			}
-			for _, p := range namedChildren(field(a, "parameters")) {
+			for p := range eachNamed(field(a, "parameters")) {
 				if pat := field(p, "pattern"); pat != nil { // TypeScript's required_parameter
 					p = pat
 				}
@@ -824,7 +828,7 @@ func ecmaBindings(e *extractor, n *node, names map[string]bool) {
 	case "identifier", "shorthand_property_identifier_pattern":
 		names[e.text(n)] = true
 	case "object_pattern", "array_pattern":
-		for _, c := range namedChildren(n) {
+		for c := range eachNamed(n) {
 			ecmaBindings(e, c, names)
 		}
 	case "pair_pattern":
@@ -841,19 +845,28 @@ func ecmaBindings(e *extractor, n *node, names map[string]bool) {
 // loop variables, catch parameters.
 func ecmaBodyBindings(e *extractor, n *node, names map[string]bool) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if !c.named || ecmaFunctionTypes[c.Type()] || isAny(c, "class_declaration", "class") {
+		if !c.named || ecmaFunctionTypes.has(c) || ecmaClassTypes.has(c) {
 			continue
 		}
-		switch c.Type() {
-		case "variable_declarator":
-			if !isFunctionValue(field(c, "value")) {
-				ecmaBindings(e, field(c, "name"), names)
+		if ecmaBindingTypes.has(c) {
+			switch c.Type() {
+			case "variable_declarator":
+				if !isFunctionValue(field(c, "value")) {
+					ecmaBindings(e, field(c, "name"), names)
+				}
+			case "for_in_statement":
+				ecmaBindings(e, field(c, "left"), names)
+			case "catch_clause":
+				ecmaBindings(e, field(c, "parameter"), names)
 			}
-		case "for_in_statement":
-			ecmaBindings(e, field(c, "left"), names)
-		case "catch_clause":
-			ecmaBindings(e, field(c, "parameter"), names)
 		}
 		ecmaBodyBindings(e, c, names)
 	}
 }
+
+// ecmaClassTypes and ecmaBindingTypes are the nodes ecmaBodyBindings stops
+// at and reads, tested on every node of a body.
+var (
+	ecmaClassTypes   = newTypeSet("class_declaration", "class")
+	ecmaBindingTypes = newTypeSet("variable_declarator", "for_in_statement", "catch_clause")
+)

@@ -110,13 +110,13 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		// Embedded types are what a Go type "extends": their methods are promoted.
 		switch t := field(decl, "type"); nodeType(t) {
 		case "struct_type":
-			for _, fd := range namedChildren(firstNamed(t)) {
+			for fd := range eachNamed(firstNamed(t)) {
 				if fd.Type() == "field_declaration" && field(fd, "name") == nil {
 					s.Extends = append(s.Extends, goType(e, field(fd, "type")))
 				}
 			}
 		case "interface_type":
-			for _, c := range namedChildren(t) {
+			for c := range eachNamed(t) {
 				if c.Type() == "type_elem" || c.Type() == "constraint_elem" {
 					if cs := namedChildren(c); len(cs) == 1 {
 						s.Extends = append(s.Extends, goType(e, cs[0]))
@@ -150,7 +150,7 @@ func goSpecType(name *node) *node {
 // parameter gives one with no name.
 func goParams(e *extractor, list *node) []Param {
 	var out []Param
-	for _, p := range namedChildren(list) {
+	for p := range eachNamed(list) {
 		switch p.Type() {
 		case "parameter_declaration", "variadic_parameter_declaration":
 			typ := goType(e, field(p, "type"))
@@ -209,7 +209,7 @@ func goType(e *extractor, n *node) string {
 // it, and its methods are what an implementation must have.
 func goInterfaceLiteral(e *extractor, n *node) string {
 	var elems []string
-	for _, c := range namedChildren(n) {
+	for c := range eachNamed(n) {
 		switch c.Type() {
 		case "method_elem", "method_spec":
 			var params []string
@@ -407,7 +407,7 @@ func (goHooks) locals(e *extractor, n *node) {
 		goTypeSwitch(e, n)
 	case "parameter_list": // named results: func f() (v Value, diags Diagnostics)
 		fn := parent(n)
-		for _, p := range namedChildren(n) {
+		for p := range eachNamed(n) {
 			typ := goType(e, field(p, "type"))
 			for _, name := range childrenByField(p, "name") {
 				if !is(name, "identifier") || typ == "" || e.text(name) == "_" {
@@ -421,7 +421,7 @@ func (goHooks) locals(e *extractor, n *node) {
 			}
 		}
 	case "func_literal": // a closure's parameters, inside the closure
-		for _, p := range namedChildren(field(n, "parameters")) {
+		for p := range eachNamed(field(n, "parameters")) {
 			typ := goType(e, field(p, "type"))
 			for _, name := range childrenByField(p, "name") {
 				if is(name, "identifier") && typ != "" && e.text(name) != "_" {
@@ -474,7 +474,7 @@ func goTypeSwitch(e *extractor, n *node) {
 	}
 	name := e.text(alias[0])
 	value := e.squeezed(goUnparen(field(n, "value")))
-	for _, c := range namedChildren(n) {
+	for c := range eachNamed(n) {
 		if !isAny(c, "type_case", "default_case") {
 			continue
 		}
@@ -539,7 +539,7 @@ func goResults(e *extractor, n *node) string {
 		return goResultType(e, n)
 	}
 	var out []string
-	for _, p := range namedChildren(n) {
+	for p := range eachNamed(n) {
 		if p.Type() != "parameter_declaration" && p.Type() != "variadic_parameter_declaration" {
 			continue
 		}

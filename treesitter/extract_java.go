@@ -40,7 +40,7 @@ func (javaHooks) match(_ *extractor, n *node, c *captures) {
 }
 
 func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
-	for _, c := range namedChildren(decl) {
+	for c := range eachNamed(decl) {
 		if c.Type() == "modifiers" {
 			s.Decorators = javaAnnotations(e, c)
 		}
@@ -50,13 +50,13 @@ func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	}
 	switch decl.Type() {
 	case "method_declaration", "constructor_declaration":
-		for _, p := range namedChildren(field(decl, "parameters")) {
+		for p := range eachNamed(field(decl, "parameters")) {
 			switch p.Type() {
 			case "formal_parameter":
 				s.Params = append(s.Params, Param{Name: e.text(field(p, "name")), Type: javaType(e, field(p, "type"))})
 			case "spread_parameter": // String... args
 				var param Param
-				for _, c := range namedChildren(p) {
+				for c := range eachNamed(p) {
 					if c.Type() == "variable_declarator" {
 						param.Name = e.text(field(c, "name"))
 					} else if c.Type() != "modifiers" && param.Type == "" {
@@ -70,10 +70,10 @@ func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		if sc := field(decl, "superclass"); sc != nil {
 			s.Extends = append(s.Extends, javaType(e, firstNamed(sc)))
 		}
-		for _, c := range namedChildren(decl) {
+		for c := range eachNamed(decl) {
 			switch c.Type() {
 			case "super_interfaces", "extends_interfaces":
-				for _, t := range namedChildren(firstNamed(c)) { // the type_list
+				for t := range eachNamed(firstNamed(c)) { // the type_list
 					s.Extends = append(s.Extends, javaType(e, t))
 				}
 			}
@@ -84,7 +84,7 @@ func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 // javaAnnotations reads @Foo and @Foo(args) from a modifiers node.
 func javaAnnotations(e *extractor, modifiers *node) []Decorator {
 	var out []Decorator
-	for _, a := range namedChildren(modifiers) {
+	for a := range eachNamed(modifiers) {
 		switch a.Type() {
 		case "marker_annotation", "annotation":
 			dec := Decorator{Name: e.squeezed(field(a, "name")), Span: e.span(a)}
@@ -196,7 +196,7 @@ func (javaHooks) fields(e *extractor, n, _ *node) {
 			}
 		}
 	case "record_declaration": // record R(Foo foo): components are fields
-		for _, p := range namedChildren(field(n, "parameters")) {
+		for p := range eachNamed(field(n, "parameters")) {
 			if p.Type() == "formal_parameter" {
 				e.addField(p.StartByte(), Field{Name: e.text(field(p, "name")), Type: javaType(e, field(p, "type"))})
 			}

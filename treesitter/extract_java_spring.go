@@ -27,7 +27,7 @@ func javaFieldToken(e *extractor, fieldDecl *node, name string) string {
 // javaValueAnnotation is the argument of a @Value(...) among the
 // modifiers of a declaration or parameter.
 func javaValueAnnotation(e *extractor, decl *node) string {
-	for _, c := range namedChildren(decl) {
+	for c := range eachNamed(decl) {
 		if c.Type() != "modifiers" {
 			continue
 		}
@@ -45,12 +45,12 @@ func javaValueAnnotation(e *extractor, decl *node) string {
 // that parameter's @Value argument.
 func javaConstructorValueTokens(e *extractor, classBody *node) map[string]string {
 	out := map[string]string{}
-	for _, ctor := range namedChildren(classBody) {
+	for ctor := range eachNamed(classBody) {
 		if ctor.Type() != "constructor_declaration" {
 			continue
 		}
 		params := map[string]string{}
-		for _, p := range namedChildren(field(ctor, "parameters")) {
+		for p := range eachNamed(field(ctor, "parameters")) {
 			if p.Type() == "formal_parameter" {
 				if v := javaValueAnnotation(e, p); v != "" {
 					params[e.text(field(p, "name"))] = v
@@ -60,7 +60,7 @@ func javaConstructorValueTokens(e *extractor, classBody *node) map[string]string
 		if len(params) == 0 {
 			continue
 		}
-		for _, st := range namedChildren(field(ctor, "body")) {
+		for st := range eachNamed(field(ctor, "body")) {
 			a := firstNamed(st)
 			if st.Type() != "expression_statement" || nodeType(a) != "assignment_expression" {
 				continue

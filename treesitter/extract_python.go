@@ -92,7 +92,7 @@ func pythonOnSelf(e *extractor, attr *node) bool {
 func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	if p := parent(decl); nodeType(p) == "decorated_definition" {
 		s.Span = e.span(p) // the decorators are part of the declaration
-		for _, d := range namedChildren(p) {
+		for d := range eachNamed(p) {
 			if d.Type() == "decorator" {
 				if dec, ok := pythonDecorator(e, d); ok {
 					s.Decorators = append(s.Decorators, dec)
@@ -103,7 +103,7 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 
 	switch decl.Type() {
 	case "class_definition":
-		for _, b := range namedChildren(field(decl, "superclasses")) {
+		for b := range eachNamed(field(decl, "superclasses")) {
 			switch b.Type() {
 			case "identifier", "attribute":
 				s.Extends = append(s.Extends, e.squeezed(b))
@@ -113,7 +113,7 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 	case "function_definition":
 		s.Returns = pythonType(e, field(decl, "return_type"))
-		for _, p := range namedChildren(field(decl, "parameters")) {
+		for p := range eachNamed(field(decl, "parameters")) {
 			if param, ok := pythonParam(e, p); ok {
 				s.Params = append(s.Params, param)
 			}
@@ -336,7 +336,7 @@ func (pythonHooks) imports(e *extractor, n *node) {
 				e.addImport(e.text(alias), e.text(field(c, "name")), module, alias)
 			}
 		}
-		for _, c := range namedChildren(n) {
+		for c := range eachNamed(n) {
 			if c.Type() == "wildcard_import" {
 				e.addImport("*", "*", module, c)
 			}

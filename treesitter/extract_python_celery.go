@@ -26,7 +26,7 @@ func pythonBeatEntry(e *extractor, n *node) {
 		return
 	}
 	schedule := ""
-	for _, p := range namedChildren(entry) {
+	for p := range eachNamed(entry) {
 		if nodeType(p) == "pair" && pythonStringIs(e, field(p, "key"), "schedule") {
 			schedule = e.squeezed(field(p, "value"))
 		}

@@ -373,7 +373,7 @@ func goBoundNames(n *node) []*node {
 	case "var_spec":
 		out = childrenByField(n, "name")
 	case "func_literal":
-		for _, p := range namedChildren(field(n, "parameters")) {
+		for p := range eachNamed(field(n, "parameters")) {
 			out = append(out, childrenByField(p, "name")...)
 		}
 	}

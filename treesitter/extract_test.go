@@ -2,10 +2,12 @@ package treesitter
 
 import (
 	"context"
+	"errors"
 	"math/rand"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -644,6 +646,25 @@ func TestExtractCancelled(t *testing.T) {
 	src := []byte(strings.Repeat("function f() { g(); }\n", 50000))
 	if _, err := Extract(ctx, TypeScript, src); err == nil {
 		t.Errorf("Extract with a cancelled context succeeded")
+	}
+}
+
+// A context cancelled while tree-sitter parses stops the parse, through the
+// cancellation flag that parseC hands the parser, and leaves nothing behind
+// for the next call.
+func TestExtractCancelledDuringParse(t *testing.T) {
+	src := []byte(strings.Repeat("function f() { g(a, b, c); }\n", 100000)) // 3 MB: a parse of about half a second
+	ctx, cancel := context.WithCancel(context.Background())
+	timer := time.AfterFunc(time.Millisecond, cancel)
+	defer timer.Stop()
+	// Extraction checks the context too; the error must come from the parse.
+	_, err := Extract(ctx, TypeScript, src)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "parse") {
+		t.Errorf("Extract cancelled during the parse: err %v, want the parse to stop with context.Canceled", err)
+	}
+	f, err := Extract(context.Background(), TypeScript, src[:1000])
+	if err != nil || len(f.Calls) == 0 {
+		t.Errorf("Extract after a cancelled one: %d calls, err %v", len(f.Calls), err)
 	}
 }
 

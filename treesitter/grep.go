@@ -197,8 +197,12 @@ func (f *Finder) Find(ctx context.Context, lang Language, src []byte, name strin
 		return nil, err
 	}
 	defer tree.Close()
-
-	err = overTree(ctx, lang, g, tree, src, "find in", func(e *extractor, t *syntaxTree) error {
+	root := tree.RootNode()
+	flat, err := flatten(root, g, flattenHint(src))
+	if err != nil {
+		return nil, err
+	}
+	err = overTree(ctx, lang, flat, root.HasError(), src, "find in", func(e *extractor, t *syntaxTree) error {
 		out.HasErrors = e.facts.HasErrors
 		return e.findSites(t, []byte(name), out)
 	})

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/golang"
@@ -32,6 +33,10 @@ type grammar struct {
 	once   sync.Once
 	parsed *sitter.Language
 	names  *names
+	// cLang is parsed's C language, which Extract parses with (parse.go);
+	// cLangErr says why there is none.
+	cLang    unsafe.Pointer
+	cLangErr error
 }
 
 var registry = []*grammar{
@@ -99,6 +104,7 @@ func (g *grammar) compiled() (*sitter.Language, *names, error) {
 	g.once.Do(func() {
 		g.parsed = g.sitter()
 		g.names = newNames(g.parsed)
+		g.cLang, g.cLangErr = cLanguage(g.parsed)
 	})
 	return g.parsed, g.names, nil
 }

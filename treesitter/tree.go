@@ -39,6 +39,8 @@ extern uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *);
 extern uint16_t ts_node_symbol(TSNode);
 extern uint32_t ts_node_start_byte(TSNode);
 extern uint32_t ts_node_end_byte(TSNode);
+extern bool ts_node_has_error(TSNode);
+extern TSNode ts_tree_root_node(const TSTree *);
 
 // cc_node is one visible node, laid out as Go's node type; links are
 // indexes into the array, -1 for none.
@@ -231,6 +233,18 @@ func flatten(root *sitter.Node, g *grammar, sizeHint int) (*syntaxTree, error) {
 	if uintptr(croot.id) != root.ID() || croot.tree == nil {
 		return nil, errNodeLayout
 	}
+	return flattenNode(croot, g, sizeHint), nil
+}
+
+// flattenTree copies a tree parsed by parseC into Go memory, and reports
+// whether it has syntax errors. Release it when done; the C tree may be
+// deleted at once.
+func flattenTree(tree cTree, g *grammar, sizeHint int) (*syntaxTree, bool) {
+	root := C.ts_tree_root_node((*C.TSTree)(tree.ptr()))
+	return flattenNode(root, g, sizeHint), bool(C.ts_node_has_error(root))
+}
+
+func flattenNode(croot C.TSNode, g *grammar, sizeHint int) *syntaxTree {
 	cg := C.cc_grammar{
 		named:        (*C.uint8_t)(unsafe.Pointer(&g.names.named[0])),
 		symbol_count: C.uint32_t(len(g.names.named)),
@@ -247,7 +261,7 @@ func flatten(root *sitter.Node, g *grammar, sizeHint int) (*syntaxTree, error) {
 		count = int(C.cc_flatten(croot, cg, (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))))
 	}
 	t.nodes = t.nodes[:count]
-	return t, nil
+	return t
 }
 
 // release returns the tree's memory for reuse; its nodes must not be used
@@ -329,6 +343,42 @@ func isAny(n *node, types ...string) bool {
 		}
 	}
 	return false
+}
+
+// typeSet is a set of node type names that answers by a node's symbol, a
+// table lookup, rather than by hashing its name: for sets tested on many
+// nodes, such as every ancestor of a call.
+type typeSet struct {
+	names  map[string]bool
+	once   sync.Once
+	tables [][]bool // by grammar index, then by symbol
+}
+
+func newTypeSet(names ...string) *typeSet {
+	s := &typeSet{names: map[string]bool{}}
+	for _, n := range names {
+		s.names[n] = true
+	}
+	return s
+}
+
+// has reports whether n's type is one of the set's names, named or not, as
+// s.names[n.Type()] would.
+func (s *typeSet) has(n *node) bool {
+	s.once.Do(func() {
+		s.tables = make([][]bool, len(registry))
+		for i, g := range registry {
+			_, names, _ := g.compiled()
+			s.tables[i] = make([]bool, len(names.symbols))
+			for sym, name := range names.symbols {
+				s.tables[i][sym] = s.names[name]
+			}
+		}
+	})
+	if t := s.tables[n.grammar]; int(n.symbol) < len(t) {
+		return t[n.symbol]
+	}
+	return s.names[n.Type()] // ERROR and the like, past the grammar's symbols
 }
 
 // isWildcard reports whether n matches a query's (_): a named node that is

@@ -1,0 +1,42 @@
+package treesitter
+
+import "testing"
+
+// A typeSet answers by symbol what a lookup by type name answers, for every
+// node of a tree, the ERROR nodes of a broken file included, and in every
+// grammar (the tables are per grammar: one symbol number names different
+// types in each).
+func TestTypeSetAgreesWithTypeNames(t *testing.T) {
+	set := newTypeSet("function", "class", "identifier", "ERROR", "(", "string")
+	sources := map[Language]string{
+		TypeScript: "class A { m() { const f = function () { g(\"s\") }; } }\nlet x: string = (",
+		TSX:        "function C() { return <div>{f()}</div> }\nclass B {",
+		JavaScript: "const f = function () {}; class K {}; g(1, 'a') )",
+		Python:     "class A:\n    def f(self): return g('s')\ndef (",
+		Go:         "package p\nfunc f() { g(\"s\") }\ntype T struct{ a func() }\nfunc (",
+		Java:       "class A { void f() { g(\"s\"); } } class {",
+	}
+	for lang, src := range sources {
+		tree := parseForTest(t, lang, []byte(src))
+		g, _ := lookup(lang)
+		flat, err := flatten(tree.RootNode(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for i := range flat.nodes {
+			n := &flat.nodes[i]
+			if want := set.names[n.Type()]; set.has(n) != want {
+				t.Errorf("%s: node %q (symbol %d): has = %v, want %v", lang, n.Type(), n.symbol, !want, want)
+			}
+			if set.has(n) {
+				found++
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: no node of the set's types found", lang)
+		}
+		flat.release()
+		tree.Close()
+	}
+}
