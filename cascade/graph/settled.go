@@ -204,10 +204,11 @@ type knownOccurrences struct {
 
 // inert reports whether the occurrence of a name at content[at:at+n] is
 // plainly no code site, by its line alone: a whole string literal ('name',
-// "name"), inside a one-line string or after a line comment's marker (// in
-// Go, TypeScript and Java, # in Python), or on a line of a block comment
-// (" * name"). It errs towards "not inert": such an occurrence makes grep
-// parse the file, as before.
+// "name"), inside a string opened on the line, after a line comment's
+// marker (// in Go, TypeScript and Java, # in Python), or on a line of a
+// block comment (" * name"). It errs towards "not inert": such an
+// occurrence makes grep parse the file, as before. A line is read from its
+// start only, so a string or comment begun on an earlier line is not seen.
 func inert(lang treesitter.Language, content []byte, at, n int) bool {
 	if at > 0 && at+n < len(content) {
 		if q := content[at-1]; (q == '\'' || q == '"' || q == '`') && content[at+n] == q {
@@ -215,31 +216,22 @@ func inert(lang treesitter.Language, content []byte, at, n int) bool {
 		}
 	}
 	line := content[bytes.LastIndexByte(content[:at], '\n')+1 : at]
-	switch lang {
-	case treesitter.Go, treesitter.Python:
-		return quotedOrCommented(lang, line)
-	}
-	if trimmed := bytes.TrimLeft(line, " \t"); len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
+	if trimmed := bytes.TrimLeft(line, " \t"); lang != treesitter.Python && len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
 		return true // " * name" inside a block comment
 	}
-	// TypeScript's and Java's lines are not scanned for strings: JSX text
-	// (<p>Don't {handle}</p>) opens no string.
-	i := bytes.Index(line, []byte("//"))
-	if i < 0 {
-		return false
-	}
-	before := line[:i]
-	return bytes.Count(before, []byte{'"'})%2 == 0 && bytes.Count(before, []byte{'\''})%2 == 0 && bytes.IndexByte(before, '`') < 0
+	return quotedOrCommented(lang, line)
 }
 
-// quotedOrCommented scans a Go or Python line up to an occurrence: inside a
-// string opened on the line, or after a line comment, it is no code site.
-// A Go block comment's line (" * name") counts as a comment too.
+// quotedOrCommented scans a line up to an occurrence: inside a string
+// opened on the line, or after a line comment, it is no code site. What
+// opens a string depends on the language: in TSX and JavaScript (which may
+// hold JSX) an apostrophe does not, since JSX text (<p>Don't {handle}</p>)
+// is no string; an interpolation (`${x}`, f"{x}") is code, and the scan
+// gives up there.
 func quotedOrCommented(lang treesitter.Language, line []byte) bool {
-	if trimmed := bytes.TrimLeft(line, " \t"); lang == treesitter.Go && len(trimmed) >= 2 && trimmed[0] == '*' && (trimmed[1] == ' ' || trimmed[1] == '\t') {
-		return true
-	}
-	var open byte // the quote of the string the scan is in, 0 outside
+	python := lang == treesitter.Python
+	var open byte   // the quote of the string the scan is in, 0 outside
+	var format bool // the string is a Python f-string
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if open != 0 {
@@ -248,15 +240,19 @@ func quotedOrCommented(lang treesitter.Language, line []byte) bool {
 				i++
 			case c == open:
 				open = 0
+			case open == '`' && c == '$' && i+1 < len(line) && line[i+1] == '{' && lang != treesitter.Go,
+				format && c == '{':
+				return false // an interpolation: code inside the string
 			}
 			continue
 		}
 		switch {
-		case c == '"' || c == '\'' || (c == '`' && lang == treesitter.Go):
+		case c == '"' || c == '`' && !python || c == '\'' && lang != treesitter.TSX && lang != treesitter.JavaScript:
 			open = c
-		case c == '#' && lang == treesitter.Python:
+			format = python && i > 0 && (line[i-1] == 'f' || line[i-1] == 'F')
+		case c == '#' && python:
 			return true
-		case c == '/' && lang == treesitter.Go && i+1 < len(line) && line[i+1] == '/':
+		case c == '/' && !python && i+1 < len(line) && line[i+1] == '/':
 			return true
 		}
 	}

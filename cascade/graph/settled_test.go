@@ -36,6 +36,14 @@ func TestInertOccurrences(t *testing.T) {
 		{treesitter.Python, "    x = \"it's\"; f = self.Reset", false},
 		{treesitter.Python, "    \"\"\"Reset the pool.\"\"\"", true},
 		{treesitter.TSX, "  <p>Don't {Reset}</p>", false},
+		{treesitter.TypeScript, "    describe(\"Reset /admin\", () => {", true},
+		{treesitter.TypeScript, "  import { x } from \"../Reset-lines\"", true},
+		{treesitter.TypeScript, "  const s = 'a Reset b'", true},
+		{treesitter.TSX, "  const s = 'a Reset b'", false},
+		{treesitter.TypeScript, "  res.send(`Reset order ${id}`)", true},
+		{treesitter.TypeScript, "  res.send(`order ${Reset}`)", false},
+		{treesitter.Python, "    s = f\"{Reset}\"", false},
+		{treesitter.Python, "    s = f\"Reset {x}\"", true},
 	}
 	for _, c := range cases {
 		content := []byte("first line\n" + c.line + "\nlast line\n")
