@@ -336,6 +336,7 @@ type query struct {
 	files       map[string]*fact.File
 	byName      map[string][]fact.Symbol
 	byFamily    map[string][]fact.Symbol // namedIn answers
+	typesByFam  map[string][]fact.Symbol // typesNamedIn answers
 	unique      map[string]uniqueAnswer  // uniqueNameIn answers
 	symbols     map[string]*fact.Symbol
 	modules     map[string]string // go.mod dir -> module path
@@ -1678,15 +1679,9 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	if i := strings.LastIndex(typeName, "."); i >= 0 {
 		qualifier, typeName = typeName[:i], typeName[i+1:]
 	}
-	syms, err := q.named(ctx, typeName)
+	types, err := q.typesNamedIn(ctx, typeName, family(f.Language))
 	if err != nil {
 		return nil, err
-	}
-	var types []fact.Symbol
-	for _, s := range syms {
-		if isType(s) && family(s.Language) == family(f.Language) {
-			types = append(types, s)
-		}
 	}
 	if len(types) == 0 {
 		return nil, nil
