@@ -159,11 +159,22 @@ func dumpCommonCallers(b *testing.B, store *embedded.Store, r *resolve.Resolver,
 // sampleHeap polls the runtime's heap figures every 20 ms until the
 // returned function is called, which gives the largest heap found live
 // by a collection and the largest heap (live and garbage) seen.
+// CALLCASCADE_WARM_PEAKPROFILE names a file for a heap profile taken when
+// the live heap was largest.
 func sampleHeap() func() (live, objects uint64) {
 	samples := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
 	var maxLive, maxObjects uint64
+	peakProfile := os.Getenv("CALLCASCADE_WARM_PEAKPROFILE")
 	read := func() {
 		metrics.Read(samples)
+		if live := samples[0].Value.Uint64(); live > maxLive+maxLive/20 && peakProfile != "" {
+			// A heap profile's in-use figures are those of the last
+			// collection: the one that found this much live.
+			if f, err := os.Create(peakProfile); err == nil {
+				pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
 		maxLive = max(maxLive, samples[0].Value.Uint64())
 		maxObjects = max(maxObjects, samples[1].Value.Uint64())
 	}
