@@ -45,6 +45,8 @@ type siteResolution struct {
 type resolvedSites struct {
 	mu sync.RWMutex
 	m  map[callKey]siteResolution
+	// targets: the target lists the sites hold, shared (kept_targets.go).
+	targets map[string][]fact.Symbol
 }
 
 func keyOf(c fact.Call) callKey {
@@ -75,7 +77,7 @@ func (q *query) resolveKept(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	targets, res, err := q.resolveCall(ctx, c)
 	if err == nil && ctx.Err() == nil {
 		kept.mu.Lock()
-		kept.m[k] = siteResolution{targets: targets, res: res, external: q.external}
+		kept.m[k] = siteResolution{targets: kept.sharedTargets(targets), res: res, external: q.external}
 		kept.mu.Unlock()
 	}
 	return targets, res, err

@@ -335,9 +335,10 @@ type query struct {
 	store       graph.Store
 	files       map[string]*fact.File
 	byName      map[string][]fact.Symbol
-	byFamily    map[string][]fact.Symbol // namedIn answers
-	typesByFam  map[string][]fact.Symbol // typesNamedIn answers
-	unique      map[string]uniqueAnswer  // uniqueNameIn answers
+	byFamily    map[string][]fact.Symbol  // namedIn answers
+	typesByFam  map[string][]fact.Symbol  // typesNamedIn answers
+	goTypeDirs  map[string]map[string]int // goTypeInDir's index
+	unique      map[string]uniqueAnswer   // uniqueNameIn answers
 	symbols     map[string]*fact.Symbol
 	modules     map[string]string // go.mod dir -> module path
 	all         []fact.File       // every indexed file, loaded on first need
@@ -1753,12 +1754,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	}
 	switch f.Language {
 	case treesitter.Go:
-		for _, s := range types {
-			if path.Dir(s.Path) == path.Dir(f.Path) {
-				return &s, nil
-			}
-		}
-		return nil, nil
+		return q.goTypeInDir(typeName, types, path.Dir(f.Path)), nil
 	case treesitter.Java:
 		for _, s := range types {
 			if sf, err := q.file(ctx, s.Path); err == nil && sf != nil && sf.Package == f.Package {

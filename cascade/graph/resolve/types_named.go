@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"path"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 )
@@ -32,4 +33,40 @@ func (q *query) typesNamedIn(ctx context.Context, name, fam string) ([]fact.Symb
 	}
 	q.typesByFam[key] = types
 	return types, nil
+}
+
+// goTypeInDir is the first of types (typesNamedIn's Go classes and
+// interfaces named name) declared in directory dir, nil if none: the type
+// a Go file names without a qualifier. A name declared in hundreds of
+// packages is looked up in a map of them by directory, not by comparing
+// every one's directory for each receiver resolved.
+func (q *query) goTypeInDir(name string, types []fact.Symbol, dir string) *fact.Symbol {
+	if len(types) < 16 {
+		for _, s := range types {
+			if path.Dir(s.Path) == dir {
+				return &s
+			}
+		}
+		return nil
+	}
+	byDir, ok := q.goTypeDirs[name]
+	if !ok {
+		byDir = make(map[string]int, len(types))
+		for i, s := range types {
+			d := path.Dir(s.Path)
+			if _, seen := byDir[d]; !seen {
+				byDir[d] = i
+			}
+		}
+		if q.goTypeDirs == nil {
+			q.goTypeDirs = map[string]map[string]int{}
+		}
+		q.goTypeDirs[name] = byDir
+	}
+	i, ok := byDir[dir]
+	if !ok {
+		return nil
+	}
+	s := types[i]
+	return &s
 }
