@@ -1763,7 +1763,8 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 		}
 	}
 	if len(types) == 1 && f.Language != treesitter.Python {
-		return &types[0], nil
+		s := types[0] // a copy: types is the query's (typesNamedIn)
+		return &s, nil
 	}
 	return nil, nil
 }
