@@ -138,7 +138,7 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 				// touched, and in generated code the sites of a name are
 				// each in a file of their own: over a 36,000-file
 				// repository one query for the whole warm-up held a
-				// gigabyte, and one name has 30,000 sites. The
+				// gigabyte, and one name has 33,000 sites. The
 				// resolutions are kept in the generation, not the query:
 				// start a fresh one, within a name too.
 				if q = r.newQuery(ctx); q.gen != gen {

@@ -9,7 +9,7 @@ import (
 )
 
 // The sites of a common name mostly resolve to the same few symbols (the
-// 30,000 sites of AddAsyncTask in an SDK to its one definition), and each
+// 33,000 sites of AddAsyncTask in an SDK to its one definition), and each
 // kept site held its own copy of its targets: a fact.Symbol is some 250
 // bytes before the strings it points to. The kept resolutions share one
 // list per distinct set of targets instead.
