@@ -335,8 +335,10 @@ type query struct {
 	store       graph.Store
 	files       map[string]*fact.File
 	byName      map[string][]fact.Symbol
-	byFamily    map[string][]fact.Symbol // namedIn answers
-	unique      map[string]uniqueAnswer  // uniqueNameIn answers
+	byFamily    map[string][]fact.Symbol  // namedIn answers
+	typesByFam  map[string][]fact.Symbol  // typesNamedIn answers
+	goTypeDirs  map[string]map[string]int // goTypeInDir's index
+	unique      map[string]uniqueAnswer   // uniqueNameIn answers
 	symbols     map[string]*fact.Symbol
 	modules     map[string]string // go.mod dir -> module path
 	all         []fact.File       // every indexed file, loaded on first need
@@ -1678,15 +1680,9 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	if i := strings.LastIndex(typeName, "."); i >= 0 {
 		qualifier, typeName = typeName[:i], typeName[i+1:]
 	}
-	syms, err := q.named(ctx, typeName)
+	types, err := q.typesNamedIn(ctx, typeName, family(f.Language))
 	if err != nil {
 		return nil, err
-	}
-	var types []fact.Symbol
-	for _, s := range syms {
-		if isType(s) && family(s.Language) == family(f.Language) {
-			types = append(types, s)
-		}
 	}
 	if len(types) == 0 {
 		return nil, nil
@@ -1758,12 +1754,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	}
 	switch f.Language {
 	case treesitter.Go:
-		for _, s := range types {
-			if path.Dir(s.Path) == path.Dir(f.Path) {
-				return &s, nil
-			}
-		}
-		return nil, nil
+		return q.goTypeInDir(typeName, types, path.Dir(f.Path)), nil
 	case treesitter.Java:
 		for _, s := range types {
 			if sf, err := q.file(ctx, s.Path); err == nil && sf != nil && sf.Package == f.Package {
@@ -1772,7 +1763,8 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 		}
 	}
 	if len(types) == 1 && f.Language != treesitter.Python {
-		return &types[0], nil
+		s := types[0] // a copy: types is the query's (typesNamedIn)
+		return &s, nil
 	}
 	return nil, nil
 }
