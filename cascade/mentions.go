@@ -25,8 +25,8 @@ const CommandShowMentions = "callcascade.showMentions"
 // (the graph was asked and answered completely: no timeout, no open
 // breaker, the symbol found), and the mentions a stage set aside.
 func (e *Engine) keepForFallbacks(res *Result, q *stage.Query, st Stage, att Attempt, out stage.Outcome) {
-	if st.Name() == StageGraph && att.Outcome == OutcomeMiss && att.Reason == ReasonNoCallers && !out.Partial && out.Elsewhere != nil {
-		q.Elsewhere, q.AsIndexed = out.Elsewhere, out.AsIndexed
+	if st.Name() == StageGraph && att.Outcome == OutcomeMiss && att.Reason == ReasonNoCallers && !out.Partial && out.Settled.Elsewhere != nil {
+		q.Settled = out.Settled
 	}
 	res.Mentions = append(res.Mentions, out.Mentions...)
 }

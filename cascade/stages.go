@@ -66,7 +66,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 	if res.Index != nil {
 		in.Indexing = res.Index.String()
 	}
-	in.Elsewhere = q.Elsewhere.Described()
+	in.Elsewhere = q.Settled.Elsewhere.Described()
 	if res.Found {
 		in.Line, in.Col = int(t.Selection.Start.Line)+1, int(t.Selection.Start.Character)+1
 	}

@@ -89,12 +89,13 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			return stage.Outcome{Calls: []stage.Call{}, Hit: true,
 				Observed: fmt.Sprintf("%s is indexed and calls nothing in the workspace", stage.QualifiedName(sym))}
 		}
-		out := stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what), Elsewhere: elsewhere}
+		out := stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what),
+			Settled: stage.Settled{Elsewhere: elsewhere}}
 		if len(elsewhere) > 0 {
 			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
 		}
 		if s.vouch && elsewhere != nil {
-			out.AsIndexed = s.asIndexed(q.Target.Name, sym.Language == treesitter.Go && (sym.Kind == treesitter.KindMethod || sym.Container != ""), elsewhere)
+			out.Settled.AsIndexed = s.asIndexed(q.Target.Name, sym.Language == treesitter.Go && (sym.Kind == treesitter.KindMethod || sym.Container != ""), elsewhere)
 		}
 		return out
 	}

@@ -86,9 +86,9 @@ func TestStageLeavesOutSitesResolvedElsewhere(t *testing.T) {
 	storeGet := span(t, libraryTS, "get(key);\n  return")
 	searcher := NewWorkspaceSearcher(root, filesWalk(), nil, &Searcher{})
 	target := stageTarget("get")
-	q := &stage.Query{Target: target, GrepLimit: 50, GrepSites: -1, Elsewhere: stage.ResolvedSites{
+	q := &stage.Query{Target: target, GrepLimit: 50, GrepSites: -1, Settled: stage.Settled{Elsewhere: stage.ResolvedSites{
 		stage.KeyOf("web/page.ts", storeGet): "Store.get (web/store.ts)",
-	}}
+	}}}
 	out := NewStage(searcher).Run(context.Background(), q)
 	if !out.Hit {
 		t.Fatalf("missed: %s", out.Observed)
@@ -109,7 +109,7 @@ func TestStageLeavesOutSitesResolvedElsewhere(t *testing.T) {
 
 	// Every site resolved elsewhere: no callers in code.
 	pyRoot := writeTree(t, map[string]string{"web/page.ts": libraryTS})
-	q = &stage.Query{Target: target, GrepLimit: 50, GrepSites: -1, Elsewhere: stage.ResolvedSites{stage.KeyOf("web/page.ts", storeGet): "Store.get"}}
+	q = &stage.Query{Target: target, GrepLimit: 50, GrepSites: -1, Settled: stage.Settled{Elsewhere: stage.ResolvedSites{stage.KeyOf("web/page.ts", storeGet): "Store.get"}}}
 	out = NewStage(NewWorkspaceSearcher(pyRoot, filesWalk(), nil, &Searcher{})).Run(context.Background(), q)
 	if out.Hit || out.Reason != stage.ReasonNoMatches || q.GrepSites != 0 {
 		t.Errorf("hit=%v reason=%s grepSites=%d (%s), want a miss with no_matches and 0 sites", out.Hit, out.Reason, q.GrepSites, out.Observed)

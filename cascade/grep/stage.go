@@ -59,7 +59,7 @@ func (s Stage) Condition() string {
 
 func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	limit := q.GrepLimit
-	r, err := s.g.SearchCallers(ctx, q.Target, limit, stage.Settled{Elsewhere: q.Elsewhere, AsIndexed: q.AsIndexed})
+	r, err := s.g.SearchCallers(ctx, q.Target, limit, q.Settled)
 	out := stage.Outcome{Count: r.Sites, Partial: r.Partial,
 		Observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.Target.Name, r.Files)}
 	if r.Excluded > 0 {
@@ -87,7 +87,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		out.Err = err
 		return out
 	}
-	if q.Found && r.Sites > 0 && q.Elsewhere == nil {
+	if q.Found && r.Sites > 0 && q.Settled.Elsewhere == nil {
 		q.Stale = true // with Elsewhere, the graph saw these sites and could not type their receivers
 	}
 	if !r.Partial {
@@ -106,7 +106,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		}
 	default:
 		out.Calls, out.Hit = r.Calls, true
-		if q.Elsewhere != nil {
+		if q.Settled.Elsewhere != nil {
 			// The graph typed every other site of the name: these are the
 			// ones whose receiver it could not, possible callers at best.
 			for i := range out.Calls {

@@ -7,8 +7,6 @@
 package stage
 
 import (
-	"context"
-
 	"github.com/callcascade/callcascade/cascade/fact"
 )
 
@@ -81,12 +79,11 @@ type Query struct {
 	Candidates []Candidate
 	Stale      bool
 	GrepSites  int // code sites the grep stage saw; -1 until it ran to the end
-	// Elsewhere, set by the engine from a graph answer of no_callers, are
-	// the call sites of the name the graph resolved to other symbols: a
-	// fallback lists none of them (see resolved.go).
-	Elsewhere ResolvedSites
-	// AsIndexed comes with Elsewhere: see Settled.
-	AsIndexed func(ctx context.Context, rel string, content []byte) (IndexedFile, bool)
+	// Settled, set by the engine from a graph answer of no_callers, is
+	// what that answer settled: the call sites of the name the graph
+	// resolved to other symbols, which a fallback lists none of, and the
+	// files it vouches for (see resolved.go).
+	Settled Settled
 }
 
 // Outcome is what one stage returns.
@@ -101,12 +98,10 @@ type Outcome struct {
 	Fault    bool // a backend fault: counts against the breaker
 	Auth     bool // credentials rejected
 	Unasked  bool // the backend was never asked: tells its breaker nothing
-	// Elsewhere: a graph stage's no_callers, with the sites of the name it
-	// resolved to other symbols (nil when its resolver cannot say).
-	Elsewhere ResolvedSites
-	// AsIndexed vouches for the files the graph indexed as they are, with
-	// every site of the name decided (see Settled); nil for none.
-	AsIndexed func(ctx context.Context, rel string, content []byte) (IndexedFile, bool)
+	// Settled: a graph stage's no_callers, with the sites of the name it
+	// resolved to other symbols (Elsewhere nil when its resolver cannot
+	// say) and the files it vouches for.
+	Settled Settled
 	// Mentions are strings naming the target that reach no dispatch: the
 	// report's, never call items.
 	Mentions []Mention
