@@ -24,15 +24,14 @@ import (
 // tells them apart by parsing).
 
 // asIndexed is the stage's voucher for one answer of no_callers. A file
-// qualifies when the store indexed exactly content for it, every site of
-// name the store holds there is in elsewhere, and every whole-word
-// occurrence of name in content is one of those sites, the name of a
-// symbol declared there, the name an import binds there, or plainly no
-// site by its line (inert), a Go struct field's or block var's
-// declaration, or, for a Go method (goMethod), pkg.Name with pkg an import
-// of the file. The store is read again, not the resolver's
-// answer, so that a file indexed anew since then is judged by its new
-// facts.
+// qualifies when the store indexed exactly content for it and every
+// whole-word occurrence of name in content is a site the store holds
+// there, the name of a symbol declared there, the name an import binds
+// there, plainly no site by its line (inert), a Go struct field's or block
+// var's declaration, or, for a Go method (goMethod), pkg.Name with pkg an
+// import of the file. Its sites not in elsewhere are handed over as
+// undecided. The store is read again, not the resolver's answer, so that a
+// file indexed anew since then is judged by its new facts.
 func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
