@@ -318,6 +318,7 @@ func (e *extractor) run(t *syntaxTree) error {
 		e.facts.Strings = nil
 	}
 	e.finish()
+	e.facts.Unrecorded = e.findUnrecorded(t)
 	if err := e.ctx.Err(); err != nil {
 		return fmt.Errorf("treesitter: extract: %w", err)
 	}

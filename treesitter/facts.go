@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 32
+const ExtractorVersion = 33
 
 // Language names a grammar in the registry.
 type Language string
@@ -334,4 +334,7 @@ type Facts struct {
 	Strings   []StringLit `json:"strings,omitempty"`
 	Constants []Constant  `json:"constants,omitempty"`
 	HasErrors bool        `json:"hasErrors,omitempty"` // the tree had ERROR/MISSING nodes; what parsed is still here
+	// Unrecorded names the code sites grep would find that no call or
+	// reference here records (unrecorded.go); nil when not worked out.
+	Unrecorded *Unrecorded `json:"unrecorded,omitempty"`
 }

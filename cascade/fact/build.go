@@ -52,15 +52,16 @@ func QualifiedName(facts *treesitter.Facts, i int) string {
 // assigning each symbol its stable ID.
 func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) FileFacts {
 	ff := FileFacts{File: File{
-		Path:      relPath,
-		Hash:      HashContent(content),
-		Size:      int64(len(content)),
-		Language:  facts.Language,
-		Package:   facts.Package,
-		Imports:   facts.Imports,
-		Fields:    facts.Fields,
-		Constants: facts.Constants,
-		Errors:    facts.HasErrors,
+		Path:       relPath,
+		Hash:       HashContent(content),
+		Size:       int64(len(content)),
+		Language:   facts.Language,
+		Package:    facts.Package,
+		Imports:    facts.Imports,
+		Fields:     facts.Fields,
+		Constants:  facts.Constants,
+		Errors:     facts.HasErrors,
+		Unrecorded: facts.Unrecorded,
 	}}
 	ids := make([]string, len(facts.Symbols))
 	seen := make(map[string]int, len(facts.Symbols))
@@ -84,18 +85,11 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 		}
 		return ids[i]
 	}
-	aliases := map[string]string{}
-	for _, imp := range facts.Imports {
-		if imp.Imported != "*" && imp.Imported != "default" && imp.Imported != imp.Local && imp.Local != "" {
-			aliases[imp.Local] = imp.Imported
-		}
-	}
+	// import {a as b}; b(): the call is to a, and is stored under a's name
+	// so that callers of a find it.
+	aliases := treesitter.ImportAliases(facts.Imports)
 	for _, c := range facts.Calls {
-		if orig, ok := aliases[c.Callee]; ok && c.Receiver == "" {
-			// import {a as b}; b(): the call is to a, and is stored under a's
-			// name so that callers of a find it.
-			c.Callee = orig
-		}
+		c.Callee = treesitter.StoredCallee(c, aliases)
 		ff.Calls = append(ff.Calls, Call{
 			Path: relPath, CallerID: idOf(c.Enclosing), Callee: c.Callee,
 			Receiver: c.Receiver, Span: c.Span, Args: capArgs(c.Args), New: c.New, Ref: c.Ref, Field: c.Field,

@@ -65,6 +65,10 @@ type File struct {
 	// names, topics, routes).
 	Constants []treesitter.Constant `json:"constants,omitempty"`
 	Errors    bool                  `json:"errors,omitempty"`
+	// Unrecorded names the sites grep would find here that no call of
+	// the file records; nil when the store does not know (a store written
+	// before it was kept, or one that does not keep it).
+	Unrecorded *treesitter.Unrecorded `json:"unrecorded,omitempty"`
 }
 
 // FileFacts is one file's complete contribution to the graph; the indexer

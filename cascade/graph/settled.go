@@ -24,13 +24,11 @@ import (
 // tells them apart by parsing).
 
 // asIndexed is the stage's voucher for one answer of no_callers. A file
-// qualifies when the store indexed exactly content for it and every
-// whole-word occurrence of name in content is a site the store holds
-// there, the name of a symbol declared there, the name an import binds
-// there, plainly no site by its line (inert), a Go struct field's or block
-// var's declaration, or, for a Go method (goMethod), pkg.Name with pkg an
-// import of the file. Its sites not in elsewhere are handed over as
-// undecided. The store is read again, not the resolver's answer, so that a
+// qualifies when the store indexed exactly content for it and either its
+// facts say no site of name through a receiver went unrecorded there
+// (fact.File.Unrecorded; bare ones are flagged for grep's own scope rule),
+// or every whole-word occurrence is accounted for (accountedFor). Its
+// sites not in elsewhere are handed over as undecided. The store is read again, not the resolver's answer, so that a
 // file indexed anew since then is judged by its new facts.
 func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
 	var once sync.Once
@@ -77,26 +75,21 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		if k == nil {
 			k = &knownOccurrences{} // the store holds no site of the name there
 		}
-		lang, _ := treesitter.LanguageForPath(rel)
-		var pending []int // occurrences the file's imports may account for
-		for at := treesitter.IndexWord(content, word, 0); at >= 0; at = treesitter.IndexWord(content, word, at+len(word)) {
-			switch {
-			case k.at[uint32(at)] || inert(lang, content, at, len(word)):
-			case lang == treesitter.Go && goDeclaredOnLine(content, at, len(word)):
-			default:
-				pending = append(pending, at)
-			}
-		}
 		f, err := s.store.File(ctx, rel)
-		if err != nil || f.Hash != fact.HashContent(content) {
+		if err != nil {
 			return stage.IndexedFile{}, false
 		}
-		for _, at := range pending {
-			if !importedHere(f.Imports, at) && !(lang == treesitter.Go && goMethod && goPackageQualified(content, at, f.Imports)) {
+		out := stage.IndexedFile{Elsewhere: k.elsewhere, Imports: f.Imports}
+		if u := f.Unrecorded; u != nil && !u.HasMember(name) {
+			// The extractor classified every identifier of the file as grep
+			// does: no site of the name through a receiver is unrecorded.
+			if f.Hash != fact.HashContent(content) {
 				return stage.IndexedFile{}, false
 			}
+			out.Bare = u.HasBare(name)
+		} else if lang, _ := treesitter.LanguageForPath(rel); !accountedFor(lang, content, word, k, f, goMethod) || f.Hash != fact.HashContent(content) {
+			return stage.IndexedFile{}, false
 		}
-		out := stage.IndexedFile{Elsewhere: k.elsewhere, Imports: f.Imports}
 		for _, c := range k.undecided {
 			caller, err := callers.of(ctx, c.CallerID)
 			if err != nil {
@@ -106,6 +99,25 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		}
 		return out, true
 	}
+}
+
+// accountedFor reports whether every whole-word occurrence of word in a
+// file the store indexed is a site or declaration it holds (k), an import's
+// name, plainly no site by its line, a Go declaration, or (for a Go method)
+// pkg.Name of an imported package: the voucher for a store that does not
+// say which names have unrecorded sites, or a file where one has.
+func accountedFor(lang treesitter.Language, content, word []byte, k *knownOccurrences, f fact.File, goMethod bool) bool {
+	for at := treesitter.IndexWord(content, word, 0); at >= 0; at = treesitter.IndexWord(content, word, at+len(word)) {
+		switch {
+		case k.at[uint32(at)] || inert(lang, content, at, len(word)):
+		case lang == treesitter.Go && goDeclaredOnLine(content, at, len(word)):
+		case importedHere(f.Imports, at):
+		case lang == treesitter.Go && goMethod && goPackageQualified(content, at, f.Imports):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // callerCache looks the enclosing functions of sites up once per answer;

@@ -388,13 +388,24 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	if !ok {
 		return nil, false
 	}
+	var imported, knowImported bool
+	if f.Bare {
+		// Unrecorded bare uses of the name: a parse finds them, and only
+		// the scope rule can leave them all out.
+		imported, knowImported = importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath), true
+		if !s.q.SkipLibrary || !bareOutOfScope(lang, rel, imported, &s.q) {
+			return nil, false
+		}
+	}
 	s.asIndexed.Add(1)
 	s.excluded.Add(int64(f.Elsewhere))
 	if len(f.Undecided) == 0 {
 		return nil, true
 	}
 	module := fact.ModuleSymbol(rel, lang)
-	imported := importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)
+	if !knowImported {
+		imported = importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)
+	}
 	found := &fileSites{}
 	for _, site := range f.Undecided {
 		m := Match{Path: rel, Site: site.Span, Kind: KindCall, Receiver: site.Receiver, Caller: site.Caller, Imported: imported}

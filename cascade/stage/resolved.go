@@ -92,6 +92,12 @@ type IndexedFile struct {
 	// callers, exactly what a parse of the file would find.
 	Undecided []IndexedSite
 	Imports   []treesitter.Import // the file's, for the fallback's own rules
+	// Bare says the name is also used alone there (a local's read, an
+	// argument) where the graph recorded no call or reference: a parse
+	// would find those sites, so the file stands as indexed only where the
+	// fallback's own scope rule leaves bare sites out (a method's name,
+	// a name the file does not import).
+	Bare bool
 }
 
 // IndexedSite is a site of the name as the graph indexed it.

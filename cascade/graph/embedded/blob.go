@@ -137,7 +137,7 @@ func (e *bodyEncoder) encode(facts *fact.FileFacts) encoded {
 	f := &facts.File
 	out := encoded{nSymbols: int64(len(facts.Symbols)), nCalls: int64(len(facts.Calls)), nLiterals: int64(len(facts.Literals))}
 	out.entry = string(appendFileEntry(e.rec[:0], f))
-	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals, Constants: f.Constants}); !x.empty() {
+	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals, Constants: f.Constants, Unrecorded: f.Unrecorded}); !x.empty() {
 		out.extra = appendFileExtra(nil, &x)
 	}
 

@@ -279,10 +279,13 @@ type fileExtra struct {
 	Fields    []treesitter.Field
 	Locals    []fact.Local
 	Constants []treesitter.Constant
+	// Unrecorded comes last, after a marker, so that a blob written
+	// without it decodes as "not known" (nil), never as "none".
+	Unrecorded *treesitter.Unrecorded
 }
 
 func (x *fileExtra) empty() bool {
-	return len(x.Imports)+len(x.Fields)+len(x.Locals)+len(x.Constants) == 0
+	return len(x.Imports)+len(x.Fields)+len(x.Locals)+len(x.Constants) == 0 && x.Unrecorded == nil
 }
 
 func appendFileExtra(b []byte, x *fileExtra) []byte {
@@ -322,6 +325,11 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendString(b, c.Value)
 		b = appendString(b, c.Expr)
 		container = c.Container
+	}
+	if u := x.Unrecorded; u != nil {
+		b = append(b, 1)
+		b = appendString(b, u.Members)
+		b = appendString(b, u.Bare)
 	}
 	return b
 }
@@ -377,6 +385,12 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			c.Expr = r.string()
 			container = c.Container
 		}
+	}
+	if len(r.s) > 0 {
+		if r.uvarint() != 1 {
+			r.fail()
+		}
+		x.Unrecorded = &treesitter.Unrecorded{Members: r.string(), Bare: r.string()}
 	}
 	return x, r.done()
 }

@@ -35,6 +35,7 @@ func TestFileExtraRoundTrip(t *testing.T) {
 			{Container: "Events", Name: "Created", Value: "report.created"},
 			{Container: "Events", Name: "Empty", Value: ""},
 		},
+		Unrecorded: &treesitter.Unrecorded{Members: "container\nready", Bare: "draw"},
 	}
 	got, err := decodeFileExtra(appendFileExtra(nil, &x))
 	if err != nil {
@@ -42,6 +43,13 @@ func TestFileExtraRoundTrip(t *testing.T) {
 	}
 	if diff := cmp.Diff(x, got); diff != "" {
 		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	// Written without Unrecorded (as before it was kept), it decodes as not
+	// known, never as "no unrecorded sites".
+	old := x
+	old.Unrecorded = nil
+	if got, err := decodeFileExtra(appendFileExtra(nil, &old)); err != nil || got.Unrecorded != nil {
+		t.Errorf("without Unrecorded: %+v, %v; want nil", got.Unrecorded, err)
 	}
 	// Truncated or padded, it does not decode.
 	b := appendFileExtra(nil, &x)

@@ -203,7 +203,7 @@ func decodeFile(entry string, extra []byte) (fact.File, error) {
 		if err != nil {
 			return fact.File{}, fmt.Errorf("decode: %w", err)
 		}
-		f.Imports, f.Fields, f.Locals, f.Constants = x.Imports, x.Fields, x.Locals, x.Constants
+		f.Imports, f.Fields, f.Locals, f.Constants, f.Unrecorded = x.Imports, x.Fields, x.Locals, x.Constants, x.Unrecorded
 	}
 	return f, nil
 }

@@ -1,0 +1,123 @@
+package treesitter
+
+import (
+	"slices"
+	"strings"
+)
+
+// The grep stage finds code sites of a name by parsing each file that holds
+// it and classifying every occurrence (Finder.Find). For a file indexed as
+// it is, most of those sites are the facts' own calls and references; what
+// parsing could add is the sites the facts do not record: a property read
+// (this.container), a bare read of a local (error.message after catch
+// (error)). Recording which names have such sites lets the graph vouch for
+// a file without the parse: a name with none there has nothing to add.
+
+// Unrecorded names the identifiers that have code sites in the file, as
+// Finder.Find classifies them, where the facts record no call or reference
+// of that name. Each list is its names sorted, once each, joined by
+// newlines: a store keeps one string per list, not one per name.
+type Unrecorded struct {
+	// Members are names read or called through a receiver (x.name).
+	Members string `json:"members,omitempty"`
+	// Bare are names used alone (name, name()).
+	Bare string `json:"bare,omitempty"`
+}
+
+// HasMember reports whether name has a site through a receiver that the
+// facts do not record.
+func (u *Unrecorded) HasMember(name string) bool { return listHas(u.Members, name) }
+
+// HasBare reports whether name has a site used alone that the facts do not
+// record.
+func (u *Unrecorded) HasBare(name string) bool { return listHas(u.Bare, name) }
+
+// listHas reports whether the newline-joined list holds name as a whole
+// line.
+func listHas(list, name string) bool {
+	for len(list) > 0 {
+		i := strings.Index(list, name)
+		if i < 0 {
+			return false
+		}
+		end := i + len(name)
+		if (i == 0 || list[i-1] == '\n') && (end == len(list) || list[end] == '\n') {
+			return true
+		}
+		list = list[end:]
+	}
+	return false
+}
+
+// ImportAliases maps the local name of each renaming import (import {a as
+// b}) to the name it imports: a bare call of b is recorded as a call of a.
+func ImportAliases(imports []Import) map[string]string {
+	var aliases map[string]string
+	for _, imp := range imports {
+		if imp.Imported != "*" && imp.Imported != "default" && imp.Imported != imp.Local && imp.Local != "" {
+			if aliases == nil {
+				aliases = map[string]string{}
+			}
+			aliases[imp.Local] = imp.Imported
+		}
+	}
+	return aliases
+}
+
+// StoredCallee is the name a call is recorded under: an aliased import's
+// original name for a bare call of the alias, else the callee as written.
+func StoredCallee(c Call, aliases map[string]string) string {
+	if orig, ok := aliases[c.Callee]; ok && c.Receiver == "" {
+		return orig
+	}
+	return c.Callee
+}
+
+// findUnrecorded classifies every identifier leaf of the tree as Find
+// classifies an occurrence, after the facts are final.
+func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
+	aliases := ImportAliases(e.facts.Imports)
+	recorded := make(map[uint32]string, len(e.facts.Calls))
+	for _, c := range e.facts.Calls {
+		if callee := StoredCallee(c, aliases); callee == c.Callee && c.Span.EndByte-c.Span.StartByte == uint32(len(callee)) {
+			recorded[c.Span.StartByte] = callee
+		}
+	}
+	members, bare := map[string]bool{}, map[string]bool{}
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if !n.named || n.first >= 0 || n.end <= n.start {
+			continue
+		}
+		switch n.Type() {
+		case "identifier", "property_identifier", "shorthand_property_identifier", "field_identifier":
+		default:
+			continue
+		}
+		name := e.src[n.start:n.end]
+		if callee, ok := recorded[n.start]; ok && callee == string(name) {
+			continue // a call or reference the facts hold
+		}
+		if _, receiver, ok := e.classify(n); ok {
+			if strings.TrimSpace(receiver) != "" {
+				members[e.str(name)] = true
+			} else {
+				bare[e.str(name)] = true
+			}
+		}
+	}
+	return &Unrecorded{Members: joinedKeys(members), Bare: joinedKeys(bare)}
+}
+
+// joinedKeys is the set's names sorted and joined by newlines.
+func joinedKeys(set map[string]bool) string {
+	if len(set) == 0 {
+		return ""
+	}
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return strings.Join(out, "\n")
+}

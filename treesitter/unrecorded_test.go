@@ -1,0 +1,158 @@
+package treesitter
+
+import (
+	"cmp"
+	"context"
+	"hash/crc32"
+	"maps"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// TestUnrecordedCoversEverySiteFindAdds checks the promise the graph's
+// voucher relies on: for every name in a file, each site Find returns is
+// either a call or reference the facts record under that name, or the name
+// is listed in Unrecorded (Members for a site with a receiver, Bare for one
+// without). A name missing from both lists would let grep skip a file where
+// parsing finds a caller. It runs over every fixture of the repository, and
+// instead over every name of CALLCASCADE_UNRECORDED_REPO when that names a
+// directory (a real repository: minutes).
+func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
+	// Find parses once per name: the fixtures are checked for a sample of
+	// their names.
+	roots := []string{filepath.Join("..", "testdata")}
+	sample := 6
+	if extra := os.Getenv("CALLCASCADE_UNRECORDED_REPO"); extra != "" {
+		roots, sample = []string{extra}, 0
+	}
+	ctx := context.Background()
+	finder := NewFinder()
+	defer finder.Close()
+	words := regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$]*`)
+	files, sites, unrecorded := 0, 0, 0
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if name := d.Name(); name == "node_modules" || name == ".git" || name == "vendor" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			lang, ok := LanguageForPath(path)
+			if !ok {
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil || len(src) > 512<<10 {
+				return nil
+			}
+			facts, err := Extract(ctx, lang, src)
+			if err != nil {
+				t.Errorf("%s: extract: %v", path, err)
+				return nil
+			}
+			if facts.Unrecorded == nil {
+				t.Errorf("%s: extraction left Unrecorded unset", path)
+				return nil
+			}
+			files++
+			aliases := ImportAliases(facts.Imports)
+			recorded := map[string]map[uint32]bool{}
+			for _, c := range facts.Calls {
+				callee := StoredCallee(c, aliases)
+				if recorded[callee] == nil {
+					recorded[callee] = map[uint32]bool{}
+				}
+				recorded[callee][c.Span.StartByte] = true
+			}
+			names := map[string]bool{}
+			for _, w := range words.FindAll(src, -1) {
+				names[string(w)] = true
+			}
+			for _, name := range sampleNames(names, sample) {
+				if !IsIdentifierName(name) {
+					continue
+				}
+				found, err := finder.Find(ctx, lang, src, name)
+				if err != nil {
+					t.Errorf("%s: find %q: %v", path, name, err)
+					continue
+				}
+				for _, site := range found.Sites {
+					sites++
+					if recorded[name][site.Span.StartByte] {
+						continue
+					}
+					unrecorded++
+					has := facts.Unrecorded.HasBare
+					if site.Receiver != "" {
+						has = facts.Unrecorded.HasMember
+					}
+					if !has(name) {
+						t.Errorf("%s: %q at byte %d (%s, receiver %q) is a site Find adds, but Unrecorded does not name it",
+							path, name, site.Span.StartByte, site.Kind, site.Receiver)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files < 100 && sample > 0 || unrecorded == 0 || sites == unrecorded {
+		t.Fatalf("checked %d files, %d sites (%d not recorded): the fixtures should give hundreds of each kind", files, sites, unrecorded)
+	}
+	t.Logf("%d files, %d sites, %d of them not recorded by the facts", files, sites, unrecorded)
+}
+
+// sampleNames is up to n of the names (all of them for n = 0), picked by a
+// hash of each so that every run checks the same ones.
+func sampleNames(names map[string]bool, n int) []string {
+	all := slices.Sorted(maps.Keys(names))
+	if n == 0 || len(all) <= n {
+		return all
+	}
+	slices.SortFunc(all, func(a, b string) int { return cmp.Compare(crc32.ChecksumIEEE([]byte(a)), crc32.ChecksumIEEE([]byte(b))) })
+	return all[:n]
+}
+
+// TestUnrecordedNamesWhatGrepWouldAdd pins the lists on a small file: a
+// property read and a local's read are unrecorded; a call and an object
+// key are not.
+func TestUnrecordedNamesWhatGrepWouldAdd(t *testing.T) {
+	src := []byte(`import { render as draw } from "./view"
+export function update(store, container) {
+  const opts = { update: 1, container }
+  store.update(opts)
+  draw(container.size)
+  if (this.container.ready) {
+    return 1
+  }
+}
+`)
+	facts, err := Extract(context.Background(), TypeScript, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := facts.Unrecorded
+	if u == nil {
+		t.Fatal("no Unrecorded")
+	}
+	if !u.HasMember("container") || !u.HasMember("ready") {
+		t.Errorf("members %v: want this.container.ready's property reads", u.Members)
+	}
+	if u.HasMember("update") || u.HasBare("update") || u.HasMember("contain") || u.HasBare("containers") {
+		t.Errorf("update is a recorded call and an object key, never an unrecorded site; parts of names are not names: %+v", u)
+	}
+	if !u.HasBare("container") || !u.HasBare("draw") {
+		t.Errorf("bare %v: want the parameter's reads and the aliased call (stored under render)", u.Bare)
+	}
+}
