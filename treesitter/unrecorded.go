@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -74,16 +75,23 @@ func StoredCallee(c Call, aliases map[string]string) string {
 }
 
 // findUnrecorded classifies every identifier leaf of the tree as Find
-// classifies an occurrence, after the facts are final.
+// classifies an occurrence, after the facts are final (their calls sorted
+// by position).
 func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	aliases := ImportAliases(e.facts.Imports)
-	recorded := make(map[uint32]string, len(e.facts.Calls))
-	for _, c := range e.facts.Calls {
-		if callee := StoredCallee(c, aliases); callee == c.Callee && c.Span.EndByte-c.Span.StartByte == uint32(len(callee)) {
-			recorded[c.Span.StartByte] = callee
+	calls := e.facts.Calls
+	// recordedAt reports whether a call or reference of name, recorded
+	// under that name, spans exactly the leaf at [start, end).
+	recordedAt := func(name []byte, start, end uint32) bool {
+		i, _ := slices.BinarySearchFunc(calls, start, func(c Call, at uint32) int { return cmp.Compare(c.Span.StartByte, at) })
+		for ; i < len(calls) && calls[i].Span.StartByte == start; i++ {
+			if c := calls[i]; c.Span.EndByte == end && c.Callee == string(name) && StoredCallee(c, aliases) == c.Callee {
+				return true
+			}
 		}
+		return false
 	}
-	members, bare := map[string]bool{}, map[string]bool{}
+	var members, bare []string
 	for i := range t.nodes {
 		n := &t.nodes[i]
 		if !n.named || n.first >= 0 || n.end <= n.start {
@@ -95,29 +103,22 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 			continue
 		}
 		name := e.src[n.start:n.end]
-		if callee, ok := recorded[n.start]; ok && callee == string(name) {
+		if recordedAt(name, n.start, n.end) {
 			continue // a call or reference the facts hold
 		}
 		if _, receiver, ok := e.classify(n); ok {
 			if strings.TrimSpace(receiver) != "" {
-				members[e.str(name)] = true
+				members = append(members, e.str(name))
 			} else {
-				bare[e.str(name)] = true
+				bare = append(bare, e.str(name))
 			}
 		}
 	}
-	return &Unrecorded{Members: joinedKeys(members), Bare: joinedKeys(bare)}
+	return &Unrecorded{Members: joinedSet(members), Bare: joinedSet(bare)}
 }
 
-// joinedKeys is the set's names sorted and joined by newlines.
-func joinedKeys(set map[string]bool) string {
-	if len(set) == 0 {
-		return ""
-	}
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return strings.Join(out, "\n")
+// joinedSet is the names sorted, once each, joined by newlines.
+func joinedSet(names []string) string {
+	slices.Sort(names)
+	return strings.Join(slices.Compact(names), "\n")
 }

@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"context"
 	"hash/crc32"
-	"maps"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -120,7 +120,9 @@ func sampleNames(names map[string]bool, n int) []string {
 	if n == 0 || len(all) <= n {
 		return all
 	}
-	slices.SortFunc(all, func(a, b string) int { return cmp.Compare(crc32.ChecksumIEEE([]byte(a)), crc32.ChecksumIEEE([]byte(b))) })
+	slices.SortFunc(all, func(a, b string) int {
+		return cmp.Compare(crc32.ChecksumIEEE([]byte(a)), crc32.ChecksumIEEE([]byte(b)))
+	})
 	return all[:n]
 }
 
