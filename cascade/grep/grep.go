@@ -115,6 +115,7 @@ type Match struct {
 	Caller fact.Symbol
 	// Imported: the site's file imports the name (or everything), so a
 	// bare site there may reach another file's declaration (scope.go).
+	// Worked out only where the scope rule reads it (scan.importsName).
 	Imported bool
 	// ReceiverImport is the import path of the package the receiver
 	// starts with, in Go (golang.go); "" when it names none.
@@ -388,14 +389,11 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	if !ok {
 		return nil, false
 	}
-	var imported, knowImported bool
-	if f.Bare {
-		// Unrecorded bare uses of the name: a parse finds them, and only
-		// the scope rule can leave them all out.
-		imported, knowImported = importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath), true
-		if !s.q.SkipLibrary || !bareOutOfScope(lang, rel, imported, &s.q) {
-			return nil, false
-		}
+	imported := s.importsName(lang, rel, content)
+	if f.Bare && (!s.q.SkipLibrary || !bareOutOfScope(lang, rel, imported, &s.q)) {
+		// Unrecorded bare uses of the name that the scope rule keeps: a
+		// parse finds them.
+		return nil, false
 	}
 	s.asIndexed.Add(1)
 	s.excluded.Add(int64(f.Elsewhere))
@@ -403,9 +401,6 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 		return nil, true
 	}
 	module := fact.ModuleSymbol(rel, lang)
-	if !knowImported {
-		imported = importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)
-	}
 	found := &fileSites{}
 	for _, site := range f.Undecided {
 		m := Match{Path: rel, Site: site.Span, Kind: KindCall, Receiver: site.Receiver, Caller: site.Caller, Imported: imported}
@@ -421,6 +416,24 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 		found.sites = append(found.sites, m)
 	}
 	return found, true
+}
+
+// importsName reports whether file rel imports the name from a module
+// that can hold the target (scope.go), for Match.Imported. Only the scope
+// rule for a function's bare sites outside its own file reads that, so
+// for any other query the file's imports are not searched (a regular
+// expression over the whole file) and the answer is false.
+func (s *scan) importsName(lang treesitter.Language, rel string, content []byte) bool {
+	if !s.readsImports(rel) {
+		return false
+	}
+	return importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)
+}
+
+// readsImports says whether the scope rule reads Match.Imported for bare
+// sites in file rel: for a function's, outside its own file.
+func (s *scan) readsImports(rel string) bool {
+	return s.q.SkipLibrary && s.q.Container == "" && s.q.TargetPath != "" && rel != s.q.TargetPath
 }
 
 // read reads a workspace file into buf (grown as needed). The fast path
@@ -579,7 +592,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 	if c.indexed != nil {
 		found, remembered = *c.indexed, true
 	} else if c.kept != nil {
-		found, remembered = memoSites(c.kept, s.q.Name)
+		found, remembered = memoSites(c.kept, s.memoKey(c.rel))
 	}
 	if !remembered {
 		var ok bool
@@ -587,7 +600,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			return nil, false, buf
 		}
 		if c.kept != nil {
-			c.kept.Remember(s.q.Name, found)
+			c.kept.Remember(s.memoKey(c.rel), found)
 		}
 	}
 	method := s.q.SkipLibrary && (s.q.Method || s.q.Container != "") && c.lang == treesitter.Go
@@ -627,6 +640,16 @@ type fileSites struct {
 	declaresField bool
 }
 
+// memoKey is what a kept file's sites are remembered under: the name, and
+// the target's file where Match.Imported was worked out for it (it says
+// whether the file imports the name from a module that holds that file).
+func (s *scan) memoKey(rel string) string {
+	if !s.readsImports(rel) {
+		return s.q.Name
+	}
+	return s.q.Name + "\x00" + s.q.TargetPath
+}
+
 // memoSites returns the sites of name remembered with a kept content.
 func memoSites(kept *files.Kept, name string) (fileSites, bool) {
 	v, ok := kept.Memo(name)
@@ -661,7 +684,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	}
 	callers := callerSymbols(c.rel, content, sites)
 	module := fact.ModuleSymbol(c.rel, c.lang)
-	imported := importsName(s.imports.patterns(c.lang, s.q.Name), content, c.lang, c.rel, s.q.TargetPath)
+	imported := s.importsName(c.lang, c.rel, content)
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,

@@ -92,3 +92,33 @@ func declSpan(t *testing.T, root, rel, name string) treesitter.Span {
 	}
 	return span(t, string(src), name)
 }
+
+// A kept file's sites are remembered between searches; whether the file
+// imports the name depends on the target (its module, a method or not),
+// so a search for a method of the name must not leave a later search for
+// the function of that name without the import that makes a bare site its.
+func TestKeptSitesKeepEachTargetsScope(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"web/form.tsx":  "export function onSubmit(values: any) {}\n",
+		"web/panel.tsx": "export class Panel {\n  onSubmit() {}\n}\n",
+		"web/user.tsx":  "import { onSubmit } from './form';\nexport function User(p: any) {\n  p.onSubmit();\n  return <Form onSubmit={onSubmit} />;\n}\n",
+	})
+	var s Searcher
+	defer s.Close()
+	ask := func(path, container string) []string {
+		r, err := s.Search(context.Background(), Query{Name: "onSubmit", Root: root, StopAfter: -1, SkipLibrary: true,
+			TargetPath: path, Container: container, TargetSpan: declSpan(t, root, path, "onSubmit")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return render(r)
+	}
+	method := ask("web/panel.tsx", "Panel")
+	if diff := cmp.Diff([]string{"web/user.tsx:3:5 call p web/user.tsx#User"}, method); diff != "" {
+		t.Errorf("the method's sites (-want +got):\n%s", diff)
+	}
+	function := ask("web/form.tsx", "")
+	if diff := cmp.Diff([]string{"web/user.tsx:3:5 call p web/user.tsx#User", "web/user.tsx:4:26 reference web/user.tsx#User"}, function); diff != "" {
+		t.Errorf("the function's sites, after the method's were kept (-want +got):\n%s", diff)
+	}
+}
