@@ -48,6 +48,7 @@ type Kept struct {
 	size    int64
 	modNano int64
 	data    []byte
+	binary  bool   // IsBinary of its start, worked out once: every search asks
 	watch   *Watch // the watch that reports this file's changes; nil if none (under contents.mu)
 
 	memoMu sync.Mutex
@@ -170,7 +171,8 @@ func (c *Contents) put(path string, size, modNano int64, data []byte, watch *Wat
 	if c.bytes+grow > c.budget {
 		return nil
 	}
-	f := &Kept{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch}
+	f := &Kept{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch,
+		binary: IsBinary(data[:min(len(data), BinarySniffSize)])}
 	c.files[path] = f
 	c.bytes += grow
 	return f
@@ -192,6 +194,10 @@ func (c *Contents) forgetFiles(root string, rels []string) {
 
 // Data is the kept content. It is shared: callers must not write to it.
 func (f *Kept) Data() []byte { return f.data }
+
+// Binary reports whether the content looks binary (IsBinary of its first
+// BinarySniffSize bytes).
+func (f *Kept) Binary() bool { return f.binary }
 
 // Memo returns the value Remember kept under key with this content.
 func (f *Kept) Memo(key string) (any, bool) {

@@ -345,7 +345,10 @@ func (s *scan) readCandidate(ctx context.Context, f files.WalkedFile, buf []byte
 	if watch != nil && !watch.Covers(f.Rel) {
 		watch = nil // reached through a symlinked directory: stat it
 	}
-	path := filepath.Join(s.root, filepath.FromSlash(f.Rel))
+	path := f.Path // the walk's: the root joined with Rel
+	if path == "" {
+		path = filepath.Join(s.root, filepath.FromSlash(f.Rel))
+	}
 	kept, content, err := s.contents.Load(path, watch, s.q.Walk.MaxFileSize, buf, func(buf []byte) ([]byte, error) {
 		return s.read(f.Rel, buf)
 	})
@@ -364,7 +367,8 @@ func (s *scan) readCandidate(ctx context.Context, f files.WalkedFile, buf []byte
 // match records a file that holds the name as a whole word; kept is its
 // entry in the kept contents, nil if it has none.
 func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, content []byte, kept *files.Kept) {
-	if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+	binary := kept != nil && kept.Binary() || kept == nil && files.IsBinary(content[:min(len(content), files.BinarySniffSize)])
+	if binary || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
 	s.spotField(lang, content)
@@ -504,7 +508,7 @@ func (s *scan) addBuffers(ctx context.Context) {
 			continue
 		}
 		s.files.Add(1)
-		if files.IsBinary(content[:min(len(content), 8<<10)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
+		if files.IsBinary(content[:min(len(content), files.BinarySniffSize)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 			continue
 		}
 		s.spotField(lang, content)
