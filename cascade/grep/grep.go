@@ -393,7 +393,10 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	if !ok {
 		return nil, false
 	}
-	imported := s.importsName(lang, rel, content)
+	var imported bool
+	if f.Bare || len(f.Undecided) > 0 {
+		imported = s.importsName(lang, rel, content)
+	}
 	if f.Bare && (!s.q.SkipLibrary || !bareOutOfScope(lang, rel, imported, &s.q)) {
 		// Unrecorded bare uses of the name that the scope rule keeps: a
 		// parse finds them.
