@@ -65,6 +65,13 @@ type File struct {
 	// names, topics, routes).
 	Constants []treesitter.Constant `json:"constants,omitempty"`
 	Errors    bool                  `json:"errors,omitempty"`
+
+	// Inode and ChangeTime (the ctime, unix nanoseconds) complete ModTime's
+	// check: a file replaced with the same size and its modification time
+	// set back (cp -p, rsync -a, touch -r) has another ctime, which no user
+	// can set, and mostly another inode. Zero where the OS reports neither.
+	Inode      uint64 `json:"inode,omitempty"`
+	ChangeTime int64  `json:"changeTime,omitempty"`
 }
 
 // FileFacts is one file's complete contribution to the graph; the indexer

@@ -96,9 +96,10 @@ type parseJob struct {
 }
 
 // IndexAll brings the store up to date with the files on disk: files whose
-// size and modification time are unchanged are skipped without being read,
-// files whose content hash is unchanged are not parsed, removed files are
-// dropped. Requests may run against the store while it works.
+// stamps (size, modification time, inode, change time) are unchanged are
+// skipped without being read, files whose content hash is unchanged are not
+// parsed, removed files are dropped. Requests may run against the store
+// while it works.
 func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexStats, error) {
 	start := time.Now()
 	// Running from the first moment: while the walk lists the files, the
@@ -161,7 +162,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		stats.Files++
 		p := prev[f.Rel]
 		delete(prev, f.Rel)
-		if p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
+		if p != nil && sameStamps(p, &f) {
 			stats.Unchanged++
 			return nil
 		}
@@ -224,6 +225,22 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		"unchanged", stats.Unchanged, "deleted", stats.Deleted, "symbols", stats.Symbols, "calls", stats.Calls,
 		"duration", stats.Duration.Round(time.Millisecond))
 	return stats, nil
+}
+
+// sameStamps reports whether the file on disk, as the walk stat'ed it, is
+// the one the store indexed: same size, modification time, inode and change
+// time. The last two catch a file replaced with the same size and its
+// modification time set back (cp -p, rsync -a, touch -r), which size and
+// mtime alone miss. A stored file without them (written by a store that
+// kept none, or on an OS that reports none) is judged on size and mtime.
+func sameStamps(stored *fact.File, disk *files.WalkedFile) bool {
+	if stored.Size != disk.Size || stored.ModTime != disk.ModTime.UnixNano() {
+		return false
+	}
+	if stored.Inode == 0 && stored.ChangeTime == 0 {
+		return true
+	}
+	return stored.Inode == disk.Inode && stored.ChangeTime == disk.ChangeTime
 }
 
 // unorderedLister is a store that lists its files cheaper in no order:
@@ -390,6 +407,7 @@ func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*fact.FileFacts,
 		return nil, err
 	}
 	ff.File.ModTime = j.file.ModTime.UnixNano()
+	ff.File.Inode, ff.File.ChangeTime = j.file.Inode, j.file.ChangeTime
 	return &ff, nil
 }
 
