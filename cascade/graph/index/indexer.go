@@ -249,10 +249,19 @@ type unorderedLister interface {
 	FilesUnordered(ctx context.Context) ([]fact.File, error)
 }
 
+// restamper is a store that can record new stamps of a file whose content
+// is unchanged, so that the next pass skips it unread (see restamp).
+type restamper interface {
+	RestampFiles(ctx context.Context, files []fact.File) error
+}
+
 type parsed struct {
 	job   *parseJob
 	facts *fact.FileFacts // nil: unchanged by hash, or unreadable
-	err   error
+	// restamp is set for a file unchanged by hash whose stamps moved: the
+	// stored file with the stamps the walk found.
+	restamp *fact.File
+	err     error
 }
 
 func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexStats, progress ProgressFunc) error {
@@ -275,9 +284,9 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 		go func() {
 			defer wg.Done()
 			for j := range in {
-				ff, err := ix.parseFile(ctx, j)
+				ff, restamp, err := ix.parseFile(ctx, j)
 				select {
-				case out <- parsed{job: j, facts: ff, err: err}:
+				case out <- parsed{job: j, facts: ff, restamp: restamp, err: err}:
 				case <-ctx.Done():
 					return
 				}
@@ -320,6 +329,7 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	}()
 	var batch []fact.FileFacts
 	var batchJobs []*parseJob
+	var restamps []fact.File
 	flush := func() {
 		if len(batch) > 0 {
 			writes <- writeBatch{facts: batch, jobs: batchJobs}
@@ -340,6 +350,9 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 			ix.finish([]*parseJob{p.job})
 		case p.facts == nil:
 			stats.Unchanged++
+			if p.restamp != nil {
+				restamps = append(restamps, *p.restamp)
+			}
 			ix.finish([]*parseJob{p.job})
 		default:
 			stats.Parsed++
@@ -362,7 +375,26 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	if err := <-writeErr; err != nil {
 		return err
 	}
-	return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ix.restamp(ctx, restamps)
+	return nil
+}
+
+// restamp records the new stamps of files read and found unchanged by
+// hash, where the store can: otherwise every later pass would read and
+// hash them again (a touch, a chmod, a checkout back and forth), and a
+// warm restart would slow down with each. Failing only costs that, so it
+// is logged, not returned.
+func (ix *Indexer) restamp(ctx context.Context, files []fact.File) {
+	r, ok := ix.Store.(restamper)
+	if !ok || len(files) == 0 {
+		return
+	}
+	if err := r.RestampFiles(ctx, files); err != nil {
+		ix.logger().Warn("cannot record the stamps of unchanged files; the next pass reads them again", "files", len(files), "error", err)
+	}
 }
 
 func (ix *Indexer) changed() {
@@ -386,29 +418,45 @@ func (ix *Indexer) finish(jobs []*parseJob) {
 	}
 }
 
-// parseFile reads and parses one walked file; nil facts mean "unchanged".
-func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*fact.FileFacts, error) {
+// parseFile reads and parses one walked file; nil facts mean "unchanged",
+// and restamp, when set, is the stored file with the stamps it has now.
+func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (facts *fact.FileFacts, restamp *fact.File, err error) {
 	if ix.isBuffer(j.file.Rel) {
-		return nil, nil // the editor's buffer is newer than the disk
+		return nil, nil, nil // the editor's buffer is newer than the disk
 	}
 	content, err := os.ReadFile(j.file.Path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if files.IsBinary(content[:min(len(content), files.BinarySniffSize)]) {
 		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
-		return nil, nil
+		return nil, nil, nil
 	}
-	if j.prev != nil && j.prev.Hash == fact.HashContent(content) || ix.indexedAhead(j.file.Rel, content) {
-		return nil, nil
+	if j.prev != nil && j.prev.Hash == fact.HashContent(content) {
+		if j.file.Size != j.prev.Size {
+			return nil, nil, nil // changed since the walk stat'ed it: the next pass looks again
+		}
+		f := *j.prev
+		setStamps(&f, &j.file)
+		return nil, &f, nil
+	}
+	if ix.indexedAhead(j.file.Rel, content) {
+		return nil, nil, nil
 	}
 	ff, err := ix.factsFor(ctx, j.file.Rel, content)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	ff.File.ModTime = j.file.ModTime.UnixNano()
-	ff.File.Inode, ff.File.ChangeTime = j.file.Inode, j.file.ChangeTime
-	return &ff, nil
+	setStamps(&ff.File, &j.file)
+	return &ff, nil, nil
+}
+
+// setStamps gives f the stamps of the file as the walk stat'ed it: those
+// from before it was read, so a change made while it was read shows at the
+// next pass. (The size is the content's, as read.)
+func setStamps(f *fact.File, disk *files.WalkedFile) {
+	f.ModTime = disk.ModTime.UnixNano()
+	f.Inode, f.ChangeTime = disk.Inode, disk.ChangeTime
 }
 
 // ErrUnsupported is returned for files in no supported language.
