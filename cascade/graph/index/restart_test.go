@@ -228,3 +228,45 @@ func TestRestartKeepsTheStampsOfAFileTouched(t *testing.T) {
 		t.Errorf("stored %+v; want the touched time %d and the content's hash", f, later.UnixNano())
 	}
 }
+
+// stampless is an embedded store that lists its files without inodes and
+// change times, as a Neo4j store written before it kept them does.
+type stampless struct{ *embedded.Store }
+
+func (s stampless) FilesUnordered(ctx context.Context) ([]fact.File, error) {
+	files, err := s.Store.FilesUnordered(ctx)
+	for i := range files {
+		files[i].Inode, files[i].ChangeTime = 0, 0
+	}
+	return files, err
+}
+
+// Files stored without an inode and change time (a Neo4j store written
+// before it kept them) are judged by size and modification time, as they
+// were: a restart over them reads nothing that did not change, rather than
+// every file, every time.
+func TestRestartOverFilesStoredWithoutInodes(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{"a.ts", "b.ts"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte("export function "+name[:1]+"(): void {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := (&index.Indexer{Root: root, Store: s, Workers: 1}).IndexAll(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	st, err := (&index.Indexer{Root: root, Store: stampless{s}, Workers: 1}).IndexAll(ctx, func(_, total int) { read = total })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Unchanged != 2 || read != 0 {
+		t.Errorf("a restart over files stored without inodes: %+v, %d read; want both skipped unread", st, read)
+	}
+}
