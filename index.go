@@ -133,7 +133,7 @@ func writeEdges(ctx context.Context, abs string, store *neo4jstore.Store, walk f
 		return nil
 	}
 	fmt.Fprintf(os.Stderr, "computing the edges of %d files (caller edges, publish/subscribe) over the embedded store\n", len(neoFiles))
-	local, err := openEmbedded(abs)
+	local, err := openEmbedded(abs, log)
 	if err != nil {
 		return fmt.Errorf("edges: %w", err)
 	}

@@ -153,12 +153,14 @@ func (c *commonFlags) logger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
 }
 
-func openEmbedded(root string) (graph.Store, error) {
+// openEmbedded opens root's embedded store; log hears why it was rebuilt,
+// if it was (another release's format, corruption).
+func openEmbedded(root string, log *slog.Logger) (graph.Store, error) {
 	path, err := embedded.DefaultPath(root)
 	if err != nil {
 		return nil, err
 	}
-	return embedded.Open(path, embedded.Options{})
+	return embedded.Open(path, embedded.Options{Logger: log})
 }
 
 // openWorkspace opens the embedded store for root and brings it up to date.
@@ -173,11 +175,11 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, index.IndexStats{}, usageError{fmt.Errorf("root %s is not a directory", root)}
 	}
-	store, err := openEmbedded(abs)
+	log := c.logger(os.Stderr)
+	store, err := openEmbedded(abs, log)
 	if err != nil {
 		return nil, index.IndexStats{}, err
 	}
-	log := c.logger(os.Stderr)
 	ws := cascade.NewWorkspace(abs, store, cascade.Options{
 		Walk:   files.WalkOptions{MaxFileSize: c.maxFileSize, ExtraIgnores: c.exclude, Logger: log},
 		Logger: log,

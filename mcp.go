@@ -144,7 +144,7 @@ func openWorkspaceNoIndex(ctx context.Context, root string, c commonFlags, log *
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return nil, usageError{fmt.Errorf("root %s is not a directory", root)}
 	}
-	store, err := openEmbedded(abs)
+	store, err := openEmbedded(abs, log)
 	if err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ func runServe(ctx context.Context, args []string) error {
 	log := c.logger(logOut)
 	opts := server.Options{
 		Logger:    log,
-		OpenStore: openEmbedded,
+		OpenStore: func(root string) (cascade.Store, error) { return openEmbedded(root, log) },
 		Settings: server.Settings{MaxFileSize: c.maxFileSize, Exclude: c.exclude,
 			GraphTimeoutMs: int(c.engine.graph.Milliseconds()), GrepTimeoutMs: int(c.engine.grep.Milliseconds()),
 			KeywordTimeoutMs: int(c.engine.keyword.Milliseconds()), BudgetMs: int(c.engine.budget.Milliseconds()),

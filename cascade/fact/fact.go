@@ -69,6 +69,13 @@ type File struct {
 	// the file records; nil when the store does not know (a store written
 	// before it was kept, or one that does not keep it).
 	Unrecorded *treesitter.Unrecorded `json:"unrecorded,omitempty"`
+
+	// Inode and ChangeTime (the ctime, unix nanoseconds) complete ModTime's
+	// check: a file replaced with the same size and its modification time
+	// set back (cp -p, rsync -a, touch -r) has another ctime, which no user
+	// can set, and mostly another inode. Zero where the OS reports neither.
+	Inode      uint64 `json:"inode,omitempty"`
+	ChangeTime int64  `json:"changeTime,omitempty"`
 }
 
 // FileFacts is one file's complete contribution to the graph; the indexer

@@ -2,9 +2,7 @@ package files
 
 import (
 	"encoding/binary"
-	"errors"
 	"io/fs"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -96,15 +94,15 @@ func (l *lister) list(dir string, entries []dirEntry) (openDir, []dirEntry, erro
 	return d, entries, nil
 }
 
-// stat returns the size and modification time of the file name in d,
-// without following a symlink: the entry was listed as a regular file,
-// and one swapped for a link since is not followed out of the root.
-func (d openDir) stat(dir, name string) (int64, time.Time, fs.FileMode, error) {
+// stat stats the file name in d without following a symlink: the entry
+// was listed as a regular file, and one swapped for a link since is not
+// followed out of the root.
+func (d openDir) stat(dir, name string) (fileStat, error) {
 	var st unix.Stat_t
 	if err := d.fstatat(name, &st); err != nil {
-		return 0, time.Time{}, 0, &fs.PathError{Op: "stat", Path: dir + "/" + name, Err: err}
+		return fileStat{}, &fs.PathError{Op: "stat", Path: dir + "/" + name, Err: err}
 	}
-	return st.Size, time.Unix(st.Mtim.Unix()), modeType(st.Mode), nil
+	return statOf(&st), nil
 }
 
 func (d openDir) fstatat(name string, st *unix.Stat_t) error {
@@ -117,28 +115,5 @@ func (d openDir) fstatat(name string, st *unix.Stat_t) error {
 func (d openDir) close() {
 	if d.fd >= 0 {
 		unix.Close(d.fd)
-	}
-}
-
-// modeType is the type bits of a stat mode as fs.FileMode's.
-func modeType(mode uint32) fs.FileMode {
-	switch mode & unix.S_IFMT {
-	case unix.S_IFDIR:
-		return fs.ModeDir
-	case unix.S_IFREG:
-		return 0
-	case unix.S_IFLNK:
-		return fs.ModeSymlink
-	default:
-		return fs.ModeIrregular
-	}
-}
-
-func retryEINTR(f func() (int, error)) (int, error) {
-	for {
-		n, err := f()
-		if !errors.Is(err, unix.EINTR) {
-			return n, err
-		}
 	}
 }

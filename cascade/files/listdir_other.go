@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"time"
 )
 
 // lister lists directories through the os package here; Linux has a
@@ -30,12 +29,8 @@ func (l *lister) list(dir string, entries []dirEntry) (openDir, []dirEntry, erro
 	return openDir{}, entries, nil
 }
 
-func (openDir) stat(dir, name string) (int64, time.Time, fs.FileMode, error) {
-	info, err := os.Lstat(filepath.Join(dir, name))
-	if err != nil {
-		return 0, time.Time{}, 0, err
-	}
-	return info.Size(), info.ModTime(), info.Mode().Type(), nil
+func (openDir) stat(dir, name string) (fileStat, error) {
+	return statPath(filepath.Join(dir, name), false)
 }
 
 func (openDir) close() {}

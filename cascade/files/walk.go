@@ -79,6 +79,11 @@ type WalkedFile struct {
 	Rel     string // slash-separated, relative to the root
 	Size    int64
 	ModTime time.Time
+	// Inode and ChangeTime (the ctime, unix nanoseconds), where the OS
+	// reports them (zero elsewhere): with the size and modification time,
+	// the stamps an index pass compares to skip reading a file.
+	Inode      uint64
+	ChangeTime int64
 }
 
 // WalkStats counts what a walk yielded and what it left out, so "why is my
@@ -431,8 +436,8 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 				j.stats.Ignored++
 				continue
 			}
-			size, modTime, mode, err := d.stat(j.dir, name)
-			if err == nil && mode != 0 {
+			st, err := d.stat(j.dir, name)
+			if err == nil && st.mode != 0 {
 				err = errors.New("no longer a regular file")
 			}
 			if err != nil {
@@ -446,7 +451,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 			} else {
 				path = dirPath + string(filepath.Separator) + name
 			}
-			if f, ok := w.admit(j.dir, name, path, size, modTime, &j.stats, &sniff); ok {
+			if f, ok := w.admit(j.dir, name, path, st, &j.stats, &sniff); ok {
 				j.items = append(j.items, dirItem{file: f})
 			}
 		}
@@ -572,14 +577,14 @@ func within(root, target string) ([]string, bool) {
 // yielded. path is real; rel is the file's path in the walk. sniff is a
 // buffer for the binary check, allocated on first use; nil allocates one.
 func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[]byte) *WalkedFile {
-	info, err := os.Stat(path)
+	st, err := statPath(path, true)
 	if err != nil {
 		stats.Unreadable++
 		w.log.Warn("graph: skipping unreadable file", "path", path, "err", err)
 		return nil
 	}
 	dir, name := filepath.Split(path)
-	f, ok := w.admit(dir, name, w.pathOf(strings.Join(rel, "/")), info.Size(), info.ModTime(), stats, sniff)
+	f, ok := w.admit(dir, name, w.pathOf(strings.Join(rel, "/")), st, stats, sniff)
 	if !ok {
 		return nil
 	}
@@ -587,10 +592,11 @@ func (w *walker) checkFile(path string, rel []string, stats *WalkStats, sniff *[
 }
 
 // admit checks the size and (unless deferred) the content of a file stat'ed
-// as size and modTime, and returns it as Walk yields it, or false (counted
-// in stats). The file is name in the real directory dir; path is its Path
-// (root, a separator, the path in the walk).
-func (w *walker) admit(dir, name, path string, size int64, modTime time.Time, stats *WalkStats, sniff *[]byte) (WalkedFile, bool) {
+// as st, and returns it as Walk yields it, or false (counted in stats). The
+// file is name in the real directory dir; path is its Path (root, a
+// separator, the path in the walk).
+func (w *walker) admit(dir, name, path string, st fileStat, stats *WalkStats, sniff *[]byte) (WalkedFile, bool) {
+	size := st.size
 	if size > w.opts.MaxFileSize {
 		stats.TooLarge++
 		w.log.Info("skipping large file", "path", filepath.Join(dir, name), "size", size, "limit", w.opts.MaxFileSize)
@@ -617,7 +623,8 @@ func (w *walker) admit(dir, name, path string, size int64, modTime time.Time, st
 		}
 	}
 	// Rel is the tail of Path: with slashes, the same bytes.
-	return WalkedFile{Path: path, Rel: filepath.ToSlash(path[len(w.rootPrefix):]), Size: size, ModTime: modTime}, true
+	return WalkedFile{Path: path, Rel: filepath.ToSlash(path[len(w.rootPrefix):]), Size: size, ModTime: st.modTime,
+		Inode: st.inode, ChangeTime: st.changeTime}, true
 }
 
 // readPrefix reads at most the first len(buf) bytes of a file into buf.

@@ -426,7 +426,8 @@ func appendJSONString(b []byte, s string) []byte {
 }
 
 // appendFileEntry appends a file's entry, files.entry: the JSON array
-// [path, hash, size, mtime, language, package, errors (0 or 1)]. Files
+// [path, hash, size, mtime, inode, ctime, language, package, errors (0 or
+// 1)], the inode's 64 bits written as a signed number. Files
 // reads every entry in one value (see allFiles), File reads one.
 func appendFileEntry(b []byte, f *fact.File) []byte {
 	b = append(b, '[')
@@ -437,6 +438,10 @@ func appendFileEntry(b []byte, f *fact.File) []byte {
 	b = strconv.AppendInt(b, f.Size, 10)
 	b = append(b, ',')
 	b = strconv.AppendInt(b, f.ModTime, 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(f.Inode), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, f.ChangeTime, 10)
 	b = append(b, ',')
 	b = appendJSONString(b, string(f.Language))
 	b = append(b, ',')
@@ -460,6 +465,10 @@ func (p *jsonParser) fileEntry() fact.File {
 	f.Size = p.int()
 	p.byte(',')
 	f.ModTime = p.int()
+	p.byte(',')
+	f.Inode = uint64(p.int())
+	p.byte(',')
+	f.ChangeTime = p.int()
 	p.byte(',')
 	f.Language = language(p.string())
 	p.byte(',')

@@ -1,10 +1,13 @@
 package embedded
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
+	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -55,5 +58,47 @@ func TestOldFormatStoreIsRebuilt(t *testing.T) {
 	}
 	if calls, err := s.CallsByCallee(ctx, "copy"); err != nil || len(calls) == 0 {
 		t.Errorf("CallsByCallee after the rebuild = %d calls, %v", len(calls), err)
+	}
+}
+
+// A store written by schema 5 (the same tables, but entries without a
+// file's inode and change time) is rebuilt on open, not read: its stamps
+// could not tell a file replaced with the same size and modification time.
+// Upgrading is no error to the user, and the log says what happened.
+func TestSchema5StoreIsRebuiltWithALogLine(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "graph.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		schema,
+		`INSERT INTO files VALUES (1, 'a.ts', '["a.ts","h",1,2,"typescript","",0]', 0, 0, 0, 1)`,
+		`INSERT INTO facts VALUES (1, x'00', NULL, x'00')`,
+		fmt.Sprintf("PRAGMA user_version = %d", 5*1000+treesitter.ExtractorVersion),
+	} {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	db.Close()
+
+	var logged bytes.Buffer
+	s, err := Open(path, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	if err != nil {
+		t.Fatalf("Open of a schema 5 store: %v; want it rebuilt", err)
+	}
+	defer s.Close()
+	if !s.Rebuilt() {
+		t.Fatal("Rebuilt() = false on a schema 5 store")
+	}
+	if files, err := s.Files(ctx); err != nil || len(files) != 0 {
+		t.Errorf("the rebuilt store lists %d files (%v); want none of schema 5's", len(files), err)
+	}
+	line := logged.String()
+	if !strings.Contains(line, "another version of callcascade") || !strings.Contains(line, "rebuilding") ||
+		!strings.Contains(line, fmt.Sprintf("schema=%d", 5*1000+treesitter.ExtractorVersion)) || !strings.Contains(line, "level=INFO") {
+		t.Errorf("the log says %q; want one line that the store of another version is rebuilt, from which schema", line)
 	}
 }

@@ -50,7 +50,9 @@ import (
 // discarded and rebuilt rather than migrated, since it is only a cache. The
 // extractor's version is folded in, so that a release that extracts more
 // re-parses files whose content hash did not change.
-const SchemaVersion = 5*1000 + treesitter.ExtractorVersion
+//
+// 6: a file's entry holds its inode and change time (see fact.File).
+const SchemaVersion = 6*1000 + treesitter.ExtractorVersion
 
 // Options tunes Open. The zero value is ready to use.
 type Options struct {
@@ -173,7 +175,13 @@ func Open(path string, opts Options) (*Store, error) {
 			}
 		}
 		s.closeDBs()
-		log.Warn("embedded: rebuilding unusable graph store", "path", abs, "reason", reason)
+		if v := (otherVersion{}); errors.As(reason, &v) {
+			// Expected after an upgrade: not a fault to warn about.
+			log.Info("embedded: graph store written by another version of callcascade; rebuilding it (every file is parsed again)",
+				"path", abs, "schema", v.found, "want", SchemaVersion)
+		} else {
+			log.Warn("embedded: rebuilding unusable graph store", "path", abs, "reason", reason)
+		}
 		if err := discard(abs); err != nil {
 			return nil, err
 		}
@@ -337,7 +345,7 @@ func (s *Store) openExisting(opts Options) error {
 		return fmt.Errorf("read schema version: %w", err)
 	}
 	if version != SchemaVersion {
-		return fmt.Errorf("schema version %d, want %d", version, SchemaVersion)
+		return otherVersion{found: version}
 	}
 	if clean {
 		return nil
@@ -367,6 +375,15 @@ func (s *Store) openExisting(opts Options) error {
 		return fmt.Errorf("quick_check: %s", strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// otherVersion is why Open rebuilds a store whose schema version is not
+// SchemaVersion: written by an earlier (or later) release, it is a cache
+// of another format.
+type otherVersion struct{ found int }
+
+func (e otherVersion) Error() string {
+	return fmt.Sprintf("schema version %d, want %d", e.found, SchemaVersion)
 }
 
 // discard moves an unusable database aside (one .bad copy is kept for
@@ -403,7 +420,7 @@ const schema = `
 CREATE TABLE files (
 	fid        INTEGER PRIMARY KEY,
 	path       TEXT NOT NULL UNIQUE,
-	entry      TEXT NOT NULL, -- JSON: path, hash, size, mtime, language, package, errors (see codec.go)
+	entry      TEXT NOT NULL, -- JSON: path, hash, size, mtime, inode, ctime, language, package, errors (see codec.go)
 	n_symbols  INTEGER NOT NULL, -- how many of each kind its body holds
 	n_calls    INTEGER NOT NULL,
 	n_literals INTEGER NOT NULL,

@@ -57,6 +57,7 @@ func storageFacts() fact.FileFacts {
 	return fact.FileFacts{
 		File: fact.File{
 			Path: path, Hash: "abc123", Size: 1234, ModTime: 1700000000123456789,
+			Inode: 1<<63 + 5, ChangeTime: 1700000001987654321, // an inode number with the top bit set is kept whole
 			Language: treesitter.TypeScript, Package: "", Errors: true,
 			Imports: []treesitter.Import{{Local: "Injectable", Imported: "Injectable", Module: "@nestjs/common", Span: span(0, 9, 10)}},
 			Fields:  []treesitter.Field{{Container: "StorageService", Name: "bucket", Type: "Bucket"}},
@@ -835,14 +836,19 @@ func TestJSONParserEscapes(t *testing.T) {
 			t.Errorf("string(%s): no error", bad)
 		}
 	}
-	if _, err := parseFiles(`["a","h",1,2,"go","",0],["b"]`); err == nil {
+	if _, err := parseFiles(`["a","h",1,2,3,4,"go","",0],["b"]`); err == nil {
 		t.Errorf("parseFiles of a short entry: no error")
 	}
-	if _, err := parseFiles(`["a","h",1,2,"go","",0]x`); err == nil {
+	if _, err := parseFiles(`["a","h",1,2,3,4,"go","",0]x`); err == nil {
 		t.Errorf("parseFiles of trailing bytes: no error")
 	}
-	if files, err := parseFiles(`["a","h",1,2,"go","p",1],["b","i",3,4,"ts","",0]`); err != nil || len(files) != 2 || !files[0].Errors || files[1].Size != 3 {
+	if files, err := parseFiles(`["a","h",1,2,7,8,"go","p",1],["b","i",3,4,-1,9,"ts","",0]`); err != nil || len(files) != 2 || !files[0].Errors || files[1].Size != 3 ||
+		files[0].Inode != 7 || files[0].ChangeTime != 8 || files[1].Inode != 1<<64-1 || files[1].ChangeTime != 9 {
 		t.Errorf("parseFiles = %+v, %v", files, err)
+	}
+	// A schema 5 entry (no inode, no change time) is not read as this one.
+	if _, err := parseFiles(`["a","h",1,2,"go","",0]`); err == nil {
+		t.Errorf("parseFiles of a schema 5 entry: no error")
 	}
 	if files, err := parseFiles(``); err != nil || len(files) != 0 {
 		t.Errorf("parseFiles of nothing = %v, %v", files, err)

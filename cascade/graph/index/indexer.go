@@ -96,9 +96,10 @@ type parseJob struct {
 }
 
 // IndexAll brings the store up to date with the files on disk: files whose
-// size and modification time are unchanged are skipped without being read,
-// files whose content hash is unchanged are not parsed, removed files are
-// dropped. Requests may run against the store while it works.
+// stamps (size, modification time, inode, change time) are unchanged are
+// skipped without being read, files whose content hash is unchanged are not
+// parsed, removed files are dropped. Requests may run against the store
+// while it works.
 func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexStats, error) {
 	start := time.Now()
 	// Running from the first moment: while the walk lists the files, the
@@ -161,7 +162,7 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 		stats.Files++
 		p := prev[f.Rel]
 		delete(prev, f.Rel)
-		if p != nil && p.Size == f.Size && p.ModTime == f.ModTime.UnixNano() {
+		if p != nil && sameStamps(p, &f) {
 			stats.Unchanged++
 			return nil
 		}
@@ -226,16 +227,41 @@ func (ix *Indexer) IndexAll(ctx context.Context, progress ProgressFunc) (IndexSt
 	return stats, nil
 }
 
+// sameStamps reports whether the file on disk, as the walk stat'ed it, is
+// the one the store indexed: same size, modification time, inode and change
+// time. The last two catch a file replaced with the same size and its
+// modification time set back (cp -p, rsync -a, touch -r), which size and
+// mtime alone miss. A stored file without them (written by a store that
+// kept none, or on an OS that reports none) is judged on size and mtime.
+func sameStamps(stored *fact.File, disk *files.WalkedFile) bool {
+	if stored.Size != disk.Size || stored.ModTime != disk.ModTime.UnixNano() {
+		return false
+	}
+	if stored.Inode == 0 && stored.ChangeTime == 0 {
+		return true
+	}
+	return stored.Inode == disk.Inode && stored.ChangeTime == disk.ChangeTime
+}
+
 // unorderedLister is a store that lists its files cheaper in no order:
 // a pass looks them up by path.
 type unorderedLister interface {
 	FilesUnordered(ctx context.Context) ([]fact.File, error)
 }
 
+// restamper is a store that can record new stamps of a file whose content
+// is unchanged, so that the next pass skips it unread (see restamp).
+type restamper interface {
+	RestampFiles(ctx context.Context, files []fact.File) error
+}
+
 type parsed struct {
 	job   *parseJob
 	facts *fact.FileFacts // nil: unchanged by hash, or unreadable
-	err   error
+	// restamp is set for a file unchanged by hash whose stamps moved: the
+	// stored file with the stamps the walk found.
+	restamp *fact.File
+	err     error
 }
 
 func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexStats, progress ProgressFunc) error {
@@ -258,9 +284,9 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 		go func() {
 			defer wg.Done()
 			for j := range in {
-				ff, err := ix.parseFile(ctx, j)
+				ff, restamp, err := ix.parseFile(ctx, j)
 				select {
-				case out <- parsed{job: j, facts: ff, err: err}:
+				case out <- parsed{job: j, facts: ff, restamp: restamp, err: err}:
 				case <-ctx.Done():
 					return
 				}
@@ -303,6 +329,7 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	}()
 	var batch []fact.FileFacts
 	var batchJobs []*parseJob
+	var restamps []fact.File
 	flush := func() {
 		if len(batch) > 0 {
 			writes <- writeBatch{facts: batch, jobs: batchJobs}
@@ -323,6 +350,9 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 			ix.finish([]*parseJob{p.job})
 		case p.facts == nil:
 			stats.Unchanged++
+			if p.restamp != nil {
+				restamps = append(restamps, *p.restamp)
+			}
 			ix.finish([]*parseJob{p.job})
 		default:
 			stats.Parsed++
@@ -345,7 +375,26 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	if err := <-writeErr; err != nil {
 		return err
 	}
-	return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ix.restamp(ctx, restamps)
+	return nil
+}
+
+// restamp records the new stamps of files read and found unchanged by
+// hash, where the store can: otherwise every later pass would read and
+// hash them again (a touch, a chmod, a checkout back and forth), and a
+// warm restart would slow down with each. Failing only costs that, so it
+// is logged, not returned.
+func (ix *Indexer) restamp(ctx context.Context, files []fact.File) {
+	r, ok := ix.Store.(restamper)
+	if !ok || len(files) == 0 {
+		return
+	}
+	if err := r.RestampFiles(ctx, files); err != nil {
+		ix.logger().Warn("cannot record the stamps of unchanged files; the next pass reads them again", "files", len(files), "error", err)
+	}
 }
 
 func (ix *Indexer) changed() {
@@ -369,28 +418,45 @@ func (ix *Indexer) finish(jobs []*parseJob) {
 	}
 }
 
-// parseFile reads and parses one walked file; nil facts mean "unchanged".
-func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (*fact.FileFacts, error) {
+// parseFile reads and parses one walked file; nil facts mean "unchanged",
+// and restamp, when set, is the stored file with the stamps it has now.
+func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (facts *fact.FileFacts, restamp *fact.File, err error) {
 	if ix.isBuffer(j.file.Rel) {
-		return nil, nil // the editor's buffer is newer than the disk
+		return nil, nil, nil // the editor's buffer is newer than the disk
 	}
 	content, err := os.ReadFile(j.file.Path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if files.IsBinary(content[:min(len(content), files.BinarySniffSize)]) {
 		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
-		return nil, nil
+		return nil, nil, nil
 	}
-	if j.prev != nil && j.prev.Hash == fact.HashContent(content) || ix.indexedAhead(j.file.Rel, content) {
-		return nil, nil
+	if j.prev != nil && j.prev.Hash == fact.HashContent(content) {
+		if j.file.Size != j.prev.Size {
+			return nil, nil, nil // changed since the walk stat'ed it: the next pass looks again
+		}
+		f := *j.prev
+		setStamps(&f, &j.file)
+		return nil, &f, nil
+	}
+	if ix.indexedAhead(j.file.Rel, content) {
+		return nil, nil, nil
 	}
 	ff, err := ix.factsFor(ctx, j.file.Rel, content)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	ff.File.ModTime = j.file.ModTime.UnixNano()
-	return &ff, nil
+	setStamps(&ff.File, &j.file)
+	return &ff, nil, nil
+}
+
+// setStamps gives f the stamps of the file as the walk stat'ed it: those
+// from before it was read, so a change made while it was read shows at the
+// next pass. (The size is the content's, as read.)
+func setStamps(f *fact.File, disk *files.WalkedFile) {
+	f.ModTime = disk.ModTime.UnixNano()
+	f.Inode, f.ChangeTime = disk.Inode, disk.ChangeTime
 }
 
 // ErrUnsupported is returned for files in no supported language.

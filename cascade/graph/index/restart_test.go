@@ -177,3 +177,96 @@ func TestPassFailsWhenTheStoredListFails(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A file whose stamps moved but whose content did not (touched, chmod'ed,
+// checked out back and forth) is read once, found unchanged by its hash,
+// and its new stamps kept: the pass after skips it unread, so such files
+// do not slow every later warm restart.
+func TestRestartKeepsTheStampsOfAFileTouched(t *testing.T) {
+	root := t.TempDir()
+	touched := filepath.Join(root, "touched.ts")
+	for path, text := range map[string]string{touched: "export function a(): void {}\n", filepath.Join(root, "other.ts"): "export function b(): void {}\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	ix := &index.Indexer{Root: root, Store: s, Workers: 1}
+	// pass returns its stats and how many files it read.
+	pass := func() (index.IndexStats, int) {
+		t.Helper()
+		read := 0
+		st, err := ix.IndexAll(ctx, func(_, total int) { read = total })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st, read
+	}
+	if st, _ := pass(); st.Parsed != 2 {
+		t.Fatalf("first pass: %+v; want 2 parsed", st)
+	}
+	later := time.Now().Add(time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(touched, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if st, read := pass(); st.Parsed != 0 || st.Unchanged != 2 || read != 1 {
+		t.Fatalf("the pass after the touch: %+v, %d read; want the touched file read, nothing parsed", st, read)
+	}
+	if st, read := pass(); st.Parsed != 0 || st.Unchanged != 2 || read != 0 {
+		t.Errorf("the pass after that: %+v, %d read; want nothing read", st, read)
+	}
+	f, err := s.File(ctx, "touched.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.ModTime != later.UnixNano() || len(f.Hash) != 64 {
+		t.Errorf("stored %+v; want the touched time %d and the content's hash", f, later.UnixNano())
+	}
+}
+
+// stampless is an embedded store that lists its files without inodes and
+// change times, as a Neo4j store written before it kept them does.
+type stampless struct{ *embedded.Store }
+
+func (s stampless) FilesUnordered(ctx context.Context) ([]fact.File, error) {
+	files, err := s.Store.FilesUnordered(ctx)
+	for i := range files {
+		files[i].Inode, files[i].ChangeTime = 0, 0
+	}
+	return files, err
+}
+
+// Files stored without an inode and change time (a Neo4j store written
+// before it kept them) are judged by size and modification time, as they
+// were: a restart over them reads nothing that did not change, rather than
+// every file, every time.
+func TestRestartOverFilesStoredWithoutInodes(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{"a.ts", "b.ts"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte("export function "+name[:1]+"(): void {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := (&index.Indexer{Root: root, Store: s, Workers: 1}).IndexAll(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	read := 0
+	st, err := (&index.Indexer{Root: root, Store: stampless{s}, Workers: 1}).IndexAll(ctx, func(_, total int) { read = total })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Unchanged != 2 || read != 0 {
+		t.Errorf("a restart over files stored without inodes: %+v, %d read; want both skipped unread", st, read)
+	}
+}
