@@ -431,7 +431,7 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 // for any other query the file's imports are not searched (a regular
 // expression over the whole file) and the answer is false.
 func (s *scan) importsName(lang treesitter.Language, rel string, content []byte) bool {
-	if !s.readsImports(rel) {
+	if !s.readsImports(rel) || !mayImportName(lang, content, s.q.Name) {
 		return false
 	}
 	return importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)

@@ -1,6 +1,7 @@
 package grep
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"strings"
@@ -74,6 +75,49 @@ func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Lang
 	}
 	return false
 }
+
+// mayImportName is a cheap necessary condition for importPatterns to
+// match: it is false only where none can, so that the regular expressions
+// (slow over a whole file) run only where an import may bind the name. In
+// TypeScript and JavaScript an import statement's names come after
+// "import" with no semicolon or quote between, and the require forms
+// need "require"; in Python every form needs "import". Go's one pattern
+// (a dot import) is cheap and always run.
+func mayImportName(lang treesitter.Language, content []byte, name string) bool {
+	switch lang {
+	case treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
+		if bytes.Contains(content, []byte("require")) {
+			return true
+		}
+		word := []byte(name)
+		for at := bytes.Index(content, word); at >= 0; {
+			// Back from the occurrence to a semicolon or a quote: "import"
+			// must lie in between (a long stretch is left to the patterns).
+			start := at - maxImportStretch
+			stretch := content[max(start, 0):at]
+			if cut := bytes.LastIndexAny(stretch, ";'\""); cut >= 0 {
+				stretch = stretch[cut+1:]
+			} else if start > 0 {
+				return true
+			}
+			if bytes.Contains(stretch, []byte("import")) {
+				return true
+			}
+			next := bytes.Index(content[at+len(word):], word)
+			if next < 0 {
+				break
+			}
+			at += len(word) + next
+		}
+		return false
+	case treesitter.Python:
+		return bytes.Contains(content, []byte("import"))
+	}
+	return true
+}
+
+// maxImportStretch bounds how far back mayImportName looks for "import".
+const maxImportStretch = 4 << 10
 
 // moduleMayHold reports whether the module spec, imported in file rel, can
 // be the target's file, or a package or barrel directory above it.

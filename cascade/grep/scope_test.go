@@ -2,8 +2,10 @@ package grep
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -120,5 +122,64 @@ func TestKeptSitesKeepEachTargetsScope(t *testing.T) {
 	function := ask("web/form.tsx", "")
 	if diff := cmp.Diff([]string{"web/user.tsx:3:5 call p web/user.tsx#User", "web/user.tsx:4:26 reference web/user.tsx#User"}, function); diff != "" {
 		t.Errorf("the function's sites, after the method's were kept (-want +got):\n%s", diff)
+	}
+}
+
+// mayImportName only spares the import patterns where they cannot match:
+// for every word of every fixture, a file the patterns find importing it
+// is one mayImportName lets through.
+func TestMayImportNameNeverHidesAnImport(t *testing.T) {
+	words := regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$]*`)
+	checked, spared := 0, 0
+	err := filepath.WalkDir(filepath.Join("..", "..", "testdata"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		lang, ok := treesitter.LanguageForPath(path)
+		if !ok || lang == treesitter.Go || lang == treesitter.Java {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for _, w := range words.FindAll(src, -1) {
+			name := string(w)
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			checked++
+			if mayImportName(lang, src, name) {
+				continue
+			}
+			spared++
+			if importsName(importPatterns(lang, name), src, lang, "x/file", "") {
+				t.Errorf("%s: %q is imported by the patterns, but mayImportName said it cannot be", path, name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spared == 0 || spared == checked {
+		t.Fatalf("%d names checked, %d spared the patterns: want some of each", checked, spared)
+	}
+	for _, tc := range []struct {
+		lang      treesitter.Language
+		src, name string
+		mayImport bool
+	}{
+		{treesitter.TypeScript, "import {\n  a,\n  error,\n} from './log'\nerror('x')\n", "error", true},
+		{treesitter.TypeScript, "import { a } from './log'\ntry {} catch (error) { console.log(error) }\n", "error", false},
+		{treesitter.JavaScript, "const { error } = require('./log')\n", "error", true},
+		{treesitter.Python, "def f(error):\n    return error\n", "error", false},
+		{treesitter.Python, "from .log import error\n", "error", true},
+	} {
+		if got := mayImportName(tc.lang, []byte(tc.src), tc.name); got != tc.mayImport {
+			t.Errorf("mayImportName(%s, %q, %q) = %v, want %v", tc.lang, tc.src, tc.name, got, tc.mayImport)
+		}
 	}
 }
