@@ -998,6 +998,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if cls, ok := constructed(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
 	}
+	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
+		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
@@ -1177,6 +1180,14 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if next.kind == refUnknown && f.Language == treesitter.Python {
 				if next, err = q.python().pyReexportedMember(ctx, f, cur, seg.name, false); err != nil {
 					return typeRef{}, err
+				}
+			}
+			if next.kind == refUnknown && f.Language == treesitter.Go {
+				// manifest.ErrInvalidDigestFormat: a package-level variable
+				if typed, ok, err := q.golang().goPackageMember(ctx, cur, seg.name); err != nil {
+					return typeRef{}, err
+				} else if ok {
+					next = typed
 				}
 			}
 			if next.kind == refUnknown && f.Language == treesitter.Python {

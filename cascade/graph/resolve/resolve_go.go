@@ -18,7 +18,7 @@ type goLang struct {
 	*query
 	methods map[string]map[string]goSignature // goMethodSet answers, by type ID
 	sigs    map[string]goSignature            // goSignatureOf answers, by method ID
-	goDirs  map[string][]fact.File            // Go files by directory, for goPackageVar
+	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -331,31 +331,12 @@ func (q *goLang) goEmbedsOutside(ctx context.Context, t fact.Symbol, depth int) 
 // goPackageVar types a package-level variable declared in another file of
 // f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
 func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {
-	if q.goDirs == nil { // Go files by directory, once per query
-		q.goDirs = map[string][]fact.File{}
-		for _, other := range q.allFiles(ctx) {
-			if other.Language == treesitter.Go {
-				dir := path.Dir(other.Path)
-				q.goDirs[dir] = append(q.goDirs[dir], other)
-			}
-		}
+	of, l, err := q.goPackageLocal(ctx, path.Dir(f.Path), f.Package, f.Path, name)
+	if err != nil || l == nil {
+		return typeRef{}, false, err
 	}
-	for _, other := range q.goDirs[path.Dir(f.Path)] {
-		if other.Path == f.Path || other.Package != f.Package {
-			continue
-		}
-		of, err := q.file(ctx, other.Path)
-		if err != nil || of == nil {
-			return typeRef{}, false, err
-		}
-		for _, l := range of.Locals {
-			if l.SymbolID == "" && l.Name == name {
-				ref, err := q.declaredType(ctx, of, nil, l.Type)
-				return ref, err == nil, err
-			}
-		}
-	}
-	return typeRef{}, false, nil
+	ref, err := q.declaredType(ctx, of, nil, l.Type)
+	return ref, err == nil, err
 }
 
 // goFuncValueResult types the result of calling a func value: a local or
@@ -366,8 +347,12 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	typ, in := "", f
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)
-		if l == nil {
-			return typeRef{}, false, nil
+		if l == nil { // var VerifyDownload func() error, in another file of the package
+			of, pl, err := q.goPackageLocal(ctx, path.Dir(f.Path), f.Package, f.Path, callee)
+			if err != nil || pl == nil {
+				return typeRef{}, false, err
+			}
+			l, in = pl, of
 		}
 		_, _, typ, _ = treesitter.CutScope(l.Type)
 	} else {
