@@ -616,6 +616,16 @@ func goValueType(e *extractor, v *node) string {
 		}
 	case "type_assertion_expression":
 		return goType(e, field(v, "type"))
+	case "binary_expression": // time.Duration(n) * time.Second: arithmetic keeps its operands' type
+		switch e.text(field(v, "operator")) {
+		case "+", "-", "*", "/", "%", "&", "|", "^", "&^", "<<", ">>":
+			if t := goValueType(e, field(v, "left")); t != "" {
+				return t
+			}
+			if op := e.text(field(v, "operator")); op != "<<" && op != ">>" { // 2 * d: the typed operand's
+				return goValueType(e, field(v, "right"))
+			}
+		}
 	case "func_literal": // getCmd := func() *Command {...}
 		return GoFuncPrefix + goResults(e, field(v, "result"))
 	case "index_expression":

@@ -401,6 +401,32 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 		if err != nil || ref.kind == refExternal {
 			return ref, true, err
 		}
+		if ref.kind == refInstance && ref.elems == 0 && ref.class.Language == treesitter.Go {
+			// args := m.Called(): a method promoted from an embedded outside
+			// type (mock.Mock) returns that package's values.
+			if promoted, err := q.goPromotedFromOutside(ctx, ref.class, callee); err != nil || promoted {
+				return typeRef{kind: refExternal}, promoted, err
+			}
+		}
 	}
 	return typeRef{}, false, nil
+}
+
+// goPromotedFromOutside reports whether name, on a value of the workspace
+// type t, can only be a method or field promoted from a type outside the
+// workspace that t embeds: t and its workspace bases declare no method or
+// field of that name.
+func (q *goLang) goPromotedFromOutside(ctx context.Context, t fact.Symbol, name string) (bool, error) {
+	if !q.goEmbedsOutside(ctx, t, 0) {
+		return false, nil
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	if found, err := q.methodOf(ctx, t, name, cands, 0); err != nil || len(found) > 0 {
+		return false, err
+	}
+	typ, err := q.fieldType(ctx, t, name, 0)
+	return typ == "" && err == nil, err
 }
