@@ -1233,7 +1233,7 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 		return ref, nil
 	}
 	if ref.class.Language == treesitter.Go {
-		if ref.class.Returns == "" {
+		if ref.class.Returns == "" || strings.HasPrefix(ref.class.Returns, treesitter.GoDefinedPrefix) {
 			return typeRef{kind: refUnknown}, nil // not a collection we know of
 		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
@@ -1805,6 +1805,9 @@ func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, de
 		if t, err := q.python().pyPropertyType(ctx, cls, field); err != nil || t != "" {
 			return t, err
 		}
+	}
+	if under := q.golang().goUnderlying(ctx, cls); under != nil {
+		return q.fieldType(ctx, *under, field, depth+1) // type mtpDraft Model: Model's fields
 	}
 	for _, base := range q.bases(ctx, cls) {
 		if t, err := q.fieldType(ctx, base, field, depth+1); err != nil || t != "" {

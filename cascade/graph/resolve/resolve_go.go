@@ -300,7 +300,17 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 // (struct{ gorm.Model }): a field or method it does not declare is then
 // that type's, and a call on it is no call of a project method.
 func (q *goLang) goEmbedsOutside(ctx context.Context, t fact.Symbol, depth int) bool {
-	if depth > 5 || len(t.Extends) == 0 {
+	if depth > 5 {
+		return false
+	}
+	if under, ok := strings.CutPrefix(t.Returns, treesitter.GoDefinedPrefix); ok && t.Language == treesitter.Go {
+		// type metric model.Sample: a field it reads is model's
+		if u := q.goUnderlying(ctx, t); u != nil {
+			return q.goEmbedsOutside(ctx, *u, depth+1)
+		}
+		return q.goOutsideName(ctx, t, under)
+	}
+	if len(t.Extends) == 0 {
 		return false
 	}
 	f, err := q.file(ctx, t.Path)

@@ -110,3 +110,41 @@ func (q *goLang) goPackageMember(ctx context.Context, ref typeRef, name string) 
 	typed, err := q.declaredType(ctx, of, nil, l.Type)
 	return typed, err == nil, err
 }
+
+// goUnderlying is the workspace type a Go type is defined from
+// (type mtpDraft Model gives Model), nil if none or one from outside.
+func (q *goLang) goUnderlying(ctx context.Context, t fact.Symbol) *fact.Symbol {
+	under, ok := strings.CutPrefix(t.Returns, treesitter.GoDefinedPrefix)
+	if !ok || t.Language != treesitter.Go {
+		return nil
+	}
+	f, err := q.file(ctx, t.Path)
+	if err != nil || f == nil {
+		return nil
+	}
+	u, err := q.resolveTypeName(ctx, f, under)
+	if err != nil || u == nil || u.ID == t.ID {
+		return nil
+	}
+	return u
+}
+
+// goOutsideName reports whether a qualified type name written in t's file
+// (model.Sample) names a package outside the workspace.
+func (q *goLang) goOutsideName(ctx context.Context, t fact.Symbol, typeName string) bool {
+	qualifier, _, ok := strings.Cut(typeName, ".")
+	if !ok {
+		return false
+	}
+	f, err := q.file(ctx, t.Path)
+	if err != nil || f == nil {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == qualifier {
+			_, inWorkspace := q.goImportDir(ctx, imp.Module)
+			return !inWorkspace
+		}
+	}
+	return false
+}
