@@ -170,6 +170,12 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
 				case len(targets) == 0 && external:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				case len(targets) == 0:
+					if what, ok, err := q.memberOfClass(ctx, c, target); err != nil {
+						return err
+					} else if ok {
+						elsewhere[stage.KeyOf(c.Path, c.Span)] = what // Handler.contract(): no module function
+					}
 				}
 				return nil // super.m() names the base method exactly: no dispatch
 			}

@@ -1,0 +1,41 @@
+package resolve
+
+import (
+	"context"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// memberOfClass reports, for a Python call with a receiver that resolved
+// to nothing, whether the receiver is a workspace class or one of its
+// instances (Handler.contract(), self.contract()) with no field of the
+// callee's name: the call is that class's attribute, a method it inherits
+// from outside the workspace or makes dynamically, and never a module-level
+// function, which only its module or a name bound to it reaches. It
+// returns what to tell people the site calls.
+func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symbol) (string, bool, error) {
+	if target.Language != treesitter.Python || target.Container != "" || c.Receiver == "" {
+		return "", false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil || f.Language != treesitter.Python {
+		return "", false, err
+	}
+	var caller *fact.Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return "", false, err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	if err != nil || (ref.kind != refInstance && ref.kind != refClass) || ref.elems > 0 || ref.class.Language != treesitter.Python {
+		return "", false, err
+	}
+	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" {
+		return "", false, err // a field may hold the function: fieldCallers follows it
+	}
+	return "an attribute of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
+}

@@ -1,0 +1,2 @@
+def describe():  # @def(describeFn, "describe") @nocallers(describeFn)
+    return {"kind": "module"}
