@@ -2017,6 +2017,10 @@ func pyModuleMatches(from, module, candidate string) bool {
 		return cand == want || candPkg == want
 	}
 	want := strings.ReplaceAll(module, ".", "/")
+	if addon, ok := strings.CutPrefix(module, "odoo.addons."); ok {
+		// Odoo imports every addon directory as odoo.addons.<name>.
+		want = strings.ReplaceAll(addon, ".", "/")
+	}
 	return cand == want || candPkg == want || strings.HasSuffix(cand, "/"+want) || strings.HasSuffix(candPkg, "/"+want)
 }
 
