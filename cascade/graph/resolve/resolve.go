@@ -180,7 +180,8 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 				return nil // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
-			// which implements or overrides it.
+			// which implements or overrides it; one on the class itself
+			// (Base.contract()) runs the base's.
 			for _, t := range targets {
 				ok, err := q.dispatches(ctx, t, target)
 				if err == nil && !ok {
@@ -192,6 +193,12 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 					return err
 				}
 				if ok {
+					if onClass, err := q.calledOnClass(ctx, c); err != nil || onClass {
+						if onClass {
+							elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(t)
+						}
+						return err
+					}
 					via = t.Container + "." + t.Name
 					break
 				}

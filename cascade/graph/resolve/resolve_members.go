@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
@@ -38,4 +39,28 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 		return "", false, err // a field may hold the function: fieldCallers follows it
 	}
 	return "an attribute of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
+}
+
+// calledOnClass reports whether a call's receiver is a workspace class
+// itself, not an instance nor cls (Base.contract(), Base.run(obj)): the
+// method looked up on a class object is that class's own or an
+// ancestor's, never a subclass's override, so the call dispatches to none.
+func (q *query) calledOnClass(ctx context.Context, c fact.Call) (bool, error) {
+	if c.Receiver == "" || c.Receiver == "cls" || strings.HasPrefix(c.Receiver, "cls.") || strings.HasPrefix(c.Receiver, "super") {
+		return false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return false, err
+	}
+	var caller *fact.Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return false, err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	return err == nil && ref.kind == refClass, err
 }
