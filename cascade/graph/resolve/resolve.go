@@ -1135,6 +1135,15 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if t == "" && cur.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, cur.class, 0) {
 				return typeRef{kind: refExternal}, nil // a.CreatedAt, promoted from an embedded gorm.Model
 			}
+			if t == "" && cur.kind == refInstance && f.Language == treesitter.Python {
+				// self.client in a TestCase: the library base's attribute
+				if outside, err := q.python().pyOutsideAttribute(ctx, cur.class, seg.name); err != nil {
+					return typeRef{}, err
+				} else if outside {
+					cur = typeRef{kind: refExternal}
+					continue
+				}
+			}
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil
 			}

@@ -64,3 +64,51 @@ func (q *query) calledOnClass(ctx context.Context, c fact.Call) (bool, error) {
 	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
 	return err == nil && ref.kind == refClass, err
 }
+
+// pyOutsideAttribute reports whether name, read on an instance of the
+// workspace class cls (self.client in a Locust user or a Django TestCase),
+// can only be an attribute of a base from outside the workspace: no class
+// of its workspace chain declares a field or method of that name, and one
+// of them names a library's class as a base. Django models are left out:
+// a reverse relation (order.items) is declared on the other model.
+func (q *pyLang) pyOutsideAttribute(ctx context.Context, cls fact.Symbol, name string) (bool, error) {
+	if cls.Language != treesitter.Python || (&frameworkView{query: q.query}).isDjangoModel(ctx, cls, 0) {
+		return false, nil
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	if found, err := q.methodOf(ctx, cls, name, cands, 0); err != nil || len(found) > 0 {
+		return false, err
+	}
+	return q.pyOutsideBase(ctx, cls, 0), nil
+}
+
+// pyOutsideBase reports whether cls or a workspace class it extends names a
+// base imported from outside the workspace.
+func (q *pyLang) pyOutsideBase(ctx context.Context, cls fact.Symbol, depth int) bool {
+	if depth > 5 {
+		return false
+	}
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return false
+	}
+	for _, n := range cls.Extends {
+		base, err := q.resolveTypeName(ctx, cf, n)
+		if err != nil {
+			return false
+		}
+		if base == nil || base.ID == cls.ID {
+			if first, _, _ := strings.Cut(n, "."); n != "object" && q.isExternalName(ctx, cf, first) {
+				return true
+			}
+			continue
+		}
+		if q.pyOutsideBase(ctx, *base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
