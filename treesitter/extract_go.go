@@ -70,7 +70,7 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		}
 	case "import_spec":
 		c.imp(n)
-	case "short_var_declaration", "var_spec", "range_clause", "type_switch_statement", "func_literal":
+	case "short_var_declaration", "var_spec", "range_clause", "receive_statement", "type_switch_statement", "func_literal":
 		c.local(n)
 	case "parameter_list":
 		// (function_declaration result: (parameter_list) @local): named results
@@ -126,6 +126,11 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		case "slice_type", "array_type", "map_type", "channel_type":
 			// type Diagnostics []*Diagnostic: what indexing or ranging yields.
 			s.Returns = strings.TrimPrefix(goType(e, t), GoCollectionPrefix)
+		case "type_identifier", "qualified_type", "generic_type":
+			// type mtpDraft Model: Model's fields, none of its methods.
+			if under := goType(e, t); under != "" {
+				s.Returns = GoDefinedPrefix + under
+			}
 		}
 	}
 }
@@ -390,6 +395,10 @@ func (goHooks) locals(e *extractor, n *node) {
 			return
 		}
 		goBind(e, n, names, namedChildren(field(n, "value")))
+	case "receive_statement": // select { case v, ok := <-ch: }
+		if left := field(n, "left"); left != nil && strings.Contains(e.text(n)[:field(n, "right").StartByte()-n.StartByte()], ":=") {
+			goBind(e, n, namedChildren(left), []*node{field(n, "right")})
+		}
 	case "range_clause": // for _, v := range xs: v is an element of xs
 		names := namedChildren(field(n, "left"))
 		if len(names) != 2 || names[1].Type() != "identifier" {
@@ -452,7 +461,7 @@ func goBind(e *extractor, decl *node, names, values []*node) {
 				}
 				goAddLocal(e, decl, name, typ)
 			}
-		case "index_expression", "type_assertion_expression": // the comma-ok forms
+		case "index_expression", "type_assertion_expression", "unary_expression": // the comma-ok forms (v, ok := <-ch)
 			goAddLocal(e, decl, names[0], goValueType(e, v))
 		}
 		return
@@ -577,6 +586,10 @@ func goValueType(e *extractor, v *node) string {
 		switch e.text(field(v, "operator")) {
 		case "&", "*":
 			return goValueType(e, field(v, "operand"))
+		case "<-": // <-ch: an element of ch
+			if operand := field(v, "operand"); isAny(operand, "identifier", "selector_expression", "index_expression") {
+				return RangeTypePrefix + e.squeezed(operand)
+			}
 		}
 	case "composite_literal": // Foo{}, []struct{...}{...}: not []Foo{}, whose type is the element's
 		switch t := field(v, "type"); nodeType(t) {
@@ -588,6 +601,11 @@ func goValueType(e *extractor, v *node) string {
 		fn := field(v, "function")
 		if nodeType(fn) == "identifier" && e.text(fn) == "new" {
 			if args := namedChildren(field(v, "arguments")); len(args) == 1 {
+				return goType(e, args[0])
+			}
+		}
+		if nodeType(fn) == "identifier" && e.text(fn) == "make" { // make(chan error, 1), make(map[K]*V)
+			if args := namedChildren(field(v, "arguments")); len(args) > 0 {
 				return goType(e, args[0])
 			}
 		}
@@ -603,6 +621,16 @@ func goValueType(e *extractor, v *node) string {
 		}
 	case "type_assertion_expression":
 		return goType(e, field(v, "type"))
+	case "binary_expression": // time.Duration(n) * time.Second: arithmetic keeps its operands' type
+		switch e.text(field(v, "operator")) {
+		case "+", "-", "*", "/", "%", "&", "|", "^", "&^", "<<", ">>":
+			if t := goValueType(e, field(v, "left")); t != "" {
+				return t
+			}
+			if op := e.text(field(v, "operator")); op != "<<" && op != ">>" { // 2 * d: the typed operand's
+				return goValueType(e, field(v, "right"))
+			}
+		}
 	case "func_literal": // getCmd := func() *Command {...}
 		return GoFuncPrefix + goResults(e, field(v, "result"))
 	case "index_expression":

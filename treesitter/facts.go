@@ -186,6 +186,12 @@ const GoAnonymousStructPrefix = "struct@"
 // A Python Callable[..., Text] is "func:Text".
 const GoFuncPrefix = "func:"
 
+// GoDefinedPrefix starts the Returns of a Go type defined from another
+// named type, followed by that type as written: "defined:Model" for
+// type mtpDraft Model. The new type has the other's fields, not its
+// methods.
+const GoDefinedPrefix = "defined:"
+
 // GoInterfacePrefix starts a Go interface type literal, written as its
 // methods, each its name, its parameter types in parentheses and its result
 // types (as in a Symbol's Returns), separated by GoMethodSeparator, and its

@@ -37,6 +37,10 @@ type IdentifierSite struct {
 	Span     Span   // the identifier itself
 	Receiver string // the receiver's text ("this.storage", "pkg", "self"), "" for a bare name
 	New      bool   // a constructor call
+	// MemberRead: the site's value is only read for one of its attributes
+	// (Python's cov.ranges.all(), cov.ranges.count): neither a call of the
+	// name nor its value passed on.
+	MemberRead bool
 	// Enclosing is the innermost function or method around the site, an
 	// index into IdentifierSites.Symbols; -1 at top level and in a class
 	// body outside its methods.
@@ -299,6 +303,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		}
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
+			MemberRead: out.Language == Python && pyMemberRead(n),
 		})
 	}
 	return e.ctx.Err()
@@ -505,6 +510,14 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 		return SiteReference, receiver, true
 	}
 	return SiteReference, "", true
+}
+
+// pyMemberRead reports whether a Python name, written obj.name, is itself
+// the object of an attribute (obj.name.all()): the value is read for its
+// member only.
+func pyMemberRead(n *node) bool {
+	p := n.Parent()
+	return is(p, "attribute") && n.FieldName() == "attribute" && p.FieldName() == "object" && is(p.Parent(), "attribute")
 }
 
 func (e *extractor) classifyGo(n, p *node) (SiteKind, string, bool) {

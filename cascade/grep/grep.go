@@ -120,6 +120,9 @@ type Match struct {
 	// ReceiverImport is the import path of the package the receiver
 	// starts with, in Go (golang.go); "" when it names none.
 	ReceiverImport string
+	// MemberRead: the value is only read for one of its attributes
+	// (python.go).
+	MemberRead bool
 }
 
 // Result is one scan.
@@ -142,7 +145,7 @@ type Result struct {
 	OutOfScope int // bare names whose scope cannot reach the target (scope.go), left out
 	// FieldReads and PackageLevel count the Go sites of a method's name
 	// that read a struct field or name a package-level thing (golang.go),
-	// left out.
+	// and the Python ones read for an attribute (python.go), left out.
 	FieldReads, PackageLevel int
 }
 
@@ -263,6 +266,7 @@ type scan struct {
 	library        atomic.Int64
 	outOfScope     atomic.Int64
 	packageLevel   atomic.Int64
+	memberReads    atomic.Int64
 	// fieldLine spots a Go struct field of a method's name in any candidate,
 	// parsed or not (golang.go); fieldSeen says one was spotted.
 	fieldLine *regexp.Regexp
@@ -633,6 +637,10 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.packageLevel.Add(1)
 			continue
 		}
+		if s.q.SkipLibrary && pyAttributeOfAttribute(c.lang, m, &s.q) {
+			s.memberReads.Add(1)
+			continue
+		}
 		m.ReceiverMatches = s.rank.receiverMatches(c.rel, m.Receiver, m.Caller)
 		out = append(out, m)
 	}
@@ -695,7 +703,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
-			ReceiverImport: goReceiverImport(sites.Imports, site.Receiver)}
+			ReceiverImport: goReceiverImport(sites.Imports, site.Receiver), MemberRead: site.MemberRead}
 		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
 			m.Caller = callers[site.Enclosing]
 		}
@@ -759,6 +767,7 @@ func (s *scan) result() Result {
 	r.Library = int(s.library.Load())
 	r.OutOfScope = int(s.outOfScope.Load())
 	r.PackageLevel = int(s.packageLevel.Load())
+	r.FieldReads += int(s.memberReads.Load())
 	r.Total = len(all)
 	slices.SortStableFunc(all, compareMatches)
 	if len(all) > s.q.MaxKeep {

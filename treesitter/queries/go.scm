@@ -36,6 +36,7 @@
 (short_var_declaration) @local
 (var_spec) @local
 (range_clause) @local
+(receive_statement) @local
 ; switch v := x.(type): v per case; a closure's parameters.
 (type_switch_statement) @local
 (func_literal) @local

@@ -170,11 +170,18 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
 				case len(targets) == 0 && external:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				case len(targets) == 0:
+					if what, ok, err := q.memberOfClass(ctx, c, target); err != nil {
+						return err
+					} else if ok {
+						elsewhere[stage.KeyOf(c.Path, c.Span)] = what // Handler.contract(): no module function
+					}
 				}
 				return nil // super.m() names the base method exactly: no dispatch
 			}
 			// A call of an interface or base-class method may run target,
-			// which implements or overrides it.
+			// which implements or overrides it; one on the class itself
+			// (Base.contract()) runs the base's.
 			for _, t := range targets {
 				ok, err := q.dispatches(ctx, t, target)
 				if err == nil && !ok {
@@ -186,6 +193,12 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 					return err
 				}
 				if ok {
+					if onClass, err := q.calledOnClass(ctx, c); err != nil || onClass {
+						if onClass {
+							elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(t)
+						}
+						return err
+					}
 					via = t.Container + "." + t.Name
 					break
 				}
@@ -998,6 +1011,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if cls, ok := constructed(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
 	}
+	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
+		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
@@ -1119,6 +1135,15 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if t == "" && cur.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, cur.class, 0) {
 				return typeRef{kind: refExternal}, nil // a.CreatedAt, promoted from an embedded gorm.Model
 			}
+			if t == "" && cur.kind == refInstance && f.Language == treesitter.Python {
+				// self.client in a TestCase: the library base's attribute
+				if outside, err := q.python().pyOutsideAttribute(ctx, cur.class, seg.name); err != nil {
+					return typeRef{}, err
+				} else if outside {
+					cur = typeRef{kind: refExternal}
+					continue
+				}
+			}
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil
 			}
@@ -1179,6 +1204,14 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					return typeRef{}, err
 				}
 			}
+			if next.kind == refUnknown && f.Language == treesitter.Go {
+				// manifest.ErrInvalidDigestFormat: a package-level variable
+				if typed, ok, err := q.golang().goPackageMember(ctx, cur, seg.name); err != nil {
+					return typeRef{}, err
+				} else if ok {
+					next = typed
+				}
+			}
 			if next.kind == refUnknown && f.Language == treesitter.Python {
 				// import a; a.b.c(): a package's submodule
 				next = typeRef{kind: refModule, mod: cur.mod + "." + seg.name, from: cur.from}
@@ -1222,7 +1255,7 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 		return ref, nil
 	}
 	if ref.class.Language == treesitter.Go {
-		if ref.class.Returns == "" {
+		if ref.class.Returns == "" || strings.HasPrefix(ref.class.Returns, treesitter.GoDefinedPrefix) {
 			return typeRef{kind: refUnknown}, nil // not a collection we know of
 		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
@@ -1795,6 +1828,9 @@ func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, de
 			return t, err
 		}
 	}
+	if under := q.golang().goUnderlying(ctx, cls); under != nil {
+		return q.fieldType(ctx, *under, field, depth+1) // type mtpDraft Model: Model's fields
+	}
 	for _, base := range q.bases(ctx, cls) {
 		if t, err := q.fieldType(ctx, base, field, depth+1); err != nil || t != "" {
 			return t, err
@@ -1997,6 +2033,10 @@ func pyModuleMatches(from, module, candidate string) bool {
 		return cand == want || candPkg == want
 	}
 	want := strings.ReplaceAll(module, ".", "/")
+	if addon, ok := strings.CutPrefix(module, "odoo.addons."); ok {
+		// Odoo imports every addon directory as odoo.addons.<name>.
+		want = strings.ReplaceAll(addon, ".", "/")
+	}
 	return cand == want || candPkg == want || strings.HasSuffix(cand, "/"+want) || strings.HasSuffix(candPkg, "/"+want)
 }
 

@@ -18,7 +18,7 @@ type goLang struct {
 	*query
 	methods map[string]map[string]goSignature // goMethodSet answers, by type ID
 	sigs    map[string]goSignature            // goSignatureOf answers, by method ID
-	goDirs  map[string][]fact.File            // Go files by directory, for goPackageVar
+	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -300,7 +300,17 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 // (struct{ gorm.Model }): a field or method it does not declare is then
 // that type's, and a call on it is no call of a project method.
 func (q *goLang) goEmbedsOutside(ctx context.Context, t fact.Symbol, depth int) bool {
-	if depth > 5 || len(t.Extends) == 0 {
+	if depth > 5 {
+		return false
+	}
+	if under, ok := strings.CutPrefix(t.Returns, treesitter.GoDefinedPrefix); ok && t.Language == treesitter.Go {
+		// type metric model.Sample: a field it reads is model's
+		if u := q.goUnderlying(ctx, t); u != nil {
+			return q.goEmbedsOutside(ctx, *u, depth+1)
+		}
+		return q.goOutsideName(ctx, t, under)
+	}
+	if len(t.Extends) == 0 {
 		return false
 	}
 	f, err := q.file(ctx, t.Path)
@@ -331,31 +341,12 @@ func (q *goLang) goEmbedsOutside(ctx context.Context, t fact.Symbol, depth int) 
 // goPackageVar types a package-level variable declared in another file of
 // f's package (var defaultCache = &Cache{} in cache.go, used in store.go).
 func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {
-	if q.goDirs == nil { // Go files by directory, once per query
-		q.goDirs = map[string][]fact.File{}
-		for _, other := range q.allFiles(ctx) {
-			if other.Language == treesitter.Go {
-				dir := path.Dir(other.Path)
-				q.goDirs[dir] = append(q.goDirs[dir], other)
-			}
-		}
+	of, l, err := q.goPackageLocal(ctx, path.Dir(f.Path), f.Package, f.Path, name)
+	if err != nil || l == nil {
+		return typeRef{}, false, err
 	}
-	for _, other := range q.goDirs[path.Dir(f.Path)] {
-		if other.Path == f.Path || other.Package != f.Package {
-			continue
-		}
-		of, err := q.file(ctx, other.Path)
-		if err != nil || of == nil {
-			return typeRef{}, false, err
-		}
-		for _, l := range of.Locals {
-			if l.SymbolID == "" && l.Name == name {
-				ref, err := q.declaredType(ctx, of, nil, l.Type)
-				return ref, err == nil, err
-			}
-		}
-	}
-	return typeRef{}, false, nil
+	ref, err := q.declaredType(ctx, of, nil, l.Type)
+	return ref, err == nil, err
 }
 
 // goFuncValueResult types the result of calling a func value: a local or
@@ -366,8 +357,12 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	typ, in := "", f
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)
-		if l == nil {
-			return typeRef{}, false, nil
+		if l == nil { // var VerifyDownload func() error, in another file of the package
+			of, pl, err := q.goPackageLocal(ctx, path.Dir(f.Path), f.Package, f.Path, callee)
+			if err != nil || pl == nil {
+				return typeRef{}, false, err
+			}
+			l, in = pl, of
 		}
 		_, _, typ, _ = treesitter.CutScope(l.Type)
 	} else {
@@ -416,6 +411,32 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 		if err != nil || ref.kind == refExternal {
 			return ref, true, err
 		}
+		if ref.kind == refInstance && ref.elems == 0 && ref.class.Language == treesitter.Go {
+			// args := m.Called(): a method promoted from an embedded outside
+			// type (mock.Mock) returns that package's values.
+			if promoted, err := q.goPromotedFromOutside(ctx, ref.class, callee); err != nil || promoted {
+				return typeRef{kind: refExternal}, promoted, err
+			}
+		}
 	}
 	return typeRef{}, false, nil
+}
+
+// goPromotedFromOutside reports whether name, on a value of the workspace
+// type t, can only be a method or field promoted from a type outside the
+// workspace that t embeds: t and its workspace bases declare no method or
+// field of that name.
+func (q *goLang) goPromotedFromOutside(ctx context.Context, t fact.Symbol, name string) (bool, error) {
+	if !q.goEmbedsOutside(ctx, t, 0) {
+		return false, nil
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	if found, err := q.methodOf(ctx, t, name, cands, 0); err != nil || len(found) > 0 {
+		return false, err
+	}
+	typ, err := q.fieldType(ctx, t, name, 0)
+	return typ == "" && err == nil, err
 }

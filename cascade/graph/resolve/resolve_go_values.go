@@ -1,0 +1,150 @@
+package resolve
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Go values whose type the receiver's spelling or a package-level
+// declaration tells, as gopls types them (issue 14, item 3): without a
+// type, a call on them is a name match or a grep guess, and err.Error() on
+// the error such a call returns is offered as a caller of every project
+// Error method.
+
+// goLiteralReceiver is the type a Go receiver written as a composite
+// literal or a conversion has: (&Edit{}).Execute(...), Config{}.Validate(),
+// (*Model)(m).scatter(...), (&pkg.T[int]{x: 1}).Run(). ok is false for any
+// other spelling.
+func goLiteralReceiver(recv string) (typeName string, ok bool) {
+	recv = strings.TrimSpace(recv)
+	if strings.HasPrefix(recv, "(*") { // (*T)(x): a conversion to *T
+		end := treesitter.MatchBracket(recv, 0)
+		if end < 0 || end+1 >= len(recv) || recv[end+1] != '(' || treesitter.MatchBracket(recv, end+1) != len(recv)-1 {
+			return "", false
+		}
+		return goTypeNameOf(recv[2:end])
+	}
+	if strings.HasPrefix(recv, "(") && treesitter.MatchBracket(recv, 0) == len(recv)-1 {
+		recv = strings.TrimSpace(recv[1 : len(recv)-1])
+	}
+	recv = strings.TrimPrefix(recv, "&")
+	open := strings.IndexByte(recv, '{')
+	if open <= 0 || !strings.HasSuffix(recv, "}") || treesitter.MatchBracket(recv, open) != len(recv)-1 {
+		return "", false
+	}
+	return goTypeNameOf(recv[:open])
+}
+
+// goTypeNameOf is a named type as written (T, pkg.T, T[int]) without its
+// type arguments; ok is false for anything else (a slice or map type, an
+// anonymous struct, an expression).
+func goTypeNameOf(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '['); i > 0 && strings.HasSuffix(s, "]") {
+		s = s[:i]
+	}
+	if s == "" {
+		return "", false
+	}
+	dots := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '.':
+			dots++
+			if dots > 1 || i == 0 || i == len(s)-1 {
+				return "", false
+			}
+		case !isIdentByte(s[i]) || s[i] == '$':
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// goPackageLocal finds the package-level variable name declared in a Go
+// file of directory dir, in package pkg ("" for the directory's non-test
+// package), other than the file skip.
+func (q *goLang) goPackageLocal(ctx context.Context, dir, pkg, skip, name string) (*fact.File, *fact.Local, error) {
+	if q.goDirs == nil { // Go files by directory, once per query
+		q.goDirs = map[string][]fact.File{}
+		for _, other := range q.allFiles(ctx) {
+			if other.Language == treesitter.Go {
+				d := path.Dir(other.Path)
+				q.goDirs[d] = append(q.goDirs[d], other)
+			}
+		}
+	}
+	for _, other := range q.goDirs[dir] {
+		if other.Path == skip || (pkg != "" && other.Package != pkg) || (pkg == "" && strings.HasSuffix(other.Package, "_test")) {
+			continue
+		}
+		of, err := q.file(ctx, other.Path)
+		if err != nil || of == nil {
+			return nil, nil, err
+		}
+		for i, l := range of.Locals {
+			if l.SymbolID == "" && l.Name == name {
+				return of, &of.Locals[i], nil
+			}
+		}
+	}
+	return nil, nil, nil
+}
+
+// goPackageMember types pkg.Name, with pkg a workspace package (ref) and
+// Name a package-level variable declared in it:
+// manifest.ErrInvalidDigestFormat, declared = errors.New(...), is an error.
+func (q *goLang) goPackageMember(ctx context.Context, ref typeRef, name string) (typeRef, bool, error) {
+	dir, ok := q.goImportDir(ctx, ref.mod)
+	if !ok {
+		return typeRef{}, false, nil
+	}
+	of, l, err := q.goPackageLocal(ctx, dir, "", "", name)
+	if err != nil || l == nil {
+		return typeRef{}, false, err
+	}
+	typed, err := q.declaredType(ctx, of, nil, l.Type)
+	return typed, err == nil, err
+}
+
+// goUnderlying is the workspace type a Go type is defined from
+// (type mtpDraft Model gives Model), nil if none or one from outside.
+func (q *goLang) goUnderlying(ctx context.Context, t fact.Symbol) *fact.Symbol {
+	under, ok := strings.CutPrefix(t.Returns, treesitter.GoDefinedPrefix)
+	if !ok || t.Language != treesitter.Go {
+		return nil
+	}
+	f, err := q.file(ctx, t.Path)
+	if err != nil || f == nil {
+		return nil
+	}
+	u, err := q.resolveTypeName(ctx, f, under)
+	if err != nil || u == nil || u.ID == t.ID {
+		return nil
+	}
+	return u
+}
+
+// goOutsideName reports whether a qualified type name written in t's file
+// (model.Sample) names a package outside the workspace.
+func (q *goLang) goOutsideName(ctx context.Context, t fact.Symbol, typeName string) bool {
+	qualifier, _, ok := strings.Cut(typeName, ".")
+	if !ok {
+		return false
+	}
+	f, err := q.file(ctx, t.Path)
+	if err != nil || f == nil {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == qualifier {
+			_, inWorkspace := q.goImportDir(ctx, imp.Module)
+			return !inWorkspace
+		}
+	}
+	return false
+}

@@ -1,0 +1,114 @@
+package resolve
+
+import (
+	"context"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// memberOfClass reports, for a Python call with a receiver that resolved
+// to nothing, whether the receiver is a workspace class or one of its
+// instances (Handler.contract(), self.contract()) with no field of the
+// callee's name: the call is that class's attribute, a method it inherits
+// from outside the workspace or makes dynamically, and never a module-level
+// function, which only its module or a name bound to it reaches. It
+// returns what to tell people the site calls.
+func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symbol) (string, bool, error) {
+	if target.Language != treesitter.Python || target.Container != "" || c.Receiver == "" {
+		return "", false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil || f.Language != treesitter.Python {
+		return "", false, err
+	}
+	var caller *fact.Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return "", false, err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	if err != nil || (ref.kind != refInstance && ref.kind != refClass) || ref.elems > 0 || ref.class.Language != treesitter.Python {
+		return "", false, err
+	}
+	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" {
+		return "", false, err // a field may hold the function: fieldCallers follows it
+	}
+	return "an attribute of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
+}
+
+// calledOnClass reports whether a call's receiver is a workspace class
+// itself, not an instance nor cls (Base.contract(), Base.run(obj)): the
+// method looked up on a class object is that class's own or an
+// ancestor's, never a subclass's override, so the call dispatches to none.
+func (q *query) calledOnClass(ctx context.Context, c fact.Call) (bool, error) {
+	if c.Receiver == "" || c.Receiver == "cls" || strings.HasPrefix(c.Receiver, "cls.") || strings.HasPrefix(c.Receiver, "super") {
+		return false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return false, err
+	}
+	var caller *fact.Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return false, err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	return err == nil && ref.kind == refClass, err
+}
+
+// pyOutsideAttribute reports whether name, read on an instance of the
+// workspace class cls (self.client in a Locust user or a Django TestCase),
+// can only be an attribute of a base from outside the workspace: no class
+// of its workspace chain declares a field or method of that name, and one
+// of them names a library's class as a base. Django models are left out:
+// a reverse relation (order.items) is declared on the other model.
+func (q *pyLang) pyOutsideAttribute(ctx context.Context, cls fact.Symbol, name string) (bool, error) {
+	if cls.Language != treesitter.Python || (&frameworkView{query: q.query}).isDjangoModel(ctx, cls, 0) {
+		return false, nil
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	if found, err := q.methodOf(ctx, cls, name, cands, 0); err != nil || len(found) > 0 {
+		return false, err
+	}
+	return q.pyOutsideBase(ctx, cls, 0), nil
+}
+
+// pyOutsideBase reports whether cls or a workspace class it extends names a
+// base imported from outside the workspace.
+func (q *pyLang) pyOutsideBase(ctx context.Context, cls fact.Symbol, depth int) bool {
+	if depth > 5 {
+		return false
+	}
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return false
+	}
+	for _, n := range cls.Extends {
+		base, err := q.resolveTypeName(ctx, cf, n)
+		if err != nil {
+			return false
+		}
+		if base == nil || base.ID == cls.ID {
+			if first, _, _ := strings.Cut(n, "."); n != "object" && q.isExternalName(ctx, cf, first) {
+				return true
+			}
+			continue
+		}
+		if q.pyOutsideBase(ctx, *base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
