@@ -375,7 +375,7 @@ func (q *frameworkView) moduleFiles(ctx context.Context, f *fact.File, module st
 		if f.Language == treesitter.Java {
 			continue
 		}
-		if q.moduleHasFile(f, module, wf.Path) {
+		if q.moduleHasFile(ctx, f, module, wf.Path) {
 			if mf, err := q.file(ctx, wf.Path); err == nil && mf != nil {
 				out = append(out, mf)
 			}

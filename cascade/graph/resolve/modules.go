@@ -123,6 +123,18 @@ func (j *jsModules) has(from, module string) bool {
 	return found
 }
 
+// namesFile reports whether one of the paths (without extension, as
+// tsAliases.candidates gives them) is a workspace file or a directory's
+// index.
+func (j *jsModules) namesFile(paths []string) bool {
+	for _, p := range paths {
+		if len(j.whole[p]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // matching returns the files that module, written in from, matches, in the
 // order of the file list.
 func (j *jsModules) matching(from, module string) []fact.File {

@@ -848,7 +848,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		exported := imp.Imported
 		var found []fact.Symbol
 		for _, s := range cands {
-			if s.Container != "" || !q.moduleHasFile(f, imp.Module, s.Path) {
+			if s.Container != "" || !q.moduleHasFile(ctx, f, imp.Module, s.Path) {
 				continue
 			}
 			if exported == name || exported == "default" || exported == "*" || exported == s.Name {
@@ -862,7 +862,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 				return nil, true, err
 			}
 			for _, s := range orig {
-				if s.Container == "" && family(s.Language) == family(f.Language) && q.moduleHasFile(f, imp.Module, s.Path) {
+				if s.Container == "" && family(s.Language) == family(f.Language) && q.moduleHasFile(ctx, f, imp.Module, s.Path) {
 					found = append(found, s)
 				}
 			}
@@ -886,7 +886,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 			var found []fact.Symbol
 			for _, s := range cands {
-				if s.Container == "" && isCallable(s) && s.Language == f.Language && q.moduleHasFile(f, imp.Module, s.Path) {
+				if s.Container == "" && isCallable(s) && s.Language == f.Language && q.moduleHasFile(ctx, f, imp.Module, s.Path) {
 					found = append(found, s)
 				}
 			}
@@ -940,7 +940,7 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 			}
 			var found []fact.Symbol
 			for _, s := range syms {
-				if s.Container == "" && isCallable(s) && family(s.Language) == family(f.Language) && q.moduleHasFile(mf, inner.Module, s.Path) {
+				if s.Container == "" && isCallable(s) && family(s.Language) == family(f.Language) && q.moduleHasFile(ctx, mf, inner.Module, s.Path) {
 					found = append(found, s)
 				}
 			}
@@ -1434,7 +1434,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			return typeRef{}, err
 		}
 		for _, s := range syms {
-			if isType(s) && q.moduleHasFile(f, imp.Module, s.Path) {
+			if isType(s) && q.moduleHasFile(ctx, f, imp.Module, s.Path) {
 				return typeRef{kind: refClass, class: s}, nil
 			}
 		}
@@ -1772,7 +1772,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 					return &s, nil
 				}
 			default:
-				if q.moduleHasFile(f, imp.Module, s.Path) {
+				if q.moduleHasFile(ctx, f, imp.Module, s.Path) {
 					return &s, nil
 				}
 			}
@@ -1926,7 +1926,7 @@ func (q *query) inModule(ctx context.Context, f *fact.File, ref typeRef, s fact.
 	if ref.from != "" && ref.from != f.Path {
 		from = q.mustFile(ctx, ref.from, f)
 	}
-	return q.moduleHasFile(from, ref.mod, s.Path)
+	return q.moduleHasFile(ctx, from, ref.mod, s.Path)
 }
 
 // moduleInWorkspace reports whether a module specifier written in f names a
@@ -1948,7 +1948,7 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *fact.File, module stri
 	}
 	found := false
 	for _, wf := range q.allFiles(ctx) {
-		if family(wf.Language) == family(f.Language) && q.moduleHasFile(f, module, wf.Path) {
+		if family(wf.Language) == family(f.Language) && q.moduleHasFile(ctx, f, module, wf.Path) {
 			found = true
 			break
 		}
@@ -1959,7 +1959,7 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *fact.File, module stri
 
 // moduleHasFile reports whether the module specifier, written in file f,
 // resolves to the workspace file candidate.
-func (q *query) moduleHasFile(f *fact.File, module, candidate string) bool {
+func (q *query) moduleHasFile(ctx context.Context, f *fact.File, module, candidate string) bool {
 	switch family(f.Language) {
 	case "js":
 		if aliased := q.r.tsAliases().candidates(f.Path, module); len(aliased) > 0 {
@@ -1969,6 +1969,12 @@ func (q *query) moduleHasFile(f *fact.File, module, candidate string) bool {
 				if cand == a || candIndex == a {
 					return true
 				}
+			}
+			if q.r.jsModules(q.allFiles(ctx)).namesFile(aliased) {
+				// The project's own mapping names another workspace file:
+				// the specifier's tail (.../updatedAt) matching this one
+				// is a coincidence, as it is to tsserver.
+				return false
 			}
 		}
 		return jsModuleMatches(f.Path, module, candidate)

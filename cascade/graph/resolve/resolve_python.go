@@ -122,7 +122,7 @@ func (q *pyLang) pyModuleFiles(ctx context.Context, f *fact.File, module string)
 	paths, ok := q.pyModules[key]
 	if !ok {
 		for _, wf := range q.allFiles(ctx) {
-			if wf.Language == treesitter.Python && q.moduleHasFile(f, module, wf.Path) {
+			if wf.Language == treesitter.Python && q.moduleHasFile(ctx, f, module, wf.Path) {
 				paths = append(paths, wf.Path)
 			}
 		}
@@ -554,7 +554,7 @@ func (q *pyLang) pyReexported(ctx context.Context, f *fact.File, ref typeRef, na
 			}
 			var found []fact.Symbol
 			for _, s := range syms {
-				if want(s) && q.moduleHasFile(mf, imp.Module, s.Path) {
+				if want(s) && q.moduleHasFile(ctx, mf, imp.Module, s.Path) {
 					found = append(found, s)
 				}
 			}
