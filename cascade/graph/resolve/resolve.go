@@ -1979,7 +1979,11 @@ func (q *query) moduleHasFile(ctx context.Context, f *fact.File, module, candida
 		}
 		return jsModuleMatches(f.Path, module, candidate)
 	case string(treesitter.Python):
-		return pyModuleMatches(f.Path, module, candidate)
+		if !pyModuleMatches(f.Path, module, candidate) {
+			return false
+		}
+		return strings.HasPrefix(module, ".") || underDir(pyImportRoot(module, candidate), path.Dir(f.Path)) ||
+			!q.pyModuleUnderImporter(ctx, f.Path, module)
 	case string(treesitter.Java):
 		return false // Java resolves by package, see inModule
 	}
@@ -2023,6 +2027,55 @@ func jsModuleMatches(from, module, candidate string) bool {
 		}
 	}
 	return false
+}
+
+// A repository of several Python services (services/a/app/settings.py,
+// services/b/app/settings.py) runs each from its own directory: `from
+// app.settings import get_settings` in services/a/app/main.py is a's, and
+// b's only if a had none. So an absolute module that names a file under a
+// directory holding the importer is that file; one under another
+// directory is a candidate only where no such file exists.
+
+// pyImportRoot is the directory an absolute module is imported from when
+// it names candidate (services/a for app.settings and
+// services/a/app/settings.py); "" for the workspace root.
+func pyImportRoot(module, candidate string) string {
+	want := strings.ReplaceAll(module, ".", "/")
+	if addon, ok := strings.CutPrefix(module, "odoo.addons."); ok {
+		want = strings.ReplaceAll(addon, ".", "/")
+	}
+	for _, c := range []string{stripExt(candidate), strings.TrimSuffix(stripExt(candidate), "/__init__")} {
+		if root, ok := strings.CutSuffix(c, "/"+want); ok {
+			return root
+		}
+	}
+	return ""
+}
+
+// underDir reports whether dir is root or below it ("" is the workspace).
+func underDir(root, dir string) bool {
+	return root == "" || dir == root || strings.HasPrefix(dir, root+"/")
+}
+
+// pyModuleUnderImporter reports whether the absolute module, written in
+// from, names a workspace file imported from a directory holding from.
+func (q *query) pyModuleUnderImporter(ctx context.Context, from, module string) bool {
+	key := "py-near\x00" + path.Dir(from) + "\x00" + module
+	if known, ok := q.inWorkspace[key]; ok {
+		return known
+	}
+	found := false
+	for _, wf := range q.allFiles(ctx) {
+		if wf.Language == treesitter.Python && pyModuleMatches(from, module, wf.Path) && underDir(pyImportRoot(module, wf.Path), path.Dir(from)) {
+			found = true
+			break
+		}
+	}
+	if q.inWorkspace == nil {
+		q.inWorkspace = map[string]bool{}
+	}
+	q.inWorkspace[key] = found
+	return found
 }
 
 func pyModuleMatches(from, module, candidate string) bool {

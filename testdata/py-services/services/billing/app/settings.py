@@ -1,0 +1,2 @@
+def get_settings():  # @def(billingSettings, "get_settings")
+    return {"currency": "EUR"}
