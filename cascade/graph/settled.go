@@ -33,12 +33,23 @@ import (
 func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
+	store := s.store
+	callers := callerCache{byID: map[string]fact.Symbol{}}
 	load := func(ctx context.Context) {
-		calls, err := s.store.CallsByCallee(ctx, name)
+		// One snapshot for the answer: the file records, hundreds for a
+		// common name, come from the store's read cache, its generation
+		// checked once, not a query each.
+		if sn, ok := s.store.(Snapshotter); ok {
+			if v, err := sn.Snapshot(ctx); err == nil {
+				store = v
+			}
+		}
+		callers.store = store
+		calls, err := store.CallsByCallee(ctx, name)
 		if err != nil {
 			return
 		}
-		syms, err := s.store.SymbolsByName(ctx, name)
+		syms, err := store.SymbolsByName(ctx, name)
 		if err != nil {
 			return
 		}
@@ -65,7 +76,6 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		}
 	}
 	word := []byte(name)
-	callers := callerCache{store: s.store, byID: map[string]fact.Symbol{}}
 	return func(ctx context.Context, rel string, content []byte) (stage.IndexedFile, bool) {
 		once.Do(func() { load(ctx) })
 		if known == nil {
@@ -75,7 +85,7 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		if k == nil {
 			k = &knownOccurrences{} // the store holds no site of the name there
 		}
-		f, err := s.store.File(ctx, rel)
+		f, err := store.File(ctx, rel)
 		if err != nil {
 			return stage.IndexedFile{}, false
 		}
