@@ -28,8 +28,9 @@ import (
 // facts say no site of name through a receiver went unrecorded there
 // (fact.File.Unrecorded; bare ones are flagged for grep's own scope rule),
 // or every whole-word occurrence is accounted for (accountedFor). Its
-// sites not in elsewhere are handed over as undecided. The store is read again, not the resolver's answer, so that a
-// file indexed anew since then is judged by its new facts.
+// sites not in elsewhere are handed over as undecided. The store is read
+// again (through one snapshot), not the resolver's answer, so that a file
+// indexed anew since then is judged by its new facts.
 func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
@@ -90,14 +91,17 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 			return stage.IndexedFile{}, false
 		}
 		out := stage.IndexedFile{Elsewhere: k.elsewhere, Imports: f.Imports}
-		if u := f.Unrecorded; u != nil && !u.HasMember(name) {
-			// The extractor classified every identifier of the file as grep
-			// does: no site of the name through a receiver is unrecorded.
-			if f.Hash != fact.HashContent(content) {
-				return stage.IndexedFile{}, false
-			}
-			out.Bare = u.HasBare(name)
-		} else if lang, _ := treesitter.LanguageForPath(rel); !accountedFor(lang, content, word, k, f, goMethod) || f.Hash != fact.HashContent(content) {
+		// The extractor classified every identifier of the file as grep
+		// does: with no site of the name through a receiver unrecorded,
+		// there is nothing to count occurrence by occurrence.
+		vouched := f.Unrecorded != nil && !f.Unrecorded.HasMember(name)
+		if vouched {
+			out.Bare = f.Unrecorded.HasBare(name)
+		} else {
+			lang, _ := treesitter.LanguageForPath(rel)
+			vouched = accountedFor(lang, content, word, k, f, goMethod)
+		}
+		if !vouched || f.Hash != fact.HashContent(content) {
 			return stage.IndexedFile{}, false
 		}
 		for _, c := range k.undecided {
