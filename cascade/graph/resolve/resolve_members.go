@@ -19,20 +19,8 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 	if target.Language != treesitter.Python || target.Container != "" || c.Receiver == "" {
 		return "", false, nil
 	}
-	f, err := q.file(ctx, c.Path)
-	if err != nil || f == nil || f.Language != treesitter.Python {
-		return "", false, err
-	}
-	var caller *fact.Symbol
-	if c.CallerID != "" {
-		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return "", false, err
-		}
-	}
-	defer func(saved uint32) { q.pos = saved }(q.pos)
-	q.pos = c.Span.StartByte
-	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
-	if err != nil || (ref.kind != refInstance && ref.kind != refClass) || ref.elems > 0 || ref.class.Language != treesitter.Python {
+	ref, ok, err := q.receiverOfCall(ctx, c, treesitter.Python)
+	if !ok || (ref.kind != refInstance && ref.kind != refClass) || ref.elems > 0 || ref.class.Language != treesitter.Python {
 		return "", false, err
 	}
 	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" {
@@ -49,20 +37,29 @@ func (q *query) calledOnClass(ctx context.Context, c fact.Call) (bool, error) {
 	if c.Receiver == "" || c.Receiver == "cls" || strings.HasPrefix(c.Receiver, "cls.") || strings.HasPrefix(c.Receiver, "super") {
 		return false, nil
 	}
+	ref, ok, err := q.receiverOfCall(ctx, c, "")
+	return ok && ref.kind == refClass, err
+}
+
+// receiverOfCall evaluates the receiver of call c where it is written: in
+// its file, inside its caller, at its position. ok is false when the file
+// is not indexed, is not in lang ("" for any), or the receiver could not
+// be evaluated.
+func (q *query) receiverOfCall(ctx context.Context, c fact.Call, lang treesitter.Language) (ref typeRef, ok bool, err error) {
 	f, err := q.file(ctx, c.Path)
-	if err != nil || f == nil {
-		return false, err
+	if err != nil || f == nil || (lang != "" && f.Language != lang) {
+		return typeRef{}, false, err
 	}
 	var caller *fact.Symbol
 	if c.CallerID != "" {
 		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return false, err
+			return typeRef{}, false, err
 		}
 	}
 	defer func(saved uint32) { q.pos = saved }(q.pos)
 	q.pos = c.Span.StartByte
-	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
-	return err == nil && ref.kind == refClass, err
+	ref, err = q.evalReceiver(ctx, f, caller, c.Receiver)
+	return ref, err == nil, err
 }
 
 // pyOutsideAttribute reports whether name, read on an instance of the
