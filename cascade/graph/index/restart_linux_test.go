@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
-	"github.com/callcascade/callcascade/cascade/graph/index"
 )
 
 // A file replaced while the server was down with one of the same size and
@@ -34,19 +33,7 @@ func TestRestartFindsAFileReplacedWithTheSameSizeAndModTime(t *testing.T) {
 			}
 			dbPath := filepath.Join(t.TempDir(), "graph.db")
 			ctx := context.Background()
-			pass := func() index.IndexStats {
-				t.Helper()
-				s, err := embedded.Open(dbPath, embedded.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer s.Close()
-				stats, err := (&index.Indexer{Root: root, Store: s, Workers: 1}).IndexAll(ctx, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return stats
-			}
+			pass := indexPass(t, root, dbPath)
 			if st := pass(); st.Parsed != 2 {
 				t.Fatalf("first pass parsed %d files, want 2", st.Parsed)
 			}

@@ -38,19 +38,7 @@ func TestRestartFindsWhatChangedWhileDown(t *testing.T) {
 	write("kept.py", "def kept_py():\n    pass\n")
 	dbPath := filepath.Join(t.TempDir(), "graph.db")
 	ctx := context.Background()
-	pass := func() index.IndexStats {
-		t.Helper()
-		s, err := embedded.Open(dbPath, embedded.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		stats, err := (&index.Indexer{Root: root, Store: s, Workers: 1}).IndexAll(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return stats
-	}
+	pass := indexPass(t, root, dbPath)
 	if st := pass(); st.Parsed != 5 {
 		t.Fatalf("first pass parsed %d files, want 5", st.Parsed)
 	}
@@ -268,5 +256,24 @@ func TestRestartOverFilesStoredWithoutInodes(t *testing.T) {
 	}
 	if st.Unchanged != 2 || read != 0 {
 		t.Errorf("a restart over files stored without inodes: %+v, %d read; want both skipped unread", st, read)
+	}
+}
+
+// indexPass returns a function that opens the store at dbPath, indexes
+// root into it as a restart does, and closes it: one pass of a server's
+// life.
+func indexPass(t *testing.T, root, dbPath string) func() index.IndexStats {
+	return func() index.IndexStats {
+		t.Helper()
+		s, err := embedded.Open(dbPath, embedded.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stats, err := (&index.Indexer{Root: root, Store: s, Workers: 1}).IndexAll(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return stats
 	}
 }
