@@ -97,6 +97,18 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 	}
 }
 
+// ecmaCallFunction is a call's callee. The TypeScript grammar parses
+// `await this.get<T>(url)` as a call of `await this.get` with type
+// arguments; an await expression is never itself called unparenthesised,
+// so the callee is what it awaits.
+func ecmaCallFunction(call *node) *node {
+	fn := field(call, "function")
+	if is(fn, "await_expression") {
+		return firstNamed(fn)
+	}
+	return fn
+}
+
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
 
@@ -357,7 +369,7 @@ func (ecmaHooks) call(e *extractor, n *node) {
 	var callee *node
 	switch n.Type() {
 	case "call_expression":
-		fn := field(n, "function")
+		fn := ecmaCallFunction(n)
 		switch nodeType(fn) {
 		case "identifier", "super":
 			callee = fn
@@ -592,7 +604,7 @@ func ecmaReturnType(e *extractor, n *node) string {
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
-		switch fn := field(v, "function"); nodeType(fn) {
+		switch fn := ecmaCallFunction(v); nodeType(fn) {
 		case "identifier", "member_expression":
 			return CallTypePrefix + e.squeezed(fn)
 		}

@@ -462,6 +462,10 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 	for isAny(callee.Parent(), "non_null_expression", "parenthesized_expression") {
 		callee = callee.Parent()
 	}
+	// await this.get<T>(): the grammar calls the await (ecmaCallFunction).
+	if cp := callee.Parent(); is(cp, "await_expression") && cp.FieldName() == "function" && is(cp.Parent(), "call_expression") {
+		return SiteCall, receiver, true
+	}
 	if cp := callee.Parent(); (is(cp, "call_expression") && callee.FieldName() == "function") ||
 		(is(cp, "new_expression") && callee.FieldName() == "constructor") {
 		return SiteCall, receiver, true
