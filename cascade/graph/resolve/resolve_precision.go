@@ -50,3 +50,33 @@ func constructed(lang treesitter.Language, recv string) (string, bool) {
 	}
 	return name, name != ""
 }
+
+// asserted is the type a TypeScript receiver written as a parenthesised
+// assertion names: (provider as SMTPProvider).getConfig() calls
+// SMTPProvider's getConfig, as tsserver says. ok is false for any other
+// receiver, and for assertions that say nothing of the class (as any, as
+// unknown, as const).
+func asserted(lang treesitter.Language, recv string) (string, bool) {
+	recv = strings.TrimSpace(recv)
+	if family(lang) != "js" || len(recv) < 2 || recv[0] != '(' || treesitter.MatchBracket(recv, 0) != len(recv)-1 {
+		return "", false
+	}
+	inner := recv[1 : len(recv)-1]
+	at := strings.LastIndex(inner, " as ")
+	if at < 0 {
+		return "", false
+	}
+	name := strings.TrimSpace(inner[at+len(" as "):])
+	if i := strings.IndexByte(name, '<'); i > 0 { // as Box<T>
+		name = name[:i]
+	}
+	for i := 0; i < len(name); i++ {
+		if !isIdentByte(name[i]) && name[i] != '.' {
+			return "", false // a union, an array, an object type: no one class
+		}
+	}
+	if name == "" || name == "const" || untypedNames[name] {
+		return "", false
+	}
+	return name, true
+}
