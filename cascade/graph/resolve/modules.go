@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"context"
 	"path"
 	"slices"
 	"strings"
@@ -206,4 +207,48 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 			}
 		}
 	}
+}
+
+// jsReexportedType finds, among types (the workspace classes of the name
+// imported), the one that module, written in f, passes on under exported
+// from another module: a barrel's `export { default as T, default } from
+// './core'` or `export * from './core'`, followed through barrels in
+// turn, as tsserver does. nil when no workspace file passes it on (a
+// package's type).
+func (q *query) jsReexportedType(ctx context.Context, f *fact.File, module, exported string, types []fact.Symbol, depth int) (*fact.Symbol, error) {
+	if depth > 3 {
+		return nil, nil
+	}
+	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
+		mf, err := q.file(ctx, wf.Path)
+		if err != nil {
+			return nil, err
+		}
+		if mf == nil || mf.Path == f.Path {
+			continue
+		}
+		for _, inner := range mf.Imports {
+			next := inner.Imported
+			switch {
+			case !inner.Reexport:
+				continue
+			case inner.Local == exported && inner.Imported != "*":
+			case inner.Local == "*" && exported != "default": // export * passes no default on
+				next = exported
+			default:
+				continue
+			}
+			for _, s := range types {
+				if q.moduleHasFile(ctx, mf, inner.Module, s.Path) {
+					s := s // a copy: types is the query's (typesNamedIn)
+					return &s, nil
+				}
+			}
+			found, err := q.jsReexportedType(ctx, mf, inner.Module, next, types, depth+1)
+			if err != nil || found != nil {
+				return found, err
+			}
+		}
+	}
+	return nil, nil
 }

@@ -1784,6 +1784,10 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 			// from m import T, where m imports T itself
 			return q.python().pyReexportedType(ctx, f, imp)
 		}
+		if imp.Local == typeName && family(f.Language) == "js" {
+			// import { T } from './dir', a barrel passing T on
+			return q.jsReexportedType(ctx, f, imp.Module, imp.Imported, types, 0)
+		}
 		if imp.Local == typeName {
 			return nil, nil // imported from outside the workspace
 		}

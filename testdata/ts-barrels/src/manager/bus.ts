@@ -1,0 +1,3 @@
+export class EventBus {
+  publish(topic: string): void {} // @def(publish, "publish")
+}

@@ -1,0 +1,5 @@
+class PluginManager {
+  gracefulShutdown(): void {} // @def(shutdown, "gracefulShutdown")
+}
+
+export default PluginManager;

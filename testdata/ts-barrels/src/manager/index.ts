@@ -1,0 +1,2 @@
+export { default as PluginManager, default } from "./core";
+export * from "./bus";
