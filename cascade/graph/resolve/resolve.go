@@ -189,6 +189,9 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 					// interface method, as gopls counts it.
 					ok, err = q.golang().implementsInterfaceMethod(ctx, t, target)
 				}
+				if err == nil && !ok {
+					ok, err = q.overridesInJS(ctx, t, target)
+				}
 				if err != nil {
 					return err
 				}

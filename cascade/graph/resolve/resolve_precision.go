@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"context"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -79,4 +80,16 @@ func asserted(lang treesitter.Language, recv string) (string, bool) {
 		return "", false
 	}
 	return name, true
+}
+
+// overridesInJS reports whether the TypeScript or JavaScript method m
+// implements or overrides target, an interface's or a base class's method
+// of its name: tsserver counts a call of m among target's references (the
+// call runs the contract target declares), as gopls does for Go
+// interfaces (implementsInterfaceMethod).
+func (q *query) overridesInJS(ctx context.Context, m, target fact.Symbol) (bool, error) {
+	if family(target.Language) != "js" {
+		return false, nil
+	}
+	return q.dispatches(ctx, target, m)
 }

@@ -1,4 +1,4 @@
-import { UserRepository, Notifier, SqlUserRepository } from './repository';
+import { UserRepository, Notifier, SqlUserRepository, MailNotifier } from './repository';
 
 export function replace(text: string): string { // @def(replaceFn, "replace")
   return text;
@@ -30,4 +30,12 @@ export class UsersService {
 // An untyped receiver never name-matches a free function: @callers(replaceFn)
 export function tidy(content: any): string { // @def(tidy, "tidy")
   return content.replace('a', 'b');
+}
+
+// A call of an implementation is among the interface method's and the
+// abstract method's callers too, as tsserver counts it; it is not a call of
+// the other implementations.
+export function notifyByMail(mail: MailNotifier, sql: SqlUserRepository): void { // @def(notifyByMail, "notifyByMail")
+  mail.notify('sent'); // @site(mailSite, "notify") @call(notifyByMail, mailNotify, mailSite) @dispatch(notifyByMail, ifaceNotify, mailSite)
+  sql.findByEmail('a@b'); // @site(sqlSite, "findByEmail") @call(notifyByMail, sqlFind, sqlSite) @dispatch(notifyByMail, absFind, sqlSite)
 }
