@@ -471,6 +471,9 @@ func (r *benchRepo) benchIncoming(b *testing.B) {
 	if err := resolver.Warm(ctx); err != nil {
 		b.Fatal(err)
 	}
+	if out := os.Getenv("CALLCASCADE_BENCH_HEAPPROFILE"); out != "" {
+		writeHeapProfile(b, out) // what the warm-up keeps, not what the bench keeps later
+	}
 	r.record("resolver warm-up", fmt.Sprintf("%.1f ms, peak RSS %d MB after", float64(time.Since(warmStart).Microseconds())/1e3, maxRSS()>>10),
 		"resolve.Resolver.Warm after the index: file list, module index, registering calls, framework declarations, every file and symbol loaded for the store's snapshots; not in the figures below")
 	type timed struct {
@@ -773,4 +776,18 @@ func dirSize(dir string) int64 {
 		return nil
 	})
 	return n
+}
+
+// writeHeapProfile writes the live heap, after a collection, to out.
+func writeHeapProfile(b *testing.B, out string) {
+	b.Helper()
+	runtime.GC()
+	f, err := os.Create(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		b.Fatal(err)
+	}
 }
