@@ -55,6 +55,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 			c.imp(n)
 		}
 		c.local(n)
+	case "property_signature":
+		// (interface_body (property_signature name: (_) type: (_))) @field
+		if h.typed && is(n.Parent(), "interface_body") {
+			c.field(n, nil)
+		}
 	case "public_field_definition":
 		if h.typed {
 			if fieldChild(n, "value", isFunctionValue) != nil {
@@ -571,6 +576,10 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
 			}
 		}
+	case "property_signature": // interface Options { cache: CacheService }
+		if typ := ecmaType(e, field(n, "type")); isTypeName(typ) {
+			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
+		}
 	case "assignment_expression": // this.x = new Foo(), this.x = typedParam
 		left, right := field(n, "left"), field(n, "right")
 		typ := ecmaValueType(e, right)
@@ -627,8 +636,12 @@ func ecmaValueType(e *extractor, v *node) string {
 
 func (ecmaHooks) locals(e *extractor, n *node) {
 	name := field(n, "name")
+	if nodeType(name) == "object_pattern" {
+		ecmaDestructured(e, n, name, field(n, "value"))
+		return
+	}
 	if nodeType(name) != "identifier" {
-		return // destructuring: no single type
+		return // an array pattern: no single type
 	}
 	value := field(n, "value")
 	switch nodeType(value) {
@@ -643,6 +656,52 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
 	}
+}
+
+// ecmaDestructured types the names a declaration binds from an object,
+// const { cache, logger: log } = opts, as the object's members are:
+// opts.cache and opts.logger, evaluated where the object is (opts typed by
+// its declared interface, this.deps by the class's field). Nested
+// patterns and rest elements are left untyped.
+func ecmaDestructured(e *extractor, decl, pattern, value *node) {
+	switch nodeType(value) {
+	case "identifier", "member_expression", "this":
+	default:
+		return // a call, an await, a literal: no expression to evaluate again
+	}
+	object := ecmaReceiver(e, value)
+	for p := range eachNamed(pattern) {
+		var key, bound *node
+		switch p.Type() {
+		case "shorthand_property_identifier_pattern": // { cache }
+			key, bound = p, p
+		case "object_assignment_pattern": // { cache = fallback }
+			if left := field(p, "left"); nodeType(left) == "shorthand_property_identifier_pattern" {
+				key, bound = left, left
+			}
+		case "pair_pattern": // { cache: c }
+			if v := field(p, "value"); nodeType(v) == "identifier" && nodeType(field(p, "key")) == "property_identifier" {
+				key, bound = field(p, "key"), v
+			}
+		}
+		if key != nil {
+			e.addLocal(decl.StartByte(), e.text(bound), ValueTypePrefix+object+"."+e.text(key))
+		}
+	}
+}
+
+// isTypeName reports whether typ names one type (Foo, ns.Foo), not a
+// function type, an object type or a literal.
+func isTypeName(typ string) bool {
+	if typ == "" {
+		return false
+	}
+	for i := 0; i < len(typ); i++ {
+		if c := typ[i]; !(c == '.' || c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // ecmaStaticReturn records a static method or getter whose body only
