@@ -106,14 +106,19 @@ func leadingIdentifier(s string) string {
 
 // Modules loaded at run time, bound to a name: const m = await
 // import('./u'), u = require('./u').default, const { default: u } = await
-// import('./u'); in Python m = importlib.import_module('a.m').
+// import('./u'), a project's own loader (m = await dynamicImport(path),
+// requireModule(path)); in Python m = importlib.import_module('a.m').
 var (
-	ecmaRuntimeBound       = regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?(?:require|import)\s*\(`)
-	ecmaRuntimeDestructure = regexp.MustCompile(`\{([^{}]*)\}\s*=\s*(?:await\s+)?(?:require|import)\s*\(`)
+	ecmaRuntimeBound       = regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?` + ecmaLoader)
+	ecmaRuntimeDestructure = regexp.MustCompile(`\{([^{}]*)\}\s*=\s*(?:await\s+)?` + ecmaLoader)
 	ecmaRuntimeThen        = regexp.MustCompile(`\b(?:require|import)\s*\([^()]*\)\s*\.then\b`)
 	pythonRuntimeBound     = regexp.MustCompile(`([A-Za-z_]\w*)\s*=\s*(?:importlib\s*\.\s*)?(?:import_module|__import__)\s*\(`)
 	identifierWord         = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
 )
+
+// ecmaLoader is a call that may load a module: import(...), require(...),
+// or a function named for it (dynamicImport, requireModule).
+const ecmaLoader = `[\w$.]*(?:import|Import|require|Require)[\w$]*\s*\(`
 
 // scanRuntime finds the names bound to modules loaded at run time; only
 // files that can load one are searched.
@@ -130,7 +135,7 @@ func (m *ModuleReceivers) scanRuntime() {
 			bind(pythonRuntimeBound)
 		}
 	case TypeScript, TSX, JavaScript:
-		if !bytes.Contains(m.src, []byte("require")) && !dynamicImport(m.src) {
+		if !bytes.Contains(m.src, []byte("equire")) && !bytes.Contains(m.src, []byte("mport")) {
 			return
 		}
 		bind(ecmaRuntimeBound)
@@ -141,20 +146,4 @@ func (m *ModuleReceivers) scanRuntime() {
 		}
 		m.anyRoot = ecmaRuntimeThen.Match(m.src)
 	}
-}
-
-// dynamicImport reports whether src may call import(...).
-func dynamicImport(src []byte) bool {
-	for at := bytes.Index(src, []byte("import")); at >= 0; {
-		rest := bytes.TrimLeft(src[at+len("import"):], " \t\r\n")
-		if len(rest) > 0 && rest[0] == '(' {
-			return true
-		}
-		next := bytes.Index(src[at+1:], []byte("import"))
-		if next < 0 {
-			return false
-		}
-		at += 1 + next
-	}
-	return false
 }
