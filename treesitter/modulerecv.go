@@ -2,7 +2,6 @@ package treesitter
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -27,8 +26,8 @@ type ModuleReceivers struct {
 	imports []Import
 	src     []byte
 
-	once    sync.Once
-	runtime map[string]bool // names bound to a module loaded at run time (const m = await import('./u'))
+	mu      sync.Mutex
+	runtime map[string]bool // roots looked for, and whether a module loaded at run time is bound to them
 	anyRoot bool            // a module is loaded where no name is seen to bind it (import('./u').then(m => ...))
 }
 
@@ -86,8 +85,7 @@ func (m *ModuleReceivers) MayBeModule(receiver string) bool {
 	if m.lang == Go {
 		return false
 	}
-	m.once.Do(m.scanRuntime)
-	return m.anyRoot || m.runtime[root]
+	return m.runtimeBound(root)
 }
 
 // leadingIdentifier is the identifier a receiver starts with, "" if it
@@ -104,46 +102,101 @@ func leadingIdentifier(s string) string {
 	return s[:end]
 }
 
-// Modules loaded at run time, bound to a name: const m = await
+// A module loaded at run time and bound to a name: const m = await
 // import('./u'), u = require('./u').default, const { default: u } = await
 // import('./u'), a project's own loader (m = await dynamicImport(path),
-// requireModule(path)); in Python m = importlib.import_module('a.m').
-var (
-	ecmaRuntimeBound       = regexp.MustCompile(`([A-Za-z_$][\w$]*)\s*=\s*(?:await\s+)?` + ecmaLoader)
-	ecmaRuntimeDestructure = regexp.MustCompile(`\{([^{}]*)\}\s*=\s*(?:await\s+)?` + ecmaLoader)
-	ecmaRuntimeThen        = regexp.MustCompile(`\b(?:require|import)\s*\([^()]*\)\s*\.then\b`)
-	pythonRuntimeBound     = regexp.MustCompile(`([A-Za-z_]\w*)\s*=\s*(?:importlib\s*\.\s*)?(?:import_module|__import__)\s*\(`)
-	identifierWord         = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
-)
+// requireModule(p)); in Python m = importlib.import_module('a.m'). Each
+// root is looked for where it occurs (a byte search, no regular expression
+// over the whole file: extraction asks this of every file).
 
-// ecmaLoader is a call that may load a module: import(...), require(...),
-// or a function named for it (dynamicImport, requireModule).
-const ecmaLoader = `[\w$.]*(?:import|Import|require|Require)[\w$]*\s*\(`
-
-// scanRuntime finds the names bound to modules loaded at run time; only
-// files that can load one are searched.
-func (m *ModuleReceivers) scanRuntime() {
-	m.runtime = map[string]bool{}
-	bind := func(re *regexp.Regexp) {
-		for _, g := range re.FindAllSubmatch(m.src, -1) {
-			m.runtime[string(g[1])] = true
-		}
+// runtimeBound reports whether root is bound to a module loaded at run
+// time somewhere in the file.
+func (m *ModuleReceivers) runtimeBound(root string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runtime == nil {
+		m.runtime = map[string]bool{}
+		m.anyRoot = m.lang != Python && loadedThen(m.src)
 	}
-	switch m.lang {
-	case Python:
-		if bytes.Contains(m.src, []byte("import_module")) || bytes.Contains(m.src, []byte("__import__")) {
-			bind(pythonRuntimeBound)
-		}
-	case TypeScript, TSX, JavaScript:
-		if !bytes.Contains(m.src, []byte("equire")) && !bytes.Contains(m.src, []byte("mport")) {
-			return
-		}
-		bind(ecmaRuntimeBound)
-		for _, g := range ecmaRuntimeDestructure.FindAllSubmatch(m.src, -1) {
-			for _, w := range identifierWord.FindAll(g[1], -1) {
-				m.runtime[string(w)] = true
+	if m.anyRoot {
+		return true
+	}
+	bound, ok := m.runtime[root]
+	if !ok {
+		bound = boundToLoader(m.lang, m.src, root)
+		m.runtime[root] = bound
+	}
+	return bound
+}
+
+// boundToLoader reports whether an occurrence of root in src is assigned a
+// loader's result: root = [await] loader(, or { ..., root } = [await]
+// loader( (TypeScript, JavaScript).
+func boundToLoader(lang Language, src []byte, root string) bool {
+	word := []byte(root)
+	for at := IndexWord(src, word, 0); at >= 0; at = IndexWord(src, word, at+len(word)) {
+		rest := src[at+len(word):]
+		if lang != Python {
+			// { default: u, a } = ...: skip to the closing brace of a pattern.
+			if end := bytes.IndexAny(rest[:min(len(rest), 200)], ";{}()"); end >= 0 && rest[end] == '}' {
+				rest = rest[end+1:]
 			}
 		}
-		m.anyRoot = ecmaRuntimeThen.Match(m.src)
+		rest = bytes.TrimLeft(rest, " \t\r\n")
+		if len(rest) < 2 || rest[0] != '=' || rest[1] == '=' || rest[1] == '>' {
+			continue
+		}
+		if isLoaderCall(lang, bytes.TrimLeft(rest[1:], " \t\r\n")) {
+			return true
+		}
 	}
+	return false
+}
+
+// isLoaderCall reports whether s starts with a call that may load a
+// module: [await] import(...), require(...), a function named for it
+// (dynamicImport, requireModule), in Python importlib.import_module(...)
+// or __import__(...).
+func isLoaderCall(lang Language, s []byte) bool {
+	if rest, ok := bytes.CutPrefix(s, []byte("await")); ok && lang != Python && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+		s = bytes.TrimLeft(rest, " \t")
+	}
+	end := 0
+	for end < len(s) && (isIdentByte(s[end]) || s[end] == '.') {
+		end++
+	}
+	callee := s[:end]
+	if rest := bytes.TrimLeft(s[end:], " \t"); len(rest) == 0 || rest[0] != '(' {
+		return false
+	}
+	if lang == Python {
+		return bytes.HasSuffix(callee, []byte("import_module")) || bytes.Equal(callee, []byte("__import__"))
+	}
+	lower := bytes.ToLower(callee)
+	return bytes.Contains(lower, []byte("import")) || bytes.Contains(lower, []byte("require"))
+}
+
+// loadedThen reports whether src loads a module and hands it on unnamed:
+// import('./u').then(m => ...), require(p).then(...).
+func loadedThen(src []byte) bool {
+	for _, kw := range [][]byte{[]byte("import"), []byte("require")} {
+		for at := IndexWord(src, kw, 0); at >= 0; at = IndexWord(src, kw, at+len(kw)) {
+			rest := bytes.TrimLeft(src[at+len(kw):], " \t")
+			if len(rest) == 0 || rest[0] != '(' {
+				continue
+			}
+			close := bytes.IndexAny(rest[1:min(len(rest), 400)], "()")
+			if close < 0 || rest[1+close] != ')' {
+				continue
+			}
+			if bytes.HasPrefix(bytes.TrimLeft(rest[2+close:], " \t\r\n"), []byte(".then")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
