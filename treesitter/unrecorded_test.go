@@ -91,7 +91,7 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 					t.Errorf("%s: find %q: %v", path, name, err)
 					continue
 				}
-				if !slices.Equal(found.Imports, facts.Imports) {
+				if len(found.Sites) > 0 && !slices.Equal(found.Imports, facts.Imports) {
 					t.Errorf("%s: Find's imports differ from the facts': grep and the voucher would judge receivers apart", path)
 				}
 				for _, site := range found.Sites {
