@@ -56,8 +56,9 @@ type IdentifierSites struct {
 	Symbols   []Symbol
 	Sites     []IdentifierSite // in source order
 	HasErrors bool             // the tree had syntax errors; what parsed is still here
-	// Imports are the file's imports (Go only): a receiver naming one is a
-	// package, not a value.
+	// Imports are the file's imports: in Go a receiver naming one is a
+	// package, not a value; elsewhere a receiver rooted at one may be a
+	// module object (ModuleReceivers).
 	Imports []Import
 	// DeclaresField: the file declares a struct field of the name (Go
 	// only): x.Name, not called, may read that field.
@@ -256,12 +257,10 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 	e.buildSymbols(c.symbols)
 	out.Symbols = e.facts.Symbols
 	isGo := out.Language == Go
-	if isGo {
-		for _, n := range c.imports {
-			e.hooks.imports(e, n)
-		}
-		out.Imports = e.facts.Imports
+	for _, n := range c.imports {
+		e.hooks.imports(e, n)
 	}
+	out.Imports = e.facts.Imports
 
 	var occurrences []uint32
 	for at := IndexWord(e.src, name, 0); at >= 0; at = IndexWord(e.src, name, at+len(name)) {

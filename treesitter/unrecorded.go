@@ -23,11 +23,20 @@ type Unrecorded struct {
 	Members string `json:"members,omitempty"`
 	// Bare are names used alone (name, name()).
 	Bare string `json:"bare,omitempty"`
+	// ModuleMembers are the Members with such a site whose receiver may be
+	// a module object (ModuleReceivers): the only ones that may reach a
+	// module-level function of the name. A store that did not keep them
+	// gives Members itself.
+	ModuleMembers string `json:"moduleMembers,omitempty"`
 }
 
 // HasMember reports whether name has a site through a receiver that the
 // facts do not record.
 func (u *Unrecorded) HasMember(name string) bool { return listHas(u.Members, name) }
+
+// HasModuleMember reports whether name has a site through a receiver
+// that may be a module object, which the facts do not record.
+func (u *Unrecorded) HasModuleMember(name string) bool { return listHas(u.ModuleMembers, name) }
 
 // HasBare reports whether name has a site used alone that the facts do not
 // record.
@@ -91,7 +100,8 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 		}
 		return false
 	}
-	var members, bare []string
+	var members, moduleMembers, bare []string
+	modules := NewModuleReceivers(e.facts.Language, e.facts.Imports, e.src)
 	for i := range t.nodes {
 		n := &t.nodes[i]
 		if !n.named || n.first >= 0 || n.end <= n.start {
@@ -109,12 +119,15 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 		if _, receiver, ok := e.classify(n); ok {
 			if strings.TrimSpace(receiver) != "" {
 				members = append(members, e.str(name))
+				if modules.MayBeModule(receiver) {
+					moduleMembers = append(moduleMembers, e.str(name))
+				}
 			} else {
 				bare = append(bare, e.str(name))
 			}
 		}
 	}
-	return &Unrecorded{Members: joinedSet(members), Bare: joinedSet(bare)}
+	return &Unrecorded{Members: joinedSet(members), ModuleMembers: joinedSet(moduleMembers), Bare: joinedSet(bare)}
 }
 
 // joinedSet is the names sorted, once each, joined by newlines.

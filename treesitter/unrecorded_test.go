@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -33,7 +34,7 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 	finder := NewFinder()
 	defer finder.Close()
 	words := regexp.MustCompile(`[A-Za-z_$][A-Za-z0-9_$]*`)
-	files, sites, unrecorded := 0, 0, 0
+	files, sites, unrecorded, moduleSites := 0, 0, 0, 0
 	for _, root := range roots {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -62,6 +63,11 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 				t.Errorf("%s: extraction left Unrecorded unset", path)
 				return nil
 			}
+			for _, name := range strings.Split(facts.Unrecorded.ModuleMembers, "\n") {
+				if name != "" && !facts.Unrecorded.HasMember(name) {
+					t.Errorf("%s: ModuleMembers names %q, Members does not", path, name)
+				}
+			}
 			files++
 			aliases := ImportAliases(facts.Imports)
 			recorded := map[string]map[uint32]bool{}
@@ -85,6 +91,9 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 					t.Errorf("%s: find %q: %v", path, name, err)
 					continue
 				}
+				if len(found.Sites) > 0 && !slices.Equal(found.Imports, facts.Imports) {
+					t.Errorf("%s: Find's imports differ from the facts': grep and the voucher would judge receivers apart", path)
+				}
 				for _, site := range found.Sites {
 					sites++
 					if recorded[name][site.Span.StartByte] {
@@ -99,6 +108,16 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 						t.Errorf("%s: %q at byte %d (%s, receiver %q) is a site Find adds, but Unrecorded does not name it",
 							path, name, site.Span.StartByte, site.Kind, site.Receiver)
 					}
+					// A receiver that may be a module, judged on the
+					// imports grep reads (Find's), is in ModuleMembers: the
+					// voucher spares a function's parse on that list.
+					if site.Receiver != "" && NewModuleReceivers(lang, found.Imports, src).MayBeModule(site.Receiver) {
+						moduleSites++
+						if !facts.Unrecorded.HasModuleMember(name) {
+							t.Errorf("%s: %q at byte %d (%s, receiver %q) is a site Find adds through a receiver that may be a module, but ModuleMembers does not name it",
+								path, name, site.Span.StartByte, site.Kind, site.Receiver)
+						}
+					}
 				}
 			}
 			return nil
@@ -110,7 +129,10 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 	if files < 100 && sample > 0 || unrecorded == 0 || sites == unrecorded {
 		t.Fatalf("checked %d files, %d sites (%d not recorded): the fixtures should give hundreds of each kind", files, sites, unrecorded)
 	}
-	t.Logf("%d files, %d sites, %d of them not recorded by the facts", files, sites, unrecorded)
+	if moduleSites == 0 || moduleSites == unrecorded {
+		t.Errorf("%d of %d unrecorded sites through a receiver that may be a module: want some, not all", moduleSites, unrecorded)
+	}
+	t.Logf("%d files, %d sites, %d of them not recorded by the facts, %d of those through a receiver that may be a module", files, sites, unrecorded, moduleSites)
 }
 
 // sampleNames is up to n of the names (all of them for n = 0), picked by a
@@ -156,5 +178,36 @@ export function update(store, container) {
 	}
 	if !u.HasBare("container") || !u.HasBare("draw") {
 		t.Errorf("bare %v: want the parameter's reads and the aliased call (stored under render)", u.Bare)
+	}
+	if u.ModuleMembers != "" {
+		t.Errorf("module members %q: this.container and container.size are no module's", u.ModuleMembers)
+	}
+}
+
+// TestUnrecordedNamesModuleMembers pins ModuleMembers: the members read
+// through a receiver rooted at an import (a.mod.error, lg.error), not
+// a parameter; a function's parse is spared where only the latter hold its
+// name.
+func TestUnrecordedNamesModuleMembers(t *testing.T) {
+	src := []byte(`import a.mod
+import app.log as lg
+
+
+def view(res):
+    return [a.mod.error, lg.warn, res.info]
+`)
+	facts, err := Extract(context.Background(), Python, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := facts.Unrecorded
+	if u == nil {
+		t.Fatal("no Unrecorded")
+	}
+	if want := "error\ninfo\nmod\nwarn"; u.Members != want {
+		t.Errorf("members %q, want %q", u.Members, want)
+	}
+	if want := "error\nmod\nwarn"; u.ModuleMembers != want {
+		t.Errorf("module members %q, want %q", u.ModuleMembers, want)
 	}
 }

@@ -26,12 +26,13 @@ import (
 // asIndexed is the stage's voucher for one answer of no_callers. A file
 // qualifies when the store indexed exactly content for it and either its
 // facts say no site of name through a receiver went unrecorded there
-// (fact.File.Unrecorded; bare ones are flagged for grep's own scope rule),
+// (fact.File.Unrecorded; bare ones are flagged for grep's own scope rule,
+// and so, for a function, are those whose receiver cannot be a module),
 // or every whole-word occurrence is accounted for (accountedFor). Its
 // sites not in elsewhere are handed over as undecided. The store is read
 // again (through one snapshot), not the resolver's answer, so that a file
 // indexed anew since then is judged by its new facts.
-func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
+func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
 	store := s.store
@@ -94,9 +95,16 @@ func (s Stage) asIndexed(name string, goMethod bool, elsewhere stage.ResolvedSit
 		// The extractor classified every identifier of the file as grep
 		// does: with no site of the name through a receiver unrecorded,
 		// there is nothing to count occurrence by occurrence.
-		vouched := f.Unrecorded != nil && !f.Unrecorded.HasMember(name)
+		u := f.Unrecorded
+		vouched := u != nil && !u.HasMember(name)
+		if !vouched && u != nil && function && !u.HasModuleMember(name) {
+			// A function is reached through a receiver only where it is a
+			// module object: grep leaves the others out, and says whether
+			// it does for this target (stage.IndexedFile.Members).
+			vouched, out.Members = true, true
+		}
 		if vouched {
-			out.Bare = f.Unrecorded.HasBare(name)
+			out.Bare = u.HasBare(name)
 		} else {
 			lang, _ := treesitter.LanguageForPath(rel)
 			vouched = accountedFor(lang, content, word, k, f, goMethod)

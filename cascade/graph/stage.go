@@ -95,7 +95,8 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
 		}
 		if s.vouch && elsewhere != nil {
-			out.Settled.AsIndexed = s.asIndexed(q.Target.Name, sym.Language == treesitter.Go && (sym.Kind == treesitter.KindMethod || sym.Container != ""), elsewhere)
+			method := sym.Kind == treesitter.KindMethod || sym.Container != ""
+			out.Settled.AsIndexed = s.asIndexed(q.Target.Name, sym.Language == treesitter.Go && method, !method, elsewhere)
 		}
 		return out
 	}

@@ -123,6 +123,10 @@ type Match struct {
 	// MemberRead: the value is only read for one of its attributes
 	// (python.go).
 	MemberRead bool
+	// ModuleReceiver: the receiver may be a module object, its root bound
+	// by an import (treesitter.ModuleReceivers); the only receiver a
+	// function is reached through (scope.go). True for a bare name.
+	ModuleReceiver bool
 }
 
 // Result is one scan.
@@ -140,9 +144,12 @@ type Result struct {
 	Capped                    bool // parsing stopped after StopAfter sites: Total is a lower bound
 	Excluded                  int  // sites dropped by Query.Exclude, in the files parsed, and those Query.AsIndexed vouched for
 	// AsIndexed counts the candidates Query.AsIndexed vouched for, not parsed.
-	AsIndexed  int
-	Library    int // calls on a library's value by its spelling (receivers.go), left out
-	OutOfScope int // bare names whose scope cannot reach the target (scope.go), left out
+	AsIndexed int
+	Library   int // calls on a library's value by its spelling (receivers.go), left out
+	// OutOfScope counts the sites whose scope cannot reach the target
+	// (scope.go), left out: bare names, and a function's name through a
+	// receiver that is no module.
+	OutOfScope int
 	// FieldReads and PackageLevel count the Go sites of a method's name
 	// that read a struct field or name a package-level thing (golang.go),
 	// and the Python ones read for an attribute (python.go), left out.
@@ -236,6 +243,7 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 	}
 
 	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
+	s.moduleReceiversOnly = reachedOnlyThroughModules(&q, root)
 	if q.SkipLibrary && (q.Method || q.Container != "") {
 		s.fieldLine = goFieldLine(q.Name)
 	}
@@ -257,8 +265,11 @@ type scan struct {
 	realRoot string      // symlinks resolved: what "inside the workspace" means
 	name     []byte
 	rank     *ranker
-	contents *files.Contents // files kept between searches; nil for one-off searches
-	watch    *files.Watch    // vouches for kept contents under the directories it watches; nil if none
+	// moduleReceiversOnly: the target is a function, reached through a
+	// receiver only where that is a module object (scope.go).
+	moduleReceiversOnly bool
+	contents            *files.Contents // files kept between searches; nil for one-off searches
+	watch               *files.Watch    // vouches for kept contents under the directories it watches; nil if none
 
 	files, skipped atomic.Int64
 	excluded       atomic.Int64
@@ -397,10 +408,16 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	if !ok {
 		return nil, false
 	}
+	if f.Members && !s.moduleReceiversOnly {
+		// Unrecorded sites through receivers that are no modules: only a
+		// function's search leaves them out; a parse finds them.
+		return nil, false
+	}
 	var imported bool
 	if f.Bare || len(f.Undecided) > 0 {
 		imported = s.importsName(lang, rel, content)
 	}
+	modules := treesitter.NewModuleReceivers(lang, f.Imports, content)
 	if f.Bare && (!s.q.SkipLibrary || !bareOutOfScope(lang, rel, imported, &s.q)) {
 		// Unrecorded bare uses of the name that the scope rule keeps: a
 		// parse finds them.
@@ -414,7 +431,8 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	module := fact.ModuleSymbol(rel, lang)
 	found := &fileSites{}
 	for _, site := range f.Undecided {
-		m := Match{Path: rel, Site: site.Span, Kind: KindCall, Receiver: site.Receiver, Caller: site.Caller, Imported: imported}
+		m := Match{Path: rel, Site: site.Span, Kind: KindCall, Receiver: site.Receiver, Caller: site.Caller, Imported: imported,
+			ModuleReceiver: modules.MayBeModule(site.Receiver)}
 		if site.Ref {
 			m.Kind = KindReference
 		}
@@ -633,6 +651,10 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.outOfScope.Add(1)
 			continue
 		}
+		if s.moduleReceiversOnly && !m.ModuleReceiver {
+			s.outOfScope.Add(1)
+			continue
+		}
 		if method && goPackageLevel(m, &s.modules) {
 			s.packageLevel.Add(1)
 			continue
@@ -700,10 +722,14 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	callers := callerSymbols(c.rel, content, sites)
 	module := fact.ModuleSymbol(c.rel, c.lang)
 	imported := s.importsName(c.lang, c.rel, content)
+	modules := treesitter.NewModuleReceivers(c.lang, sites.Imports, content)
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
-			ReceiverImport: goReceiverImport(sites.Imports, site.Receiver), MemberRead: site.MemberRead}
+			MemberRead: site.MemberRead, ModuleReceiver: modules.MayBeModule(site.Receiver)}
+		if c.lang == treesitter.Go {
+			m.ReceiverImport = goReceiverImport(sites.Imports, site.Receiver)
+		}
 		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
 			m.Caller = callers[site.Enclosing]
 		}

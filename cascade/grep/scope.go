@@ -2,7 +2,9 @@ package grep
 
 import (
 	"bytes"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -193,3 +195,41 @@ func bareOutOfScope(lang treesitter.Language, rel string, imported bool, q *Quer
 
 // isBare says a site names the identifier alone (no receiver).
 func isBare(m Match) bool { return strings.TrimSpace(m.Receiver) == "" }
+
+// A function (no method, no container) is reached through a receiver only
+// where that is a module object: ns.error() with ns imported, never
+// console.error, this.error or res.error (treesitter.ModuleReceivers
+// judges each receiver, generously). The grep stage leaves the other
+// receiver sites of a function's name out (Result.OutOfScope). Java is
+// left alone (ModuleReceivers keeps every receiver there), and so is a
+// TypeScript function declared in a namespace, reached as NS.fn() with no
+// import at all.
+
+// tsNamespace matches a TypeScript namespace or module declaration.
+var tsNamespace = regexp.MustCompile(`(?m)^[ \t]*(?:export[ \t]+)?(?:declare[ \t]+)?(?:namespace|module)[ \t]+[A-Za-z_$"']`)
+
+// reachedOnlyThroughModules reports whether q's target is a function whose
+// receiver sites count only on module objects; root is the workspace's
+// absolute root.
+func reachedOnlyThroughModules(q *Query, root string) bool {
+	if !q.SkipLibrary || q.Method || q.Container != "" || q.TargetPath == "" {
+		return false
+	}
+	lang, ok := treesitter.LanguageForPath(q.TargetPath)
+	if !ok || lang == treesitter.Java {
+		return false
+	}
+	if lang == treesitter.TypeScript || lang == treesitter.TSX {
+		content, ok := q.Buffers[q.TargetPath]
+		if !ok {
+			var err error
+			if content, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath))); err != nil {
+				return false // cannot tell: keep every site
+			}
+		}
+		if tsNamespace.Match(content) {
+			return false
+		}
+	}
+	return true
+}

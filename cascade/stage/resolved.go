@@ -98,6 +98,12 @@ type IndexedFile struct {
 	// fallback's own scope rule leaves bare sites out (a method's name,
 	// a name the file does not import).
 	Bare bool
+	// Members says the name is also read or called there through a
+	// receiver where the graph recorded nothing, none of them one that may
+	// be a module object (treesitter.ModuleReceivers): a parse would find
+	// those sites, so the file stands as indexed only where the fallback
+	// leaves them out (a function's name, whose receiver must be a module).
+	Members bool
 }
 
 // IndexedSite is a site of the name as the graph indexed it.

@@ -280,7 +280,10 @@ type fileExtra struct {
 	Locals    []fact.Local
 	Constants []treesitter.Constant
 	// Unrecorded comes last, after a marker, so that a blob written
-	// without it decodes as "not known" (nil), never as "none".
+	// without it decodes as "not known" (nil), never as "none". Marker 2
+	// adds its ModuleMembers; a blob with marker 1 did not keep them, and
+	// decodes with Members in their place (as if every member site might
+	// be on a module), never as "none".
 	Unrecorded *treesitter.Unrecorded
 }
 
@@ -327,9 +330,10 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		container = c.Container
 	}
 	if u := x.Unrecorded; u != nil {
-		b = append(b, 1)
+		b = append(b, 2)
 		b = appendString(b, u.Members)
 		b = appendString(b, u.Bare)
+		b = appendString(b, u.ModuleMembers)
 	}
 	return b
 }
@@ -387,10 +391,16 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 		}
 	}
 	if len(r.s) > 0 {
-		if r.uvarint() != 1 {
+		switch r.uvarint() {
+		case 1:
+			u := &treesitter.Unrecorded{Members: r.string(), Bare: r.string()}
+			u.ModuleMembers = u.Members
+			x.Unrecorded = u
+		case 2:
+			x.Unrecorded = &treesitter.Unrecorded{Members: r.string(), Bare: r.string(), ModuleMembers: r.string()}
+		default:
 			r.fail()
 		}
-		x.Unrecorded = &treesitter.Unrecorded{Members: r.string(), Bare: r.string()}
 	}
 	return x, r.done()
 }

@@ -35,7 +35,7 @@ func TestFileExtraRoundTrip(t *testing.T) {
 			{Container: "Events", Name: "Created", Value: "report.created"},
 			{Container: "Events", Name: "Empty", Value: ""},
 		},
-		Unrecorded: &treesitter.Unrecorded{Members: "container\nready", Bare: "draw"},
+		Unrecorded: &treesitter.Unrecorded{Members: "container\nready\nutil", ModuleMembers: "util", Bare: "draw"},
 	}
 	got, err := decodeFileExtra(appendFileExtra(nil, &x))
 	if err != nil {
@@ -50,6 +50,16 @@ func TestFileExtraRoundTrip(t *testing.T) {
 	old.Unrecorded = nil
 	if got, err := decodeFileExtra(appendFileExtra(nil, &old)); err != nil || got.Unrecorded != nil {
 		t.Errorf("without Unrecorded: %+v, %v; want nil", got.Unrecorded, err)
+	}
+	// Written before ModuleMembers were kept (marker 1), it decodes with
+	// every member as possibly a module's, never as "none on a module".
+	v34 := appendFileExtra(nil, &old)
+	v34 = append(v34, 1)
+	v34 = appendString(v34, x.Unrecorded.Members)
+	v34 = appendString(v34, x.Unrecorded.Bare)
+	want := &treesitter.Unrecorded{Members: x.Unrecorded.Members, ModuleMembers: x.Unrecorded.Members, Bare: x.Unrecorded.Bare}
+	if got, err := decodeFileExtra(v34); err != nil || !cmp.Equal(got.Unrecorded, want) {
+		t.Errorf("marker 1: %+v, %v; want %+v", got.Unrecorded, err, want)
 	}
 	// Truncated or padded, it does not decode.
 	b := appendFileExtra(nil, &x)

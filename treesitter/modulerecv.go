@@ -1,0 +1,202 @@
+package treesitter
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// A module-level function (not a method) is reached through a receiver
+// only where the receiver is a module object: in TypeScript and JavaScript
+// ns.fn() with ns bound by import * as ns, a default import, a require or a
+// dynamic import; in Python mod.fn() with mod (or a.mod's a) bound by an
+// import; in Go pkg.Fn() with pkg an imported package. console.error,
+// res.error, this.error, self.error, logger.error with logger a parameter,
+// a field or a local: never the function. ModuleReceivers tells them apart
+// by the receiver's root identifier, generously: where it cannot tell (a
+// receiver starting with a parenthesis, a module loaded at run time and
+// passed on, a Python star import), the site may be the function's. Java
+// is left alone: every receiver may be.
+
+// ModuleReceivers judges the receivers of one file. It is safe for
+// concurrent use.
+type ModuleReceivers struct {
+	lang    Language
+	imports []Import
+	src     []byte
+
+	mu      sync.Mutex
+	runtime map[string]bool // roots looked for, and whether a module loaded at run time is bound to them
+	anyRoot bool            // a module is loaded where no name is seen to bind it (import('./u').then(m => ...))
+}
+
+// NewModuleReceivers judges receivers in src, a file of lang whose imports
+// the extractor found.
+func NewModuleReceivers(lang Language, imports []Import, src []byte) *ModuleReceivers {
+	return &ModuleReceivers{lang: lang, imports: imports, src: src}
+}
+
+// MayBeModule reports whether a site of a name written through receiver
+// (as the extractor records it: "ns", "a.mod", "this.logger") may reach a
+// module-level function of that name, its receiver's root bound to a
+// module. A bare site (receiver "") is not this rule's: true.
+func (m *ModuleReceivers) MayBeModule(receiver string) bool {
+	receiver = strings.TrimSpace(receiver)
+	if receiver == "" {
+		return true
+	}
+	switch m.lang {
+	case TypeScript, TSX, JavaScript, Python, Go:
+	default:
+		return true
+	}
+	root := leadingIdentifier(receiver)
+	if root == "" {
+		return true // (await import('./u')).fn, (x as any).fn: cannot tell
+	}
+	switch m.lang {
+	case Python:
+		switch root {
+		case "self", "cls", "super":
+			return false
+		case "__import__", "importlib":
+			return true
+		}
+	case TypeScript, TSX, JavaScript:
+		switch root {
+		case "this", "super":
+			return false
+		case "require", "import", "module", "exports":
+			return true // require('./u').fn(), module.exports.fn(): the module itself
+		}
+	}
+	for _, imp := range m.imports {
+		if imp.Reexport || imp.Local == "_" || imp.Local == "." {
+			continue
+		}
+		if imp.Local == "*" && m.lang == Python {
+			return true // from x import *: may bind any module name
+		}
+		if first, _, _ := strings.Cut(imp.Local, "."); first == root {
+			return true
+		}
+	}
+	if m.lang == Go {
+		return false
+	}
+	return m.runtimeBound(root)
+}
+
+// leadingIdentifier is the identifier a receiver starts with, "" if it
+// starts with something else.
+func leadingIdentifier(s string) string {
+	end := 0
+	for end < len(s) {
+		r, size := utf8.DecodeRuneInString(s[end:])
+		if !grepIdentRune(r) || end == 0 && '0' <= r && r <= '9' {
+			break
+		}
+		end += size
+	}
+	return s[:end]
+}
+
+// A module loaded at run time and bound to a name: const m = await
+// import('./u'), u = require('./u').default, const { default: u } = await
+// import('./u'), a project's own loader (m = await dynamicImport(path),
+// requireModule(p)); in Python m = importlib.import_module('a.m'). Each
+// root is looked for where it occurs (a byte search, no regular expression
+// over the whole file: extraction asks this of every file).
+
+// runtimeBound reports whether root is bound to a module loaded at run
+// time somewhere in the file.
+func (m *ModuleReceivers) runtimeBound(root string) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runtime == nil {
+		m.runtime = map[string]bool{}
+		m.anyRoot = m.lang != Python && loadedThen(m.src)
+	}
+	if m.anyRoot {
+		return true
+	}
+	bound, ok := m.runtime[root]
+	if !ok {
+		bound = boundToLoader(m.lang, m.src, root)
+		m.runtime[root] = bound
+	}
+	return bound
+}
+
+// boundToLoader reports whether an occurrence of root in src is assigned a
+// loader's result: root = [await] loader(, or { ..., root } = [await]
+// loader( (TypeScript, JavaScript).
+func boundToLoader(lang Language, src []byte, root string) bool {
+	word := []byte(root)
+	for at := IndexWord(src, word, 0); at >= 0; at = IndexWord(src, word, at+len(word)) {
+		rest := src[at+len(word):]
+		if lang != Python {
+			// { default: u, a } = ...: skip to the closing brace of a pattern.
+			if end := bytes.IndexAny(rest[:min(len(rest), 200)], ";{}()"); end >= 0 && rest[end] == '}' {
+				rest = rest[end+1:]
+			}
+		}
+		rest = bytes.TrimLeft(rest, " \t\r\n")
+		if len(rest) < 2 || rest[0] != '=' || rest[1] == '=' || rest[1] == '>' {
+			continue
+		}
+		if isLoaderCall(lang, bytes.TrimLeft(rest[1:], " \t\r\n")) {
+			return true
+		}
+	}
+	return false
+}
+
+// isLoaderCall reports whether s starts with a call that may load a
+// module: [await] import(...), require(...), a function named for it
+// (dynamicImport, requireModule), in Python importlib.import_module(...)
+// or __import__(...).
+func isLoaderCall(lang Language, s []byte) bool {
+	if rest, ok := bytes.CutPrefix(s, []byte("await")); ok && lang != Python && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+		s = bytes.TrimLeft(rest, " \t")
+	}
+	end := 0
+	for end < len(s) && (isIdentByte(s[end]) || s[end] == '.') {
+		end++
+	}
+	callee := s[:end]
+	if rest := bytes.TrimLeft(s[end:], " \t"); len(rest) == 0 || rest[0] != '(' {
+		return false
+	}
+	if lang == Python {
+		return bytes.HasSuffix(callee, []byte("import_module")) || bytes.Equal(callee, []byte("__import__"))
+	}
+	lower := bytes.ToLower(callee)
+	return bytes.Contains(lower, []byte("import")) || bytes.Contains(lower, []byte("require"))
+}
+
+// loadedThen reports whether src loads a module and hands it on unnamed:
+// import('./u').then(m => ...), require(p).then(...).
+func loadedThen(src []byte) bool {
+	for _, kw := range [][]byte{[]byte("import"), []byte("require")} {
+		for at := IndexWord(src, kw, 0); at >= 0; at = IndexWord(src, kw, at+len(kw)) {
+			rest := bytes.TrimLeft(src[at+len(kw):], " \t")
+			if len(rest) == 0 || rest[0] != '(' {
+				continue
+			}
+			close := bytes.IndexAny(rest[1:min(len(rest), 400)], "()")
+			if close < 0 || rest[1+close] != ')' {
+				continue
+			}
+			if bytes.HasPrefix(bytes.TrimLeft(rest[2+close:], " \t\r\n"), []byte(".then")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
