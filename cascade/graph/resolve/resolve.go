@@ -38,6 +38,7 @@ type Resolver struct {
 	// paths stay the same.
 	framework map[string]*fileFramework
 	modules   moduleIndex
+	goBuilds  goBuildComments // Go files' build constraints (resolve_go_build.go)
 }
 
 // generation is what the resolver derives from one generation of the
@@ -151,6 +152,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 	elsewhere := stage.ResolvedSites{}
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		external := q.external // what resolveCall concluded, before anything below asks it again
+		if target.Language == treesitter.Go && q.golang().goOutsideBuild(ctx, target.Path, c.Path) {
+			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
+			return nil
+		}
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;

@@ -19,6 +19,8 @@ type goLang struct {
 	methods map[string]map[string]goSignature // goMethodSet answers, by type ID
 	sigs    map[string]goSignature            // goSignatureOf answers, by method ID
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
+	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
+	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
