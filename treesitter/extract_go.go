@@ -401,6 +401,11 @@ func (goHooks) locals(e *extractor, n *node) {
 		}
 	case "range_clause": // for _, v := range xs: v is an element of xs
 		names := namedChildren(field(n, "left"))
+		if len(names) > 0 && len(names) <= 2 {
+			// for k := range m: a key of m (an outside package's keys are
+			// its; over a channel, k is an element, of that package too)
+			goAddLocal(e, n, names[0], RangeKeyTypePrefix+e.squeezed(field(n, "right")))
+		}
 		if len(names) != 2 || names[1].Type() != "identifier" {
 			return
 		}

@@ -1528,7 +1528,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		}
 		return ref, err
 	}
-	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
+	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
@@ -1544,6 +1544,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 			return typeRef{}, err
 		}
 		return q.elementOf(ctx, f, ref)
+	}
+	if coll, isKey := strings.CutPrefix(typ, treesitter.RangeKeyTypePrefix); isKey {
+		return q.golang().goRangeKey(ctx, f, caller, coll)
 	}
 	if item, isItem := strings.CutPrefix(typ, treesitter.ItemTypePrefix); isItem {
 		return q.python().pyItemOf(ctx, f, caller, item)
