@@ -1019,6 +1019,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
 		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
 	}
+	if operand, ok := goUnaryOperand(recv); ok && f.Language == treesitter.Go {
+		return q.evalReceiver(ctx, f, caller, operand) // (-time.Hour).String(): a time.Duration's
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil

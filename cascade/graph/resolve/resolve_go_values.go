@@ -43,6 +43,25 @@ func goLiteralReceiver(recv string) (typeName string, ok bool) {
 	return goTypeNameOf(recv[:open])
 }
 
+// goUnaryOperand is the operand of a parenthesized unary expression that
+// keeps its operand's type ((-time.Hour), (^mask), (*p), (&v)); ok is false
+// for any other spelling (a receive (<-ch) gives an element).
+func goUnaryOperand(recv string) (string, bool) {
+	recv = strings.TrimSpace(recv)
+	if !strings.HasPrefix(recv, "(") || treesitter.MatchBracket(recv, 0) != len(recv)-1 {
+		return "", false
+	}
+	inner := strings.TrimSpace(recv[1 : len(recv)-1])
+	if inner == "" || !strings.ContainsRune("-+^*&", rune(inner[0])) || strings.HasPrefix(inner, "&&") {
+		return "", false
+	}
+	operand := strings.TrimSpace(inner[1:])
+	if operand == "" || strings.ContainsAny(operand, " +-*/%|&^<>=!") {
+		return "", false // (-a + b): not one operand
+	}
+	return operand, true
+}
+
 // goTypeNameOf is a named type as written (T, pkg.T, T[int]) without its
 // type arguments; ok is false for anything else (a slice or map type, an
 // anonymous struct, an expression).

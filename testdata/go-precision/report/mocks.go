@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"time"
 
+	"github.com/prometheus/common/model"
 	"github.com/stretchr/testify/mock"
 	"k8s.io/client-go/dynamic/dynamicinformer"
 )
@@ -35,4 +36,36 @@ func Unsynced(done chan struct{}) string {
 		}
 	}
 	return ""
+}
+
+// Kind's constants are Kinds, those after the first by repeating its
+// type: Cron.String() is Kind's String, a precise call, and no caller of
+// Silencer.String.
+type Kind int
+
+const (
+	Interval Kind = iota
+	// Cron is the second.
+	Cron
+)
+
+func (k Kind) String() string { return "kind" } // @def(kindString, "String")
+
+func Kinds() string { // @def(kinds, "Kinds")
+	return Cron.String() // @site(kindsString, "String") @call(kinds, kindString, kindsString)
+}
+
+// A conversion to a pointer of a type defined from an outside type, and an
+// outside value negated: String on their values is no caller of
+// Silencer.String.
+type sample model.Sample
+
+func NaN(samples []*model.Sample) bool {
+	for _, s := range samples {
+		metric := (*sample)(s)
+		if metric.Value.String() == "NaN" {
+			return true
+		}
+	}
+	return (-time.Hour).String() == ""
 }
