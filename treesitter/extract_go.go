@@ -70,7 +70,7 @@ func (goHooks) match(_ *extractor, n *node, c *captures) {
 		}
 	case "import_spec":
 		c.imp(n)
-	case "short_var_declaration", "var_spec", "range_clause", "receive_statement", "type_switch_statement", "func_literal":
+	case "short_var_declaration", "var_spec", "const_spec", "range_clause", "receive_statement", "type_switch_statement", "func_literal":
 		c.local(n)
 	case "parameter_list":
 		// (function_declaration result: (parameter_list) @local): named results
@@ -395,12 +395,37 @@ func (goHooks) locals(e *extractor, n *node) {
 			return
 		}
 		goBind(e, n, names, namedChildren(field(n, "value")))
+	case "const_spec": // const Cron Type = iota, and the specs after it that repeat it
+		typ := ""
+		for spec := n; spec != nil && typ == ""; spec = spec.PrevSibling() {
+			if !spec.IsNamed() || is(spec, "comment") {
+				continue
+			}
+			if !is(spec, "const_spec") {
+				break
+			}
+			typ = goType(e, field(spec, "type"))
+			if typ == "" && field(spec, "value") != nil {
+				break // an untyped constant's value, or one we do not type
+			}
+		}
+		if typ == "" {
+			return
+		}
+		for _, name := range childrenByField(n, "name") {
+			goAddLocal(e, n, name, typ)
+		}
 	case "receive_statement": // select { case v, ok := <-ch: }
 		if left := field(n, "left"); left != nil && strings.Contains(e.text(n)[:field(n, "right").StartByte()-n.StartByte()], ":=") {
 			goBind(e, n, namedChildren(left), []*node{field(n, "right")})
 		}
 	case "range_clause": // for _, v := range xs: v is an element of xs
 		names := namedChildren(field(n, "left"))
+		if len(names) > 0 && len(names) <= 2 {
+			// for k := range m: a key of m (an outside package's keys are
+			// its; over a channel, k is an element, of that package too)
+			goAddLocal(e, n, names[0], RangeKeyTypePrefix+e.squeezed(field(n, "right")))
+		}
 		if len(names) != 2 || names[1].Type() != "identifier" {
 			return
 		}
@@ -612,8 +637,17 @@ func goValueType(e *extractor, v *node) string {
 		switch nodeType(fn) {
 		case "identifier", "selector_expression":
 			return CallTypePrefix + e.squeezed(fn)
+		case "parenthesized_expression": // (*T)(x): a conversion to *T
+			if u := goUnparen(fn); is(u, "unary_expression") && e.text(field(u, "operator")) == "*" {
+				if t := field(u, "operand"); isAny(t, "identifier", "selector_expression") {
+					return e.squeezed(t)
+				}
+			}
 		}
 	case "type_conversion_expression": // pkg.Make[K, V](x): a generic function's result
+		if t := field(v, "type"); isAny(t, "parenthesized_type", "pointer_type") { // (*T)(x)
+			return goType(e, t)
+		}
 		if t := field(v, "type"); is(t, "generic_type") {
 			if fn := field(t, "type"); isAny(fn, "type_identifier", "qualified_type") {
 				return CallTypePrefix + e.squeezed(fn)

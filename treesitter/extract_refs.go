@@ -314,7 +314,12 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, locals []*node) 
 		// A package's function (pkg.Handler), a method value of the
 		// method's own receiver (s.handle), or of a typed value stored in
 		// a field (s.onDone = s.finish): other selectors passed are mostly
-		// field reads.
+		// field reads. A method value of a value whose type is spelled
+		// out ((*MockClient)(nil).Get in gomock's recorders, (&T{}).Run,
+		// new(T).Run) is a method: gopls counts it.
+		if goTypeSpelled(recv) {
+			return true
+		}
 		return !goErrorName(name) && rest == "" && (r.imported[first] && !r.stdlib[first] || r.receiver(fn) == first || stored && typed)
 	}
 	// TypeScript, JavaScript: a method of this, a namespace's function
@@ -400,4 +405,14 @@ var refNotAFunction = map[string]bool{
 	"self": true, "cls": true, "this": true, "super": true, "undefined": true, "arguments": true,
 	"nil": true, "iota": true, "true": true, "false": true, "null": true, "None": true, "True": true, "False": true,
 	"_": true,
+}
+
+// goTypeSpelled reports whether a Go receiver spells its type: a
+// conversion to a pointer ((*T)(x)), an address of a composite literal
+// ((&T{...})), or new(T).
+func goTypeSpelled(recv string) bool {
+	if !strings.HasSuffix(recv, ")") {
+		return false
+	}
+	return strings.HasPrefix(recv, "(*") || (strings.HasPrefix(recv, "(&") && strings.Contains(recv, "{")) || strings.HasPrefix(recv, "new(")
 }

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 37
+const ExtractorVersion = 38
 
 // Language names a grammar in the registry.
 type Language string
@@ -161,6 +161,11 @@ const CallTypePrefix = "call:"
 // (type List []Node) is recorded as the type symbol's Returns, a Python
 // class's is what its __iter__ returns.
 const RangeTypePrefix = "range:"
+
+// RangeKeyTypePrefix marks a Go Local that is a key (an index) of the
+// collection written after it (for k := range m): the key of an outside
+// package's map is that package's value; a slice's index is an int.
+const RangeKeyTypePrefix = "rangekey:"
 
 // GoCollectionPrefix starts a Go type that is a slice, array, map or channel
 // of the type after it: "[]Traversal" for []hcl.Traversal, "[][]Node", and

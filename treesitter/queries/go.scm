@@ -35,6 +35,7 @@
 ; Locals.
 (short_var_declaration) @local
 (var_spec) @local
+(const_spec) @local
 (range_clause) @local
 (receive_statement) @local
 ; switch v := x.(type): v per case; a closure's parameters.

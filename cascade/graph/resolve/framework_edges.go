@@ -425,12 +425,12 @@ func (q *frameworkView) receiverTypeName(ctx context.Context, f *fact.File, call
 	return ""
 }
 
-// plainType drops call:/range:/value: types, which name no type as
+// plainType drops call:/range:/rangekey:/value: types, which name no type as
 // written, and the block scope of a Go local.
 func plainType(t string) string {
 	_, _, t, _ = treesitter.CutScope(t)
 	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) ||
-		strings.HasPrefix(t, treesitter.ValueTypePrefix) {
+		strings.HasPrefix(t, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(t, treesitter.ValueTypePrefix) {
 		return ""
 	}
 	return t

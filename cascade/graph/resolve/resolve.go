@@ -38,6 +38,7 @@ type Resolver struct {
 	// paths stay the same.
 	framework map[string]*fileFramework
 	modules   moduleIndex
+	goBuilds  goBuildComments // Go files' build constraints (resolve_go_build.go)
 }
 
 // generation is what the resolver derives from one generation of the
@@ -151,6 +152,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 	elsewhere := stage.ResolvedSites{}
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		external := q.external // what resolveCall concluded, before anything below asks it again
+		if target.Language == treesitter.Go && q.golang().goOutsideBuild(ctx, target.Path, c.Path) {
+			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
+			return nil
+		}
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;
@@ -1020,6 +1025,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
 		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
 	}
+	if operand, ok := goUnaryOperand(recv); ok && f.Language == treesitter.Go {
+		return q.evalReceiver(ctx, f, caller, operand) // (-time.Hour).String(): a time.Duration's
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
@@ -1529,7 +1537,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		}
 		return ref, err
 	}
-	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
+	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
@@ -1545,6 +1553,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 			return typeRef{}, err
 		}
 		return q.elementOf(ctx, f, ref)
+	}
+	if coll, isKey := strings.CutPrefix(typ, treesitter.RangeKeyTypePrefix); isKey {
+		return q.golang().goRangeKey(ctx, f, caller, coll)
 	}
 	if item, isItem := strings.CutPrefix(typ, treesitter.ItemTypePrefix); isItem {
 		return q.python().pyItemOf(ctx, f, caller, item)

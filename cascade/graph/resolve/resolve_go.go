@@ -19,6 +19,8 @@ type goLang struct {
 	methods map[string]map[string]goSignature // goMethodSet answers, by type ID
 	sigs    map[string]goSignature            // goSignatureOf answers, by method ID
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
+	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
+	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -239,10 +241,14 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		ok, err := q.goLiteralOwnCall(ctx, c, target)
 		return "", ok, err
 	}
-	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" || isInterfaceMethod(target) ||
+	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
 		return "", false, nil
 	}
+	// An interface's method is called through an interface literal whose
+	// method set it has (resolver := impl.(interface{ Metadata(...) })),
+	// in its package: gopls relates the two types there.
+	ifaceTarget := isInterfaceMethod(target)
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil || f.Language != treesitter.Go {
 		return "", false, err
@@ -261,6 +267,13 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	}
 	var want map[string]goSignature
 	switch {
+	case ifaceTarget && ref.kind == refInstance:
+		return "", false, nil
+	case ifaceTarget:
+		if want = q.goReceiverLiteral(ctx, f, caller, c.Receiver); want == nil {
+			return "", false, nil
+		}
+		via = "interface{...}." + c.Callee
 	case ref.kind == refExternal && ref.ext != "":
 		want = goKnownInterfaces[ref.ext]
 		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee

@@ -17,10 +17,14 @@ import (
 
 // goLiteralReceiver is the type a Go receiver written as a composite
 // literal or a conversion has: (&Edit{}).Execute(...), Config{}.Validate(),
-// (*Model)(m).scatter(...), (&pkg.T[int]{x: 1}).Run(). ok is false for any
+// (*Model)(m).scatter(...), (&pkg.T[int]{x: 1}).Run(), new(big.Int).Sub(...).
+// ok is false for any
 // other spelling.
 func goLiteralReceiver(recv string) (typeName string, ok bool) {
 	recv = strings.TrimSpace(recv)
+	if inner, ok := strings.CutPrefix(recv, "new("); ok && treesitter.MatchBracket(recv, len("new")) == len(recv)-1 {
+		return goTypeNameOf(inner[:len(inner)-1]) // new(big.Int): a *big.Int
+	}
 	if strings.HasPrefix(recv, "(*") { // (*T)(x): a conversion to *T
 		end := treesitter.MatchBracket(recv, 0)
 		if end < 0 || end+1 >= len(recv) || recv[end+1] != '(' || treesitter.MatchBracket(recv, end+1) != len(recv)-1 {
@@ -37,6 +41,25 @@ func goLiteralReceiver(recv string) (typeName string, ok bool) {
 		return "", false
 	}
 	return goTypeNameOf(recv[:open])
+}
+
+// goUnaryOperand is the operand of a parenthesized unary expression that
+// keeps its operand's type ((-time.Hour), (^mask), (*p), (&v)); ok is false
+// for any other spelling (a receive (<-ch) gives an element).
+func goUnaryOperand(recv string) (string, bool) {
+	recv = strings.TrimSpace(recv)
+	if !strings.HasPrefix(recv, "(") || treesitter.MatchBracket(recv, 0) != len(recv)-1 {
+		return "", false
+	}
+	inner := strings.TrimSpace(recv[1 : len(recv)-1])
+	if inner == "" || !strings.ContainsRune("-+^*&", rune(inner[0])) || strings.HasPrefix(inner, "&&") {
+		return "", false
+	}
+	operand := strings.TrimSpace(inner[1:])
+	if operand == "" || strings.ContainsAny(operand, " +-*/%|&^<>=!") {
+		return "", false // (-a + b): not one operand
+	}
+	return operand, true
 }
 
 // goTypeNameOf is a named type as written (T, pkg.T, T[int]) without its
@@ -147,4 +170,17 @@ func (q *goLang) goOutsideName(ctx context.Context, t fact.Symbol, typeName stri
 		}
 	}
 	return false
+}
+
+// goRangeKey is the type of a key of the collection coll (for k := range
+// coll): an outside package's collection has that package's keys
+// (range factory.WaitForCacheSync(done), a map keyed by a library type); a
+// workspace one's keys are not kept (a map's key type is dropped, a slice's
+// index is an int).
+func (q *goLang) goRangeKey(ctx context.Context, f *fact.File, caller *fact.Symbol, coll string) (typeRef, error) {
+	ref, err := q.evalReceiver(ctx, f, caller, coll)
+	if err != nil || ref.kind != refExternal {
+		return typeRef{kind: refUnknown}, err
+	}
+	return ref, nil
 }

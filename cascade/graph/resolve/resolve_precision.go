@@ -17,6 +17,10 @@ import (
 // call.
 const outsideWorkspace = "a function or type outside the workspace"
 
+// outsideBuild is what a Go call site in a file the build leaves out
+// (resolve_go_build.go) is said to call.
+const outsideBuild = "nothing in this build: its file's build constraints leave it out"
+
 // describeTarget names what a site resolved elsewhere calls, for people.
 func describeTarget(s fact.Symbol) string {
 	name := s.Name

@@ -22,6 +22,9 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 		return nil, "", nil // a store into a field (resolve_fields.go): no call, no reference
 	}
 	targets, res, err := q.resolveSite(ctx, c)
+	if err == nil && len(targets) > 0 && targets[0].Language == treesitter.Go {
+		targets = q.golang().goInBuild(ctx, c.Path, targets)
+	}
 	if err != nil || !c.Ref || len(targets) == 0 {
 		return targets, res, err
 	}

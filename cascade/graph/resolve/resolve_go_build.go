@@ -1,0 +1,213 @@
+package resolve
+
+import (
+	"bytes"
+	"context"
+	"go/build"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Build constraints, decided as gopls decides them. gopls type-checks a
+// package as one build configuration (GOOS/GOARCH) sees it: a file left out
+// by its build constraints (//go:build e2e, //go:build windows on Linux,
+// name_darwin.go) is in no package of that build, and its calls are no
+// callers of anything in it. A target in a file the default build leaves
+// out is answered in the first of gopls's preferred ports that builds it
+// (gopls makes a view for it), and only files of that build call it.
+// Without this, a package declaring a type twice (icmp_unix.go with
+// //go:build !windows, icmp_windows.go) had each method called from both.
+
+// goPort is one build configuration.
+type goPort struct{ goos, goarch string }
+
+// goPreferredPorts are the configurations gopls v0.23 tries, in its order
+// (gopls/internal/cache/port.go), for a file the default build leaves out.
+var goPreferredPorts = []goPort{
+	{"darwin", "amd64"}, {"darwin", "arm64"}, {"linux", "amd64"}, {"linux", "arm64"},
+	{"windows", "amd64"}, {"linux", "arm"}, {"linux", "386"}, {"windows", "386"},
+	{"aix", "ppc64"}, {"dragonfly", "amd64"}, {"freebsd", "386"}, {"freebsd", "amd64"},
+	{"freebsd", "arm"}, {"freebsd", "arm64"}, {"illumos", "amd64"}, {"linux", "ppc64"},
+	{"linux", "ppc64le"}, {"linux", "mips"}, {"linux", "mipsle"}, {"linux", "mips64"},
+	{"linux", "mips64le"}, {"linux", "riscv64"}, {"linux", "s390x"}, {"android", "386"},
+	{"android", "amd64"}, {"android", "arm"}, {"android", "arm64"}, {"ios", "arm64"},
+	{"ios", "amd64"}, {"js", "wasm"}, {"netbsd", "386"}, {"netbsd", "amd64"},
+	{"netbsd", "arm"}, {"netbsd", "arm64"}, {"openbsd", "386"}, {"openbsd", "amd64"},
+	{"openbsd", "arm"}, {"openbsd", "arm64"}, {"openbsd", "mips64"}, {"plan9", "386"},
+	{"plan9", "amd64"}, {"plan9", "arm"}, {"solaris", "amd64"}, {"windows", "arm"},
+	{"windows", "arm64"}, {"wasip1", "wasm"},
+}
+
+// goDefaultPort is the configuration gopls starts from: go env's, which
+// build.Default reads ($GOOS, $GOARCH, else the host's).
+func goDefaultPort() goPort { return goPort{build.Default.GOOS, build.Default.GOARCH} }
+
+// goBuildComments keeps, per Go file, its build constraint lines as the
+// file held them at a content hash; read from the workspace on first need.
+type goBuildComments struct {
+	mu     sync.Mutex
+	byPath map[string]goBuildComment
+}
+
+type goBuildComment struct{ hash, text string }
+
+// of returns f's build constraint lines ("" for none, or when f cannot be
+// read).
+func (b *goBuildComments) of(root string, f *fact.File) string {
+	b.mu.Lock()
+	if c, ok := b.byPath[f.Path]; ok && c.hash == f.Hash {
+		b.mu.Unlock()
+		return c.text
+	}
+	b.mu.Unlock()
+	text := goReadBuildLines(filepath.Join(root, filepath.FromSlash(f.Path)))
+	b.mu.Lock()
+	if b.byPath == nil {
+		b.byPath = map[string]goBuildComment{}
+	}
+	b.byPath[f.Path] = goBuildComment{hash: f.Hash, text: text}
+	b.mu.Unlock()
+	return text
+}
+
+// goReadBuildLines reads the build constraint lines of the file at name.
+// They come before the package clause: the file's head mostly holds them,
+// and a head naming no constraint has none.
+func goReadBuildLines(name string) string {
+	f, err := os.Open(name)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 8<<10)
+	n, err := io.ReadFull(f, head)
+	head = head[:n]
+	if !bytes.Contains(head, []byte("//go:build")) && !bytes.Contains(head, []byte("+build")) {
+		return ""
+	}
+	if err == nil { // more than the head: the clause may come after it
+		rest, _ := io.ReadAll(f)
+		head = append(head, rest...)
+	}
+	return goBuildLines(head)
+}
+
+// goBuildLines is a file's //go:build line, or its // +build lines, as
+// gopls reads them (cache.buildComment).
+func goBuildLines(src []byte) string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil {
+		return ""
+	}
+	var plus []string
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if constraint.IsGoBuild(c.Text) {
+				return c.Text
+			}
+			if constraint.IsPlusBuild(c.Text) {
+				plus = append(plus, c.Text)
+			}
+		}
+	}
+	return strings.Join(plus, "\n")
+}
+
+// goBuilds reports whether the file at slash path p, whose constraint lines
+// are comment, is in port's build: go/build's MatchFile, as gopls asks it
+// (the file name's _GOOS/_GOARCH suffixes, the constraint, release tags;
+// no custom tag is set).
+func goBuilds(p, comment string, port goPort) bool {
+	if base := path.Base(p); comment == "" && !strings.Contains(strings.TrimSuffix(base, ".go"), "_") && !strings.HasPrefix(base, ".") {
+		return true // no constraint and no _GOOS/_GOARCH suffix: every build has it
+	}
+	ctxt := build.Default
+	ctxt.GOOS, ctxt.GOARCH = port.goos, port.goarch
+	ctxt.UseAllFiles = false
+	content := []byte(comment + "\n\npackage p")
+	ctxt.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
+	ok, err := ctxt.MatchFile(path.Dir(p), path.Base(p))
+	return err == nil && ok
+}
+
+// goPortFor is the configuration gopls answers a request on a file in: the
+// default when it builds the file, else the first preferred port that does.
+// ok is false when none does (a custom tag only).
+func goPortFor(p, comment string) (goPort, bool) {
+	if def := goDefaultPort(); goBuilds(p, comment, def) {
+		return def, true
+	}
+	for _, port := range goPreferredPorts {
+		if goBuilds(p, comment, port) {
+			return port, true
+		}
+	}
+	return goPort{}, false
+}
+
+// goOutsideBuild reports whether the Go file at other is left out of the
+// build gopls answers a request on the Go file at at in: a call there is
+// no caller of at's symbols (and calls nothing of at's, the other way).
+// Without a workspace root (no file to read) nothing is left out.
+func (q *goLang) goOutsideBuild(ctx context.Context, at, other string) bool {
+	if q.r.Root == "" || at == other {
+		return false
+	}
+	atFile, err := q.file(ctx, at)
+	if err != nil || atFile == nil || atFile.Language != treesitter.Go {
+		return false
+	}
+	otherFile, err := q.file(ctx, other)
+	if err != nil || otherFile == nil || otherFile.Language != treesitter.Go {
+		return false
+	}
+	if q.ports == nil {
+		q.ports = map[string]*goPort{}
+	}
+	port, seen := q.ports[at]
+	if !seen {
+		if p, ok := goPortFor(at, q.r.goBuilds.of(q.r.Root, atFile)); ok {
+			port = &p
+		}
+		q.ports[at] = port
+	}
+	if port == nil {
+		return false
+	}
+	key := other + "\x00" + port.goos + "/" + port.goarch
+	built, seen := q.built[key]
+	if !seen {
+		built = goBuilds(other, q.r.goBuilds.of(q.r.Root, otherFile), *port)
+		if q.built == nil {
+			q.built = map[string]bool{}
+		}
+		q.built[key] = built
+	}
+	return !built
+}
+
+// goInBuild keeps the targets of a call in the Go file at at that are in
+// the build gopls resolves that file in: of a type declared once per
+// platform, the call in icmp_windows.go is of icmp_windows.go's method.
+func (q *goLang) goInBuild(ctx context.Context, at string, targets []fact.Symbol) []fact.Symbol {
+	kept := targets[:0:0]
+	for _, t := range targets {
+		if !q.goOutsideBuild(ctx, at, t.Path) {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) == len(targets) {
+		return targets
+	}
+	return kept
+}

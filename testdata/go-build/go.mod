@@ -1,0 +1,3 @@
+module example.com/gb
+
+go 1.22
