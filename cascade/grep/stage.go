@@ -106,6 +106,12 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		}
 	default:
 		out.Calls, out.Hit = r.Calls, true
+		if r.Partial {
+			// Cut off mid-scan: what it found answers, flagged a timeout and
+			// partial; the rest of the workspace may hold more, or so many
+			// that the name is too common to answer by.
+			out.Partial, out.Reason = true, stage.ReasonTimeout
+		}
 		if q.Settled.Elsewhere != nil {
 			// The graph typed every other site of the name: these are the
 			// ones whose receiver it could not, possible callers at best.
