@@ -1182,8 +1182,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					return typeRef{}, err
 				}
 				for _, s := range syms {
-					if isType(s) && f.Language == treesitter.Python && q.inModule(ctx, f, cur, s) {
-						next = typeRef{kind: refInstance, class: s} // mod.Foo(...) constructs a Foo
+					if isType(s) && (f.Language == treesitter.Python || f.Language == treesitter.Go) && q.inModule(ctx, f, cur, s) {
+						// mod.Foo(...) constructs a Foo; in Go, pkg.Role("admin") converts to a Role
+						next = typeRef{kind: refInstance, class: s}
 						break
 					}
 					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && resultType(s, 0) != "" {
