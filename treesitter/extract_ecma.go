@@ -696,8 +696,8 @@ func isTypeName(typ string) bool {
 	if typ == "" {
 		return false
 	}
-	for i := 0; i < len(typ); i++ {
-		if c := typ[i]; !(c == '.' || c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+	for _, r := range typ {
+		if r != '.' && !isIdentRune(r) {
 			return false
 		}
 	}
