@@ -33,6 +33,59 @@ type SourceReader interface {
 var dispatchByComputedName = regexp.MustCompile(`\bgetattr\s*\(|\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\bsend_task\s*\(|` +
 	`\bmethodcaller\s*\(|\]\s*\(|\]\s+as\s[^;\n]*\)\s*\(|\bReflect\.(?:get|apply)\s*\(|\.MethodByName\s*\(|\.get(?:Declared)?Method\s*\(`)
 
+// findComputedNameCall is dispatchByComputedName's first match in src, a
+// file or function of the file at path, passing over a Go generic call:
+// Resource[*corev2.AdhocRequest](req) instantiates a function with a type,
+// it does not pick one by name as handlers[name](w) does.
+func findComputedNameCall(src []byte, path string) []int {
+	for from := 0; from < len(src); {
+		loc := dispatchByComputedName.FindIndex(src[from:])
+		if loc == nil {
+			return nil
+		}
+		loc[0], loc[1] = loc[0]+from, loc[1]+from
+		if !strings.HasSuffix(path, ".go") || src[loc[0]] != ']' || !goTypeArguments(src, loc[0]) {
+			return loc
+		}
+		from = loc[1]
+	}
+	return nil
+}
+
+// goTypeArguments reports whether the brackets closing at src[end] hold
+// Go type arguments rather than an index: they start with a pointer, slice,
+// map, channel or function type (x[*T], x[[]T]), which no index of a
+// table of functions does (handlers[name], m[req.Kind], m[pkg.Const]).
+// x[pkg.T](v) cannot be told from an index by its text, and stays a
+// possible dispatch.
+func goTypeArguments(src []byte, end int) bool {
+	depth := 0
+	start := -1
+	for i := end; i >= 0 && start < 0; i-- {
+		switch src[i] {
+		case ']':
+			depth++
+		case '[':
+			depth--
+			if depth == 0 {
+				start = i
+			}
+		case '\n':
+			return false
+		}
+	}
+	if start < 0 {
+		return false
+	}
+	inner := strings.TrimSpace(string(src[start+1 : end]))
+	for _, prefix := range []string{"*", "[]", "map[", "chan ", "func("} {
+		if strings.HasPrefix(inner, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
 // dispatchCallees are the calls whose string argument names what they
 // call; the receiver, when it matters, is checked by dispatchReceiver.
 var dispatchCallees = []string{"getattr", "MethodByName", "getMethod", "getDeclaredMethod", "send_task", "get", "apply"}
@@ -107,7 +160,7 @@ func (d *dispatches) reached(ctx context.Context, h Hit) (string, error) {
 		return "", nil
 	}
 	body := content[fn.Span.StartByte:fn.Span.EndByte]
-	if loc := dispatchByComputedName.FindIndex(body); loc != nil {
+	if loc := findComputedNameCall(body, h.Path); loc != nil {
 		what := strings.TrimSpace(string(body[loc[0]:loc[1]]))
 		return "a call by computed name (" + strings.TrimRight(what, "( ") + "…) in " + fn.Name, nil
 	}
@@ -165,7 +218,7 @@ func tableDispatch(content []byte, h Hit) string {
 	if !uses.Match(rest) {
 		return ""
 	}
-	if loc := dispatchByComputedName.FindIndex(rest); loc != nil {
+	if loc := findComputedNameCall(rest, h.Path); loc != nil {
 		what := strings.TrimRight(strings.TrimSpace(string(rest[loc[0]:loc[1]])), "( ")
 		return "the table " + name + ", read where the file calls by computed name (" + what + "…)"
 	}

@@ -50,3 +50,30 @@ func TestUnquote(t *testing.T) {
 		}
 	}
 }
+
+// A Go generic call instantiates a function with a type; only an index
+// of a table of functions picks one by a computed name.
+func TestComputedNameCallPassesOverGoTypeArguments(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, src string
+		want            string // the text matched, "" for none
+	}{
+		{"a generic call with a pointer type", "handlers.go", "req := request.Resource[*corev2.AdhocRequest](r)\n", ""},
+		{"a generic call with a slice type", "decode.go", "xs := Decode[[]string](b)\n", ""},
+		{"a table of handlers indexed by name", "route.go", "return handlers[name](w, r)\n", "]("},
+		{"a generic call, then a table indexed by name", "mixed.go", "v := Resource[*T](r)\nreturn handlers[kind](v)\n", "]("},
+		{"the same text outside Go", "page.ts", "return handlers[*x](y)\n", "]("},
+	} {
+		loc := findComputedNameCall([]byte(tc.src), tc.path)
+		got := ""
+		if loc != nil {
+			got = tc.src[loc[0]:loc[1]]
+			if tc.name == "a generic call, then a table indexed by name" && !strings.Contains(tc.src[:loc[1]], "handlers[kind]") {
+				t.Errorf("%s: matched the generic call at %d, want the table's index", tc.name, loc[0])
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: matched %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
