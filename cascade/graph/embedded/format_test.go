@@ -21,11 +21,7 @@ import (
 func TestOldFormatStoreIsRebuilt(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "graph.db")
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{
+	writeRawStore(t, path,
 		`CREATE TABLE files (fid INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, entry TEXT NOT NULL, top_calls INTEGER NOT NULL,
 			n_symbols INTEGER NOT NULL, n_calls INTEGER NOT NULL, n_literals INTEGER NOT NULL)`,
 		`CREATE TABLE calls (cid INTEGER PRIMARY KEY, caller INTEGER, callee TEXT NOT NULL, receiver TEXT NOT NULL, site BLOB NOT NULL, caller_id TEXT)`,
@@ -34,12 +30,7 @@ func TestOldFormatStoreIsRebuilt(t *testing.T) {
 		`INSERT INTO files VALUES (1, 'a.ts', '["a.ts","h",1,2,"typescript","",0]', 1, 0, 1, 0)`,
 		`INSERT INTO calls VALUES (16777216, NULL, 'target', '', x'00', NULL)`,
 		fmt.Sprintf("PRAGMA user_version = %d", 4*1000+treesitter.ExtractorVersion),
-	} {
-		if _, err := db.Exec(stmt); err != nil {
-			t.Fatalf("%s: %v", stmt, err)
-		}
-	}
-	db.Close()
+	)
 
 	s, err := Open(path, Options{})
 	if err != nil {
@@ -68,21 +59,12 @@ func TestOldFormatStoreIsRebuilt(t *testing.T) {
 func TestSchema5StoreIsRebuiltWithALogLine(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "graph.db")
-	db, err := sql.Open("sqlite", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{
+	writeRawStore(t, path,
 		schema,
 		`INSERT INTO files VALUES (1, 'a.ts', '["a.ts","h",1,2,"typescript","",0]', 0, 0, 0, 1)`,
 		`INSERT INTO facts VALUES (1, x'00', NULL, x'00')`,
 		fmt.Sprintf("PRAGMA user_version = %d", 5*1000+treesitter.ExtractorVersion),
-	} {
-		if _, err := db.Exec(stmt); err != nil {
-			t.Fatalf("%s: %v", stmt, err)
-		}
-	}
-	db.Close()
+	)
 
 	var logged bytes.Buffer
 	s, err := Open(path, Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
@@ -100,5 +82,21 @@ func TestSchema5StoreIsRebuiltWithALogLine(t *testing.T) {
 	if !strings.Contains(line, "another version of callcascade") || !strings.Contains(line, "rebuilding") ||
 		!strings.Contains(line, fmt.Sprintf("schema=%d", 5*1000+treesitter.ExtractorVersion)) || !strings.Contains(line, "level=INFO") {
 		t.Errorf("the log says %q; want one line that the store of another version is rebuilt, from which schema", line)
+	}
+}
+
+// writeRawStore writes a store file at path with SQL statements, as an
+// older callcascade left it.
+func writeRawStore(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, stmt := range stmts {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
 	}
 }

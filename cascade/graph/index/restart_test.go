@@ -97,11 +97,7 @@ func TestRestartForgetsAWorkspaceEmptied(t *testing.T) {
 	if err := os.WriteFile(p, []byte("export function only(): void {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openEmptyStore(t)
 	ctx := context.Background()
 	ix := &index.Indexer{Root: root, Store: s, Workers: 1}
 	if _, err := ix.IndexAll(ctx, nil); err != nil {
@@ -145,10 +141,7 @@ func TestPassFailsWhenTheStoredListFails(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := openEmptyStore(t)
 		var store graph.Store = failingList{s}
 		if c.unordered {
 			store = failingUnordered{s}
@@ -162,7 +155,6 @@ func TestPassFailsWhenTheStoredListFails(t *testing.T) {
 		if p := ix.Progress(); !p.Running {
 			t.Errorf("%+v: the failed pass counts as complete", c)
 		}
-		s.Close()
 	}
 }
 
@@ -178,11 +170,7 @@ func TestRestartKeepsTheStampsOfAFileTouched(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openEmptyStore(t)
 	ctx := context.Background()
 	ix := &index.Indexer{Root: root, Store: s, Workers: 1}
 	// pass returns its stats and how many files it read.
@@ -240,11 +228,7 @@ func TestRestartOverFilesStoredWithoutInodes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openEmptyStore(t)
 	ctx := context.Background()
 	if _, err := (&index.Indexer{Root: root, Store: s, Workers: 1}).IndexAll(ctx, nil); err != nil {
 		t.Fatal(err)
@@ -276,4 +260,15 @@ func indexPass(t *testing.T, root, dbPath string) func() index.IndexStats {
 		}
 		return stats
 	}
+}
+
+// openEmptyStore opens a new embedded store, closed when the test ends.
+func openEmptyStore(t *testing.T) *embedded.Store {
+	t.Helper()
+	s, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
