@@ -88,6 +88,10 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if field(n, "source") != nil {
 			c.imp(n)
 		}
+		// (export_statement value: (_)) @local: export default <value>
+		if field(n, "value") != nil {
+			c.local(n)
+		}
 	case "assignment_expression":
 		// (assignment_expression left: (member_expression object: (this))) @field
 		if fieldChild(n, "left", isThisMember) != nil {
@@ -154,6 +158,9 @@ func isRequireCall(e *extractor, n *node) bool {
 
 func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Decorators = ecmaDecorators(e, decl)
+	if decl.Type() == "method_definition" && is(parent(decl), "object") {
+		s.Container = ecmaObjectName(e, parent(decl)) // const logger = { warn() {} }: logger's warn
+	}
 
 	switch decl.Type() {
 	case "class_declaration", "abstract_class_declaration":
@@ -635,6 +642,10 @@ func ecmaValueType(e *extractor, v *node) string {
 }
 
 func (ecmaHooks) locals(e *extractor, n *node) {
+	if n.Type() == "export_statement" {
+		ecmaDefaultExport(e, n)
+		return
+	}
 	name := field(n, "name")
 	if nodeType(name) == "object_pattern" {
 		ecmaDestructured(e, n, name, field(n, "value"))
@@ -651,6 +662,9 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	typ := ecmaType(e, field(n, "type"))
 	if typ == "" {
 		typ = ecmaValueType(e, value)
+	}
+	if typ == "" {
+		typ = ecmaObjectType(value, e.text(name))
 	}
 	e.addLocal(n.StartByte(), e.text(name), typ)
 	if ecmaTopLevelConst(n) {
@@ -941,3 +955,58 @@ var (
 	ecmaClassTypes   = newTypeSet("class_declaration", "class")
 	ecmaBindingTypes = newTypeSet("variable_declarator", "for_in_statement", "catch_clause")
 )
+
+// ecmaObjectName is the name an object literal's methods are recorded
+// under: the variable it initialises (const logger = { warn() {} }), or
+// "default" for export default { ... }; "" for any other object (an
+// argument, a property's value, a returned object), whose methods keep no
+// container.
+func ecmaObjectName(e *extractor, object *node) string {
+	p := parent(object)
+	for isAny(p, "parenthesized_expression", "as_expression", "satisfies_expression") {
+		p = parent(p)
+	}
+	switch nodeType(p) {
+	case "variable_declarator":
+		if name := field(p, "name"); nodeType(name) == "identifier" {
+			return e.text(name)
+		}
+	case "export_statement":
+		return "default"
+	}
+	return ""
+}
+
+// ecmaObjectType is the type of a name bound to value when value is an
+// object literal: ObjectTypePrefix and the name, which its methods are
+// recorded under (ecmaObjectName); "" for any other value.
+func ecmaObjectType(value *node, name string) string {
+	for isAny(value, "parenthesized_expression") {
+		value = firstNamed(value)
+	}
+	if nodeType(value) != "object" {
+		return ""
+	}
+	for c := range eachNamed(value) {
+		if c.Type() == "spread_element" {
+			return OpenObjectTypePrefix + name
+		}
+	}
+	return ObjectTypePrefix + name
+}
+
+// ecmaDefaultExport records what export default names as a top-level local
+// "default", so that an import of the default is typed as the value
+// exported: export default { warn() {} } is an object whose methods are
+// default's, export default logger is logger.
+func ecmaDefaultExport(e *extractor, n *node) {
+	value := field(n, "value")
+	if value == nil {
+		return
+	}
+	typ := ecmaObjectType(value, "default")
+	if typ == "" && nodeType(value) == "identifier" {
+		typ = ValueTypePrefix + e.text(value)
+	}
+	e.addLocal(n.StartByte(), "default", typ)
+}

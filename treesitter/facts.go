@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 38
+const ExtractorVersion = 39
 
 // Language names a grammar in the registry.
 type Language string
@@ -222,6 +222,18 @@ const ItemTypePrefix = "item:"
 // after it, a name or a path of fields (av := attr.Value, y := x): the
 // resolver evaluates it as it evaluates a receiver.
 const ValueTypePrefix = "value:"
+
+// ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
+// literal, followed by the name its methods are recorded under as their
+// Container: const logger = { warn() {} } is "object:logger", and
+// logger.warn() calls that warn. The object's members are the ones it
+// writes, so a call of another name on it calls no workspace method.
+const ObjectTypePrefix = "object:"
+
+// OpenObjectTypePrefix is ObjectTypePrefix for an object literal with a
+// spread element ({ ...base, warn() {} }): members it does not write may
+// come from elsewhere.
+const OpenObjectTypePrefix = "object...:"
 
 // BoundLocally is the type of a Local recorded only because a call names it
 // bare where a parameter or a local binds it without a type the extractor

@@ -33,6 +33,7 @@
 
 ; Locals.
 (variable_declarator) @local
+(export_statement value: (_)) @local
 
 ; Strings.
 (string) @string

@@ -43,6 +43,7 @@
 
 ; Locals: variable declarations (typed or initialised with new).
 (variable_declarator) @local
+(export_statement value: (_)) @local
 
 ; String literals and substitution-free template strings.
 (string) @string

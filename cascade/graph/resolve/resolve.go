@@ -558,6 +558,10 @@ type typeRef struct {
 	// class's bases in order (its MRO: a mixin first, then the next base),
 	// never on the class itself.
 	above bool
+	// open marks an instance of a JavaScript object literal (jsObjectRef)
+	// whose members may be more than it writes: a call of a name it does
+	// not declare may still be a workspace method's.
+	open bool
 }
 
 type refKind int
@@ -645,6 +649,9 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
 		if err != nil || len(found) > 0 {
 			return found, fact.ResolvedAST, err
+		}
+		if ref.open {
+			return q.uniqueNameIn(family(f.Language), sameFamily, c)
 		}
 		// A workspace class without that method: a field holding a
 		// function, or inherited from outside the workspace, or dispatched
@@ -1059,8 +1066,17 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			return typeRef{kind: refUnknown}, nil
 		}
 		cls, err := q.classOf(ctx, owner)
-		if err != nil || cls == nil {
-			return typeRef{kind: refUnknown}, err
+		if err != nil {
+			return typeRef{}, err
+		}
+		if cls == nil {
+			// this in a method of an object literal: the object
+			object, ok, err := q.jsObjectOfMethod(ctx, owner)
+			if err != nil || !ok {
+				return typeRef{kind: refUnknown}, err
+			}
+			cur = object
+			break
 		}
 		cur = typeRef{kind: refInstance, class: *cls}
 		if first.name == "cls" {
@@ -1462,6 +1478,12 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 		}
 		if q.moduleInWorkspace(ctx, f, imp.Module) {
+			if family(f.Language) == "js" {
+				// export const logger = { ... }, export const log = pino()
+				if ref, ok, err := q.jsImportedValue(ctx, f, imp.Module, imp.Imported); err != nil || ok {
+					return ref, err
+				}
+			}
 			return typeRef{kind: refUnknown}, nil // an exported value of unknown type
 		}
 		return typeRef{kind: refExternal}, nil
@@ -1537,6 +1559,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 			ref = ref.pyWrap(wraps)
 		}
 		return ref, err
+	}
+	if ref, ok := jsObjectRef(f, typ); ok {
+		return ref, nil // const logger = { warn() {} }
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)

@@ -1,0 +1,113 @@
+package resolve
+
+import (
+	"context"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Values of JavaScript and TypeScript modules that are not classes:
+// object literals bound to a name (const logger = { warn() {} }), whose
+// methods the extractor records under that name, and imported values typed
+// as their module binds them (export const log = pino() is a package's
+// value), as tsserver types them.
+
+// jsObjectRef is the value an object-literal type names (ObjectTypePrefix),
+// declared in f: an instance of a class-like symbol, named as the object's
+// methods' container, that exists only in this request. ok is false for any
+// other type.
+func jsObjectRef(f *fact.File, typ string) (typeRef, bool) {
+	name, open := strings.CutPrefix(typ, treesitter.OpenObjectTypePrefix)
+	if !open {
+		var closed bool
+		if name, closed = strings.CutPrefix(typ, treesitter.ObjectTypePrefix); !closed {
+			return typeRef{}, false
+		}
+	}
+	object := fact.Symbol{ID: f.Path + "#" + name + "{}", Path: f.Path, Language: f.Language, Name: name, Kind: treesitter.KindClass}
+	return typeRef{kind: refInstance, class: object, open: open}, true
+}
+
+// jsObjectOfMethod is this in method, a method of an object literal (its
+// container is no class of its file): the object, open, since a framework
+// may bind this to more than the literal writes (a Vue component's
+// methods, Object.assign).
+func (q *query) jsObjectOfMethod(ctx context.Context, method *fact.Symbol) (typeRef, bool, error) {
+	if family(method.Language) != "js" || method.Container == "" {
+		return typeRef{}, false, nil
+	}
+	f, err := q.file(ctx, method.Path)
+	if err != nil || f == nil {
+		return typeRef{}, false, err
+	}
+	for _, l := range f.Locals {
+		if l.Name != method.Container {
+			continue
+		}
+		if ref, ok := jsObjectRef(f, l.Type); ok {
+			ref.open = true
+			return ref, true, nil
+		}
+	}
+	return typeRef{}, false, nil
+}
+
+// jsImportedValue types a value imported by name from a workspace module
+// as the module binds it: its own top-level declaration (an object
+// literal, a package's value, an instance), or what it imports or passes on
+// from another module in turn (barrels, export *). ok is false when no
+// module file says more than "a value of unknown type".
+func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, exported string) (typeRef, bool, error) {
+	if q.depth > 6 || exported == "*" {
+		return typeRef{}, false, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
+		mf, err := q.file(ctx, wf.Path)
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		if mf == nil || mf.Path == f.Path {
+			continue
+		}
+		ref, err := q.evalName(ctx, mf, nil, exported)
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		if ref.kind != refUnknown {
+			return ref, true, nil
+		}
+		if jsBinds(mf, exported) {
+			continue
+		}
+		for _, inner := range mf.Imports {
+			if !inner.Reexport || inner.Local != "*" || exported == "default" {
+				continue // export * passes no default on
+			}
+			if ref, ok, err := q.jsImportedValue(ctx, mf, inner.Module, exported); err != nil || ok {
+				return ref, ok, err
+			}
+		}
+	}
+	return typeRef{}, false, nil
+}
+
+// jsBinds reports whether f itself binds name at its top level (a local or
+// an import), so that an export * elsewhere in it does not pass another
+// module's name on in its place.
+func jsBinds(f *fact.File, name string) bool {
+	for _, l := range f.Locals {
+		if l.SymbolID == "" && l.Name == name {
+			return true
+		}
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,2 @@
+export { logger } from './logger';
+export * from './telemetry';

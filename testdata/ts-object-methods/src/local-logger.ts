@@ -1,0 +1,7 @@
+const helpers = {
+  info(message: string): string { // @def(helpersInfo, "info")
+    return message;
+  },
+};
+
+export { helpers };

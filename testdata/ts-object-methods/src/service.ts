@@ -1,0 +1,16 @@
+import { logger } from './logger';
+import { log } from './telemetry';
+import { logger as viaBarrel, log as pinoViaBarrel } from './barrel';
+import { helpers } from './local-logger';
+import sink from './sink';
+
+export function handle(): void { // @def(handle, "handle")
+  logger.warn('a'); // @site(direct, "warn")
+  log.warn('b');
+  viaBarrel.warn('c'); // @site(barrel, "warn") @call(handle, loggerWarn, direct, barrel)
+  pinoViaBarrel.warn('d');
+  helpers.info('e'); // @site(info, "info") @call(handle, helpersInfo, info)
+  sink.flush(); // @site(flush, "flush") @call(handle, sinkFlush, flush)
+}
+
+// @callers(loggerWarn, loggerError, handle)

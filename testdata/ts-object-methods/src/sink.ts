@@ -1,0 +1,3 @@
+export default {
+  flush(): void {}, // @def(sinkFlush, "flush")
+};

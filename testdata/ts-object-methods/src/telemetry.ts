@@ -1,0 +1,3 @@
+import pino from 'pino';
+
+export const log = pino();
