@@ -69,6 +69,16 @@ func LanguageForPath(path string) (Language, bool) {
 	return lang, ok
 }
 
+// Family groups languages whose files may call each other: TypeScript,
+// TSX and JavaScript are "js"; every other language is its own.
+func Family(l Language) string {
+	switch l {
+	case TypeScript, TSX, JavaScript:
+		return "js"
+	}
+	return string(l)
+}
+
 // Languages lists every supported language, in a fixed order.
 func Languages() []Language {
 	out := make([]Language, len(registry))

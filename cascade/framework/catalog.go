@@ -153,13 +153,7 @@ func concat(families ...[]Pattern) []Pattern {
 
 // FamilyOf groups languages whose code can share a framework: TypeScript,
 // TSX and JavaScript are "js".
-func FamilyOf(l treesitter.Language) string {
-	switch l {
-	case treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
-		return "js"
-	}
-	return string(l)
-}
+func FamilyOf(l treesitter.Language) string { return treesitter.Family(l) }
 
 // DecoratorPatterns returns the catalog entries a decorator of a symbol in
 // language lang matches.

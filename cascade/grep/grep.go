@@ -244,6 +244,9 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 
 	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
 	s.moduleReceiversOnly = reachedOnlyThroughModules(&q, root)
+	if lang, ok := treesitter.LanguageForPath(q.TargetPath); ok {
+		s.family = treesitter.Family(lang)
+	}
 	if q.SkipLibrary && (q.Method || q.Container != "") {
 		s.fieldLine = goFieldLine(q.Name)
 	}
@@ -268,8 +271,12 @@ type scan struct {
 	// moduleReceiversOnly: the target is a function, reached through a
 	// receiver only where that is a module object (scope.go).
 	moduleReceiversOnly bool
-	contents            *files.Contents // files kept between searches; nil for one-off searches
-	watch               *files.Watch    // vouches for kept contents under the directories it watches; nil if none
+	// family is the target's language family ("" when no target file is
+	// named): a file of another language never calls it (a Python script's
+	// match.start() is no call of a TypeScript start).
+	family   string
+	contents *files.Contents // files kept between searches; nil for one-off searches
+	watch    *files.Watch    // vouches for kept contents under the directories it watches; nil if none
 
 	files, skipped atomic.Int64
 	excluded       atomic.Int64
@@ -350,6 +357,9 @@ type fileSource func(ctx context.Context, root string, opts files.WalkOptions) (
 // the name; it returns the buffer for reuse.
 func (s *scan) readCandidate(ctx context.Context, f files.WalkedFile, buf []byte) []byte {
 	lang, ok := treesitter.LanguageForPath(f.Rel)
+	if ok && s.family != "" && treesitter.Family(lang) != s.family {
+		return buf
+	}
 	if !ok {
 		if isGoMod(f.Rel) { // the walker yields it for the indexer; Go's rules need its module path
 			s.modules.add(filepath.Join(s.root, filepath.FromSlash(f.Rel)))
@@ -524,7 +534,7 @@ func (s *scan) addBuffers(ctx context.Context) {
 	excluded := gitignore.NewMatcher(patterns)
 	for rel, content := range s.q.Buffers {
 		lang, ok := treesitter.LanguageForPath(rel)
-		if !ok || !localPath(rel) {
+		if !ok || !localPath(rel) || s.family != "" && treesitter.Family(lang) != s.family {
 			continue
 		}
 		parts := strings.Split(rel, "/")

@@ -509,13 +509,7 @@ func (q *query) callerOf(ctx context.Context, c fact.Call) (fact.Symbol, error) 
 }
 
 // family groups languages whose files may call each other.
-func family(l treesitter.Language) string {
-	switch l {
-	case treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
-		return "js"
-	}
-	return string(l)
-}
+func family(l treesitter.Language) string { return treesitter.Family(l) }
 
 func isCallable(s fact.Symbol) bool {
 	return s.Kind == treesitter.KindFunction || s.Kind == treesitter.KindMethod
