@@ -156,7 +156,9 @@ func TestEngineGrepParsesOnlyWhatTheGraphHasNotDecided(t *testing.T) {
 	// An indexed file where the name also occurs where the graph recorded
 	// nothing (a method passed as a JSX attribute, beside a declaration it
 	// knows) is parsed: grep tells a reference from a comment.
-	files["src/picker.tsx"] = "export class Picker {\n  findAll(): string[] { return []; }\n  render(repo: any) { return <List load={repo.findAll} />; }\n}\n"
+	// (It names OrdersController: a TypeScript file that names no type of
+	// the target's is out of scope whatever it holds.)
+	files["src/picker.tsx"] = "import type { OrdersController } from './orders.controller';\n\nexport class Picker {\n  findAll(): string[] { return []; }\n  render(repo: any) { return <List load={repo.findAll} />; }\n}\n"
 	f = newFixture(t, files)
 	res, err = withGrep(f, nil, roomy()).Incoming(context.Background(), f.method(t, "OrdersController", "findAll"))
 	if err != nil {

@@ -189,6 +189,9 @@ type candidate struct {
 	// indexed are its sites as the code graph indexed them, when it
 	// vouched for the file (Query.AsIndexed): no parse needed.
 	indexed *fileSites
+	// foreign: a TypeScript file that names none of the target class's
+	// type names; its sites with a receiver are out of scope (typednames.go).
+	foreign bool
 }
 
 // keepBudget bounds the candidate contents held between the prefilter and
@@ -247,6 +250,7 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 	if lang, ok := treesitter.LanguageForPath(q.TargetPath); ok {
 		s.family = treesitter.Family(lang)
 	}
+	s.classNames = classTypeNames(&q, root)
 	if q.SkipLibrary && (q.Method || q.Container != "") {
 		s.fieldLine = goFieldLine(q.Name)
 	}
@@ -274,9 +278,12 @@ type scan struct {
 	// family is the target's language family ("" when no target file is
 	// named): a file of another language never calls it (a Python script's
 	// match.start() is no call of a TypeScript start).
-	family   string
-	contents *files.Contents // files kept between searches; nil for one-off searches
-	watch    *files.Watch    // vouches for kept contents under the directories it watches; nil if none
+	family string
+	// classNames are the names a TypeScript caller of the target method
+	// writes somewhere (typednames.go); nil when that rule does not apply.
+	classNames [][]byte
+	contents   *files.Contents // files kept between searches; nil for one-off searches
+	watch      *files.Watch    // vouches for kept contents under the directories it watches; nil if none
 
 	files, skipped atomic.Int64
 	excluded       atomic.Int64
@@ -397,7 +404,7 @@ func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, 
 		return
 	}
 	s.spotField(lang, content)
-	c := candidate{rel: rel, lang: lang, kept: kept}
+	c := candidate{rel: rel, lang: lang, kept: kept, foreign: !s.namesClassType(lang, content)}
 	if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
 		if indexed == nil {
 			return // nothing undecided there: nothing to offer
@@ -547,7 +554,7 @@ func (s *scan) addBuffers(ctx context.Context) {
 			continue
 		}
 		s.spotField(lang, content)
-		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
+		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content), foreign: !s.namesClassType(lang, content)}
 		if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
 			if indexed == nil {
 				continue
@@ -663,6 +670,10 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 		}
 		if s.moduleReceiversOnly && !m.ModuleReceiver {
 			s.outOfScope.Add(1)
+			continue
+		}
+		if c.foreign && m.Receiver != "" && c.rel != s.q.TargetPath {
+			s.outOfScope.Add(1) // a TypeScript file that never names the class (typednames.go)
 			continue
 		}
 		if method && goPackageLevel(m, &s.modules) {
