@@ -1023,6 +1023,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if cls, ok := asserted(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // (x as Foo).m(): a Foo's m
 	}
+	if assertedObjectType(f.Language, recv) {
+		return typeRef{kind: refExternal}, nil // (x as { m(): void }).m(): the written type's m
+	}
 	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
 		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
 	}

@@ -86,6 +86,23 @@ func asserted(lang treesitter.Language, recv string) (string, bool) {
 	return name, true
 }
 
+// assertedObjectType reports whether recv is a TypeScript value cast to an
+// object type written in place, (x as unknown as { m(): void }): its
+// members are that type's, no class's, as tsserver says.
+func assertedObjectType(lang treesitter.Language, recv string) bool {
+	recv = strings.TrimSpace(recv)
+	if family(lang) != "js" || len(recv) < 2 || recv[0] != '(' || treesitter.MatchBracket(recv, 0) != len(recv)-1 {
+		return false
+	}
+	inner := recv[1 : len(recv)-1]
+	at := strings.LastIndex(inner, " as ")
+	if at < 0 {
+		return false
+	}
+	typ := strings.TrimSpace(inner[at+len(" as "):])
+	return len(typ) >= 2 && typ[0] == '{' && treesitter.MatchBracket(typ, 0) == len(typ)-1
+}
+
 // overridesInJS reports whether the TypeScript or JavaScript method m
 // implements or overrides target, an interface's or a base class's method
 // of its name: tsserver counts a call of m among target's references (the
