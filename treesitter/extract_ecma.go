@@ -182,6 +182,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		fn = v
 	}
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
+	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
+		s.Returns = ecmaReturnedType(e, fn) // function make() { return x as Cache }
+	}
 	if decl.Type() == "method_definition" && ecmaStatic(decl) {
 		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
 			ecmaStaticReturn(e, e.text(field(class, "name")), s.Name, field(decl, "body"))
@@ -1009,4 +1012,68 @@ func ecmaDefaultExport(e *extractor, n *node) {
 		typ = ValueTypePrefix + e.text(value)
 	}
 	e.addLocal(n.StartByte(), "default", typ)
+}
+
+// ecmaReturnedType is the type a function without a declared result type
+// returns, as tsserver infers it, where every return says it alike: a
+// class constructed (return new Cache()) or a cast to a type name (return
+// { ... } as unknown as CacheService, a test double's factory). "" when a
+// return says otherwise, or nothing.
+func ecmaReturnedType(e *extractor, fn *node) string {
+	body := field(fn, "body")
+	if body == nil {
+		return ""
+	}
+	if body.Type() != "statement_block" {
+		return ecmaTypeOfReturned(e, body) // () => new Cache()
+	}
+	typ, agreed := "", true
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if !agreed {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+				// a nested function's returns are its own
+			case c.Type() == "return_statement":
+				t := ecmaTypeOfReturned(e, firstNamed(c))
+				if t == "" || typ != "" && t != typ {
+					agreed = false
+					return
+				}
+				typ = t
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	if !agreed {
+		return ""
+	}
+	return typ
+}
+
+// ecmaTypeOfReturned is the type of a returned value when it says one:
+// new Cache(...) is a Cache, x as Cache is a Cache; "" otherwise.
+func ecmaTypeOfReturned(e *extractor, v *node) string {
+	for isAny(v, "parenthesized_expression", "await_expression") {
+		v = firstNamed(v)
+	}
+	switch nodeType(v) {
+	case "new_expression":
+		return ecmaValueType(e, v)
+	case "as_expression":
+		typ := ecmaValueType(e, v)
+		switch typ {
+		case "const", "any", "unknown", "object", "Object":
+			return ""
+		}
+		if isTypeName(typ) {
+			return typ
+		}
+	}
+	return ""
 }
