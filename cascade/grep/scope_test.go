@@ -103,7 +103,7 @@ func TestKeptSitesKeepEachTargetsScope(t *testing.T) {
 	root := writeTree(t, map[string]string{
 		"web/form.tsx":  "export function onSubmit(values: any) {}\n",
 		"web/panel.tsx": "export class Panel {\n  onSubmit() {}\n}\n",
-		"web/user.tsx":  "import { onSubmit } from './form';\nexport function User(p: any) {\n  p.onSubmit();\n  return <Form onSubmit={onSubmit} />;\n}\n",
+		"web/user.tsx":  "import { onSubmit } from './form';\nimport type { Panel } from './panel';\nexport function User(p: Panel) {\n  p.onSubmit();\n  return <Form onSubmit={onSubmit} />;\n}\n",
 	})
 	var s Searcher
 	defer s.Close()
@@ -116,12 +116,12 @@ func TestKeptSitesKeepEachTargetsScope(t *testing.T) {
 		return render(r)
 	}
 	method := ask("web/panel.tsx", "Panel")
-	if diff := cmp.Diff([]string{"web/user.tsx:3:5 call p web/user.tsx#User"}, method); diff != "" {
+	if diff := cmp.Diff([]string{"web/user.tsx:4:5 call p web/user.tsx#User"}, method); diff != "" {
 		t.Errorf("the method's sites (-want +got):\n%s", diff)
 	}
 	// p.onSubmit() is no way to the function (p is no module).
 	function := ask("web/form.tsx", "")
-	if diff := cmp.Diff([]string{"web/user.tsx:4:26 reference web/user.tsx#User"}, function); diff != "" {
+	if diff := cmp.Diff([]string{"web/user.tsx:5:26 reference web/user.tsx#User"}, function); diff != "" {
 		t.Errorf("the function's sites, after the method's were kept (-want +got):\n%s", diff)
 	}
 }
