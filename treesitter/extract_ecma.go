@@ -669,7 +669,7 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	if typ == "" {
 		typ = ecmaObjectType(value, e.text(name))
 	}
-	e.addLocal(n.StartByte(), e.text(name), typ)
+	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
 	}
@@ -702,7 +702,7 @@ func ecmaDestructured(e *extractor, decl, pattern, value *node) {
 			}
 		}
 		if key != nil {
-			e.addLocal(decl.StartByte(), e.text(bound), ValueTypePrefix+object+"."+e.text(key))
+			e.addLocal(decl.StartByte(), e.text(bound), ecmaScoped(e, decl, ValueTypePrefix+object+"."+e.text(key)))
 		}
 	}
 }
@@ -1076,4 +1076,33 @@ func ecmaTypeOfReturned(e *extractor, v *node) string {
 		}
 	}
 	return ""
+}
+
+// ecmaScoped scopes typ, a local's declared at decl, to the block it is
+// declared in when that block is nested in its function or in the file (an
+// if, a loop, a callback's body: a test file's describe and it callbacks
+// bind one name again and again, each to its own class). A local of a
+// function's own body, or of the file's top level, holds throughout.
+func ecmaScoped(e *extractor, decl *node, typ string) string {
+	if typ == "" {
+		return ""
+	}
+	var block *node
+	for a := parent(decl); a != nil && block == nil; a = parent(a) {
+		switch {
+		case a.Type() == "statement_block":
+			block = a
+		case ecmaFunctionTypes.has(a) || isAny(a, "class_body"):
+			return typ
+		}
+	}
+	if block == nil {
+		return typ
+	}
+	if fn := parent(block); ecmaFunctionTypes.has(fn) {
+		if i := e.enclosingFunction(decl.StartByte()); i >= 0 && fn.EndByte() == e.facts.Symbols[i].Span.EndByte {
+			return typ // the function's own body
+		}
+	}
+	return ScopedType(block.StartByte(), block.EndByte(), typ)
 }

@@ -1529,10 +1529,26 @@ func (q *query) localNamed(f *fact.File, caller *fact.Symbol, name string) *fact
 			return &f.Locals[unscoped]
 		}
 	}
+	// At the top level too, a local scoped to a block (a callback's body in
+	// a test file) holds only there, the innermost first.
+	scoped, scopedStart, unscoped := -1, uint32(0), -1
 	for i, l := range f.Locals {
-		if l.SymbolID == "" && l.Name == name {
-			return &f.Locals[i]
+		if l.SymbolID != "" || l.Name != name {
+			continue
 		}
+		if start, end, _, ok := treesitter.CutScope(l.Type); ok {
+			if start < q.pos && q.pos < end && (scoped < 0 || start >= scopedStart) {
+				scoped, scopedStart = i, start
+			}
+		} else if unscoped < 0 {
+			unscoped = i
+		}
+	}
+	if scoped >= 0 {
+		return &f.Locals[scoped]
+	}
+	if unscoped >= 0 {
+		return &f.Locals[unscoped]
 	}
 	return nil
 }

@@ -46,7 +46,8 @@ func (q *query) jsObjectOfMethod(ctx context.Context, method *fact.Symbol) (type
 		if l.Name != method.Container {
 			continue
 		}
-		if ref, ok := jsObjectRef(f, l.Type); ok {
+		_, _, typ, _ := treesitter.CutScope(l.Type) // an object bound in a nested block
+		if ref, ok := jsObjectRef(f, typ); ok {
 			ref.open = true
 			return ref, true, nil
 		}
