@@ -183,7 +183,7 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	}
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
-		s.Returns = ecmaReturnedType(e, fn) // function make() { return x as Cache }
+		s.Returns = ecmaReturnedType(e, fn, s.Name) // function make() { return x as Cache }
 	}
 	if decl.Type() == "method_definition" && ecmaStatic(decl) {
 		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
@@ -976,6 +976,37 @@ func ecmaObjectName(e *extractor, object *node) string {
 		}
 	case "export_statement":
 		return "default"
+	case "return_statement": // function make() { return { ... } }: make's
+		for a := parent(p); a != nil; a = parent(a) {
+			if ecmaFunctionTypes.has(a) {
+				return ecmaFunctionName(e, a)
+			}
+			if a.Type() == "class_body" {
+				break
+			}
+		}
+	case "arrow_function": // const make = () => ({ ... })
+		return ecmaFunctionName(e, p)
+	}
+	return ""
+}
+
+// ecmaFunctionName is the name fn is recorded under as a symbol: a
+// function's or method's own, or the variable or class field an arrow or a
+// function expression is assigned to; "" for an anonymous function.
+func ecmaFunctionName(e *extractor, fn *node) string {
+	if name := field(fn, "name"); name != nil {
+		return e.text(name)
+	}
+	switch p := parent(fn); nodeType(p) {
+	case "variable_declarator":
+		if name := field(p, "name"); nodeType(name) == "identifier" {
+			return e.text(name)
+		}
+	case "public_field_definition":
+		return e.text(field(p, "name"))
+	case "field_definition":
+		return e.text(field(p, "property"))
 	}
 	return ""
 }
@@ -1019,13 +1050,13 @@ func ecmaDefaultExport(e *extractor, n *node) {
 // class constructed (return new Cache()) or a cast to a type name (return
 // { ... } as unknown as CacheService, a test double's factory). "" when a
 // return says otherwise, or nothing.
-func ecmaReturnedType(e *extractor, fn *node) string {
+func ecmaReturnedType(e *extractor, fn *node, name string) string {
 	body := field(fn, "body")
 	if body == nil {
 		return ""
 	}
 	if body.Type() != "statement_block" {
-		return ecmaTypeOfReturned(e, body) // () => new Cache()
+		return ecmaTypeOfReturned(e, body, name) // () => new Cache()
 	}
 	typ, agreed := "", true
 	var walk func(n *node)
@@ -1038,7 +1069,7 @@ func ecmaReturnedType(e *extractor, fn *node) string {
 			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
 				// a nested function's returns are its own
 			case c.Type() == "return_statement":
-				t := ecmaTypeOfReturned(e, firstNamed(c))
+				t := ecmaTypeOfReturned(e, firstNamed(c), name)
 				if t == "" || typ != "" && t != typ {
 					agreed = false
 					return
@@ -1056,13 +1087,19 @@ func ecmaReturnedType(e *extractor, fn *node) string {
 	return typ
 }
 
-// ecmaTypeOfReturned is the type of a returned value when it says one:
-// new Cache(...) is a Cache, x as Cache is a Cache; "" otherwise.
-func ecmaTypeOfReturned(e *extractor, v *node) string {
+// ecmaTypeOfReturned is the type of a value that the function name returns,
+// when it says one: new Cache(...) is a Cache, x as Cache is a Cache, an
+// object literal is the object whose methods are recorded under name
+// (ecmaObjectName); "" otherwise.
+func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 	for isAny(v, "parenthesized_expression", "await_expression") {
 		v = firstNamed(v)
 	}
 	switch nodeType(v) {
+	case "object":
+		if name != "" {
+			return ecmaObjectType(v, name)
+		}
 	case "new_expression":
 		return ecmaValueType(e, v)
 	case "as_expression":

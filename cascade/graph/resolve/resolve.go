@@ -711,6 +711,9 @@ func (q *query) dispatches(ctx context.Context, m, target fact.Symbol) (bool, er
 		return false, err
 	}
 	sub, err := q.classOf(ctx, &target)
+	if err == nil && sub == nil {
+		sub, err = q.jsObjectClass(ctx, &target) // an object literal typed as an interface
+	}
 	if err != nil || sub == nil || sub.ID == base.ID {
 		return false, err
 	}
@@ -1689,6 +1692,9 @@ func (q *query) isExternalName(ctx context.Context, f *fact.File, name string) b
 }
 
 func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (typeRef, error) {
+	if ref, ok := jsObjectRef(f, typeName); ok {
+		return ref, nil // what function make() { return { ... } } returns
+	}
 	if wraps, rest := pyWrappers(f, typeName); len(wraps) > 0 {
 		ref, err := q.instanceOf(ctx, f, rest)
 		if ref.kind == refInstance {

@@ -112,3 +112,63 @@ func jsBinds(f *fact.File, name string) bool {
 	}
 	return false
 }
+
+// jsObjectClass is the object literal that method belongs to, as a class
+// whose base is the type the literal is written as, where one is declared:
+// const quiet: Tracker = { start() {} }, or function make(): Tracker {
+// return { start() {} } }. A call of Tracker.start may run its start, as
+// tsserver counts it. nil when the literal has no declared type.
+func (q *query) jsObjectClass(ctx context.Context, method *fact.Symbol) (*fact.Symbol, error) {
+	if family(method.Language) != "js" || method.Container == "" {
+		return nil, nil
+	}
+	f, err := q.file(ctx, method.Path)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	declared := ""
+	for _, l := range f.Locals {
+		if l.Name != method.Container {
+			continue
+		}
+		_, _, typ, _ := treesitter.CutScope(l.Type)
+		if _, isObject := jsObjectRef(f, typ); !isObject && isDeclaredTypeName(typ) {
+			declared = typ // const quiet: Tracker = { ... }
+		}
+		break
+	}
+	if declared == "" {
+		named, err := q.named(ctx, method.Container)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range named {
+			if s.Path == method.Path && isCallable(s) && s.Span.StartByte <= method.Span.StartByte && method.Span.EndByte <= s.Span.EndByte {
+				if _, isObject := jsObjectRef(f, s.Returns); !isObject && isDeclaredTypeName(s.Returns) {
+					declared = s.Returns // function make(): Tracker { return { ... } }
+				}
+				break
+			}
+		}
+	}
+	if declared == "" {
+		return nil, nil
+	}
+	return &fact.Symbol{ID: f.Path + "#" + method.Container + "{}", Path: f.Path, Language: f.Language, Name: method.Container,
+		Kind: treesitter.KindClass, Extends: []string{declared}}, nil
+}
+
+// isDeclaredTypeName reports whether typ, a Local's or a result's type,
+// names a type as written (Tracker, ns.Tracker), not a derived one (the
+// result of a call, a value's) or none.
+func isDeclaredTypeName(typ string) bool {
+	if typ == "" || strings.Contains(typ, ":") {
+		return false
+	}
+	for _, r := range typ {
+		if r != '.' && r != '_' && r != '$' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
