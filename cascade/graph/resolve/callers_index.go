@@ -47,6 +47,8 @@ type resolvedSites struct {
 	m  map[callKey]siteResolution
 	// targets: the target lists the sites hold, shared (kept_targets.go).
 	targets map[string][]fact.Symbol
+	// fields: what each reference site stores into (kept_fields.go).
+	fields map[callKey][]string
 }
 
 func keyOf(c fact.Call) callKey {
@@ -149,6 +151,9 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 			chunk := calls[:min(len(calls), warmQuerySites-since)]
 			calls = calls[len(chunk):]
 			if err := q.eachResolved(ctx, chunk, func(fact.Call, []fact.Symbol, fact.Resolution) error { return nil }); err != nil {
+				return err
+			}
+			if err := q.warmStoredFields(ctx, chunk); err != nil {
 				return err
 			}
 			since += len(chunk)

@@ -369,6 +369,7 @@ type query struct {
 	pos         uint32
 	callsByName map[string][]fact.Call        // call sites by callee name
 	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
+	callsFromID map[string][]fact.Call        // callsFrom answers (kept_fields.go)
 	// gen is the generation the request's snapshot names, where call site
 	// resolutions are kept; nil when the store names none.
 	gen *generation
