@@ -156,6 +156,9 @@ func (w *Workspace) WarmResolver(ctx context.Context) {
 	if w.Indexer.Logger == nil || ctx.Err() != nil {
 		return
 	}
+	if errors.Is(err, context.Canceled) {
+		return // a later warm-up took over (resolve.Resolver.Warm)
+	}
 	if err != nil {
 		w.Indexer.Logger.Debug("warming the resolver failed", "root", w.Root, "error", err)
 		return

@@ -49,6 +49,10 @@ type resolvedSites struct {
 	targets map[string][]fact.Symbol
 	// fields: what each reference site stores into (kept_fields.go).
 	fields map[callKey][]string
+	// warmed: warmSites went through every name of the generation; the
+	// next warm-up of it has nothing to add, and need not read every
+	// common name's sites again to find that out.
+	warmed bool
 }
 
 func keyOf(c fact.Call) callKey {
@@ -99,6 +103,13 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 	q := r.newQuery(ctx)
 	if q.gen == nil {
 		return nil // the store names no generation: nothing could be kept safely
+	}
+	kept := q.gen.sites()
+	kept.mu.RLock()
+	warmed := kept.warmed
+	kept.mu.RUnlock()
+	if warmed {
+		return nil
 	}
 	counts, err := counter.CalleeCounts(ctx, warmSitesMin)
 	if err != nil {
@@ -159,6 +170,9 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 			since += len(chunk)
 		}
 	}
+	kept.mu.Lock()
+	kept.warmed = true
+	kept.mu.Unlock()
 	return nil
 }
 

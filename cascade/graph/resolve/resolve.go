@@ -39,6 +39,10 @@ type Resolver struct {
 	framework map[string]*fileFramework
 	modules   moduleIndex
 	goBuilds  goBuildComments // Go files' build constraints (resolve_go_build.go)
+	// warming: one warm-up at a time, the latest (warm.go); stopWarm
+	// stops the one running.
+	warming  sync.Mutex
+	stopWarm context.CancelFunc
 }
 
 // generation is what the resolver derives from one generation of the
