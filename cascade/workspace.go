@@ -151,9 +151,22 @@ func (w *Workspace) afterQuiet(timer **time.Timer, delay time.Duration, fn func(
 // index pass wrote (see resolve.Resolver.Warm); failures are only logged, as
 // the first request loads what is missing anyway.
 func (w *Workspace) WarmResolver(ctx context.Context) {
-	if err := w.resolver.Warm(ctx); err != nil && ctx.Err() == nil && w.Indexer.Logger != nil {
-		w.Indexer.Logger.Debug("warming the resolver failed", "root", w.Root, "error", err)
+	start := time.Now()
+	err := w.resolver.Warm(ctx)
+	if w.Indexer.Logger == nil || ctx.Err() != nil {
+		return
 	}
+	if errors.Is(err, context.Canceled) {
+		return // a later warm-up took over (resolve.Resolver.Warm)
+	}
+	if err != nil {
+		w.Indexer.Logger.Debug("warming the resolver failed", "root", w.Root, "error", err)
+		return
+	}
+	// When the common names' callers became ready (unless an edit moved the
+	// store on meanwhile): a request before it resolves their sites itself,
+	// and may run out of time (issue 14).
+	w.Indexer.Logger.Info("resolver warm-up ended", "root", w.Root, "duration", time.Since(start).Round(time.Millisecond))
 }
 
 // GrepState reports the grep stage's kept file list, false when there is

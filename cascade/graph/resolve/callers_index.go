@@ -47,6 +47,12 @@ type resolvedSites struct {
 	m  map[callKey]siteResolution
 	// targets: the target lists the sites hold, shared (kept_targets.go).
 	targets map[string][]fact.Symbol
+	// fields: what each reference site stores into (kept_fields.go).
+	fields map[callKey][]string
+	// warmed: warmSites went through every name of the generation; the
+	// next warm-up of it has nothing to add, and need not read every
+	// common name's sites again to find that out.
+	warmed bool
 }
 
 func keyOf(c fact.Call) callKey {
@@ -97,6 +103,13 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 	q := r.newQuery(ctx)
 	if q.gen == nil {
 		return nil // the store names no generation: nothing could be kept safely
+	}
+	kept := q.gen.sites()
+	kept.mu.RLock()
+	warmed := kept.warmed
+	kept.mu.RUnlock()
+	if warmed {
+		return nil
 	}
 	counts, err := counter.CalleeCounts(ctx, warmSitesMin)
 	if err != nil {
@@ -151,9 +164,15 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 			if err := q.eachResolved(ctx, chunk, func(fact.Call, []fact.Symbol, fact.Resolution) error { return nil }); err != nil {
 				return err
 			}
+			if err := q.warmStoredFields(ctx, chunk); err != nil {
+				return err
+			}
 			since += len(chunk)
 		}
 	}
+	kept.mu.Lock()
+	kept.warmed = true
+	kept.mu.Unlock()
 	return nil
 }
 

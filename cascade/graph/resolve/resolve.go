@@ -39,6 +39,10 @@ type Resolver struct {
 	framework map[string]*fileFramework
 	modules   moduleIndex
 	goBuilds  goBuildComments // Go files' build constraints (resolve_go_build.go)
+	// warming: one warm-up at a time, the latest (warm.go); stopWarm
+	// stops the one running.
+	warming  sync.Mutex
+	stopWarm context.CancelFunc
 }
 
 // generation is what the resolver derives from one generation of the
@@ -369,6 +373,7 @@ type query struct {
 	pos         uint32
 	callsByName map[string][]fact.Call        // call sites by callee name
 	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
+	callsFromID map[string][]fact.Call        // callsFrom answers (kept_fields.go)
 	// gen is the generation the request's snapshot names, where call site
 	// resolutions are kept; nil when the store names none.
 	gen *generation

@@ -224,7 +224,7 @@ func (q *query) fieldCallers(ctx context.Context, target fact.Symbol, refs []fac
 			fields[r.Field] = true
 			continue
 		}
-		if err := q.fieldsStoringArg(ctx, r, fields); err != nil {
+		if err := q.storedFieldsKept(ctx, r, fields); err != nil { // kept_fields.go
 			return err
 		}
 	}
@@ -275,7 +275,7 @@ func (q *query) fieldsStoringArg(ctx context.Context, r fact.Call, fields map[st
 	if r.Receiver != "" {
 		text = r.Receiver + "." + r.Callee
 	}
-	from, err := q.store.CallsFrom(ctx, r.CallerID)
+	from, err := q.callsFrom(ctx, r.CallerID)
 	if err != nil {
 		return err
 	}
@@ -319,7 +319,7 @@ func (q *query) fieldsStoringArg(ctx context.Context, r fact.Call, fields map[st
 				if param == "" {
 					continue
 				}
-				stores, err := q.store.CallsFrom(ctx, fn.ID)
+				stores, err := q.callsFrom(ctx, fn.ID)
 				if err != nil {
 					return err
 				}

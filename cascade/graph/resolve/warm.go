@@ -15,6 +15,22 @@ import (
 // repository, against well under a millisecond for most requests after;
 // a caller that has just indexed warms them in the background instead.
 func (r *Resolver) Warm(ctx context.Context) error {
+	// The writes of one index pass pause now and then, and each pause
+	// started a warm-up beside those still running: three at once on a
+	// 1,160-file repository, each resolving the same call sites, took 7-10 s
+	// against 2.5 s for one. One runs at a time, the latest: it stops the
+	// one running (warmed for a store that has moved on, or for the same
+	// generation, whose resolutions it kept for this one to find).
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	r.mu.Lock()
+	if r.stopWarm != nil {
+		r.stopWarm()
+	}
+	r.stopWarm = stop
+	r.mu.Unlock()
+	r.warming.Lock()
+	defer r.warming.Unlock()
 	r.snapshot(ctx) // warm the store's current generation
 	files, err := r.allFiles(ctx)
 	if err != nil {
