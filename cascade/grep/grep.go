@@ -89,6 +89,10 @@ type Query struct {
 	// (receivers.go): a caller search wants them out, a list of every
 	// site of the name does not.
 	SkipLibrary bool
+	// NestedIn is, for a function declared inside another function, that
+	// function's id (scope.go's nestedScope): a bare site elsewhere is
+	// another scope's name. "" for any other target.
+	NestedIn string
 }
 
 // Kind says how a match uses the name.
@@ -647,7 +651,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.library.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && isBare(m) && bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) {
+		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) {
 			s.outOfScope.Add(1)
 			continue
 		}
