@@ -654,7 +654,8 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.library.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) {
+		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) ||
+			s.q.NestedIn != "" && !isBare(m) {
 			s.outOfScope.Add(1)
 			continue
 		}

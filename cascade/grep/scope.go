@@ -238,8 +238,10 @@ func reachedOnlyThroughModules(q *Query, root string) bool {
 // validator a factory returns, a TypeScript helper declared in a function
 // body) is a local of that function: a bare name reaches it only there, in
 // its body or in functions nested in it. A bare `validator` in a sibling
-// factory is that factory's own local, and no other file can import it.
-// The grep stage leaves the other bare sites out (Result.OutOfScope).
+// factory is that factory's own local, and no other file can import it;
+// nor is it an attribute of anything, so obj.name (args.update) is never
+// it. The grep stage leaves the other bare sites, and every site through a
+// receiver, out (Result.OutOfScope).
 
 // nestedScope is, for a function target declared inside another function,
 // the id of that function with any duplicate suffix ("~2") left off; ""
