@@ -45,6 +45,9 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		if fieldChild(n, "left", func(l *node) bool { return isAny(l, "identifier", "pattern_list", "tuple_pattern") }) != nil {
 			c.local(n)
 		}
+	case "named_expression":
+		// (named_expression name: (identifier)) @local: if x := f(): binds x
+		c.local(n)
 	case "for_statement", "for_in_clause", "with_item", "except_clause":
 		// (for_statement left: (_) right: (_)) @local, likewise in
 		// comprehensions, (with_item value: (as_pattern)) @local and
@@ -535,6 +538,11 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		return
 	case "for_in_clause": // [f(x) for x in xs], in the comprehension
 		pythonElements(e, parent(n), field(n, "left"), field(n, "right"), inClass)
+		return
+	case "named_expression": // if params := lookup(name): params is what lookup returns
+		if name := field(n, "name"); isIdentifier(name) && !inClass {
+			e.addLocal(pos, e.text(name), pythonLocalValueType(e, field(n, "value")))
+		}
 		return
 	case "except_clause": // except E as e: e is an E, in the clause
 		as := firstNamed(n)

@@ -39,6 +39,14 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{"cb: func:Measurement in f", "done: Callable in f", "get: func:Measurement in f"},
 		},
 		{
+			name: "an assignment expression binds its name",
+			src: `def f(table: Table):
+    if params := table.lookup("x"):
+        pass
+`,
+			locals: []string{"table: Table in f", "params: call:table.lookup in f"},
+		},
+		{
 			name: "a class object constructs its class when called",
 			src: `def f(lexer_class: type[Lexer], parser_class: Type["Parser"], kind: type):
     pass
