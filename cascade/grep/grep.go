@@ -655,7 +655,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			continue
 		}
 		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) ||
-			s.q.NestedIn != "" && !isBare(m) {
+			s.q.NestedIn != "" && !isBare(m) && c.lang == treesitter.Python {
 			s.outOfScope.Add(1)
 			continue
 		}

@@ -238,10 +238,11 @@ func reachedOnlyThroughModules(q *Query, root string) bool {
 // validator a factory returns, a TypeScript helper declared in a function
 // body) is a local of that function: a bare name reaches it only there, in
 // its body or in functions nested in it. A bare `validator` in a sibling
-// factory is that factory's own local, and no other file can import it;
-// nor is it an attribute of anything, so obj.name (args.update) is never
-// it. The grep stage leaves the other bare sites, and every site through a
-// receiver, out (Result.OutOfScope).
+// factory is that factory's own local, and no other file can import it.
+// In Python it is no attribute of anything either, so obj.name
+// (args.update) is never it (in JavaScript a constructor's nested function
+// may be stored as this.name). The grep stage leaves the other bare sites,
+// and Python's sites through a receiver, out (Result.OutOfScope).
 
 // nestedScope is, for a function target declared inside another function,
 // the id of that function with any duplicate suffix ("~2") left off; ""
