@@ -89,9 +89,10 @@ type Query struct {
 	// (receivers.go): a caller search wants them out, a list of every
 	// site of the name does not.
 	SkipLibrary bool
-	// NestedIn is, for a function declared inside another function, that
-	// function's id (scope.go's nestedScope): a bare site elsewhere is
-	// another scope's name. "" for any other target.
+	// NestedIn is, for a Python function declared inside another function,
+	// that function's id (scope.go's nestedScope): a bare site elsewhere is
+	// another scope's name, and no site through a receiver is it. "" for
+	// any other target.
 	NestedIn string
 }
 
@@ -655,7 +656,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			continue
 		}
 		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) ||
-			s.q.NestedIn != "" && !isBare(m) && c.lang == treesitter.Python {
+			s.q.NestedIn != "" && !isBare(m) {
 			s.outOfScope.Add(1)
 			continue
 		}

@@ -234,15 +234,16 @@ func reachedOnlyThroughModules(q *Query, root string) bool {
 	return true
 }
 
-// A function declared inside another function (a Python closure such as a
-// validator a factory returns, a TypeScript helper declared in a function
-// body) is a local of that function: a bare name reaches it only there, in
-// its body or in functions nested in it. A bare `validator` in a sibling
-// factory is that factory's own local, and no other file can import it.
-// In Python it is no attribute of anything either, so obj.name
-// (args.update) is never it (in JavaScript a constructor's nested function
-// may be stored as this.name). The grep stage leaves the other bare sites,
-// and Python's sites through a receiver, out (Result.OutOfScope).
+// A Python function declared inside another function (a closure such as
+// a validator a factory returns) is a local of that function: a bare name
+// reaches it only there, in its body or in functions nested in it. A bare
+// `validator` in a sibling factory is that factory's own local, and no
+// other file can import it; nor is it an attribute of anything, so
+// obj.name (args.update) is never it. The grep stage leaves the other
+// sites out (Result.OutOfScope). TypeScript and JavaScript are left alone:
+// a nested function returned in an object comes back under its own name
+// (const { helper } = useThing(); helper()), and a constructor may store
+// one as this.name.
 
 // nestedScope is, for a function target declared inside another function,
 // the id of that function with any duplicate suffix ("~2") left off; ""
@@ -251,12 +252,7 @@ func reachedOnlyThroughModules(q *Query, root string) bool {
 // would be a method, so a function's dotted id names the function it is
 // declared in.
 func nestedScope(lang treesitter.Language, id, name, container string, method bool) string {
-	switch lang {
-	case treesitter.Python, treesitter.TypeScript, treesitter.TSX, treesitter.JavaScript:
-	default:
-		return ""
-	}
-	if method || container != "" {
+	if lang != treesitter.Python || method || container != "" {
 		return ""
 	}
 	hash := strings.LastIndexByte(id, '#')
