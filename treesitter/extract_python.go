@@ -45,6 +45,9 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		if fieldChild(n, "left", func(l *node) bool { return isAny(l, "identifier", "pattern_list", "tuple_pattern") }) != nil {
 			c.local(n)
 		}
+	case "named_expression":
+		// (named_expression name: (identifier)) @local: if x := f(): binds x
+		c.local(n)
 	case "for_statement", "for_in_clause", "with_item", "except_clause":
 		// (for_statement left: (_) right: (_)) @local, likewise in
 		// comprehensions, (with_item value: (as_pattern)) @local and
@@ -166,7 +169,9 @@ func pythonParam(e *extractor, p *node) (Param, bool) {
 // Iterator[Foo] are "[]Foo"), so iterating or indexing one gives a Foo;
 // mappings keep their value type after PythonMappingPrefix (Dict[str, Foo]
 // is "{}Foo"); a Callable keeps its result after GoFuncPrefix
-// (Callable[[A], Foo] is "func:Foo"). Other generics are their base.
+// (Callable[[A], Foo] is "func:Foo"), and so does a class object, which
+// constructs one when called (type[Foo] is "func:Foo"). Other generics
+// are their base.
 func pythonType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
@@ -244,6 +249,11 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 		}
 	case name == "Callable" && len(args) == 2:
 		if t := elem(1); t != "" {
+			return GoFuncPrefix + t
+		}
+	case (name == "type" || name == "Type") && len(args) == 1:
+		// A class (lexer_class: type[Lexer]): calling it constructs one.
+		if t := elem(0); t != "" {
 			return GoFuncPrefix + t
 		}
 	}
@@ -367,7 +377,9 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 
 // pythonValueType is the class a value is evidently built from: the called
 // name's last segment (Foo for mod.Foo(...)); the resolver checks that it
-// is a class. A conditional value is its first branch that has such a type.
+// is a class. A conditional value is its first branch that has such a type,
+// a or Default() the default's, and a list comprehension a list of its
+// element's.
 func pythonValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "parenthesized_expression":
@@ -382,6 +394,16 @@ func pythonValueType(e *extractor, v *node) string {
 			}
 		}
 		return ""
+	case "boolean_operator": // a or Default(): the default when it is built, else a
+		if e.text(field(v, "operator")) != "or" {
+			return ""
+		}
+		if t := pythonValueType(e, field(v, "right")); t != "" {
+			return t
+		}
+		return pythonValueType(e, field(v, "left"))
+	case "list_comprehension":
+		return pythonComprehensionType(e, v)
 	case "call":
 	default:
 		return ""
@@ -395,6 +417,16 @@ func pythonValueType(e *extractor, v *node) string {
 		// Foo() constructs a Foo; make_foo() returns what it declares: the
 		// resolver tells them apart.
 		return CallTypePrefix + e.squeezed(fn)
+	}
+	return ""
+}
+
+// pythonComprehensionType is the type of a list comprehension whose
+// element is evidently built ([Collector(h) for h in hosts] is a list of
+// Collector): iterating or indexing it gives one. "" otherwise.
+func pythonComprehensionType(e *extractor, v *node) string {
+	if t := pythonValueType(e, field(v, "body")); t != "" {
+		return GoCollectionPrefix + t
 	}
 	return ""
 }
@@ -437,6 +469,10 @@ func pythonLocalValueType(e *extractor, v *node) string {
 			return left
 		}
 		return right
+	case "list_comprehension":
+		if t := pythonComprehensionType(e, v); t != "" {
+			return t
+		}
 	case "list":
 		if elems := namedChildren(v); len(elems) > 0 {
 			if t := pythonValueType(e, elems[0]); t != "" {
@@ -502,6 +538,11 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		return
 	case "for_in_clause": // [f(x) for x in xs], in the comprehension
 		pythonElements(e, parent(n), field(n, "left"), field(n, "right"), inClass)
+		return
+	case "named_expression": // if params := lookup(name): params is what lookup returns
+		if name := field(n, "name"); isIdentifier(name) && !inClass {
+			e.addLocal(pos, e.text(name), pythonLocalValueType(e, field(n, "value")))
+		}
 		return
 	case "except_clause": // except E as e: e is an E, in the clause
 		as := firstNamed(n)

@@ -39,6 +39,21 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{"cb: func:Measurement in f", "done: Callable in f", "get: func:Measurement in f"},
 		},
 		{
+			name: "an assignment expression binds its name",
+			src: `def f(table: Table):
+    if params := table.lookup("x"):
+        pass
+`,
+			locals: []string{"table: Table in f", "params: call:table.lookup in f"},
+		},
+		{
+			name: "a class object constructs its class when called",
+			src: `def f(lexer_class: type[Lexer], parser_class: Type["Parser"], kind: type):
+    pass
+`,
+			locals: []string{"lexer_class: func:Lexer in f", "parser_class: func:Parser in f", "kind: type in f"},
+		},
+		{
 			name: "for loops and comprehensions bind an element, in their own scope",
 			src: `def f(self):
     for line in self.split(allow_blank=True):
@@ -158,6 +173,24 @@ func TestPythonBindings(t *testing.T) {
 `,
 			locals: []string{"parser: Parser in __init__"},
 			fields: []string{"C.parser: Parser", "C.title: call:Text"},
+		},
+		{
+			name: "a field's default and a comprehension of built values",
+			src: `class C:
+    def __init__(self, collector: Collector | None, hosts):
+        self.collector = collector or Collector()
+        self.collectors = [Collector(h) for h in hosts]
+        self.names = [h.name for h in hosts]
+        local = [Collector(h) for h in hosts]
+`,
+			locals: []string{
+				"collector: Collector in __init__",
+				"h: in:{[Collector(h) for h}:range:hosts in __init__",
+				"h: in:{[h.name for h}:range:hosts in __init__",
+				"local: []call:Collector in __init__",
+				"h: in:{[Collector(h) for h}:range:hosts in __init__",
+			},
+			fields: []string{"C.collector: call:Collector", "C.collectors: []call:Collector", "C.names: call:list"},
 		},
 	}
 	for _, tc := range cases {

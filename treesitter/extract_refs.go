@@ -56,6 +56,11 @@ func pythonRefPosition(n *node) bool {
 		return n.FieldName() == "value"
 	case "assignment":
 		return n.FieldName() == "right"
+	case "expression_list": // return a, b
+		return is(p.Parent(), "return_statement")
+	case "conditional_expression": // x = a if cond else b: a branch is the value
+		cs := namedChildren(p)
+		return len(cs) == 3 && !sameNode(cs[1], n) && pythonRefPosition(p)
 	}
 	return false
 }

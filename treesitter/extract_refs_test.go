@@ -71,6 +71,21 @@ func (s *Server) routes(mux *Mux, n int) func() {
 			"self|ref advance @L6:20 in print",
 		},
 	}, {
+		name: "python: a tuple returned, a conditional's branches, and a name bound by :=",
+		lang: Python,
+		src: `def spec(table: Table, c):
+    if params := table.lookup(c):
+        x = params.validate if c else params.check
+        y = c if params.flag else None
+        return params.target, params.validate
+`,
+		want: []string{
+			"params|ref validate @L2:19 in spec",
+			"params|ref check @L2:45 in spec",
+			"params|ref target @L4:22 in spec",
+			"params|ref validate @L4:37 in spec",
+		},
+	}, {
 		name: "typescript: property accesses passed, stored, bound; not bare names",
 		lang: TypeScript,
 		src: `import * as utils from './utils';

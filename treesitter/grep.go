@@ -41,6 +41,11 @@ type IdentifierSite struct {
 	// (Python's cov.ranges.all(), cov.ranges.count): neither a call of the
 	// name nor its value passed on.
 	MemberRead bool
+	// Tested: the site, written obj.name, is tested for truth or compared
+	// with None and not otherwise used (Python's if obj.name:, obj.name is
+	// None): a bound method is always true and never None, so it is an
+	// attribute that may be unset, not the method.
+	Tested bool
 	// Enclosing is the innermost function or method around the site, an
 	// index into IdentifierSites.Symbols; -1 at top level and in a class
 	// body outside its methods.
@@ -303,6 +308,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
 			MemberRead: out.Language == Python && pyMemberRead(n),
+			Tested:     out.Language == Python && pyTestedAttribute(n),
 		})
 	}
 	return e.ctx.Err()
@@ -521,6 +527,45 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 func pyMemberRead(n *node) bool {
 	p := n.Parent()
 	return is(p, "attribute") && n.FieldName() == "attribute" && p.FieldName() == "object" && is(p.Parent(), "attribute")
+}
+
+// pyTestedAttribute reports whether a Python name, written obj.name, is
+// only tested (IdentifierSite.Tested): the condition of an if, elif,
+// while or conditional expression, the operand of not, the left operand
+// of and/or (the right one is the result, a value) or the right one of a
+// test, or compared with None.
+func pyTestedAttribute(n *node) bool {
+	p := n.Parent()
+	if !is(p, "attribute") || n.FieldName() != "attribute" {
+		return false
+	}
+	return pyTested(p)
+}
+
+// pyTested reports whether the value of expression v is only tested.
+func pyTested(v *node) bool {
+	for is(v.Parent(), "parenthesized_expression") {
+		v = v.Parent()
+	}
+	p := v.Parent()
+	switch nodeType(p) {
+	case "if_statement", "elif_clause", "while_statement":
+		return v.FieldName() == "condition"
+	case "conditional_expression": // a if cond else b
+		cs := namedChildren(p)
+		return len(cs) == 3 && sameNode(cs[1], v)
+	case "not_operator":
+		return true
+	case "boolean_operator":
+		return v.FieldName() == "left" || pyTested(p)
+	case "comparison_operator":
+		for c := range eachNamed(p) {
+			if is(c, "none") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (e *extractor) classifyGo(n, p *node) (SiteKind, string, bool) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -483,5 +484,37 @@ func TestIndexWord(t *testing.T) {
 		if got := IndexWord([]byte(tt.src), []byte(tt.word), 0); got != tt.want {
 			t.Errorf("IndexWord(%q, %q) = %d, want %d", tt.src, tt.word, got, tt.want)
 		}
+	}
+}
+
+// A Python attribute only tested for truth or against None is marked
+// Tested; one whose value is used (passed, returned, the result of and/or,
+// a branch of a conditional) is not.
+func TestFindIdentifiersPythonTested(t *testing.T) {
+	src := `def f(p, c):
+    if p and p.check:
+        pass
+    while not p.check:
+        pass
+    x = p.check if c else None
+    y = c if p.check else None
+    z = p.check is not None
+    w = (p.check) == None
+    v = c and p.check
+    u = p.check or c
+    return p.check
+`
+	got, err := FindIdentifiers(context.Background(), Python, []byte(src), "check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tested []int
+	for _, s := range got.Sites {
+		if s.Tested {
+			tested = append(tested, int(s.Span.Start.Line)+1)
+		}
+	}
+	if want := []int{2, 4, 7, 8, 9, 11}; !slices.Equal(tested, want) {
+		t.Errorf("tested on lines %v, want %v", tested, want)
 	}
 }

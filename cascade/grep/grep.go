@@ -89,6 +89,11 @@ type Query struct {
 	// (receivers.go): a caller search wants them out, a list of every
 	// site of the name does not.
 	SkipLibrary bool
+	// NestedIn is, for a Python function declared inside another function,
+	// that function's id (scope.go's nestedScope): a bare site elsewhere is
+	// another scope's name, and no site through a receiver is it. "" for
+	// any other target.
+	NestedIn string
 }
 
 // Kind says how a match uses the name.
@@ -123,6 +128,9 @@ type Match struct {
 	// MemberRead: the value is only read for one of its attributes
 	// (python.go).
 	MemberRead bool
+	// Tested: the value is only tested for truth or compared with None
+	// (python.go).
+	Tested bool
 	// ModuleReceiver: the receiver may be a module object, its root bound
 	// by an import (treesitter.ModuleReceivers); the only receiver a
 	// function is reached through (scope.go). True for a bare name.
@@ -664,7 +672,8 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.library.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && isBare(m) && bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) {
+		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) ||
+			s.q.NestedIn != "" && !isBare(m) {
 			s.outOfScope.Add(1)
 			continue
 		}
@@ -680,7 +689,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.packageLevel.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && pyAttributeOfAttribute(c.lang, m, &s.q) {
+		if s.q.SkipLibrary && (pyAttributeOfAttribute(c.lang, m, &s.q) || pyTestedAttribute(c.lang, m, &s.q)) {
 			s.memberReads.Add(1)
 			continue
 		}
@@ -747,7 +756,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
-			MemberRead: site.MemberRead, ModuleReceiver: modules.MayBeModule(site.Receiver)}
+			MemberRead: site.MemberRead, Tested: site.Tested, ModuleReceiver: modules.MayBeModule(site.Receiver)}
 		if c.lang == treesitter.Go {
 			m.ReceiverImport = goReceiverImport(sites.Imports, site.Receiver)
 		}

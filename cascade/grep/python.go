@@ -15,3 +15,15 @@ import "github.com/callcascade/callcascade/treesitter"
 func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
 	return lang == treesitter.Python && m.MemberRead && m.Kind == KindReference && (q.Method || q.Container != "")
 }
+
+// A Python method's name written obj.name and only tested (if obj.name:,
+// obj.name is not None, obj.name and ...) reads an attribute that may be
+// unset: a bound method is always true and never None, so no program tests
+// one. hrw4u's params.validate, an optional validator of a table entry, is
+// tested before it is called; the call is the field's, not a method's.
+
+// pyTestedAttribute reports whether a Python site of a method's name is
+// such a test.
+func pyTestedAttribute(lang treesitter.Language, m Match, q *Query) bool {
+	return lang == treesitter.Python && m.Tested && m.Kind == KindReference && (q.Method || q.Container != "")
+}

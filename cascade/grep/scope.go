@@ -233,3 +233,55 @@ func reachedOnlyThroughModules(q *Query, root string) bool {
 	}
 	return true
 }
+
+// A Python function declared inside another function (a closure such as
+// a validator a factory returns) is a local of that function: a bare name
+// reaches it only there, in its body or in functions nested in it. A bare
+// `validator` in a sibling factory is that factory's own local, and no
+// other file can import it; nor is it an attribute of anything, so
+// obj.name (args.update) is never it. The grep stage leaves the other
+// sites out (Result.OutOfScope). TypeScript and JavaScript are left alone:
+// a nested function returned in an object comes back under its own name
+// (const { helper } = useThing(); helper()), and a constructor may store
+// one as this.name.
+
+// nestedScope is, for a function target declared inside another function,
+// the id of that function with any duplicate suffix ("~2") left off; ""
+// for any other target. Ids are qualified by their enclosing symbols
+// (fact.QualifiedName), and a function (no container) enclosed by a class
+// would be a method, so a function's dotted id names the function it is
+// declared in.
+func nestedScope(lang treesitter.Language, id, name, container string, method bool) string {
+	if lang != treesitter.Python || method || container != "" {
+		return ""
+	}
+	hash := strings.LastIndexByte(id, '#')
+	if hash < 0 {
+		return ""
+	}
+	qualified := withoutDuplicateSuffix(id[hash+1:])
+	if !strings.HasSuffix(qualified, "."+name) {
+		return ""
+	}
+	return id[:hash+1] + strings.TrimSuffix(qualified, "."+name)
+}
+
+// withoutDuplicateSuffix drops the "~N" the fact builder appends to the
+// second and later symbols of one qualified name.
+func withoutDuplicateSuffix(id string) string {
+	if i := strings.LastIndexByte(id, '~'); i >= 0 && i+1 < len(id) && strings.Trim(id[i+1:], "0123456789") == "" {
+		return id[:i]
+	}
+	return id
+}
+
+// outsideNestedScope reports whether a bare site, enclosed by caller,
+// cannot reach a function declared inside the function scope names
+// (nestedScope): it is outside that function's body.
+func outsideNestedScope(scope string, caller string) bool {
+	if scope == "" {
+		return false
+	}
+	c := withoutDuplicateSuffix(caller)
+	return c != scope && !strings.HasPrefix(c, scope+".")
+}

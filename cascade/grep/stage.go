@@ -150,6 +150,13 @@ func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbo
 	if len(settled.Elsewhere) > 0 {
 		q.Exclude = settled.Elsewhere.Has
 	}
+	if target.ID != "" {
+		lang := target.Language
+		if lang == "" {
+			lang, _ = treesitter.LanguageForPath(target.Path)
+		}
+		q.NestedIn = nestedScope(lang, target.ID, target.Name, target.Container, q.Method)
+	}
 	return g.search(ctx, target, q)
 }
 

@@ -23,7 +23,7 @@
   (#eq? @_self "self")) @field
 
 ; Locals: x = Foo() and x: Foo = ... (class-level ones are skipped); loop
-; and comprehension variables; with ... as x.
+; and comprehension variables; with ... as x; x := f().
 (assignment left: (identifier)) @local
 (assignment left: (pattern_list)) @local
 (assignment left: (tuple_pattern)) @local
@@ -31,6 +31,7 @@
 (for_in_clause) @local
 (with_item) @local
 (except_clause) @local
+(named_expression) @local
 
 ; Strings.
 (string) @string

@@ -15,13 +15,28 @@ import (
 // from outside the workspace or makes dynamically, and never a module-level
 // function, which only its module or a name bound to it reaches. It
 // returns what to tell people the site calls.
+//
+// For a method of another class, the same holds of an instance of a
+// workspace class that neither is nor may be the target's class (the
+// target's class is no subclass of it): hrw4u's params.validate, params a
+// MapParams that answers attributes from a dict, is never a Conan
+// recipe's validate.
 func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symbol) (string, bool, error) {
-	if target.Language != treesitter.Python || target.Container != "" || c.Receiver == "" {
+	if target.Language != treesitter.Python || c.Receiver == "" {
 		return "", false, nil
 	}
 	ref, ok, err := q.receiverOfCall(ctx, c, treesitter.Python)
 	if !ok || (ref.kind != refInstance && ref.kind != refClass) || ref.elems > 0 || ref.class.Language != treesitter.Python {
 		return "", false, err
+	}
+	if target.Container != "" {
+		if ref.kind != refInstance {
+			return "", false, nil
+		}
+		cls, err := q.classOf(ctx, &target)
+		if err != nil || cls == nil || q.isSubtype(ctx, *cls, ref.class, 0) {
+			return "", false, err // an instance of a base may be the target's class
+		}
 	}
 	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" {
 		return "", false, err // a field may hold the function: fieldCallers follows it
