@@ -122,6 +122,14 @@ type Import struct {
 	Reexport bool `json:"reexport,omitempty"`
 }
 
+// IsRelativeModule reports whether a JavaScript or TypeScript module
+// specifier is relative to the importing file ("./x", "../x", "." or
+// ".."). A specifier that merely starts with a dot, ".server/aws/db.js",
+// is resolved like any bare one (through baseUrl or paths).
+func IsRelativeModule(spec string) bool {
+	return spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")
+}
+
 // Field is a typed member of a class or struct, including TypeScript
 // constructor parameter properties and Python attributes assigned in __init__.
 type Field struct {

@@ -452,7 +452,7 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 	case "decorator": // @handler: the decorator is called on the class or member
 		return SiteCall, "", true
 	}
-	if grepInside(n, "import_statement", "type_annotation", "type_arguments", "type_parameters", "type_query") ||
+	if grepInside(n, "import_statement", "type_annotation", "type_arguments", "type_parameters", "type_query", "jsx_closing_element") ||
 		grepAssignTarget(n, "assignment_expression", "augmented_assignment_expression") {
 		return "", "", false
 	}

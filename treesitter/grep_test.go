@@ -111,6 +111,20 @@ const x = render();
 			},
 		},
 		{
+			// The closing tag repeats the opening one: one site per element.
+			name: "tsx element's closing tag",
+			lang: TSX,
+			find: "Content",
+			src: `function App() {
+  return <Content title="x"><Popover.Content>y</Popover.Content></Content>;
+}
+`,
+			want: []string{
+				"call 1:10 in=App",
+				"call 1:37 Popover in=App",
+			},
+		},
+		{
 			name: "javascript, destructuring and for-of declare",
 			lang: JavaScript,
 			find: "go",

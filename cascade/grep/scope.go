@@ -141,7 +141,7 @@ func moduleMayHold(lang treesitter.Language, rel, spec, target string) bool {
 		}
 		place = path.Join(dir, dotted)
 	default: // TypeScript, JavaScript
-		if !strings.HasPrefix(spec, ".") {
+		if !treesitter.IsRelativeModule(spec) {
 			return true // a package or a path alias: not placed here
 		}
 		place = path.Join(path.Dir(rel), spec)

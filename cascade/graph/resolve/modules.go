@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // jsModules answers "which workspace files does this JavaScript/TypeScript
@@ -160,7 +161,7 @@ func (j *jsModules) matching(from, module string) []fact.File {
 // So a file matches when it matches a tail before the last, or the last
 // with a true answer.
 func (j *jsModules) match(from, module string, yield func([]int32) bool) {
-	if strings.HasPrefix(module, ".") {
+	if treesitter.IsRelativeModule(module) {
 		if l := j.whole[stripExt(path.Join(path.Dir(from), module))]; len(l) > 0 {
 			yield(l)
 		}

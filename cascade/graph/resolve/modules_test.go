@@ -92,3 +92,25 @@ func TestModuleIndexFollowsNewFileLists(t *testing.T) {
 		t.Errorf("after a file was added: %+v, want src/c.ts", got)
 	}
 }
+
+// A specifier that starts with a dot but no "./" or "../" is a bare one,
+// resolved through baseUrl: angelprotocol-web-app imports its server code as
+// ".server/aws/db.js" (baseUrl "src"), and every call on what it exports was
+// missed when that was read as a path beside the importer.
+func TestJSModuleOfADottedBareSpecifier(t *testing.T) {
+	from, spec, file := "src/crons/nav-update/index.ts", ".server/aws/db.js", "src/.server/aws/db.ts"
+	if !jsModuleMatches(from, spec, file) {
+		t.Errorf("%s imported in %s: %s does not match", spec, from, file)
+	}
+	if jsModuleMatches(from, "./.server/aws/db.js", file) {
+		t.Errorf("a relative ./.server/aws/db.js in %s matches %s", from, file)
+	}
+	files := []fact.File{{Path: file, Language: treesitter.TypeScript}, {Path: "src/crons/nav-update/.server/other.ts", Language: treesitter.TypeScript}}
+	var got []string
+	for _, f := range newJSModules(files).matching(from, spec) {
+		got = append(got, f.Path)
+	}
+	if len(got) != 1 || got[0] != file {
+		t.Errorf("matching(%s, %s) = %v, want [%s]", from, spec, got, file)
+	}
+}

@@ -2073,7 +2073,7 @@ func stripExt(p string) string {
 func jsModuleMatches(from, module, candidate string) bool {
 	cand := stripExt(candidate)
 	candIndex := strings.TrimSuffix(cand, "/index")
-	if strings.HasPrefix(module, ".") {
+	if treesitter.IsRelativeModule(module) {
 		want := stripExt(path.Join(path.Dir(from), module))
 		return cand == want || candIndex == want
 	}

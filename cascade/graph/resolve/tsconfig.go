@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // A TypeScript or JavaScript project names its own modules through the
@@ -57,7 +59,7 @@ type tsPaths struct {
 // that the non-relative specifier may name, written in the file from; nil
 // when no config maps it.
 func (a *tsAliases) candidates(from, spec string) []string {
-	if a == nil || a.root == "" || strings.HasPrefix(spec, ".") {
+	if a == nil || a.root == "" || treesitter.IsRelativeModule(spec) {
 		return nil
 	}
 	key := [2]string{path.Dir(from), spec}
