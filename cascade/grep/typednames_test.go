@@ -2,7 +2,9 @@ package grep
 
 import (
 	"context"
+	"os"
 	"path"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -45,5 +47,18 @@ func TestSearchLeavesOutTypeScriptFilesThatNeverNameTheClass(t *testing.T) {
 	}
 	if got := search(false); len(got) != len(want)+2 {
 		t.Errorf("every site: got %v, want the spec's and the template's too", got)
+	}
+
+	// The class's names are read from its file as it is now: an edit that
+	// drops its bases drops the files that named only them.
+	if err := os.WriteFile(filepath.Join(root, target), []byte("export class ConfirmComponent {\n  onSubmit(e: any) {}\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want = []string{
+		"app/legacy.js:2:5 call x app/legacy.js#old",
+		"app/uses.ts:4:5 call c app/uses.ts#wire",
+	}
+	if diff := cmp.Diff(want, search(true)); diff != "" {
+		t.Errorf("callers after the class lost its bases (-want +got):\n%s", diff)
 	}
 }
