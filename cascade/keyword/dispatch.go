@@ -112,7 +112,8 @@ type dispatches struct {
 	store   Store
 	calls   map[string][]fact.Call // dispatching calls by path, loaded on first need
 	sources map[string]source      // file content by path
-	symbols map[string]map[string]fact.Symbol
+	byID    map[string]fact.Symbol // symbols looked up, by id
+	looked  map[string]int         // lookups by path: a second lists the file
 	// computed holds, by enclosing symbol, whether its body calls by a
 	// computed name: a function with many literals is scanned once.
 	computed map[string]string
@@ -137,31 +138,35 @@ func (d *dispatches) source(ctx context.Context, src SourceReader, path string) 
 	return content, err
 }
 
-// symbol is the symbol id of a literal's file: from the file's symbols,
-// read once per request, where the store lists them; else (or when the
-// file's list lacks it) the store's own lookup.
+// symbol is the symbol id of a literal's file, looked up once per request.
+// A file holding a second literal's function has its symbols listed at
+// once, where the store can list them; a file with one is a single lookup.
 func (d *dispatches) symbol(ctx context.Context, path, id string) (fact.Symbol, error) {
-	if fs, ok := d.store.(FileSymbols); ok {
-		byID, read := d.symbols[path]
-		if !read {
-			if d.symbols == nil {
-				d.symbols = map[string]map[string]fact.Symbol{}
-			}
-			byID = map[string]fact.Symbol{}
-			if syms, err := fs.SymbolsInFile(ctx, path); err == nil {
-				for _, s := range syms {
-					if _, dup := byID[s.ID]; !dup { // the first declared, as Symbol answers
-						byID[s.ID] = s
-					}
+	if s, ok := d.byID[id]; ok {
+		return s, nil
+	}
+	if d.byID == nil {
+		d.byID, d.looked = map[string]fact.Symbol{}, map[string]int{}
+	}
+	if fs, ok := d.store.(FileSymbols); ok && d.looked[path] == 1 {
+		if syms, err := fs.SymbolsInFile(ctx, path); err == nil {
+			for _, s := range syms {
+				if _, dup := d.byID[s.ID]; !dup { // the first declared, as Symbol answers
+					d.byID[s.ID] = s
 				}
 			}
-			d.symbols[path] = byID
 		}
-		if s, ok := byID[id]; ok {
+		if s, ok := d.byID[id]; ok {
+			d.looked[path]++
 			return s, nil
 		}
 	}
-	return d.store.Symbol(ctx, id)
+	d.looked[path]++
+	s, err := d.store.Symbol(ctx, id)
+	if err == nil {
+		d.byID[id] = s
+	}
+	return s, err
 }
 
 func (d *dispatches) load(ctx context.Context) error {
