@@ -97,10 +97,76 @@ var dispatchReceiver = map[string]string{"get": "Reflect", "apply": "Reflect"}
 // argument may be (a call written over several lines).
 const maxArgLines = 4
 
+// FileSymbols is a Store that lists a file's symbols at once: the literals
+// of a common name crowd into a few large files (tests, tables), and one
+// read of a file's symbols serves them all.
+type FileSymbols interface {
+	SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error)
+}
+
 // dispatches finds, for literal hits, the dispatching call each reaches.
+// It lives for one request: what it reads (sources, symbols) is read once
+// per file for that request's literals, and never kept past it, so an
+// edited file is read afresh by the next request.
 type dispatches struct {
-	store Store
-	calls map[string][]fact.Call // dispatching calls by path, loaded on first need
+	store   Store
+	calls   map[string][]fact.Call // dispatching calls by path, loaded on first need
+	sources map[string]source      // file content by path
+	byID    map[string]fact.Symbol // symbols looked up, by id
+	looked  map[string]int         // lookups by path: a second lists the file
+	// computed holds, by enclosing symbol, whether its body calls by a
+	// computed name: a function with many literals is scanned once.
+	computed map[string]string
+}
+
+// source is a file's content as read for this request, or why not.
+type source struct {
+	content []byte
+	err     error
+}
+
+// source reads a file once per request.
+func (d *dispatches) source(ctx context.Context, src SourceReader, path string) ([]byte, error) {
+	if s, ok := d.sources[path]; ok {
+		return s.content, s.err
+	}
+	if d.sources == nil {
+		d.sources = map[string]source{}
+	}
+	content, err := src.Source(ctx, path)
+	d.sources[path] = source{content, err}
+	return content, err
+}
+
+// symbol is the symbol id of a literal's file, looked up once per request.
+// A file holding a second literal's function has its symbols listed at
+// once, where the store can list them; a file with one is a single lookup.
+func (d *dispatches) symbol(ctx context.Context, path, id string) (fact.Symbol, error) {
+	if s, ok := d.byID[id]; ok {
+		return s, nil
+	}
+	if d.byID == nil {
+		d.byID, d.looked = map[string]fact.Symbol{}, map[string]int{}
+	}
+	if fs, ok := d.store.(FileSymbols); ok && d.looked[path] == 1 {
+		if syms, err := fs.SymbolsInFile(ctx, path); err == nil {
+			for _, s := range syms {
+				if _, dup := d.byID[s.ID]; !dup { // the first declared, as Symbol answers
+					d.byID[s.ID] = s
+				}
+			}
+		}
+		if s, ok := d.byID[id]; ok {
+			d.looked[path]++
+			return s, nil
+		}
+	}
+	d.looked[path]++
+	s, err := d.store.Symbol(ctx, id)
+	if err == nil {
+		d.byID[id] = s
+	}
+	return s, err
 }
 
 func (d *dispatches) load(ctx context.Context) error {
@@ -145,26 +211,40 @@ func (d *dispatches) reached(ctx context.Context, h Hit) (string, error) {
 		return "", nil
 	}
 	if h.SymbolID == "" {
-		content, err := src.Source(ctx, h.Path)
+		content, err := d.source(ctx, src, h.Path)
 		if err != nil {
 			return "", nil
 		}
 		return tableDispatch(content, h), nil
 	}
-	fn, err := d.store.Symbol(ctx, h.SymbolID)
+	fn, err := d.symbol(ctx, h.Path, h.SymbolID)
 	if err != nil {
 		return "", nil // gone since it was indexed: no evidence
 	}
-	content, err := src.Source(ctx, h.Path)
+	if via, ok := d.computed[h.SymbolID]; ok {
+		return via, nil
+	}
+	via := d.computedNameCall(ctx, src, h.Path, fn)
+	if d.computed == nil {
+		d.computed = map[string]string{}
+	}
+	d.computed[h.SymbolID] = via
+	return via, nil
+}
+
+// computedNameCall says where fn, in the file at path, calls by a computed
+// name; "" when it does not, or its source cannot be read.
+func (d *dispatches) computedNameCall(ctx context.Context, src SourceReader, path string, fn fact.Symbol) string {
+	content, err := d.source(ctx, src, path)
 	if err != nil || int(fn.Span.EndByte) > len(content) || fn.Span.StartByte >= fn.Span.EndByte {
-		return "", nil
+		return ""
 	}
 	body := content[fn.Span.StartByte:fn.Span.EndByte]
-	if loc := findComputedNameCall(body, h.Path); loc != nil {
+	if loc := findComputedNameCall(body, path); loc != nil {
 		what := strings.TrimSpace(string(body[loc[0]:loc[1]]))
-		return "a call by computed name (" + strings.TrimRight(what, "( ") + "…) in " + fn.Name, nil
+		return "a call by computed name (" + strings.TrimRight(what, "( ") + "…) in " + fn.Name
 	}
-	return "", nil
+	return ""
 }
 
 // unquote is a string literal's content as written ('run', "run", `run`,

@@ -66,7 +66,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		}
 		m := stage.Mention{Path: h.Path, Line: int(h.Span.Start.Line) + 1, Col: int(h.Span.Start.Character) + 1, Text: h.Text}
 		if h.SymbolID != "" {
-			if sym, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
+			if sym, err := d.symbol(ctx, h.Path, h.SymbolID); err == nil {
 				m.Caller = stage.QualifiedName(sym)
 			}
 		}
@@ -95,7 +95,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			lang, _ := treesitter.LanguageForPath(h.Path)
 			sym := fact.ModuleSymbol(h.Path, lang) // a literal at the top level of its file
 			if h.SymbolID != "" {
-				if s, err := s.store.Symbol(ctx, h.SymbolID); err == nil {
+				if s, err := d.symbol(ctx, h.Path, h.SymbolID); err == nil {
 					sym = s
 				}
 			}

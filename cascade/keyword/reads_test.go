@@ -1,0 +1,116 @@
+package keyword_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/callcascade/callcascade/cascade/graph/embedded"
+	"github.com/callcascade/callcascade/cascade/graph/index"
+	"github.com/callcascade/callcascade/cascade/keyword"
+	"github.com/callcascade/callcascade/cascade/stage"
+)
+
+// countingSource is the embedded store with the workspace's files on disk
+// behind it, counting how often each file is read.
+type countingSource struct {
+	*embedded.Store
+	root  string
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (c *countingSource) Source(_ context.Context, rel string) ([]byte, error) {
+	c.mu.Lock()
+	c.reads[rel]++
+	c.mu.Unlock()
+	return os.ReadFile(filepath.Join(c.root, filepath.FromSlash(rel)))
+}
+
+// A common name is written in many strings of a few large files: one
+// request reads each file once, not once per literal.
+const manyMentionsPy = `class Reports:
+    def archive_report(self):
+        return None
+
+
+def first(obj):
+    log("archive_report")
+    xetattr(obj, "x")()
+
+
+def second(obj):
+    audit("archive_report")
+    audit("archive_report")
+
+
+def third(obj):
+    title = "archive_report"
+    return title
+`
+
+func TestStageReadsEachFileOncePerRequestAndAfreshTheNext(t *testing.T) {
+	root := t.TempDir()
+	p := filepath.Join(root, "app", "reports.py")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(manyMentionsPy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store := indexAt(t, root)
+	src := &countingSource{Store: store, root: root, reads: map[string]int{}}
+	syms, err := store.SymbolsByName(context.Background(), "archive_report")
+	if err != nil || len(syms) != 1 {
+		t.Fatalf("SymbolsByName = %v, %v", syms, err)
+	}
+	ask := func() stage.Outcome {
+		return keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: syms[0], Found: true, Direction: "incoming"})
+	}
+
+	out := ask()
+	if out.Hit || len(out.Mentions) != 4 {
+		t.Fatalf("first answer: hit %v, %d mentions (%s); want no caller and the 4 strings as mentions", out.Hit, len(out.Mentions), out.Observed)
+	}
+	for _, m := range out.Mentions {
+		if m.Caller == "" {
+			t.Errorf("mention %s:%d names no enclosing function", m.Path, m.Line)
+		}
+	}
+	if n := src.reads["app/reports.py"]; n != 1 {
+		t.Errorf("app/reports.py read %d times for one request, want once", n)
+	}
+
+	// The file changes on disk, same length, the index untouched: first
+	// now dispatches by a computed name, and the next request must see it.
+	edited := []byte(manyMentionsPy)
+	at := len("class Reports:\n    def archive_report(self):\n        return None\n\n\ndef first(obj):\n    log(\"archive_report\")\n    ")
+	copy(edited[at:], "getattr")
+	if err := os.WriteFile(p, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = ask()
+	if !out.Hit || len(out.Calls) != 1 || out.Calls[0].Symbol.Name != "first" {
+		t.Fatalf("after the edit: hit %v, calls %+v (%s); want first, which now calls getattr", out.Hit, out.Calls, out.Observed)
+	}
+	if n := src.reads["app/reports.py"]; n != 2 {
+		t.Errorf("app/reports.py read %d times in two requests, want once each", n)
+	}
+}
+
+// indexAt indexes the files under root into a fresh embedded store.
+func indexAt(t *testing.T, root string) *embedded.Store {
+	t.Helper()
+	store, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	ix := &index.Indexer{Root: root, Store: store, Workers: 1}
+	if _, err := ix.IndexAll(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
