@@ -197,9 +197,6 @@ type candidate struct {
 	// indexed are its sites as the code graph indexed them, when it
 	// vouched for the file (Query.AsIndexed): no parse needed.
 	indexed *fileSites
-	// foreign: a TypeScript file that names none of the target class's
-	// type names; its sites with a receiver are out of scope (typednames.go).
-	foreign bool
 }
 
 // keepBudget bounds the candidate contents held between the prefilter and
@@ -411,8 +408,11 @@ func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, 
 	if binary || treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
+	if rel != s.q.TargetPath && !s.namesClassType(lang, content) {
+		return // a TypeScript file that never names the class: none of its sites is the method's (typednames.go)
+	}
 	s.spotField(lang, content)
-	c := candidate{rel: rel, lang: lang, kept: kept, foreign: !s.namesClassType(lang, content)}
+	c := candidate{rel: rel, lang: lang, kept: kept}
 	if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
 		if indexed == nil {
 			return // nothing undecided there: nothing to offer
@@ -561,8 +561,11 @@ func (s *scan) addBuffers(ctx context.Context) {
 		if files.IsBinary(content[:min(len(content), files.BinarySniffSize)]) || treesitter.IndexWord(content, s.name, 0) < 0 {
 			continue
 		}
+		if rel != s.q.TargetPath && !s.namesClassType(lang, content) {
+			continue // typednames.go
+		}
 		s.spotField(lang, content)
-		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content), foreign: !s.namesClassType(lang, content)}
+		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
 		if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
 			if indexed == nil {
 				continue
@@ -679,10 +682,6 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 		}
 		if s.moduleReceiversOnly && !m.ModuleReceiver {
 			s.outOfScope.Add(1)
-			continue
-		}
-		if c.foreign && m.Receiver != "" && c.rel != s.q.TargetPath {
-			s.outOfScope.Add(1) // a TypeScript file that never names the class (typednames.go)
 			continue
 		}
 		if method && goPackageLevel(m, &s.modules) {

@@ -17,7 +17,10 @@ import (
 // none of them holds no such value the compiler knows of, and its call of
 // the name is another type's (an Angular spec's componentInstance.onSubmit()
 // for another component, a DatePipe's transform): measured on four
-// TypeScript services, 80 of 81 such grep sites were not callers.
+// TypeScript services, 80 of 81 such grep sites were not callers. Such a
+// file is not parsed at all (a bare name there is no method's either),
+// which also keeps a common method name's scan from parsing files it will
+// drop.
 
 // classTypeNames are the names a TypeScript caller of the target method
 // would write: its class and that class's direct bases and interfaces,
