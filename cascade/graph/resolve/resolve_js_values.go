@@ -66,6 +66,10 @@ func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, expor
 	}
 	q.depth++
 	defer func() { q.depth-- }()
+	// The position of the call being resolved is in f, not in the module:
+	// there, only what its top level binds counts, not a block's local.
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = 0
 	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
 		mf, err := q.file(ctx, wf.Path)
 		if err != nil {
