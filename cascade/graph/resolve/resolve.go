@@ -1517,31 +1517,24 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 // one of the file.
 func (q *query) localNamed(f *fact.File, caller *fact.Symbol, name string) *fact.Local {
 	if caller != nil {
-		scoped, scopedStart, unscoped := -1, uint32(0), -1
-		for i, l := range f.Locals {
-			if l.Name != name || l.SymbolID == "" || (l.SymbolID != caller.ID && !strings.HasPrefix(caller.ID, l.SymbolID+".")) {
-				continue
-			}
-			if start, end, _, ok := treesitter.CutScope(l.Type); ok {
-				if start < q.pos && q.pos < end && (scoped < 0 || start >= scopedStart) {
-					scoped, scopedStart = i, start
-				}
-			} else if unscoped < 0 {
-				unscoped = i
-			}
-		}
-		if scoped >= 0 {
-			return &f.Locals[scoped]
-		}
-		if unscoped >= 0 {
-			return &f.Locals[unscoped]
+		if l := q.localIn(f, name, func(l fact.Local) bool {
+			return l.SymbolID != "" && (l.SymbolID == caller.ID || strings.HasPrefix(caller.ID, l.SymbolID+"."))
+		}); l != nil {
+			return l
 		}
 	}
 	// At the top level too, a local scoped to a block (a callback's body in
-	// a test file) holds only there, the innermost first.
+	// a test file) holds only there.
+	return q.localIn(f, name, func(l fact.Local) bool { return l.SymbolID == "" })
+}
+
+// localIn is the local of f named name, among those bound accepts, in
+// scope at q.pos: the innermost block-scoped one around the position, else
+// the first unscoped one.
+func (q *query) localIn(f *fact.File, name string, bound func(fact.Local) bool) *fact.Local {
 	scoped, scopedStart, unscoped := -1, uint32(0), -1
 	for i, l := range f.Locals {
-		if l.SymbolID != "" || l.Name != name {
+		if l.Name != name || !bound(l) {
 			continue
 		}
 		if start, end, _, ok := treesitter.CutScope(l.Type); ok {
