@@ -37,15 +37,15 @@ func TestSearchBeforeTheBuildWaitsOrSaysNotReady(t *testing.T) {
 	short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	hits, err := s.Search(short, "archive report", 10)
 	cancel()
-	s.writeMu.Unlock()
 	if !errors.Is(err, stage.ErrSearchNotReady) {
+		s.writeMu.Unlock()
 		t.Fatalf("Search before the build = %d hits, %v; want stage.ErrSearchNotReady", len(hits), err)
 	}
 
 	// While a build runs in the background (the one started above, still
-	// held up by the writer), the keyword stage's search says so at once
-	// instead of spending its budget waiting.
-	s.writeMu.Lock()
+	// held up by the writer, which does not let go in between: released,
+	// the build could finish before the next question), the keyword
+	// stage's search says so at once instead of spending its budget waiting.
 	done, started := s.startSearchBuild()
 	long, cancel := context.WithTimeout(stage.WithoutWaitingForSearch(ctx), time.Minute)
 	_, err = s.Search(long, "archive report", 10)
