@@ -83,7 +83,12 @@ type vscodeReport struct {
 	Notifications    []string `json:"notifications"`
 	Screenshots      []string `json:"screenshots"`
 	QuickFixAttempts int      `json:"quickFixAttempts"`
-	BreakerCallers   struct {
+	HierarchyRetries []struct {
+		Root                string `json:"root"`
+		Attempt             int    `json:"attempt"`
+		PrepareRequestsSent int    `json:"prepareRequestsSent"`
+	} `json:"hierarchyRetries"`
+	BreakerCallers struct {
 		Rows []string `json:"rows"`
 	} `json:"breakerCallers"`
 	BreakerStatusBar []string `json:"breakerStatusBar"`
@@ -202,6 +207,10 @@ func TestVSCode(t *testing.T) {
 	}
 	if !slices.ContainsFunc(rep.StatusBar, func(s string) bool { return strings.Contains(s, "callcascade: 1 not found") }) {
 		t.Errorf("status bar = %q, want it to count the one answer that found nothing", rep.StatusBar)
+	}
+
+	for _, r := range rep.HierarchyRetries {
+		announce(t, "Shift+Alt+H on %s showed no callcascade answer at press %d (%d prepare requests reached the server); pressed again (see %s)", r.Root, r.Attempt, r.PrepareRequestsSent, art)
 	}
 
 	// Ctrl+. offers the diagnostic's quick fixes; re-index runs and says so.

@@ -149,13 +149,54 @@ async function runCommand(page, title, rowLabel) {
 // its callers.
 const hierarchyRows = '.part.sidebar .monaco-list-row[role=treeitem]';
 
-async function showCallHierarchy(page, root, expectCaller) {
-  await page.keyboard.press('Shift+Alt+H');
+// prepareCallHierarchyRequests counts the prepare requests VS Code sent the
+// server (the capture wrapper keeps them): an answer without one came from
+// another provider (VS Code's own TypeScript features).
+function prepareCallHierarchyRequests() {
+  const file = path.join(art, 'client-to-server.jsonrpc');
+  if (!fs.existsSync(file)) {
+    return 0;
+  }
+  return (fs.readFileSync(file, 'utf8').match(/"method":"textDocument\/prepareCallHierarchy"/g) || []).length;
+}
+
+// showCallHierarchy presses Shift+Alt+H on the position and waits for the
+// tree. When VS Code asked another provider (ours was not registered yet
+// under load: the TypeScript extension's answered with no callers), it asks
+// again from the same position, as a user would, up to three times; the Go
+// test logs each extra press with what VS Code had sent.
+async function showCallHierarchy(page, root, expectCaller, position) {
   const rows = page.locator(hierarchyRows);
-  await until(`the call hierarchy of ${root}`, async () => {
+  const shown = async () => {
     const texts = await rows.allInnerTexts();
     return texts.length > 0 && texts[0].includes(root) && (!expectCaller || texts.slice(1).some((t) => t.includes(expectCaller)));
-  });
+  };
+  for (let attempt = 1; ; attempt++) {
+    const before = prepareCallHierarchyRequests();
+    await page.keyboard.press('Shift+Alt+H');
+    try {
+      await until(`the call hierarchy of ${root}`, shown, attempt < 3 ? 10000 : 30000);
+      return;
+    } catch (err) {
+      const sent = prepareCallHierarchyRequests() - before;
+      (report.hierarchyRetries = report.hierarchyRetries || []).push({ root, attempt, prepareRequestsSent: sent });
+      await screenshot(page, `no-call-hierarchy-${root}-${attempt}`);
+      if (attempt >= 3 || !position) {
+        throw err;
+      }
+      await page.keyboard.press('Control+1');
+      await goTo(page, position.line, position.col);
+    }
+  }
+}
+
+// serverRunning waits for the status-bar item of a started client: before
+// that VS Code has no callcascade provider to ask.
+async function serverRunning(page) {
+  await until('the callcascade server to run (status bar)', async () => {
+    const shown = testLogEntries(path.join(art, 'extension-events.jsonl')).filter((e) => e.kind === 'status');
+    return shown.length > 0 && !/circle-slash/.test(shown[shown.length - 1].text);
+  }, 60000);
 }
 
 async function hierarchy(page) {
@@ -247,10 +288,12 @@ async function main() {
     await openFile(page, env.CC_TARGET);
     await until('the callcascade status-bar item', async () =>
       (await page.locator('.statusbar-item', { hasText: 'callcascade' }).count()) > 0, 30000);
+    await serverRunning(page);
     await until('the first index ($/progress end)', async () =>
       !(await page.locator('.statusbar-item', { hasText: 'indexing' }).count()), 10000);
-    await goTo(page, env.CC_TARGET_LINE, env.CC_TARGET_COL);
-    await showCallHierarchy(page, env.CC_TARGET_NAME, env.CC_EXPECT_CALLER);
+    const target = { line: env.CC_TARGET_LINE, col: env.CC_TARGET_COL };
+    await goTo(page, target.line, target.col);
+    await showCallHierarchy(page, env.CC_TARGET_NAME, env.CC_EXPECT_CALLER, target);
     await widenSideBar(page, 560);
     step('callers', await hierarchy(page));
     await screenshot(page, 'call-hierarchy');
@@ -260,7 +303,7 @@ async function main() {
     // 2. A function nobody calls: an empty tree, then a Warning on its name.
     await openFile(page, env.CC_DEAD);
     await goTo(page, env.CC_DEAD_LINE, env.CC_DEAD_COL);
-    await showCallHierarchy(page, env.CC_DEAD_NAME, '');
+    await showCallHierarchy(page, env.CC_DEAD_NAME, '', { line: env.CC_DEAD_LINE, col: env.CC_DEAD_COL });
     // The Warning is published once the answer is computed: the tree is
     // final by then.
     await page.waitForSelector('.monaco-editor .squiggly-warning', { timeout: 10000 });
@@ -330,8 +373,8 @@ async function main() {
       // Shift+Alt+H leaves the focus in the Callers view: back to the
       // editor (Ctrl+1), on the name, each time.
       await page.keyboard.press('Control+1');
-      await goTo(page, env.CC_TARGET_LINE, env.CC_TARGET_COL);
-      await showCallHierarchy(page, env.CC_TARGET_NAME, env.CC_EXPECT_CALLER);
+      await goTo(page, target.line, target.col);
+      await showCallHierarchy(page, env.CC_TARGET_NAME, env.CC_EXPECT_CALLER, target);
       await page.waitForTimeout(700);
     }
     await until('the status bar to show the open breaker', async () => (await breakerItem.count()) > 0, 10000);
