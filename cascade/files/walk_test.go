@@ -215,15 +215,29 @@ func TestWalkExtraIgnoresOverrideGitignore(t *testing.T) {
 	}
 }
 
+// TestWalkDefaultMaxFileSize: a large hand-written file up to the limit is
+// walked (its calls are real calls), one over it is not, and a large file
+// shaped like a minified bundle is left out and counted as such.
 func TestWalkDefaultMaxFileSize(t *testing.T) {
+	line := "export const x = call(a, b); // a line of ordinary length\n"
+	source := func(size int) string {
+		s := strings.Repeat(line, size/len(line)+1)
+		return s[:size-1] + "\n"
+	}
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
-		"ok.go":  strings.Repeat("/", DefaultMaxFileSize),
-		"big.go": strings.Repeat("/", DefaultMaxFileSize+1),
+		"ok.ts":           source(DefaultMaxFileSize),
+		"component.tsx":   source(MinifiedCheckSize + 200_000),
+		"big.ts":          source(DefaultMaxFileSize + 1),
+		"bundle.min.js":   strings.Repeat("var a=b(c);", (MinifiedCheckSize+200_000)/11),
+		"small-bundle.js": strings.Repeat("var a=b(c);", 50_000), // under the check: parsed as it is
 	})
 	rels, stats := walkRels(t, root, WalkOptions{})
-	if diff := cmp.Diff([]string{"ok.go"}, rels); diff != "" || stats.TooLarge != 1 {
-		t.Errorf("walked files (-want +got):\n%s\nstats %+v", diff, stats)
+	if diff := cmp.Diff([]string{"component.tsx", "ok.ts", "small-bundle.js"}, rels); diff != "" {
+		t.Errorf("walked files (-want +got):\n%s", diff)
+	}
+	if stats.TooLarge != 1 || stats.Minified != 1 {
+		t.Errorf("stats = %+v, want 1 too large (big.ts) and 1 minified (bundle.min.js)", stats)
 	}
 }
 

@@ -16,7 +16,7 @@ const {
 const vscodeSettings = {
   serverPath: '', path: '', backend: 'embedded', neo4jUri: '', neo4jUser: '', repoId: '',
   graphTimeoutMs: 150, grepTimeoutMs: 150, keywordTimeoutMs: 200, budgetMs: 500,
-  exclude: [], maxFileSize: 1048576, callerTreeDepth: 3, statusPollSeconds: 30, trace: { server: 'off' },
+  exclude: [], maxFileSize: 4194304, callerTreeDepth: 3, statusPollSeconds: 30, trace: { server: 'off' },
 };
 
 test('VS Code 1.100.3: call hierarchy through an event, a degraded answer, its quick fixes and commands', { timeout: 60000 }, async (t) => {
