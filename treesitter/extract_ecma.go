@@ -367,6 +367,13 @@ func ecmaType(e *extractor, n *node) string {
 		"parenthesized_type", "readonly_type", "array_type", "optional_type", "rest_type":
 		return ecmaType(e, firstNamed(n))
 	case "generic_type":
+		if name := e.squeezed(field(n, "name")); ecmaRefTypes[name] {
+			if arg := ecmaSingleTypeArgument(n); arg != nil {
+				if t := ecmaType(e, arg); t != "" {
+					return ReactRefTypePrefix + t // RefObject<Player>: its current is a Player
+				}
+			}
+		}
 		return ecmaType(e, field(n, "name"))
 	case "union_type":
 		for c := range eachNamed(n) {
@@ -620,11 +627,42 @@ func ecmaReturnType(e *extractor, n *node) string {
 	return ecmaType(e, n)
 }
 
+// ecmaRefTypes and ecmaRefMakers are React's ref object types and the calls
+// that make one: the one type argument is what the ref's current holds.
+var (
+	ecmaRefTypes  = map[string]bool{"RefObject": true, "MutableRefObject": true, "React.RefObject": true, "React.MutableRefObject": true}
+	ecmaRefMakers = map[string]bool{"useRef": true, "createRef": true, "React.useRef": true, "React.createRef": true}
+)
+
+// ecmaSingleTypeArgument is the one type argument of a generic type or a
+// call (useRef<Player>(null)), or nil.
+func ecmaSingleTypeArgument(n *node) *node {
+	args := field(n, "type_arguments")
+	if args == nil {
+		for c := range eachNamed(n) {
+			if c.Type() == "type_arguments" {
+				args = c
+			}
+		}
+	}
+	if named := namedChildren(args); args != nil && len(named) == 1 {
+		return named[0]
+	}
+	return nil
+}
+
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
 		switch fn := ecmaCallFunction(v); nodeType(fn) {
 		case "identifier", "member_expression":
+			if ecmaRefMakers[e.squeezed(fn)] {
+				if arg := ecmaSingleTypeArgument(v); arg != nil {
+					if t := ecmaType(e, arg); t != "" {
+						return ReactRefTypePrefix + t // useRef<Player>(null): its current is a Player
+					}
+				}
+			}
 			return CallTypePrefix + e.squeezed(fn)
 		}
 	case "new_expression":

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 41
+const ExtractorVersion = 42
 
 // Language names a grammar in the registry.
 type Language string
@@ -230,6 +230,12 @@ const ItemTypePrefix = "item:"
 // after it, a name or a path of fields (av := attr.Value, y := x): the
 // resolver evaluates it as it evaluates a receiver.
 const ValueTypePrefix = "value:"
+
+// ReactRefTypePrefix marks a TypeScript value that is a React ref of the
+// type after it: useRef<Player>(null), createRef<Player>() and a declared
+// RefObject<Player> or MutableRefObject<Player> are "ref:Player". Its
+// current is a Player; anything else on it is React's.
+const ReactRefTypePrefix = "ref:"
 
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their

@@ -561,6 +561,9 @@ type typeRef struct {
 	// whose members may be more than it writes: a call of a name it does
 	// not declare may still be a workspace method's.
 	open bool
+	// current is what a React ref's current holds (treesitter.ReactRefTypePrefix):
+	// the ref itself is React's (refExternal).
+	current *typeRef
 }
 
 type refKind int
@@ -1123,6 +1126,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 		if seg.index && seg.call {
 			return typeRef{kind: refUnknown}, nil
 		}
+		if cur.current != nil && seg.name == "current" && !seg.call && !seg.index {
+			cur = *cur.current // ref.current.play(): what the React ref holds
+			continue
+		}
 		if seg.assert != "" {
 			next, err := q.instanceOf(ctx, f, goAssertedType(seg.assert))
 			if err != nil {
@@ -1576,6 +1583,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if ref, ok := jsObjectRef(f, typ); ok {
 		return ref, nil // const logger = { warn() {} }
+	}
+	if held, ok := strings.CutPrefix(typ, treesitter.ReactRefTypePrefix); ok {
+		return q.jsReactRef(ctx, f, held) // useRef<Player>(null)
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)

@@ -176,3 +176,13 @@ func isDeclaredTypeName(typ string) bool {
 	}
 	return true
 }
+
+// jsReactRef is a React ref whose current holds an instance of held, a type
+// name written in f: the ref is React's, its current is a held.
+func (q *query) jsReactRef(ctx context.Context, f *fact.File, held string) (typeRef, error) {
+	inner, err := q.instanceOf(ctx, f, held)
+	if err != nil {
+		return typeRef{}, err
+	}
+	return typeRef{kind: refExternal, current: &inner}, nil
+}

@@ -1,0 +1,9 @@
+export class Player {
+  play(): void { // @def(playerPlay, "play")
+  }
+}
+
+export class Recorder {
+  play(): void { // @def(recorderPlay, "play")
+  }
+}
