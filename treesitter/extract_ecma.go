@@ -89,7 +89,8 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 			c.imp(n)
 		}
 		// (export_statement value: (_)) @local: export default <value>
-		if field(n, "value") != nil {
+		// (export_statement "default" declaration: (class_declaration)) @local
+		if field(n, "value") != nil || ecmaExportsDefaultClass(n) {
 			c.local(n)
 		}
 	case "assignment_expression":
@@ -1071,9 +1072,29 @@ func ecmaObjectType(value *node, name string) string {
 // "default", so that an import of the default is typed as the value
 // exported: export default { warn() {} } is an object whose methods are
 // default's, export default logger is logger.
+// ecmaExportsDefaultClass reports whether n is export default class X {}.
+func ecmaExportsDefaultClass(n *node) bool {
+	if !isAny(field(n, "declaration"), "class_declaration", "abstract_class_declaration") {
+		return false
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == "default" {
+			return true
+		}
+	}
+	return false
+}
+
 func ecmaDefaultExport(e *extractor, n *node) {
 	value := field(n, "value")
 	if value == nil {
+		// export default class AppRenderer {}: the default is the class,
+		// imported under any name (import App from './app').
+		if ecmaExportsDefaultClass(n) {
+			if name := field(field(n, "declaration"), "name"); name != nil {
+				e.addLocal(n.StartByte(), "default", ValueTypePrefix+e.text(name))
+			}
+		}
 		return
 	}
 	typ := ecmaObjectType(value, "default")

@@ -1783,6 +1783,12 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	if i := strings.LastIndex(typeName, "."); i >= 0 {
 		qualifier, typeName = typeName[:i], typeName[i+1:]
 	}
+	if qualifier == "" && family(f.Language) == "js" {
+		// import App from './app', the default export a class of another name
+		if cls, ok, err := q.jsDefaultImportedClass(ctx, f, typeName); err != nil || ok {
+			return cls, err
+		}
+	}
 	types, err := q.typesNamedIn(ctx, typeName, family(f.Language))
 	if err != nil {
 		return nil, err

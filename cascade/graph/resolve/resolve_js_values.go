@@ -186,3 +186,36 @@ func (q *query) jsReactRef(ctx context.Context, f *fact.File, held string) (type
 	}
 	return typeRef{kind: refExternal, current: &inner}, nil
 }
+
+// jsDefaultImportedClass is the class a default import names in f (import
+// App from './app', where the module says export default class
+// AppRenderer), whatever its local name. ok is false when local is no
+// default import of a workspace module that binds its default to a class.
+func (q *query) jsDefaultImportedClass(ctx context.Context, f *fact.File, local string) (*fact.Symbol, bool, error) {
+	for _, imp := range f.Imports {
+		if imp.Local != local || imp.Imported != "default" || imp.Reexport {
+			continue
+		}
+		for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, imp.Module) {
+			mf, err := q.file(ctx, wf.Path)
+			if err != nil {
+				return nil, false, err
+			}
+			if mf == nil || mf.Path == f.Path {
+				continue
+			}
+			for _, l := range mf.Locals {
+				name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
+				if l.Name != "default" || l.SymbolID != "" || !isValue {
+					continue
+				}
+				cls, err := q.resolveTypeName(ctx, mf, name)
+				if err != nil || cls != nil {
+					return cls, cls != nil, err
+				}
+			}
+		}
+		return nil, false, nil
+	}
+	return nil, false, nil
+}

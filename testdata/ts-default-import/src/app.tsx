@@ -1,0 +1,5 @@
+export default class AppRenderer {
+  public renderView(): null { // @def(appView, "renderView")
+    return null;
+  }
+}

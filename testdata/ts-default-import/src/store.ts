@@ -1,0 +1,7 @@
+class KeyStore {
+  renderView(): string { // @def(storeView, "renderView")
+    return '';
+  }
+}
+
+export default KeyStore;
