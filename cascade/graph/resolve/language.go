@@ -87,6 +87,13 @@ func (coreLang) unbound(context.Context, *fact.File, *fact.Symbol, string) (type
 	return typeRef{}, false, nil
 }
 
-func (coreLang) callResult(context.Context, *fact.File, *fact.Symbol, string, string, int) (typeRef, bool, error) {
-	return typeRef{}, false, nil
+func (q coreLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, _ int) (typeRef, bool, error) {
+	if family(f.Language) != "js" || recv == "" || !jsElementMethods[callee] {
+		return typeRef{}, false, nil
+	}
+	of, err := q.evalReceiver(ctx, f, caller, recv)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	return q.jsArrayElement(ctx, of, callee) // providers.find(...): a provider
 }

@@ -1149,6 +1149,11 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
 					next, err = q.python().pyFieldCalled(ctx, f, cur.class, seg.name) // a.handler(...), handler a field
 				}
+				if err == nil && next.kind == refUnknown {
+					if element, ok, elemErr := q.jsArrayElement(ctx, cur, seg.name); elemErr != nil || ok {
+						next, err = element, elemErr // this.providers.find(...).notify()
+					}
+				}
 				if err != nil {
 					return typeRef{}, err
 				}

@@ -219,3 +219,49 @@ func (q *query) jsDefaultImportedClass(ctx context.Context, f *fact.File, local 
 	}
 	return nil, false, nil
 }
+
+// jsElementMethods are the Array methods that give one of the array's
+// elements. A TypeScript declared type drops its collection wrapper
+// (Provider[] is recorded as Provider), so on such a value
+// providers.find(...) is a Provider, as tsserver types it.
+var jsElementMethods = map[string]bool{"find": true, "findLast": true, "at": true, "pop": true, "shift": true}
+
+// jsArrayElement types recv.callee(...) in f as an element of recv when
+// callee is one of jsElementMethods and recv is typed as a workspace class
+// or interface that has no method of that name, on itself or on any base,
+// and no base from outside the workspace (which could have one). ok is
+// false otherwise.
+func (q *query) jsArrayElement(ctx context.Context, of typeRef, callee string) (typeRef, bool, error) {
+	if !jsElementMethods[callee] || of.kind != refInstance || of.current != nil || family(of.class.Language) != "js" {
+		return typeRef{}, false, nil
+	}
+	cands, err := q.named(ctx, callee)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	var declares func(cls fact.Symbol, depth int) (bool, error)
+	declares = func(cls fact.Symbol, depth int) (bool, error) {
+		if depth > 5 {
+			return true, nil
+		}
+		for _, s := range cands {
+			if s.Container == cls.Name && s.Path == cls.Path {
+				return true, nil
+			}
+		}
+		bases := q.bases(ctx, cls)
+		if len(bases) < len(cls.Extends) {
+			return true, nil // a base from outside the workspace may declare it
+		}
+		for _, b := range bases {
+			if d, err := declares(b, depth+1); err != nil || d {
+				return d, err
+			}
+		}
+		return false, nil
+	}
+	if d, err := declares(of.class, 0); err != nil || d {
+		return typeRef{}, false, err
+	}
+	return typeRef{kind: refInstance, class: of.class}, true, nil
+}
