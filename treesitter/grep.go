@@ -424,6 +424,9 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 		if !is(p, "member_expression") || f != "property" {
 			return "", "", false
 		}
+		if is(field(p, "object"), "import") {
+			return "", "", false // import.meta: the language's, never the workspace's meta
+		}
 	case "shorthand_property_identifier": // { handler } passes handler
 		return SiteReference, "", true
 	default:

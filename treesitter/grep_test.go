@@ -125,6 +125,18 @@ const x = render();
 			},
 		},
 		{
+			// import.meta is the language's: never a site of a function meta.
+			name: "ts import.meta",
+			lang: TypeScript,
+			find: "meta",
+			src: `export const env = import.meta.env.MODE;
+const tags = meta();
+`,
+			want: []string{
+				"call 1:13 in=-",
+			},
+		},
+		{
 			name: "javascript, destructuring and for-of declare",
 			lang: JavaScript,
 			find: "go",
