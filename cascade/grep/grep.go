@@ -250,7 +250,7 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 		return Result{}, fmt.Errorf("grep: root %s is not a directory", q.Root)
 	}
 
-	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept}
+	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept, packages: &installedPackages{root: root}}
 	s.moduleReceiversOnly = reachedOnlyThroughModules(&q, root)
 	if lang, ok := treesitter.LanguageForPath(q.TargetPath); ok {
 		s.family = treesitter.Family(lang)
@@ -273,6 +273,7 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 type scan struct {
 	q        Query
 	imports  importRules // compiled once per search (scope.go)
+	packages *installedPackages
 	root     string      // absolute, as given: paths are read under it
 	realRoot string      // symlinks resolved: what "inside the workspace" means
 	name     []byte
@@ -481,7 +482,7 @@ func (s *scan) importsName(lang treesitter.Language, rel string, content []byte)
 	if !s.readsImports(rel) || !mayImportName(lang, content, s.q.Name) {
 		return false
 	}
-	return importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath)
+	return importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath, s.packages.check)
 }
 
 // readsImports says whether the scope rule reads Match.Imported for bare

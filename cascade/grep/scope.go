@@ -2,6 +2,7 @@ package grep
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -61,7 +62,7 @@ func importPatterns(lang treesitter.Language, name string) []*regexp.Regexp {
 // name from another module (./components' NavbarItem, rest_framework's
 // Response) binds another declaration. A module this cannot place (a path
 // alias, a package name) may hold it.
-func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Language, rel, target string) bool {
+func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Language, rel, target string, installed packageCheck) bool {
 	if patterns == nil {
 		return true
 	}
@@ -70,7 +71,7 @@ func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Lang
 			if len(m) < 4 || m[2] < 0 || target == "" {
 				return true
 			}
-			if moduleMayHold(lang, rel, string(content[m[2]:m[3]]), target) {
+			if moduleMayHold(lang, rel, string(content[m[2]:m[3]]), target, installed) {
 				return true
 			}
 		}
@@ -123,7 +124,7 @@ const maxImportStretch = 4 << 10
 
 // moduleMayHold reports whether the module spec, imported in file rel, can
 // be the target's file, or a package or barrel directory above it.
-func moduleMayHold(lang treesitter.Language, rel, spec, target string) bool {
+func moduleMayHold(lang treesitter.Language, rel, spec, target string, installed packageCheck) bool {
 	var place string
 	switch lang {
 	case treesitter.Python:
@@ -142,12 +143,68 @@ func moduleMayHold(lang treesitter.Language, rel, spec, target string) bool {
 		place = path.Join(dir, dotted)
 	default: // TypeScript, JavaScript
 		if !treesitter.IsRelativeModule(spec) {
-			return true // a package or a path alias: not placed here
+			// A package or a path alias: not placed here, unless it is a
+			// package installed from the registry (import { Component }
+			// from "react"), which holds no workspace file.
+			return installed == nil || !installed(rel, spec)
 		}
 		place = path.Join(path.Dir(rel), spec)
 	}
 	noExt := strings.TrimSuffix(target, path.Ext(target))
 	return place == "." || noExt == place || strings.HasPrefix(target, place+"/")
+}
+
+// packageCheck reports whether the bare module specifier spec, imported
+// by workspace file rel, names a package installed from the registry.
+type packageCheck func(rel, spec string) bool
+
+// installedPackages answers packageCheck for one workspace root: spec's
+// package (its first path segment, two for a @scope) is a real directory in
+// a node_modules beside rel or above it, up to the root. A symlinked one is
+// a workspace package (npm, pnpm and yarn link those), which may hold the
+// target; with no node_modules installed nothing is known.
+type installedPackages struct {
+	root string
+	seen sync.Map // dir + "\x00" + package -> bool
+}
+
+func (p *installedPackages) check(rel, spec string) bool {
+	pkg := spec
+	segs := strings.SplitN(spec, "/", 3)
+	switch {
+	case strings.HasPrefix(spec, "@") && len(segs) >= 2:
+		pkg = segs[0] + "/" + segs[1]
+	default:
+		pkg = segs[0]
+	}
+	if pkg == "" || pkg == "." || pkg == ".." || strings.ContainsAny(pkg, "\\:") {
+		return false
+	}
+	for dir := path.Dir(rel); ; dir = path.Dir(dir) {
+		key := dir + "\x00" + pkg
+		if v, ok := p.seen.Load(key); ok {
+			if v.(int8) >= 0 {
+				return v.(int8) == 1
+			}
+		} else {
+			st, err := os.Lstat(filepath.Join(p.root, filepath.FromSlash(dir), "node_modules", filepath.FromSlash(pkg)))
+			state := int8(-1) // not here: look above
+			switch {
+			case err != nil:
+			case st.Mode()&fs.ModeSymlink != 0:
+				state = 0 // a linked workspace package
+			case st.IsDir():
+				state = 1
+			}
+			p.seen.Store(key, state)
+			if state >= 0 {
+				return state == 1
+			}
+		}
+		if dir == "." || dir == "/" {
+			return false
+		}
+	}
 }
 
 // importRules keeps one search's compiled import patterns per language.

@@ -37,7 +37,20 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		"app/jobs/report.py":   "from ..mail import send\n\n\ndef report():\n    send(3)\n",
 		"app/jobs/notify.py":   "from django.core.mail import send\n\n\ndef notify():\n    send(4)\n",
 		"app/jobs/absolute.py": "from app.mail import send\n\n\ndef absolute():\n    send(5)\n",
+		// A package from the registry holds no workspace file; a linked
+		// workspace package may.
+		"ui/Component.tsx":                "export default function Component() { return null; }\n",
+		"ui/boundary.tsx":                 "import { Component } from 'react';\nexport class Boundary extends Component<{}, {}> {}\n",
+		"ui/linked.tsx":                   "import { Component } from '@acme/ui';\nexport const L = () => <Component />;\n",
+		"node_modules/react/package.json": "{}\n",
+		"packages/ui/package.json":        "{}\n",
 	})
+	if err := os.MkdirAll(filepath.Join(root, "node_modules", "@acme"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "packages", "ui"), filepath.Join(root, "node_modules", "@acme", "ui")); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name, path, container string
 		want                  []string
@@ -59,6 +72,9 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		}},
 		{name: "Handle", path: "go/a/handle.go", outOfScope: 1, want: []string{
 			"go/a/handle.go:5:16 call ✓ go/a/handle.go#local",
+		}},
+		{name: "Component", path: "ui/Component.tsx", outOfScope: 1, want: []string{
+			"ui/linked.tsx:2:25 call ui/linked.tsx#L",
 		}},
 		{name: "findAll", path: "web/service.ts", container: "Orders", outOfScope: 1, want: []string{
 			"web/consumer.ts:5:5 call o web/consumer.ts#run",
@@ -156,7 +172,7 @@ func TestMayImportNameNeverHidesAnImport(t *testing.T) {
 				continue
 			}
 			spared++
-			if importsName(importPatterns(lang, name), src, lang, "x/file", "") {
+			if importsName(importPatterns(lang, name), src, lang, "x/file", "", nil) {
 				t.Errorf("%s: %q is imported by the patterns, but mayImportName said it cannot be", path, name)
 			}
 		}
