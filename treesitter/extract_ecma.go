@@ -55,6 +55,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 			c.imp(n)
 		}
 		c.local(n)
+	case "type_alias_declaration":
+		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
+		if h.typed && ecmaTopLevelStatement(n) {
+			c.local(n)
+		}
 	case "property_signature":
 		// (interface_body (property_signature name: (_) type: (_))) @field
 		if h.typed && is(n.Parent(), "interface_body") {
@@ -688,6 +693,16 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 		ecmaDefaultExport(e, n)
 		return
 	}
+	if n.Type() == "type_alias_declaration" {
+		// type CustomScrollbarsRef = CustomScrollbars: another name of a
+		// type, as the resolver reads it.
+		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type") {
+			if t := ecmaType(e, aliased); t != "" {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), TypeAliasPrefix+t)
+			}
+		}
+		return
+	}
 	name := field(n, "name")
 	if nodeType(name) == "object_pattern" {
 		ecmaDestructured(e, n, name, field(n, "value"))
@@ -1072,6 +1087,16 @@ func ecmaObjectType(value *node, name string) string {
 // "default", so that an import of the default is typed as the value
 // exported: export default { warn() {} } is an object whose methods are
 // default's, export default logger is logger.
+// ecmaTopLevelStatement reports whether n is a statement of the module's
+// top level, exported or not.
+func ecmaTopLevelStatement(n *node) bool {
+	p := n.Parent()
+	if is(p, "export_statement") {
+		p = p.Parent()
+	}
+	return is(p, "program")
+}
+
 // ecmaExportsDefaultClass reports whether n is export default class X {}.
 func ecmaExportsDefaultClass(n *node) bool {
 	if !isAny(field(n, "declaration"), "class_declaration", "abstract_class_declaration") {

@@ -982,3 +982,32 @@ export class Service {
 		t.Errorf("fields (-want +got):\n%s", diff)
 	}
 }
+
+// TestDefaultClassAndTypeAliasMatchTheQuery: the hand-written matchers and
+// the queries agree on a module's default class and its type aliases (the
+// resolver reads both as Locals), and a type alias inside a function is
+// not recorded.
+func TestDefaultClassAndTypeAliasMatchTheQuery(t *testing.T) {
+	for _, lang := range []Language{TypeScript, TSX, JavaScript} {
+		src := "export default class AppRenderer {}\n"
+		if lang != JavaScript {
+			src += "export type Ref = AppRenderer;\ntype Local = Other<X>;\nfunction f() { type Inner = AppRenderer; }\n"
+		}
+		checkMatchesQuery(t, lang, []byte(src))
+		f, err := Extract(context.Background(), lang, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"default value:AppRenderer"}
+		if lang != JavaScript {
+			want = append(want, "Ref alias:AppRenderer", "Local alias:Other")
+		}
+		var got []string
+		for _, l := range f.Locals {
+			got = append(got, l.Name+" "+l.Type)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s locals (-want +got):\n%s", lang, diff)
+		}
+	}
+}

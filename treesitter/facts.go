@@ -237,6 +237,11 @@ const ValueTypePrefix = "value:"
 // current is a Player; anything else on it is React's.
 const ReactRefTypePrefix = "ref:"
 
+// TypeAliasPrefix marks a TypeScript module's top-level type alias of a
+// named type, recorded as a Local named as the alias: type Ref =
+// Scrollbars is "alias:Scrollbars". A value of type Ref is a Scrollbars.
+const TypeAliasPrefix = "alias:"
+
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their
 // Container: const logger = { warn() {} } is "object:logger", and

@@ -274,8 +274,8 @@ type scan struct {
 	q        Query
 	imports  importRules // compiled once per search (scope.go)
 	packages *installedPackages
-	root     string      // absolute, as given: paths are read under it
-	realRoot string      // symlinks resolved: what "inside the workspace" means
+	root     string // absolute, as given: paths are read under it
+	realRoot string // symlinks resolved: what "inside the workspace" means
 	name     []byte
 	rank     *ranker
 	// moduleReceiversOnly: the target is a function, reached through a

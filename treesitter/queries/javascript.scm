@@ -34,6 +34,7 @@
 ; Locals.
 (variable_declarator) @local
 (export_statement value: (_)) @local
+(export_statement "default" declaration: (class_declaration)) @local
 
 ; Strings.
 (string) @string

@@ -44,6 +44,10 @@
 ; Locals: variable declarations (typed or initialised with new).
 (variable_declarator) @local
 (export_statement value: (_)) @local
+(export_statement "default" declaration: (class_declaration)) @local
+(export_statement "default" declaration: (abstract_class_declaration)) @local
+(program (type_alias_declaration) @local)
+(program (export_statement (type_alias_declaration) @local))
 
 ; String literals and substitution-free template strings.
 (string) @string

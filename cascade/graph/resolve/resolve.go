@@ -1799,6 +1799,12 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 		return nil, err
 	}
 	if len(types) == 0 {
+		if qualifier == "" && family(f.Language) == "js" {
+			// type Ref = Scrollbars, here or imported: no class has the name
+			if cls, ok, err := q.jsTypeAlias(ctx, f, typeName); err != nil || ok {
+				return cls, err
+			}
+		}
 		return nil, nil
 	}
 	if qualifier != "" {

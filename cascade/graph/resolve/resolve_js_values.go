@@ -265,3 +265,47 @@ func (q *query) jsArrayElement(ctx context.Context, of typeRef, callee string) (
 	}
 	return typeRef{kind: refInstance, class: of.class}, true, nil
 }
+
+// jsTypeAlias is the class a TypeScript type alias names (type Ref =
+// Scrollbars), declared in f or imported by name from a workspace module.
+// ok is false when name is no such alias.
+func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fact.Symbol, bool, error) {
+	if q.depth > 6 {
+		return nil, false, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	aliasIn := func(mf *fact.File, alias string) (*fact.Symbol, bool, error) {
+		for _, l := range mf.Locals {
+			aliased, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix)
+			if !ok || l.Name != alias || l.SymbolID != "" {
+				continue
+			}
+			cls, err := q.resolveTypeName(ctx, mf, aliased)
+			return cls, cls != nil, err
+		}
+		return nil, false, nil
+	}
+	if cls, ok, err := aliasIn(f, name); err != nil || ok {
+		return cls, ok, err
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != name || imp.Imported == "*" || imp.Imported == "default" {
+			continue
+		}
+		for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, imp.Module) {
+			mf, err := q.file(ctx, wf.Path)
+			if err != nil {
+				return nil, false, err
+			}
+			if mf == nil || mf.Path == f.Path {
+				continue
+			}
+			if cls, ok, err := aliasIn(mf, imp.Imported); err != nil || ok {
+				return cls, ok, err
+			}
+		}
+		return nil, false, nil
+	}
+	return nil, false, nil
+}

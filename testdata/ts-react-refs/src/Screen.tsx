@@ -1,5 +1,5 @@
 import React, { useRef, RefObject } from 'react';
-import { Player, Recorder } from './media';
+import { Player, PlayerRef, Recorder } from './media';
 
 export function Screen() { // @def(screen, "Screen")
   const ref = useRef<Player>(null);
@@ -11,6 +11,11 @@ export function Screen() { // @def(screen, "Screen")
 
 export function start(ref: RefObject<Player>): void { // @def(start, "start")
   ref.current!.play(); // @site(s3, "play") @call(start, playerPlay, s3)
+}
+
+export function aliased(): void { // @def(aliased, "aliased")
+  const ref = useRef<PlayerRef>(undefined);
+  ref.current.play(); // @site(s5, "play") @call(aliased, playerPlay, s5)
 }
 
 export class Studio extends React.Component {

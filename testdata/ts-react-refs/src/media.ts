@@ -7,3 +7,5 @@ export class Recorder {
   play(): void { // @def(recorderPlay, "play")
   }
 }
+
+export type PlayerRef = Player;
