@@ -34,7 +34,7 @@ func runCallers(ctx context.Context, args []string, out io.Writer) error {
 	outgoing := fs.Bool("outgoing", false, "list what the target calls instead of its callers")
 	format := fs.String("format", "text", "text, json, or a picture of the caller tree: tree, mermaid or dot")
 	depth := fs.Int("depth", 1, "with --format tree|mermaid|dot: how many levels of callers to draw (1..6)")
-	c.engine.register(fs)
+	c.engine.register(fs, oneShotBudgets)
 	c.logLevel = "warn"
 	if help, err := parseFlags(fs, reorder(fs, args), callersUsage); help || err != nil {
 		return err

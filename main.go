@@ -130,11 +130,21 @@ func (c *commonFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.logLevel, "log-level", "info", "debug, info, warn or error")
 }
 
-func (e *engineFlags) register(fs *flag.FlagSet) {
-	fs.DurationVar(&e.graph, "graph-timeout", cascade.DefaultGraphTimeout, "graph stage timeout")
-	fs.DurationVar(&e.grep, "grep-timeout", cascade.DefaultGrepTimeout, "grep stage timeout")
-	fs.DurationVar(&e.keyword, "keyword-timeout", cascade.DefaultKeywordTimeout, "keyword stage timeout")
-	fs.DurationVar(&e.budget, "budget", cascade.DefaultBudget, "total budget of one cascade query")
+// serverBudgets are the stage budgets of the long-running commands (serve,
+// mcp), where what the graph stage keeps is warm between requests;
+// oneShotBudgets are callers', a process per query, where each query pays
+// for loading that state (0.3-1 s on a 1,600-file repository under load) and
+// a tight budget would answer "timeout" where waiting a second answers right.
+var (
+	serverBudgets  = cascade.Config{GraphTimeout: cascade.DefaultGraphTimeout, GrepTimeout: cascade.DefaultGrepTimeout, KeywordTimeout: cascade.DefaultKeywordTimeout, Budget: cascade.DefaultBudget}
+	oneShotBudgets = cascade.Config{GraphTimeout: 2 * time.Second, GrepTimeout: time.Second, KeywordTimeout: time.Second, Budget: 5 * time.Second}
+)
+
+func (e *engineFlags) register(fs *flag.FlagSet, budgets cascade.Config) {
+	fs.DurationVar(&e.graph, "graph-timeout", budgets.GraphTimeout, "graph stage timeout")
+	fs.DurationVar(&e.grep, "grep-timeout", budgets.GrepTimeout, "grep stage timeout")
+	fs.DurationVar(&e.keyword, "keyword-timeout", budgets.KeywordTimeout, "keyword stage timeout")
+	fs.DurationVar(&e.budget, "budget", budgets.Budget, "total budget of one cascade query")
 	fs.Float64Var(&e.threshold, "keyword-threshold", 0, "relevance (0..1) a string literal needs in the keyword stage (default 0.5)")
 	fs.StringVar(&e.backend, "backend", "", "graph backend: embedded (default) or neo4j (Neo4j first, the embedded store behind it)")
 	fs.StringVar(&e.neo4jURI, "neo4j-uri", "", "Neo4j URI for --backend neo4j (default $"+neo4jstore.EnvURI+"); credentials only from $"+neo4jstore.EnvUser+" and $"+neo4jstore.EnvPassword)

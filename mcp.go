@@ -32,7 +32,7 @@ func runMCP(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	var c commonFlags
 	c.register(fs)
-	c.engine.register(fs)
+	c.engine.register(fs, serverBudgets)
 	root := fs.String("root", "", "workspace root (default: the repository around the working directory)")
 	listen := fs.String("listen", "", "serve streamable HTTP at http://ADDR/mcp instead of stdio (a bare :port binds 127.0.0.1)")
 	allowRemote := fs.Bool("allow-remote", false, "with --listen: allow an address other than loopback (anyone who reaches it can read the code's structure)")

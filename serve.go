@@ -30,7 +30,7 @@ func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	var c commonFlags
 	c.register(fs)
-	c.engine.register(fs)
+	c.engine.register(fs, serverBudgets)
 	listen := fs.String("listen", "", "serve LSP on this TCP address instead of stdio (one client at a time)")
 	mcpListen := fs.String("mcp-listen", "", "also serve the MCP tools as streamable HTTP at http://ADDR/mcp, answering from this session's workspaces (loopback only)")
 	logFile := fs.String("log", "", "write logs to this file instead of stderr")
