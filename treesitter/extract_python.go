@@ -116,6 +116,9 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 	case "function_definition":
 		s.Returns = pythonType(e, field(decl, "return_type"))
+		if s.Returns == "" {
+			s.Returns = pythonConstructedReturn(e, decl)
+		}
 		for p := range eachNamed(field(decl, "parameters")) {
 			if param, ok := pythonParam(e, p); ok {
 				s.Params = append(s.Params, param)
