@@ -387,6 +387,8 @@ func pythonValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "parenthesized_expression":
 		return pythonValueType(e, firstNamed(v))
+	case "await": // await get_repo(): what the coroutine returns, as async def declares it
+		return pythonValueType(e, firstNamed(v))
 	case "conditional_expression": // a if cond else b
 		cs := namedChildren(v)
 		for _, branch := range []int{0, 2} {
@@ -449,7 +451,7 @@ var pythonOperators = map[string]string{
 // to pythonValueType.
 func pythonLocalValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
-	case "parenthesized_expression":
+	case "parenthesized_expression", "await":
 		return pythonLocalValueType(e, firstNamed(v))
 	case "identifier", "attribute", "subscript":
 		if shape := pythonShape(e, v); shape != "" {
