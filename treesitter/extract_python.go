@@ -116,6 +116,9 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 	case "function_definition":
 		s.Returns = pythonType(e, field(decl, "return_type"))
+		if s.Returns == "" {
+			s.Returns = pythonConstructedReturn(e, decl)
+		}
 		for p := range eachNamed(field(decl, "parameters")) {
 			if param, ok := pythonParam(e, p); ok {
 				s.Params = append(s.Params, param)
@@ -384,6 +387,8 @@ func pythonValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "parenthesized_expression":
 		return pythonValueType(e, firstNamed(v))
+	case "await": // await get_repo(): what the coroutine returns, as async def declares it
+		return pythonValueType(e, firstNamed(v))
 	case "conditional_expression": // a if cond else b
 		cs := namedChildren(v)
 		for _, branch := range []int{0, 2} {
@@ -446,7 +451,7 @@ var pythonOperators = map[string]string{
 // to pythonValueType.
 func pythonLocalValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
-	case "parenthesized_expression":
+	case "parenthesized_expression", "await":
 		return pythonLocalValueType(e, firstNamed(v))
 	case "identifier", "attribute", "subscript":
 		if shape := pythonShape(e, v); shape != "" {

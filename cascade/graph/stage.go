@@ -179,11 +179,6 @@ func Detail(e fact.Edge) string {
 	case e.Resolution == fact.ResolvedImplicit && e.Implicit != nil:
 		// The symbol is the subscribing line, not a caller: no container.
 		return e.Implicit.Counts() + " · implicit sends, possible, not precise"
-	case e.Resolution == fact.ResolvedAST && e.Via != "" && e.Symbol.Language == treesitter.Python:
-		// Python declares no interface a call is checked against: a call of
-		// the base method may run this override or another, and pyright
-		// lists only the base's own callers. A possible caller, said so.
-		return where + "possible caller: dispatched through " + e.Via + " (which may run another override)"
 	case e.Resolution == fact.ResolvedAST && e.Ref != "" && e.Via != "":
 		return where + "passes " + e.Ref + " as a value · precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST && e.Ref != "":

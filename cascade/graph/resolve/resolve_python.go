@@ -163,7 +163,7 @@ func (q *pyLang) pyImportedValue(ctx context.Context, f *fact.File, imp treesitt
 }
 
 // pyReexportedType follows from m import T when m does not declare the
-// class T but imports it itself.
+// class T but imports it itself, by name or through a star import.
 func (q *pyLang) pyReexportedType(ctx context.Context, f *fact.File, imp treesitter.Import) (*fact.Symbol, error) {
 	if q.depth > 6 || imp.Imported == "*" {
 		return nil, nil
@@ -180,7 +180,14 @@ func (q *pyLang) pyReexportedType(ctx context.Context, f *fact.File, imp treesit
 			}
 		}
 	}
-	return nil, nil
+	// from core.models import OrgUser, where core/models.py passes on
+	// every name of its submodules (from .auth.models import *): pyright
+	// follows the star, and so does a field annotated "OrgUser" there.
+	found, err := q.pyReexported(ctx, f, typeRef{kind: refModule, mod: imp.Module, from: f.Path}, imp.Imported, isType)
+	if err != nil || len(found) == 0 {
+		return nil, err
+	}
+	return &found[0], nil
 }
 
 // pyElementOf is what iterating over an instance of a workspace class

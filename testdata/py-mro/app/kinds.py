@@ -6,7 +6,7 @@ class Base:
         return 1
 
     def run(self):  # @def(BaseRun, "run")
-        return self.hook()  # @site(runHook, "hook") @call(BaseRun, BaseHook, runHook) @dispatch(BaseRun, MiddleHook, runHook) @dispatch(BaseRun, LeafHook, runHook)
+        return self.hook()  # @site(runHook, "hook") @call(BaseRun, BaseHook, runHook)
 
 
 class LoggingMixin:

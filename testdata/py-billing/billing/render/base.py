@@ -3,7 +3,7 @@ class Renderer:
         return context
 
     def render(self, context):  # @def(baseRender, "render")
-        return self.on_enter(context)  # @site(renderEnter, "on_enter") @call(baseRender, baseEnter, renderEnter) @dispatch(baseRender, htmlEnter, renderEnter)
+        return self.on_enter(context)  # @site(renderEnter, "on_enter") @call(baseRender, baseEnter, renderEnter)
 
 
 class Style:

@@ -1,0 +1,4 @@
+from .internal_user import InternalUser
+from .org_user import OrgUser
+
+__all__ = ["InternalUser", "OrgUser"]

@@ -1,0 +1,1 @@
+from .auth.models import *

@@ -1,0 +1,80 @@
+package treesitter
+
+import (
+	"strings"
+	"unicode"
+)
+
+// pythonConstructedReturn is the class an unannotated Python function
+// returns when every value it returns is built by calling that class:
+// `return Folder(name=name, uuid=pk)` in a static factory, `return cls()`
+// in a classmethod ("Self"). pyright infers the same result, so
+// folder = Folder.create("x"); folder.get_encryption_key() is a call of
+// Folder's method. A class is told from a function by its name (PEP 8's
+// CapWords); a bare return or `return None` leaves the result optional,
+// which pyright still resolves methods on. Anything else, a generator, or
+// two different classes: "" (not inferred).
+func pythonConstructedReturn(e *extractor, fn *node) string {
+	inferred, ok := "", true
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if !ok {
+				return
+			}
+			switch c.Type() {
+			case "function_definition", "class_definition", "lambda", "decorated_definition":
+				continue // their returns are not fn's
+			case "yield":
+				ok = false
+				return
+			case "return_statement":
+				value := firstNamed(c)
+				if value == nil || value.Type() == "none" {
+					continue
+				}
+				class := pythonConstructedClass(e, value)
+				if class == "" || inferred != "" && inferred != class {
+					ok = false
+					return
+				}
+				inferred = class
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(field(fn, "body"))
+	if !ok {
+		return ""
+	}
+	return inferred
+}
+
+// pythonConstructedClass is the class a returned expression constructs
+// (Foo(...), pkg.Foo(...); "Self" for cls(...), type(self)(...) and
+// self.__class__(...)), or "".
+func pythonConstructedClass(e *extractor, value *node) string {
+	if value.Type() != "call" {
+		return ""
+	}
+	callee := e.squeezed(field(value, "function"))
+	switch callee {
+	case "cls", "type(self)", "self.__class__":
+		return "Self"
+	}
+	if kind := nodeType(field(value, "function")); kind != "identifier" && kind != "attribute" {
+		return ""
+	}
+	last := callee[strings.LastIndex(callee, ".")+1:]
+	for _, r := range last {
+		if !unicode.IsUpper(r) {
+			return ""
+		}
+		break
+	}
+	if last == "" || strings.ToUpper(last) == last {
+		return "" // CONSTANT(...) is no class by its name
+	}
+	return callee
+}
