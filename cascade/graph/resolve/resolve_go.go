@@ -418,6 +418,18 @@ func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name
 	if !ok {
 		return typeRef{}, false, nil
 	}
+	// Nearly always pkg.Name is a function or type declared there: looked
+	// up by name first, as the store indexes it, before the package's
+	// files are read for a variable.
+	syms, err := q.named(ctx, name)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	for _, s := range syms {
+		if s.Language == treesitter.Go && path.Dir(s.Path) == dir {
+			return typeRef{}, false, nil
+		}
+	}
 	of, l, err := q.goPackageLocal(ctx, dir, "", "", name)
 	if err != nil || l == nil {
 		return typeRef{}, false, err
