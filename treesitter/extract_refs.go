@@ -147,7 +147,7 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		fn := e.enclosingFunction(n.StartByte())
 		into, owner := e.storedInto(n)
 		stored := into != nil && owner != ""
-		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, stored, locals)
+		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, stored, n, locals)
 		// A function-typed parameter stored in a field (s.handler = h with
 		// h func(), self.cb = cb with cb: Callable) is followed to the
 		// calls that pass it; other values stored are data.
@@ -223,7 +223,9 @@ type refScope struct {
 	types    map[string]bool // classes and interfaces declared in the file
 	imported map[string]bool
 	typed    map[refLocal]bool // locals and parameters with a known type
-	bound    map[refLocal]bool // Go: every name a function binds
+	// localType: Go, the type of each typed local, as recorded.
+	localType map[refLocal]string
+	bound     map[refLocal]bool // Go: every name a function binds
 	// dotImport: a Go file importing a package into its own scope
 	// (import . "gopkg.in/check.v1").
 	dotImport bool
@@ -268,6 +270,12 @@ func (r *refScope) init(locals []*node) {
 		r.typed[refLocal{l.Enclosing, l.Name}] = true
 	}
 	if e.facts.Language == Go {
+		r.localType = make(map[refLocal]string, len(e.facts.Locals))
+		for _, l := range e.facts.Locals {
+			r.localType[refLocal{l.Enclosing, l.Name}] = l.Type
+		}
+	}
+	if e.facts.Language == Go {
 		r.bound = map[refLocal]bool{}
 		for _, n := range locals {
 			fn := e.enclosingFunction(n.StartByte())
@@ -278,7 +286,7 @@ func (r *refScope) init(locals []*node) {
 	}
 }
 
-func (r *refScope) keep(fn int, name, recv string, stored bool, locals []*node) bool {
+func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, locals []*node) bool {
 	if !r.ready {
 		r.init(locals)
 	}
@@ -325,7 +333,31 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, locals []*node) 
 		if goTypeSpelled(recv) {
 			return true
 		}
-		return !goErrorName(name) && rest == "" && (r.imported[first] && !r.stdlib[first] || r.receiver(fn) == first || stored && typed)
+		if goErrorName(name) {
+			return false
+		}
+		if rest == "" && (r.imported[first] && !r.stdlib[first] || r.receiver(fn) == first || stored && typed) {
+			return true
+		}
+		// A method value of a typed local or parameter, or of a field path
+		// from one, passed as an argument or set in a composite literal:
+		// h := handlers.New(db); r.GET("/", h.List), or
+		// func routes(r Router, deps Deps) { r.Post("/", deps.Referral.Create) }.
+		// gopls counts each; the resolver types the receiver as for a call
+		// and links only a method, so a field read (req.Name) links nothing.
+		// Assigned values (x := req.Body) are left out: nearly all are field
+		// reads, and a row each would cost more than the rare method value.
+		if !goPassed(node) || r.imported[first] || !goFieldPath(rest) || goDataArgument(e, node) {
+			return false
+		}
+		typ, ok := r.localType[refLocal{fn, first}]
+		if !ok {
+			typ, ok = r.localType[refLocal{-1, first}]
+		}
+		if !ok {
+			typ = e.paramType(fn, first)
+		}
+		return goNamedType(typ)
 	}
 	// TypeScript, JavaScript: a method of this, a namespace's function
 	// (utils.format) or a class's static (Foo.bar). An unbound method of
@@ -410,6 +442,96 @@ var refNotAFunction = map[string]bool{
 	"self": true, "cls": true, "this": true, "super": true, "undefined": true, "arguments": true,
 	"nil": true, "iota": true, "true": true, "false": true, "null": true, "None": true, "True": true, "False": true,
 	"_": true,
+}
+
+// goPassed reports whether n, in a value position, is a call's argument or
+// a composite literal's element or value, not an assigned or returned value.
+func goPassed(n *node) bool {
+	return isAny(n.Parent(), "argument_list", "literal_element")
+}
+
+// goDataArgument reports whether n is an argument of a call that takes
+// data, never a function: a builtin or conversion (append, len, string),
+// formatting, errors, logging and test assertions (fmt.Sprintf, zap.String,
+// log.Info, assert.Equal, t.Errorf). Nearly every member passed to one is
+// a field read (req.UserID); leaving them out keeps the store from a row
+// per field read.
+func goDataArgument(e *extractor, n *node) bool {
+	args := n.Parent()
+	if !is(args, "argument_list") {
+		return false
+	}
+	fn := field(args.Parent(), "function")
+	switch nodeType(fn) {
+	case "identifier":
+		return goDataBuiltins[e.text(fn)] || goBuiltinTypes[e.text(fn)]
+	case "selector_expression":
+		if op := field(fn, "operand"); is(op, "identifier") && goDataPackages[e.text(op)] {
+			return true
+		}
+		return goDataMethods[e.text(field(fn, "field"))]
+	}
+	return false
+}
+
+var (
+	goDataBuiltins = setOfNames("append", "len", "cap", "make", "delete", "copy", "print", "println", "panic", "min", "max", "clear", "new", "complex", "real", "imag")
+	goDataPackages = setOfNames("fmt", "errors", "strconv", "strings", "bytes", "log", "slog", "zap", "zerolog", "logrus", "assert", "require", "math", "json", "filepath", "path", "url", "decimal", "uuid", "utf8", "base64", "hex")
+	// Logging and assertion methods, whatever the receiver (s.logger.Info,
+	// t.Errorf, suite.Equal).
+	goDataMethods = setOfNames("Errorf", "Fatalf", "Logf", "Printf", "Sprintf", "Infof", "Warnf", "Debugf", "Tracef",
+		"Info", "Warn", "Debug", "Error", "Fatal", "Log", "Trace", "Infow", "Warnw", "Debugw", "Errorw",
+		"Str", "Int", "Int64", "Bool", "Any", "Interface", "Msg", "Msgf", "Equal", "NotEqual", "Equalf", "Len", "Contains", "True", "False", "Nil", "NotNil", "NoError", "Empty", "NotEmpty")
+)
+
+func setOfNames(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// goFieldPath reports whether rest, what follows a receiver's first name,
+// is empty or a path of fields (.Referral, .deps.Store): no call, index or
+// assertion, whose result the resolver would have to guess.
+func goFieldPath(rest string) bool {
+	for rest != "" {
+		if rest[0] != '.' {
+			return false
+		}
+		rest = rest[1:]
+		n := 0
+		for n < len(rest) && (rest[n] == '_' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z' || n > 0 && rest[n] >= '0' && rest[n] <= '9') {
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		rest = rest[n:]
+	}
+	return true
+}
+
+// goNamedType reports whether a Go parameter's type, as written, names a
+// type whose methods may be passed as values: not a builtin (string, int,
+// error, any), a function, a map, slice, channel or an interface literal.
+func goNamedType(typ string) bool {
+	if _, _, rest, scoped := CutScope(typ); scoped {
+		typ = rest
+	}
+	t := strings.TrimPrefix(typ, "*")
+	if t == "" || strings.HasPrefix(t, GoFuncPrefix) || strings.HasPrefix(t, "func") || strings.HasPrefix(t, "[") ||
+		strings.HasPrefix(t, "map[") || strings.HasPrefix(t, "chan") || strings.HasPrefix(t, "<-") || strings.HasPrefix(t, "interface") || strings.HasPrefix(t, "...") {
+		return false
+	}
+	return !goBuiltinTypes[t]
+}
+
+var goBuiltinTypes = map[string]bool{
+	"any": true, "bool": true, "byte": true, "complex64": true, "complex128": true, "error": true, "float32": true, "float64": true,
+	"int": true, "int8": true, "int16": true, "int32": true, "int64": true, "rune": true, "string": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
 }
 
 // goTypeSpelled reports whether a Go receiver spells its type: a

@@ -19,7 +19,7 @@ func TestExtractReferences(t *testing.T) {
 		src  string
 		want []string
 	}{{
-		name: "go: arguments, assignments, literals, returns; not fields of other values, errors or the standard library",
+		name: "go: arguments, assignments, literals, returns; a typed parameter's member passed, not assigned; not errors or the standard library",
 		lang: Go,
 		src: `package p
 import ("example.com/other"; "os")
@@ -32,6 +32,8 @@ func (s *Server) routes(mux *Mux, n int) func() {
 	srv := Server{handler: handle, Name: NAME}
 	x := compute()
 	use(x, srv, mux.Handler, ErrClosed, os.Stdout)
+	h, bits := mux.Handler, n.Bits
+	use(n.Bits, h, bits, fmt.Sprint(mux.Handler), len(mux.Handler), t.Errorf("%v", mux.Handler))
 	for _, v := range table {
 		use(v)
 	}
@@ -48,7 +50,8 @@ func (s *Server) routes(mux *Mux, n int) func() {
 			"|ref handle @L7:12 in routes",
 			"Server|ref =handler @L8:15 in routes (handle)",
 			"|ref handle @L8:24 in routes",
-			"s|ref handle @L15:10 in routes",
+			"mux|ref Handler @L10:17 in routes",
+			"s|ref handle @L17:10 in routes",
 		},
 	}, {
 		name: "python: method values of self and typed values, not bare names",

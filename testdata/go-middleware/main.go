@@ -24,7 +24,8 @@ func orders(w http.ResponseWriter, r *http.Request) { // @def(orders, "orders")
 
 func main() { // @def(main, "main")
 	mux := http.NewServeMux()
-	// A handler wrapped in a middleware chain is still the handler registered.
-	mux.HandleFunc("/orders", requireAuth(logging(orders))) // @site(ordersReg, "HandleFunc") @registered(main, orders, "mux.HandleFunc(/orders)", ordersReg)
+	// A handler wrapped in a middleware chain is still the handler passed:
+	// gopls lists the reference, where it is written.
+	mux.HandleFunc("/api/order", requireAuth(logging(orders))) // @site(ordersReg, "orders") @ref(main, orders, ordersReg)
 	log.Fatal(http.ListenAndServe(":8080", mux))
 }

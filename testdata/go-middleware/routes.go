@@ -24,6 +24,6 @@ func versioned(next http.Handler) http.Handler { // @def(versioned, "versioned")
 
 func routes(r router) { // @def(routes, "routes")
 	invoiceHandler := new(invoiceHandler)
-	r.Post(invoicesPath, invoiceHandler.Create) // @site(invoicesReg, "Post") @registered(routes, invoiceCreate, "r.Post(invoicesPath)", invoicesReg)
-	r.Use(versioned)                            // @site(useReg, "Use") @registered(routes, versioned, "r.Use", useReg)
+	r.Post(invoicesPath, invoiceHandler.Create) // @site(invoicesReg, "Create") @ref(routes, invoiceCreate, invoicesReg)
+	r.Use(versioned)                            // @site(useReg, "versioned") @ref(routes, versioned, useReg)
 }

@@ -788,7 +788,7 @@ func (q *frameworkView) frameworkIncoming(ctx context.Context, target fact.Symbo
 			if err != nil {
 				return err
 			}
-			byCaller.add(from, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
+			byCaller.addRegistration(from, c, reg, viaText(c, reg.pattern))
 			subs = append(subs, q.registrationSubscriptions(ctx, f, c, reg)...)
 			return nil
 		})
@@ -872,7 +872,7 @@ func (q *frameworkView) frameworkOutgoing(ctx context.Context, calls []fact.Call
 				return err
 			}
 			for _, t := range targets {
-				byCallee.add(t, c, fact.ResolvedRegistration, viaText(c, reg.pattern), "")
+				byCallee.addRegistration(t, c, reg, viaText(c, reg.pattern))
 				methods, err := q.servingMethods(ctx, t)
 				if err != nil {
 					return err

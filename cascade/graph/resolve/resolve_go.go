@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -367,7 +368,7 @@ func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (t
 // field (s.makeBody) whose type is a func type (treesitter.GoFuncPrefix).
 // ok is false when recv.callee is not such a value.
 func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
-	typ, in := "", f
+	typ, in, scope := "", f, caller
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)
 		if l == nil { // var VerifyDownload func() error, in another file of the package
@@ -375,18 +376,30 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 			if err != nil || pl == nil {
 				return typeRef{}, false, err
 			}
-			l, in = pl, of
+			l, in, scope = pl, of, nil
 		}
 		_, _, typ, _ = treesitter.CutScope(l.Type)
 	} else {
 		ref, err := q.evalReceiver(ctx, f, caller, recv)
-		if err != nil || ref.kind != refInstance {
+		if err != nil {
 			return typeRef{}, false, err
+		}
+		if ref.kind == refModule {
+			// handlers.NewAuth(db), with var NewAuth = auth.NewAuth in
+			// package handlers (a package re-exporting its subpackages'
+			// constructors).
+			return q.goPackageFuncValueResult(ctx, ref, callee, result)
+		}
+		if ref.kind != refInstance {
+			return typeRef{}, false, nil
 		}
 		if typ, err = q.fieldType(ctx, ref.class, callee, 0); err != nil {
 			return typeRef{}, false, err
 		}
 		in = q.mustFile(ctx, ref.class.Path, f)
+	}
+	if held, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix); isValue {
+		return q.goHeldFuncResult(ctx, in, scope, held, result)
 	}
 	results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
 	if !isFunc {
@@ -394,6 +407,57 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	}
 	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
 	return ref, err == nil, err
+}
+
+// goPackageFuncValueResult types the result of calling pkg.Name, with pkg
+// a workspace package (ref) and Name a package-level variable holding a
+// function (var NewAuth = auth.NewAuth): ok is false when Name is no such
+// variable.
+func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name string, result int) (typeRef, bool, error) {
+	dir, ok := q.goImportDir(ctx, ref.mod)
+	if !ok {
+		return typeRef{}, false, nil
+	}
+	// Nearly always pkg.Name is a function or type declared there: looked
+	// up by name first, as the store indexes it, before the package's
+	// files are read for a variable.
+	syms, err := q.named(ctx, name)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	for _, s := range syms {
+		if s.Language == treesitter.Go && path.Dir(s.Path) == dir {
+			return typeRef{}, false, nil
+		}
+	}
+	of, l, err := q.goPackageLocal(ctx, dir, "", "", name)
+	if err != nil || l == nil {
+		return typeRef{}, false, err
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	held, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix)
+	if !isValue {
+		return typeRef{}, false, nil
+	}
+	return q.goHeldFuncResult(ctx, of, nil, held, result)
+}
+
+// goHeldFuncResult types the result of calling a variable that holds the
+// value written as held in file in (auth.NewAuth, s.build): the result of
+// calling that.
+func (q *goLang) goHeldFuncResult(ctx context.Context, in *fact.File, scope *fact.Symbol, held string, result int) (typeRef, bool, error) {
+	if held == "" || strings.ContainsAny(held, "()[]{}") {
+		return typeRef{}, false, nil
+	}
+	call := treesitter.CallTypePrefix + held
+	if result > 0 {
+		call += treesitter.ResultIndexSeparator + strconv.Itoa(result)
+	}
+	ref, err := q.declaredType(ctx, in, scope, call)
+	if err != nil || ref.kind == refUnknown {
+		return typeRef{}, false, err
+	}
+	return ref, true, nil
 }
 
 // local: Go's locals are the core's (declared or inferred types, scoped

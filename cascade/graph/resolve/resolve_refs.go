@@ -65,3 +65,27 @@ func registrationWins(e *fact.Edge, via string) {
 	e.Resolution, e.Via, e.Event, e.Ref = fact.ResolvedRegistration, via, "", ""
 	e.Sites = e.Sites[:0]
 }
+
+// addRegistration adds the registration of sym by value at site, unless
+// the edge already holds a reference that stays what it is
+// (referenceWins).
+func (s edgeSet) addRegistration(sym fact.Symbol, site fact.Call, reg registration, via string) {
+	if e := s[sym.ID]; e != nil && e.Ref != "" && referenceWins(e, reg) {
+		return
+	}
+	s.add(sym, site, fact.ResolvedRegistration, via, "")
+}
+
+// referenceWins reports whether an edge made only of reference sites stays
+// what it is when a registration passes the same function
+// (r.GET("/", h.List)): in Go, where gopls lists the reference site as an
+// incoming call, a reference resolved through scope, import or the
+// receiver's type is as precise as a call, and a route or command
+// registration adds nothing to it (the route stays in the target's roles).
+// A registration that subscribes the function to an event
+// (b.Subscribe(topic, h)) still wins: it is the subscription the event's
+// publishers are linked through. Elsewhere the registration wins
+// (registrationWins).
+func referenceWins(e *fact.Edge, reg registration) bool {
+	return e.Symbol.Language == treesitter.Go && e.Resolution == fact.ResolvedAST && (reg.pattern == nil || reg.pattern.Bus == "")
+}

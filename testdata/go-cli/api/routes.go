@@ -7,16 +7,16 @@ import (
 
 func Register(r *gin.Engine) { // @def(register, "Register")
 	g := r.Group("/api")
-	g.GET("/orders", listOrders) // @site(ginList, "GET") @registered(register, listOrders, "g.GET(/orders)", ginList)
-	g.GET("", index)             // @site(ginIndex, "GET") @registered(register, index, "g.GET()", ginIndex)
+	g.GET("/orders", listOrders) // @site(ginList, "listOrders") @ref(register, listOrders, ginList)
+	g.GET("", index)             // @site(ginIndex, "index") @ref(register, index, ginIndex)
 	v1 := g.Group("/v1")
-	v1.POST("/orders", createOrder) // @site(ginCreate, "POST") @registered(register, createOrder, "v1.POST(/orders)", ginCreate)
+	v1.POST("/orders", createOrder) // @site(ginCreate, "createOrder") @ref(register, createOrder, ginCreate)
 }
 
 func Mount(r chi.Router) { // @def(mount, "Mount")
 	r.Route("/reports", func(r chi.Router) {
-		r.Get("/", listReports)          // @site(chiList, "Get") @registered(mount, listReports, "r.Get(/)", chiList)
-		r.Post("/{id}/send", sendReport) // @site(chiSend, "Post") @registered(mount, sendReport, "r.Post(/{id}/send)", chiSend)
+		r.Get("/", listReports)          // @site(chiList, "listReports") @ref(mount, listReports, chiList)
+		r.Post("/{id}/send", sendReport) // @site(chiSend, "sendReport") @ref(mount, sendReport, chiSend)
 	})
 }
 

@@ -4,9 +4,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-var rootCmd = &cobra.Command{ // @module(rootFile) @site(rootLit, "Command")
-	Use:               "app", // @registered(rootFile, setup, "cobra.Command{Use: app}", rootLit)
-	PersistentPreRunE: setup,
+var rootCmd = &cobra.Command{ // @module(rootFile)
+	Use:               "app",
+	PersistentPreRunE: setup, // @site(rootSetup, "setup") @ref(rootFile, setup, rootSetup)
 }
 
 func setup(cmd *cobra.Command, args []string) error { // @def(setup, "setup")
@@ -14,11 +14,11 @@ func setup(cmd *cobra.Command, args []string) error { // @def(setup, "setup")
 }
 
 func newServeCmd() *cobra.Command { // @def(newServe, "newServeCmd")
-	return &cobra.Command{ // @site(serveLit, "Command") @registered(newServe, checkConfig, "cobra.Command{Use: serve}", serveLit) @registered(newServe, runServe, "cobra.Command{Use: serve}", serveLit)
+	return &cobra.Command{
 		Use:     "serve",
 		Short:   "Serve the API",
-		PreRunE: checkConfig,
-		RunE:    runServe,
+		PreRunE: checkConfig, // @site(serveCheck, "checkConfig") @ref(newServe, checkConfig, serveCheck)
+		RunE:    runServe,    // @site(serveRun, "runServe") @ref(newServe, runServe, serveRun)
 	}
 }
 

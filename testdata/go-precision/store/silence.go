@@ -38,7 +38,7 @@ func (p *Problem) Error() string { return p.msg } // @def(problemError, "Error")
 func register(f func() bool) {}
 
 func Report(ev *Event, s *Silencer) bool { // @def(report, "Report")
-	register(s.IsSilenced) // @site(silencedValue, "IsSilenced") @possible(report, silenced, silencedValue)
+	register(s.IsSilenced) // @site(silencedValue, "IsSilenced") @ref(report, silenced, silencedValue)
 	return ev.Check.IsSilenced
 }
 

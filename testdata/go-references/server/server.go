@@ -17,10 +17,10 @@ func cleanup() {} // @def(cleanup, "cleanup")
 
 func register(f func()) {}
 
-// A handler registered by value is a registration, one item per site: the
-// registration wins over the reference it passes.
+// A handler registered by value is a reference where it is written, as
+// gopls lists it: the reference, precise, wins over the registration.
 func (s *Server) Routes() { // @def(routes, "Routes")
-	s.mux.HandleFunc("/", s.handle) // @site(routesReg, "HandleFunc") @registered(routes, handle, "mux.HandleFunc(/)", routesReg)
+	s.mux.HandleFunc("/", s.handle) // @site(routesReg, "handle") @ref(routes, handle, routesReg)
 	register(s.finish)              // @site(routesFinish, "finish") @ref(routes, finish, routesFinish)
 }
 

@@ -9,11 +9,11 @@ import (
 )
 
 func main() { // @def(main, "main")
-	http.HandleFunc("/healthz", handlers.Health) // @site(mainHealth, "HandleFunc") @registered(main, health, "http.HandleFunc(/healthz)", mainHealth)
+	http.HandleFunc("/healthz", handlers.Health) // @site(mainHealth, "Health") @ref(main, health, mainHealth)
 	orders := &handlers.Orders{}
 	r := chi.NewRouter()
-	r.Get("/orders", orders.List)    // @site(mainList, "Get") @registered(main, ordersList, "r.Get(/orders)", mainList)
-	r.Post("/orders", orders.Create) // @site(mainCreate, "Post") @registered(main, ordersCreate, "r.Post(/orders)", mainCreate)
+	r.Get("/orders", orders.List)    // @site(mainList, "List") @ref(main, ordersList, mainList)
+	r.Post("/orders", orders.Create) // @site(mainCreate, "Create") @ref(main, ordersCreate, mainCreate)
 	b := &bus.Bus{}
 	b.Subscribe(bus.TopicOrderPaid, handlers.OnPaid) // @site(mainSub, "Subscribe") @call(main, subscribe, mainSub) @registered(main, onPaid, "b.Subscribe(bus.TopicOrderPaid)", mainSub)
 	http.ListenAndServe(":8080", r)

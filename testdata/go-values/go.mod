@@ -1,0 +1,3 @@
+module example.com/values
+
+go 1.22
