@@ -14,6 +14,7 @@ import (
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 )
 
 // Small breaker settings so a test can walk every state in well under a
@@ -427,4 +428,44 @@ func TestBreakerIgnoresRequestsThatNeverReachTheBackend(t *testing.T) {
 			t.Errorf("breaker %s after %d faults in %d requests that reached the backend, want open", st, testBreaker.MinRequests, testBreaker.MinRequests)
 		}
 	})
+}
+
+// TestEmbeddedTimeoutsNeverOpenItsBreaker: the embedded store runs past its
+// budget when the machine is loaded, not because it is down; every request
+// timing out there leaves its breaker closed, so the next answer still asks
+// the graph (and a quick one is precise), where an open breaker would hand
+// the next 30 s of answers to grep.
+func TestEmbeddedTimeoutsNeverOpenItsBreaker(t *testing.T) {
+	f := newFixture(t, map[string]string{"src/billing.ts": billingTS})
+	slow := newFaultyStore(f.store)
+	t.Cleanup(slow.unblock)
+	slow.set(honourCtx, nil)
+	cfg := cascade.Config{GraphTimeout: 50 * time.Millisecond, Budget: 2 * time.Second, Breaker: testBreaker}
+	e := &cascade.Engine{
+		Root:     f.root,
+		Graphs:   []cascade.GraphBackend{{Name: cascade.BackendEmbedded, Store: slow, Resolver: &resolve.Resolver{Store: slow}}},
+		Config:   cfg,
+		Breakers: &cascade.Breakers{Config: cfg.Breaker},
+	}
+	target := f.symbol(t, "computeTotal")
+	for i := range 2 * int(testBreaker.MinRequests) {
+		res, err := e.Incoming(context.Background(), target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := attemptOf(t, res, cascade.StageGraph, cascade.BackendEmbedded); a.Reason != cascade.ReasonTimeout {
+			t.Fatalf("request %d: graph attempt %s/%s, want a timeout", i, a.Outcome, a.Reason)
+		}
+	}
+	if st := e.Breakers.State(f.root, cascade.BackendEmbedded); st != "closed" {
+		t.Fatalf("embedded breaker %s after %d timeouts, want closed", st, 2*testBreaker.MinRequests)
+	}
+	slow.set(healthy, nil)
+	res, err := e.Incoming(context.Background(), target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := attemptOf(t, res, cascade.StageGraph, cascade.BackendEmbedded); a.Outcome != cascade.OutcomeHit {
+		t.Errorf("once the store is quick again: graph attempt %s/%s, want a hit", a.Outcome, a.Reason)
+	}
 }

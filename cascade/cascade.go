@@ -449,7 +449,12 @@ func (e *Engine) attempt(ctx context.Context, st Stage, q *stage.Query, cfg Conf
 		}
 	}
 	if gate != nil {
-		gate.done(out, ctx.Err() != nil)
+		// The embedded store runs in this process: past its budget it is
+		// busy (a loaded machine, a name with many sites), not down, and an
+		// open breaker would only hand every answer for the next 30 s to the
+		// fallbacks. Its timeout counts neither way; its errors still do.
+		busy := out.Reason == ReasonTimeout && st.Backend() == BackendEmbedded
+		gate.done(out, ctx.Err() != nil || busy)
 	}
 	att.Count, att.Partial, att.Observed, att.Reason = out.Count, out.Partial, out.Observed, out.Reason
 	if out.Hit {
