@@ -51,16 +51,13 @@ const entryDetailPrefix = "framework entry point · "
 // degradedMarkers are the words that flag an item as not a resolved caller,
 // in the detail the editor shows beside it. An item whose detail has none
 // of them is "not flagged degraded": it is shown as a caller, and must be one.
-var degradedMarkers = []string{"name match", "grep", "keyword", "possible", "not precise", "degraded", "unresolved", "guess"}
+// They are matched as whole words: a caller's container named
+// FoodRatingRepo or SkillCatalogRepository holds "grep" inside a word, and is
+// no flag.
+var degradedMarkers = regexp.MustCompile(`\b(name match|grep|keyword|possible|not precise|degraded|unresolved|guess)\b`)
 
 func flaggedDegraded(detail string) bool {
-	d := strings.ToLower(detail)
-	for _, m := range degradedMarkers {
-		if strings.Contains(d, m) {
-			return true
-		}
-	}
-	return false
+	return degradedMarkers.MatchString(strings.ToLower(detail))
 }
 
 // Verdicts on one of our items.

@@ -33,6 +33,8 @@ func TestAccuracyItemJudge(t *testing.T) {
 		{"UsersController · grep fallback: call", siteGrep, true},
 		{"keyword match 0.62: 'run/' in a string", siteKeyword, true},
 		{handlers.EntryDetailPrefix + "NestJS route GET /users", siteEntry, false},
+		// "grep" inside a container's name is no flag.
+		{graphstage.Detail(fact.Edge{Symbol: fact.Symbol{Name: "Rate", Container: "FoodRatingRepo"}, Resolution: fact.ResolvedAST}), sitePrecise, false},
 	}
 	for _, c := range cases {
 		if got := itemKind(c.detail); got != c.kind {
