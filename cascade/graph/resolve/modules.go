@@ -220,14 +220,11 @@ func (q *query) jsReexportedType(ctx context.Context, f *fact.File, module, expo
 	if depth > 3 {
 		return nil, nil
 	}
-	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
-		mf, err := q.file(ctx, wf.Path)
-		if err != nil {
-			return nil, err
-		}
-		if mf == nil || mf.Path == f.Path {
-			continue
-		}
+	files, err := q.jsModuleFiles(ctx, f, module)
+	if err != nil {
+		return nil, err
+	}
+	for _, mf := range files {
 		for _, inner := range mf.Imports {
 			next := inner.Imported
 			switch {

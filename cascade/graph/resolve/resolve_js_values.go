@@ -30,6 +30,23 @@ func jsObjectRef(f *fact.File, typ string) (typeRef, bool) {
 	return typeRef{kind: refInstance, class: object, open: open}, true
 }
 
+// jsModuleFiles are the workspace files the JavaScript or TypeScript module
+// specifier, written in f, may name (a path, a barrel's index, an alias),
+// f itself left out.
+func (q *query) jsModuleFiles(ctx context.Context, f *fact.File, module string) ([]*fact.File, error) {
+	var out []*fact.File
+	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
+		mf, err := q.file(ctx, wf.Path)
+		if err != nil {
+			return nil, err
+		}
+		if mf != nil && mf.Path != f.Path {
+			out = append(out, mf)
+		}
+	}
+	return out, nil
+}
+
 // jsObjectOfMethod is this in method, a method of an object literal (its
 // container is no class of its file): the object, open, since a framework
 // may bind this to more than the literal writes (a Vue component's
@@ -70,14 +87,11 @@ func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, expor
 	// there, only what its top level binds counts, not a block's local.
 	defer func(saved uint32) { q.pos = saved }(q.pos)
 	q.pos = 0
-	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
-		mf, err := q.file(ctx, wf.Path)
-		if err != nil {
-			return typeRef{}, false, err
-		}
-		if mf == nil || mf.Path == f.Path {
-			continue
-		}
+	files, err := q.jsModuleFiles(ctx, f, module)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	for _, mf := range files {
 		ref, err := q.evalName(ctx, mf, nil, exported)
 		if err != nil {
 			return typeRef{}, false, err
@@ -196,14 +210,11 @@ func (q *query) jsDefaultImportedClass(ctx context.Context, f *fact.File, local 
 		if imp.Local != local || imp.Imported != "default" || imp.Reexport {
 			continue
 		}
-		for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, imp.Module) {
-			mf, err := q.file(ctx, wf.Path)
-			if err != nil {
-				return nil, false, err
-			}
-			if mf == nil || mf.Path == f.Path {
-				continue
-			}
+		files, err := q.jsModuleFiles(ctx, f, imp.Module)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, mf := range files {
 			for _, l := range mf.Locals {
 				name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
 				if l.Name != "default" || l.SymbolID != "" || !isValue {
@@ -293,14 +304,11 @@ func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fa
 		if imp.Local != name || imp.Imported == "*" || imp.Imported == "default" {
 			continue
 		}
-		for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, imp.Module) {
-			mf, err := q.file(ctx, wf.Path)
-			if err != nil {
-				return nil, false, err
-			}
-			if mf == nil || mf.Path == f.Path {
-				continue
-			}
+		files, err := q.jsModuleFiles(ctx, f, imp.Module)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, mf := range files {
 			if cls, ok, err := aliasIn(mf, imp.Imported); err != nil || ok {
 				return cls, ok, err
 			}
