@@ -628,37 +628,37 @@ func (w *walker) admit(dir, name, path string, st fileStat, stats *WalkStats, sn
 		w.log.Info("skipping large file", "path", filepath.Join(dir, name), "size", size, "limit", w.opts.MaxFileSize)
 		return WalkedFile{}, false
 	}
-	if size > MinifiedCheckSize {
+	large := size > MinifiedCheckSize
+	if large || !w.opts.DeferBinaryCheck {
+		// One read serves both checks: the first 8 KiB for binary, and for
+		// a large file the first 64 KiB for a minified bundle's shape.
+		var buf []byte
+		if large {
+			buf = make([]byte, minifiedSniffSize)
+		} else {
+			if sniff == nil {
+				sniff = new([]byte)
+			}
+			if *sniff == nil {
+				*sniff = make([]byte, BinarySniffSize)
+			}
+			buf = *sniff
+		}
 		real := filepath.Join(dir, name)
-		head, err := readPrefix(real, make([]byte, minifiedSniffSize))
+		head, err := readPrefix(real, buf)
 		if err != nil {
 			stats.Unreadable++
 			w.log.Warn("graph: skipping unreadable file", "path", real, "err", err)
 			return WalkedFile{}, false
 		}
-		if looksMinified(head) {
-			stats.Minified++
-			w.log.Info("skipping minified file", "path", real, "size", size)
-			return WalkedFile{}, false
-		}
-	}
-	if !w.opts.DeferBinaryCheck {
-		if sniff == nil {
-			sniff = new([]byte)
-		}
-		if *sniff == nil {
-			*sniff = make([]byte, BinarySniffSize)
-		}
-		real := filepath.Join(dir, name)
-		prefix, err := readPrefix(real, *sniff)
-		if err != nil {
-			stats.Unreadable++
-			w.log.Warn("graph: skipping unreadable file", "path", real, "err", err)
-			return WalkedFile{}, false
-		}
-		if IsBinary(prefix) {
+		if !w.opts.DeferBinaryCheck && IsBinary(head[:min(len(head), BinarySniffSize)]) {
 			stats.Binary++
 			w.log.Debug("graph: skipping binary file", "path", real)
+			return WalkedFile{}, false
+		}
+		if large && looksMinified(head) {
+			stats.Minified++
+			w.log.Info("skipping minified file", "path", real, "size", size)
 			return WalkedFile{}, false
 		}
 	}
