@@ -159,52 +159,70 @@ func moduleMayHold(lang treesitter.Language, rel, spec, target string, installed
 type packageCheck func(rel, spec string) bool
 
 // installedPackages answers packageCheck for one workspace root: spec's
-// package (its first path segment, two for a @scope) is a real directory in
-// a node_modules beside rel or above it, up to the root. A symlinked one is
-// a workspace package (npm, pnpm and yarn link those), which may hold the
-// target; with no node_modules installed nothing is known.
+// package (its first path segment, two for a @scope) is a directory in a
+// node_modules beside rel or above it, up to the root, that lies in a
+// node_modules once its links are followed. pnpm links every package into
+// its store (node_modules/.pnpm), which is installed; npm, pnpm and yarn
+// link a workspace package to its folder, which may hold the target. With
+// no node_modules installed nothing is known.
 type installedPackages struct {
 	root string
-	seen sync.Map // dir + "\x00" + package -> bool
+	seen sync.Map // dir + "\x00" + package -> packageState
 }
 
+type packageState int8
+
+const (
+	packageAbsent    packageState = iota // not in this directory's node_modules: look above
+	packageInstalled                     // from the registry
+	packageLinked                        // a workspace package
+)
+
 func (p *installedPackages) check(rel, spec string) bool {
-	pkg := spec
 	segs := strings.SplitN(spec, "/", 3)
-	switch {
-	case strings.HasPrefix(spec, "@") && len(segs) >= 2:
+	pkg := segs[0]
+	if strings.HasPrefix(spec, "@") && len(segs) >= 2 {
 		pkg = segs[0] + "/" + segs[1]
-	default:
-		pkg = segs[0]
 	}
 	if pkg == "" || pkg == "." || pkg == ".." || strings.ContainsAny(pkg, "\\:") {
 		return false
 	}
 	for dir := path.Dir(rel); ; dir = path.Dir(dir) {
 		key := dir + "\x00" + pkg
-		if v, ok := p.seen.Load(key); ok {
-			if v.(int8) >= 0 {
-				return v.(int8) == 1
-			}
-		} else {
-			st, err := os.Lstat(filepath.Join(p.root, filepath.FromSlash(dir), "node_modules", filepath.FromSlash(pkg)))
-			state := int8(-1) // not here: look above
-			switch {
-			case err != nil:
-			case st.Mode()&fs.ModeSymlink != 0:
-				state = 0 // a linked workspace package
-			case st.IsDir():
-				state = 1
-			}
+		state, ok := p.seen.Load(key)
+		if !ok {
+			state = p.lookUp(filepath.Join(p.root, filepath.FromSlash(dir), "node_modules", filepath.FromSlash(pkg)))
 			p.seen.Store(key, state)
-			if state >= 0 {
-				return state == 1
-			}
+		}
+		if state != packageAbsent {
+			return state == packageInstalled
 		}
 		if dir == "." || dir == "/" {
 			return false
 		}
 	}
+}
+
+// lookUp says what the package directory at dir is.
+func (p *installedPackages) lookUp(dir string) packageState {
+	st, err := os.Lstat(dir)
+	switch {
+	case err != nil:
+		return packageAbsent
+	case st.Mode()&fs.ModeSymlink == 0:
+		if st.IsDir() {
+			return packageInstalled
+		}
+		return packageAbsent
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return packageAbsent
+	}
+	if strings.Contains(filepath.ToSlash(real)+"/", "/node_modules/") {
+		return packageInstalled // pnpm's store
+	}
+	return packageLinked
 }
 
 // importRules keeps one search's compiled import patterns per language.

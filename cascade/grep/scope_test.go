@@ -37,18 +37,24 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		"app/jobs/report.py":   "from ..mail import send\n\n\ndef report():\n    send(3)\n",
 		"app/jobs/notify.py":   "from django.core.mail import send\n\n\ndef notify():\n    send(4)\n",
 		"app/jobs/absolute.py": "from app.mail import send\n\n\ndef absolute():\n    send(5)\n",
-		// A package from the registry holds no workspace file; a linked
-		// workspace package may.
+		// A package from the registry holds no workspace file (in place, or
+		// linked into pnpm's store); a linked workspace package may.
 		"ui/Component.tsx":                "export default function Component() { return null; }\n",
 		"ui/boundary.tsx":                 "import { Component } from 'react';\nexport class Boundary extends Component<{}, {}> {}\n",
 		"ui/linked.tsx":                   "import { Component } from '@acme/ui';\nexport const L = () => <Component />;\n",
 		"node_modules/react/package.json": "{}\n",
-		"packages/ui/package.json":        "{}\n",
+		"ui/pnpm.tsx":                     "import { Component } from 'preact/compat';\nexport class P extends Component {}\n",
+		"node_modules/.pnpm/preact@10.0.0/node_modules/preact/package.json": "{}\n",
+		"packages/ui/package.json": "{}\n",
 	})
 	if err := os.MkdirAll(filepath.Join(root, "node_modules", "@acme"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(root, "packages", "ui"), filepath.Join(root, "node_modules", "@acme", "ui")); err != nil {
+		t.Fatal(err)
+	}
+	// pnpm links every installed package into its store.
+	if err := os.Symlink(filepath.Join(root, "node_modules", ".pnpm", "preact@10.0.0", "node_modules", "preact"), filepath.Join(root, "node_modules", "preact")); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -73,7 +79,7 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		{name: "Handle", path: "go/a/handle.go", outOfScope: 1, want: []string{
 			"go/a/handle.go:5:16 call ✓ go/a/handle.go#local",
 		}},
-		{name: "Component", path: "ui/Component.tsx", outOfScope: 1, want: []string{
+		{name: "Component", path: "ui/Component.tsx", outOfScope: 2, want: []string{
 			"ui/linked.tsx:2:25 call ui/linked.tsx#L",
 		}},
 		{name: "findAll", path: "web/service.ts", container: "Orders", outOfScope: 1, want: []string{
