@@ -63,7 +63,8 @@ type fileList struct {
 	files  []WalkedFile
 	dirs   []dirStamp
 	walked time.Time
-	watch  *Watch // nil: checked by the directories' times
+	watch  *Watch  // nil: checked by the directories' times
+	words  wordsOf // a watched list's word index (words.go)
 }
 
 // drop stops the list's watch, once the list is no longer kept.
@@ -207,6 +208,18 @@ func listKey(root string, opts WalkOptions) string {
 // (nil if none) and a function, to call after the channel is closed, that
 // reports a walk error (never ctx's).
 func (c *Cache) Files(ctx context.Context, root string, opts WalkOptions) (<-chan WalkedFile, *Watch, func() error) {
+	return c.files(ctx, root, opts, nil)
+}
+
+// FilesHolding is Files for a search of name (an identifier name): where
+// the kept list is watched and its word index is current, only the files
+// that may hold name as a whole word, and those the index cannot speak
+// for, are yielded (words.go); otherwise every file, as Files.
+func (c *Cache) FilesHolding(ctx context.Context, root string, opts WalkOptions, name []byte) (<-chan WalkedFile, *Watch, func() error) {
+	return c.files(ctx, root, opts, name)
+}
+
+func (c *Cache) files(ctx context.Context, root string, opts WalkOptions, name []byte) (<-chan WalkedFile, *Watch, func() error) {
 	c.init()
 	key := listKey(root, opts)
 	maxAge := c.MaxAge
@@ -224,6 +237,12 @@ func (c *Cache) Files(ctx context.Context, root string, opts WalkOptions) (<-cha
 			c.kept.forgetFiles(root, changed)
 		}
 		if !stale {
+			if name != nil {
+				if ix := list.words.index.Load(); ix != nil && ix.gen == c.kept.generation() {
+					return feedSome(ctx, list.files, ix.holding(name), list.watch)
+				}
+				c.reindexWords(root, list, opts.MaxFileSize) // for the searches after this one
+			}
 			return feed(ctx, list.files, list.watch)
 		}
 	case time.Since(list.walked) < maxAge:
@@ -387,6 +406,11 @@ func (l *fileList) unchanged(ctx context.Context) bool {
 // waits, so that the first searches after a walk do not pay for the reads.
 func (c *Cache) prefill(root string, l *fileList, maxSize int64) {
 	defer c.wg.Done()
+	if l.watch != nil && l.words.building.CompareAndSwap(false, true) {
+		defer l.words.building.Store(false)
+		c.indexWords(root, l, maxSize) // the same reads, and the words indexed
+		return
+	}
 	var buf []byte
 	for _, f := range l.files {
 		if c.ctx.Err() != nil {

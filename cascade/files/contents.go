@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // DefaultContentBudget bounds the bytes of file contents a Cache keeps.
@@ -50,6 +52,11 @@ type Kept struct {
 	data    []byte
 	binary  bool   // IsBinary of its start, worked out once: every search asks
 	watch   *Watch // the watch that reports this file's changes; nil if none (under contents.mu)
+	// words are the content's whole words, hashed (treesitter.WordSet):
+	// a search for a name the file does not hold skips the scan of its
+	// bytes. hasWords is false where no exact set could be made.
+	words    treesitter.WordSet
+	hasWords bool
 
 	memoMu sync.Mutex
 	memo   map[string]any // see Memo
@@ -132,6 +139,14 @@ func (c *Contents) watched(path string, watch *Watch) (*Kept, bool) {
 	return f, true
 }
 
+// vouchedBy reports whether f is path's entry and watch vouches for it.
+func (c *Contents) vouchedBy(path string, f *Kept, watch *Watch) bool {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	cur, ok := c.files[path]
+	return ok && cur == f && f.watch == watch
+}
+
 // generation is taken before a file is stamped, for put and vouch.
 func (c *Contents) generation() uint64 {
 	c.mu.RLock()
@@ -158,21 +173,24 @@ func (c *Contents) put(path string, size, modNano int64, data []byte, watch *Wat
 	if int64(len(data)) != size {
 		return nil // changed while read
 	}
+	f := &Kept{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch,
+		binary: IsBinary(data[:min(len(data), BinarySniffSize)])}
+	if !f.binary {
+		f.words, f.hasWords = treesitter.Words(f.data) // outside the lock: it reads the whole file
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen != gen {
 		return nil // a change was reported since the stamp
 	}
 	old, had := c.files[path]
-	grow := int64(len(data))
+	grow := f.footprint()
 	if had {
-		grow -= int64(len(old.data))
+		grow -= old.footprint()
 	}
 	if c.bytes+grow > c.budget {
 		return nil
 	}
-	f := &Kept{size: size, modNano: modNano, data: append([]byte(nil), data...), watch: watch,
-		binary: IsBinary(data[:min(len(data), BinarySniffSize)])}
 	c.files[path] = f
 	c.bytes += grow
 	return f
@@ -186,10 +204,24 @@ func (c *Contents) forgetFiles(root string, rels []string) {
 	for _, rel := range rels {
 		path := filepath.Join(root, filepath.FromSlash(rel))
 		if f, ok := c.files[path]; ok {
-			c.bytes -= int64(len(f.data))
+			c.bytes -= f.footprint()
 			delete(c.files, path)
 		}
 	}
+}
+
+// footprint is what the entry counts against the budget.
+func (f *Kept) footprint() int64 { return int64(len(f.data)) + f.words.Bytes() }
+
+// MayHoldWord reports whether the content may hold name (an identifier
+// name) as a whole word, by its word set: false is certain, true must be
+// checked. known is false where the entry has no word set (binary, or not
+// valid UTF-8): scan the content instead.
+func (f *Kept) MayHoldWord(name []byte) (may, known bool) {
+	if !f.hasWords {
+		return true, false
+	}
+	return f.words.MayHold(name), true
 }
 
 // Data is the kept content. It is shared: callers must not write to it.

@@ -406,7 +406,15 @@ func (s *scan) readCandidate(ctx context.Context, f files.WalkedFile, buf []byte
 // entry in the kept contents, nil if it has none.
 func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, content []byte, kept *files.Kept) {
 	binary := kept != nil && kept.Binary() || kept == nil && files.IsBinary(content[:min(len(content), files.BinarySniffSize)])
-	if binary || treesitter.IndexWord(content, s.name, 0) < 0 {
+	if binary {
+		return
+	}
+	if kept != nil {
+		if may, known := kept.MayHoldWord(s.name); known && !may {
+			return // its words, listed when it was kept, do not include the name
+		}
+	}
+	if treesitter.IndexWord(content, s.name, 0) < 0 {
 		return
 	}
 	if rel != s.q.TargetPath && !s.namesClassType(lang, content) {

@@ -37,7 +37,10 @@ func (s *Searcher) init() {
 // Search is the package's Search with the kept file list.
 func (s *Searcher) Search(ctx context.Context, q Query) (Result, error) {
 	s.init()
-	return search(ctx, q, s.cache.Files, s.cache.Contents())
+	holding := func(ctx context.Context, root string, opts files.WalkOptions) (<-chan files.WalkedFile, *files.Watch, func() error) {
+		return s.cache.FilesHolding(ctx, root, opts, []byte(q.Name))
+	}
+	return search(ctx, q, holding, s.cache.Contents())
 }
 
 // Warm starts walking root in the background, if no walk is kept or under
