@@ -1,7 +1,6 @@
 package treesitter
 
 import (
-	"hash/maphash"
 	"slices"
 	"unicode/utf8"
 )
@@ -17,16 +16,29 @@ type WordSet struct {
 	hashes []uint32
 }
 
-// wordSeed is fixed for the process: the hashes of a name and of a file's
-// words must agree.
-var wordSeed = maphash.MakeSeed()
+// identByte marks the ASCII bytes grepIdentByte accepts.
+var identByte = func() (t [utf8.RuneSelf]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = grepIdentByte(byte(c))
+	}
+	return t
+}()
+
+// FNV-1a, 32 bits: computed byte by byte while the words are drawn, so
+// that a file costs one pass (the grep warm-up draws the words of every
+// file of the workspace).
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+)
 
 // WordHash is the hash a WordSet keeps for word.
-func WordHash(word []byte) uint32 { return wordHash(word) }
-
-func wordHash(word []byte) uint32 {
-	h := maphash.Bytes(wordSeed, word)
-	return uint32(h ^ h>>32)
+func WordHash(word []byte) uint32 {
+	h := uint32(fnvOffset)
+	for _, c := range word {
+		h = (h ^ uint32(c)) * fnvPrime
+	}
+	return h
 }
 
 // Words lists src's words. ok is false where the set would not be exact
@@ -36,29 +48,34 @@ func Words(src []byte) (ws WordSet, ok bool) {
 	if !utf8.Valid(src) {
 		return WordSet{}, false
 	}
-	var hashes []uint32
-	start := -1 // the current run's first byte, -1 outside a run
+	hashes := make([]uint32, 0, len(src)/16)
+	h, in := uint32(fnvOffset), false
 	for i := 0; i < len(src); {
 		c := src[i]
-		ident, width := false, 1
 		if c < utf8.RuneSelf {
-			ident = grepIdentByte(c)
-		} else {
-			var r rune
-			r, width = utf8.DecodeRune(src[i:])
-			ident = r != utf8.RuneError && grepIdentRune(r)
+			if identByte[c] {
+				h, in = (h^uint32(c))*fnvPrime, true
+			} else if in {
+				hashes = append(hashes, h)
+				h, in = fnvOffset, false
+			}
+			i++
+			continue
 		}
-		switch {
-		case ident && start < 0:
-			start = i
-		case !ident && start >= 0:
-			hashes = append(hashes, wordHash(src[start:i]))
-			start = -1
+		r, width := utf8.DecodeRune(src[i:])
+		if r != utf8.RuneError && grepIdentRune(r) {
+			for _, b := range src[i : i+width] {
+				h = (h ^ uint32(b)) * fnvPrime
+			}
+			in = true
+		} else if in {
+			hashes = append(hashes, h)
+			h, in = fnvOffset, false
 		}
 		i += width
 	}
-	if start >= 0 {
-		hashes = append(hashes, wordHash(src[start:]))
+	if in {
+		hashes = append(hashes, h)
 	}
 	slices.Sort(hashes)
 	return WordSet{hashes: slices.Clip(slices.Compact(hashes))}, true
@@ -68,7 +85,7 @@ func Words(src []byte) (ws WordSet, ok bool) {
 // certain. word must be an identifier name (IsIdentifierName): a name with
 // a character that ends a word is never one of the set's words.
 func (ws WordSet) MayHold(word []byte) bool {
-	_, found := slices.BinarySearch(ws.hashes, wordHash(word))
+	_, found := slices.BinarySearch(ws.hashes, WordHash(word))
 	return found
 }
 
