@@ -319,6 +319,7 @@ func (e *Engine) stages(dir string) []Stage {
 }
 
 func (e *Engine) run(ctx context.Context, target fact.Symbol, dir string) (Result, error) {
+	defer foreground.begin()() // background work steps aside meanwhile (foreground.go)
 	cfg := e.config()
 	res := Result{Target: target, Found: target.ID != "", Root: e.Root, Direction: dir, Calls: []Call{}}
 	q := &stage.Query{Target: target, Found: res.Found, Direction: dir, GrepLimit: cfg.GrepLimit, KeywordThreshold: cfg.KeywordThreshold, GrepSites: -1}

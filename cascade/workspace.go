@@ -70,7 +70,10 @@ const BackendEmbedded = "embedded"
 // NewWorkspace wires a store to an indexer and an engine for root.
 func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 	root = filepath.Clean(root)
-	resolver := &resolve.Resolver{Store: store, Root: root}
+	resolver := &resolve.Resolver{Store: store, Root: root, Yield: YieldToRequests}
+	if s, ok := store.(interface{ SetYield(func(context.Context)) }); ok {
+		s.SetYield(YieldToRequests) // its full-text build, in the background
+	}
 	breakers := opts.Breakers
 	if breakers == nil {
 		breakers = &Breakers{Config: opts.Engine.Breaker, Logger: opts.Logger}
@@ -94,7 +97,7 @@ func NewWorkspace(root string, store graph.Store, opts Options) *Workspace {
 		w.Engine.Search = NewKeywordStore(store, root, opts.Buffers)
 	}
 	if !opts.NoGrep {
-		w.searcher = &grep.Searcher{}
+		w.searcher = &grep.Searcher{Yield: YieldToRequests}
 		w.Engine.Grep = grep.NewWorkspaceSearcher(root, opts.Walk, opts.Buffers, w.searcher)
 	}
 	w.refreshCtx, w.stopRefresh = context.WithCancel(context.Background())

@@ -46,7 +46,10 @@ type Cache struct {
 	// NoWatch makes every list one checked by times, as where inotify is
 	// missing (for tests).
 	NoWatch bool
-	kept    *Contents
+	// Yield, when set, is called between chunks of background work: it
+	// waits while a question is being answered (cascade's foreground).
+	Yield func(context.Context)
+	kept  *Contents
 
 	once   sync.Once
 	ctx    context.Context // ends at Close: stops background walks

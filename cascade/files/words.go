@@ -66,6 +66,9 @@ func (c *Cache) indexWords(root string, l *fileList, maxSize int64) {
 		if c.ctx.Err() != nil {
 			return
 		}
+		if i%yieldFiles == 0 && c.Yield != nil {
+			c.Yield(c.ctx)
+		}
 		at := int32(i)
 		if _, ok := treesitter.LanguageForPath(f.Rel); !ok || !l.watch.Covers(f.Rel) {
 			// Not source (go.mod: the search reads its module path), or
@@ -99,6 +102,10 @@ func (c *Cache) indexWords(root string, l *fileList, maxSize int64) {
 	}
 	l.words.index.Store(ix)
 }
+
+// yieldFiles is how many files indexWords reads between two chances to
+// step aside for a question (Cache.Yield).
+const yieldFiles = 256
 
 // reindexWords builds a watched list's word index again in the background,
 // unless a build is under way or the cache is closed.

@@ -19,6 +19,10 @@ type Searcher struct {
 	// checked against the file's size and modification time before use);
 	// 0 means files.DefaultContentBudget.
 	ContentBudget int64
+	// Yield, when set, is called between chunks of background work (the
+	// contents read and their words indexed after a walk): it waits while
+	// a question is being answered.
+	Yield func(context.Context)
 
 	once  sync.Once
 	cache *files.Cache
@@ -30,7 +34,7 @@ var noWatch bool
 
 func (s *Searcher) init() {
 	s.once.Do(func() {
-		s.cache = &files.Cache{MaxAge: s.MaxAge, ContentBudget: s.ContentBudget, NoWatch: noWatch}
+		s.cache = &files.Cache{MaxAge: s.MaxAge, ContentBudget: s.ContentBudget, NoWatch: noWatch, Yield: s.Yield}
 	})
 }
 

@@ -50,6 +50,13 @@ type searchBuild struct {
 	wg      sync.WaitGroup
 }
 
+// SetYield sets what a build in the background calls between chunks: a
+// function that waits while a question is being answered, so that the
+// answers after an index pass do not share the CPU with the build.
+func (s *Store) SetYield(yield func(context.Context)) {
+	s.yield.Store(&yield)
+}
+
 // start starts a build unless one runs, and returns a channel closed when
 // it ends; started says whether this call started it.
 func (s *Store) startSearchBuild() (<-chan struct{}, bool) {
@@ -64,7 +71,7 @@ func (s *Store) startSearchBuild() (<-chan struct{}, bool) {
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
-		err := s.BuildSearch(b.ctx)
+		err := s.buildSearch(b.ctx, true)
 		if err != nil && b.ctx.Err() == nil {
 			s.log.Warn("embedded: building the full-text index failed", "path", s.path, "err", err)
 		}
@@ -117,7 +124,16 @@ func (s *Store) searchBuilt(ctx context.Context) error {
 // One-shot commands call it after their index pass; a server leaves it to
 // the background (see Warm).
 func (s *Store) BuildSearch(ctx context.Context) error {
+	return s.buildSearch(ctx, false)
+}
+
+// buildSearch is BuildSearch; a build in the background steps aside for
+// the questions being answered between its chunks (SetYield).
+func (s *Store) buildSearch(ctx context.Context, background bool) error {
 	for {
+		if y := s.yield.Load(); background && y != nil {
+			(*y)(ctx)
+		}
 		n, err := s.searchChunk(ctx)
 		if err != nil {
 			return fmt.Errorf("embedded: build search: %w", s.noteErr(err))

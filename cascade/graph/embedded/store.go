@@ -81,11 +81,12 @@ type Store struct {
 	bulk    bulkStmts
 	writeMu sync.Mutex // one write transaction, with its statement preparation, at a time
 
-	files  fileCache   // decoded imports, fields and locals by path
-	calls  callCache   // call sites of common callee names
-	kept   readCache   // what snapshots read, for one generation
-	names  nameIndex   // which files call or declare a name (see names.go)
-	search searchBuild // the full-text index's build (see search.go)
+	files  fileCache                             // decoded imports, fields and locals by path
+	calls  callCache                             // call sites of common callee names
+	kept   readCache                             // what snapshots read, for one generation
+	names  nameIndex                             // which files call or declare a name (see names.go)
+	search searchBuild                           // the full-text index's build (see search.go)
+	yield  atomic.Pointer[func(context.Context)] // see SetYield
 
 	corrupt   atomic.Bool // a query met a corrupt database; the next Open rebuilds
 	closeOnce sync.Once

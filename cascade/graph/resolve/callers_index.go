@@ -159,7 +159,8 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 				}
 				since = 0
 			}
-			chunk := calls[:min(len(calls), warmQuerySites-since)]
+			r.yield(ctx)
+			chunk := calls[:min(len(calls), warmQuerySites-since, warmYieldSites)]
 			calls = calls[len(chunk):]
 			if err := q.eachResolved(ctx, chunk, func(fact.Call, []fact.Symbol, fact.Resolution) error { return nil }); err != nil {
 				return err
@@ -174,6 +175,18 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 	kept.warmed = true
 	kept.mu.Unlock()
 	return nil
+}
+
+// warmYieldSites is how many call sites the warm-up resolves between two
+// chances to step aside for a question (Resolver.Yield): a few
+// milliseconds of work.
+const warmYieldSites = 256
+
+// yield lets a question being answered go first (Resolver.Yield).
+func (r *Resolver) yield(ctx context.Context) {
+	if r.Yield != nil {
+		r.Yield(ctx)
+	}
 }
 
 // warmQuerySites is how many call sites one query of the warm-up resolves

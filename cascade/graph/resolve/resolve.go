@@ -27,6 +27,9 @@ type Resolver struct {
 	// Root is the workspace's directory: its tsconfig.json "paths" and
 	// "baseUrl" map TypeScript imports (tsconfig.go). "" leaves them out.
 	Root string
+	// Yield, when set, is called between chunks of the warm-up: it waits
+	// while a question is being answered (cascade's foreground).
+	Yield func(context.Context)
 
 	mu sync.Mutex
 	// cur is what was derived from the store's latest generation seen.
