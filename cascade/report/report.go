@@ -7,6 +7,7 @@ package report
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -331,6 +332,18 @@ func allSuggestions(in Input) []Suggestion {
 			Shell:     []string{"rg", "-n", "--fixed-strings", text, in.Root},
 		})
 	}
+	// Where the name's call sites resolve to another symbol (an override's
+	// callers call its base method, a controller's findAll its service's),
+	// that symbol's callers are the next question.
+	for _, sym := range resolvedTo(in.Elsewhere, 2) {
+		id := sym.path + "#" + sym.qualified
+		out = append(out, Suggestion{
+			Title:     fmt.Sprintf("Find the callers of %s (%s): the call sites of %s resolve to it", sym.qualified, sym.path, name),
+			Command:   CommandFindCallers,
+			Arguments: []any{map[string]any{"name": id, "root": in.Root}},
+			Shell:     []string{"callcascade", "callers", "--json", "--root", in.Root, id},
+		})
+	}
 	if len(in.Decorators) > 0 {
 		ds := append([]string(nil), in.Decorators...)
 		sort.Strings(ds)
@@ -403,6 +416,34 @@ func mentionList(ms []stage.Mention, max int) string {
 }
 
 // distinct lists up to max distinct values, in order of first appearance.
+// symbolAt is a workspace symbol named in an Elsewhere entry.
+type symbolAt struct{ qualified, path string }
+
+// elsewhereEntry reads an Elsewhere entry the graph writes for a workspace
+// symbol: "Container.name (path)". Entries about no symbol ("outside the
+// workspace") do not match.
+var elsewhereEntry = regexp.MustCompile(`^([\p{L}\p{N}_$.]+) \(([^()]+)\)$`)
+
+// resolvedTo lists, most sites first, up to max workspace symbols the
+// Elsewhere entries name.
+func resolvedTo(elsewhere []string, max int) []symbolAt {
+	counts := map[symbolAt]int{}
+	var order []symbolAt
+	for _, e := range elsewhere {
+		m := elsewhereEntry.FindStringSubmatch(e)
+		if m == nil {
+			continue
+		}
+		sym := symbolAt{qualified: m[1], path: m[2]}
+		if counts[sym] == 0 {
+			order = append(order, sym)
+		}
+		counts[sym]++
+	}
+	sort.SliceStable(order, func(i, j int) bool { return counts[order[i]] > counts[order[j]] })
+	return order[:min(len(order), max)]
+}
+
 func distinct(values []string, max int) string {
 	seen := map[string]bool{}
 	var out []string

@@ -257,3 +257,31 @@ func TestBuildSuggestionsAreUniqueAndRanked(t *testing.T) {
 		t.Errorf("suggestions out of order: %+v", r.Suggestions)
 	}
 }
+
+// When every call site of the name resolves to another symbol (an
+// override's callers call the base method), the report offers to ask about
+// that symbol, by its ID, the most called first; an entry about no
+// workspace symbol offers nothing.
+func TestBuildSuggestsTheSymbolTheSitesResolveTo(t *testing.T) {
+	in := deadMethod()
+	in.GrepSites = 0
+	in.Elsewhere = []string{"Repo.save (app/ports.py)", "outside the workspace", "FolderRepo.save (app/folders.py)", "Repo.save (app/ports.py)"}
+	r := report.Build(in)
+	checkSuggestions(t, r.Suggestions)
+	var asked []string
+	for _, s := range r.Suggestions {
+		if s.Command != report.CommandFindCallers {
+			continue
+		}
+		args, _ := s.Arguments[0].(map[string]any)
+		if name, _ := args["name"].(string); strings.Contains(name, "#") {
+			asked = append(asked, name)
+			if s.Shell[len(s.Shell)-1] != name {
+				t.Errorf("%q: the shell line %v asks about something else", s.Title, s.Shell)
+			}
+		}
+	}
+	if want := []string{"app/ports.py#Repo.save", "app/folders.py#FolderRepo.save"}; !slices.Equal(asked, want) {
+		t.Errorf("asked about %v, want %v (the most called first)", asked, want)
+	}
+}
