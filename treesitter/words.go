@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"slices"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -48,7 +49,9 @@ func Words(src []byte) (ws WordSet, ok bool) {
 	if !utf8.Valid(src) {
 		return WordSet{}, false
 	}
-	hashes := make([]uint32, 0, len(src)/16)
+	scratch := wordScratch.Get().(*[]uint32)
+	defer wordScratch.Put(scratch)
+	hashes := (*scratch)[:0]
 	h, in := uint32(fnvOffset), false
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -78,8 +81,14 @@ func Words(src []byte) (ws WordSet, ok bool) {
 		hashes = append(hashes, h)
 	}
 	slices.Sort(hashes)
-	return WordSet{hashes: slices.Clip(slices.Compact(hashes))}, true
+	*scratch = hashes
+	// A set of its own size: the grep stage keeps one per file.
+	return WordSet{hashes: slices.Clone(slices.Compact(hashes))}, true
 }
+
+// wordScratch holds the hashes of a file's every word while they are
+// sorted and made distinct, one buffer per Words call at a time.
+var wordScratch = sync.Pool{New: func() any { return new([]uint32) }}
 
 // MayHold reports whether the text may hold word as a whole word; false is
 // certain. word must be an identifier name (IsIdentifierName): a name with
@@ -93,4 +102,4 @@ func (ws WordSet) MayHold(word []byte) bool {
 func (ws WordSet) Hashes() []uint32 { return ws.hashes }
 
 // Bytes is the set's size in memory, for a budget.
-func (ws WordSet) Bytes() int64 { return int64(cap(ws.hashes)) * 4 }
+func (ws WordSet) Bytes() int64 { return int64(len(ws.hashes)) * 4 }

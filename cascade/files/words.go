@@ -78,8 +78,10 @@ func (c *Cache) indexWords(root string, l *fileList, maxSize int64) {
 			continue
 		}
 		path := filepath.Join(root, filepath.FromSlash(f.Rel))
-		kept, content, err := c.kept.Load(path, l.watch, maxSize, buf, func(buf []byte) ([]byte, error) {
-			return OpenNoFollow(path, buf, maxSize)
+		kept, content, err := c.kept.Load(path, l.watch, maxSize, buf, func(b []byte) ([]byte, error) {
+			read, err := OpenNoFollow(path, b, maxSize)
+			buf = read // kept content is a copy: the buffer serves the next file either way
+			return read, err
 		})
 		if err == nil && kept == nil {
 			buf = content
