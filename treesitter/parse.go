@@ -77,7 +77,8 @@ type parserPool struct {
 }
 
 // maxIdleParsers bounds a grammar's idle parsers: the indexer parses with
-// a worker per core, and this machine's kind has a few.
+// a worker per core, so up to 16 cores reuse every parser; past that, the
+// extra parsers are deleted when they come back.
 const maxIdleParsers = 16
 
 func (p *parserPool) get(lang *C.TSLanguage) *C.TSParser {
