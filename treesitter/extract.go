@@ -37,8 +37,8 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 		return &Facts{Language: lang, HasErrors: true}, nil
 	}
 
-	// A parser is cheap next to a parse, and a fresh one per call means a
-	// cancelled parse never leaves state behind for the next caller.
+	// The parser comes from the grammar's pool; a cancelled parse resets
+	// it, so it leaves no state behind for the next caller (parse.go).
 	tree, err := parseC(ctx, g, src)
 	if err != nil {
 		return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)

@@ -415,6 +415,25 @@ func grepInside(n *node, types ...string) bool {
 	return false
 }
 
+// grepInsideSet is grepInside for a set tested on every identifier of a
+// file (findUnrecorded classifies them all): a named ancestor whose type is
+// in the set, found by symbol instead of by comparing names.
+func grepInsideSet(n *node, types *typeSet) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.named && types.has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// The ancestors under which an identifier is no code site, per language.
+var (
+	ecmaNoSiteAncestors   = newTypeSet("import_statement", "type_annotation", "type_arguments", "type_parameters", "type_query", "jsx_closing_element")
+	pythonNoSiteAncestors = newTypeSet("import_statement", "import_from_statement", "future_import_statement", "type")
+	goNoSiteAncestors     = newTypeSet("import_declaration", "package_declaration")
+)
+
 func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 	f := n.FieldName()
 	switch n.Type() {
@@ -455,7 +474,7 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 	case "decorator": // @handler: the decorator is called on the class or member
 		return SiteCall, "", true
 	}
-	if grepInside(n, "import_statement", "type_annotation", "type_arguments", "type_parameters", "type_query", "jsx_closing_element") ||
+	if grepInsideSet(n, ecmaNoSiteAncestors) ||
 		grepAssignTarget(n, "assignment_expression", "augmented_assignment_expression") {
 		return "", "", false
 	}
@@ -510,7 +529,7 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 			return "", "", false
 		}
 	}
-	if grepInside(n, "import_statement", "import_from_statement", "future_import_statement", "type") ||
+	if grepInsideSet(n, pythonNoSiteAncestors) ||
 		grepAssignTarget(n, "assignment", "augmented_assignment") {
 		return "", "", false
 	}
@@ -636,7 +655,7 @@ func (e *extractor) classifyJava(n, p *node) (SiteKind, string, bool) {
 			return SiteReference, e.squeezed(first), true
 		}
 	}
-	if grepInside(n, "import_declaration", "package_declaration") ||
+	if grepInsideSet(n, goNoSiteAncestors) ||
 		grepAssignTarget(n, "assignment_expression") {
 		return "", "", false
 	}

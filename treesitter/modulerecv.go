@@ -26,9 +26,10 @@ type ModuleReceivers struct {
 	imports []Import
 	src     []byte
 
-	mu      sync.Mutex
-	runtime map[string]bool // roots looked for, and whether a module loaded at run time is bound to them
-	anyRoot bool            // a module is loaded where no name is seen to bind it (import('./u').then(m => ...))
+	mu       sync.Mutex
+	runtime  map[string]bool // roots looked for, and whether a module loaded at run time is bound to them
+	anyRoot  bool            // a module is loaded where no name is seen to bind it (import('./u').then(m => ...))
+	noLoader bool            // no call in the file may be a loader's: no root is bound to one
 }
 
 // NewModuleReceivers judges receivers in src, a file of lang whose imports
@@ -116,10 +117,14 @@ func (m *ModuleReceivers) runtimeBound(root string) bool {
 	defer m.mu.Unlock()
 	if m.runtime == nil {
 		m.runtime = map[string]bool{}
-		m.anyRoot = m.lang != Python && loadedThen(m.src)
+		m.noLoader = !mayCallLoader(m.src)
+		m.anyRoot = !m.noLoader && m.lang != Python && loadedThen(m.src)
 	}
 	if m.anyRoot {
 		return true
+	}
+	if m.noLoader {
+		return false
 	}
 	bound, ok := m.runtime[root]
 	if !ok {
@@ -147,6 +152,49 @@ func boundToLoader(lang Language, src []byte, root string) bool {
 			continue
 		}
 		if isLoaderCall(lang, bytes.TrimLeft(rest[1:], " \t\r\n")) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayCallLoader reports whether src holds a call that isLoaderCall may
+// take for a loader's: a run of identifier bytes and dots naming import or
+// require in any case, then blanks, then "(". Most files hold none (an
+// import statement is not a call), and then no root is bound to a loader
+// and loadedThen finds nothing either: one pass over the file's
+// parentheses instead of a search of the file for every root.
+func mayCallLoader(src []byte) bool {
+	for at := bytes.IndexByte(src, '('); at >= 0; {
+		end := at
+		for end > 0 && (src[end-1] == ' ' || src[end-1] == '\t') {
+			end--
+		}
+		start := end
+		for start > 0 && (isIdentByte(src[start-1]) || src[start-1] == '.') {
+			start--
+		}
+		if containsFold(src[start:end], "import") || containsFold(src[start:end], "require") {
+			return true
+		}
+		next := bytes.IndexByte(src[at+1:], '(')
+		if next < 0 {
+			break
+		}
+		at += 1 + next
+	}
+	return false
+}
+
+// containsFold reports whether s holds word, a lower-case ASCII word, in
+// any case.
+func containsFold(s []byte, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
 			return true
 		}
 	}

@@ -2,6 +2,8 @@ package treesitter
 
 import (
 	"context"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +48,56 @@ func TestModuleReceivers(t *testing.T) {
 				t.Errorf("%s: %q is no module, said it may be", tc.lang, r)
 			}
 		}
+	}
+}
+
+// mayCallLoader is a shortcut: where it finds no call that could be a
+// loader's, boundToLoader must find no root bound and loadedThen nothing.
+// Checked on every identifier of sources built from loader-like pieces,
+// each of which binds a root in some arrangement (so a shortcut that says
+// "none" too often fails here).
+func TestMayCallLoaderMissesNoLoader(t *testing.T) {
+	pieces := []string{
+		"const m = await import('./m')\n", "u = require('./u').default\n",
+		"const { default: d, x } = await import('./d')\n", "loaded = await dynamicImport (path)\n",
+		"r = requireModule\t(p)\n", "m2 = importlib.import_module('x')\n", "z = __import__('y')\n",
+		"import('./log').then((m) => m.error())\n", "x = REQUIRE(p)\n", "a = b.Import(c)\n",
+		"import { api } from './api'\n", "const y = f(x)\n", "w = awaitImport(q)\n", "v = await\timport(q)\n",
+		"n = foo.bar()\n", "// require\n", "k = importer\n", "(import)\n",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked, bound := 0, 0
+	for range 3000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(4) {
+			p := pieces[rng.IntN(len(pieces))]
+			if rng.IntN(3) == 0 { // cut a piece short, or drop its parenthesis
+				p = strings.Replace(p, "(", " ", rng.IntN(2))
+			}
+			b.WriteString(p)
+		}
+		src := []byte(b.String())
+		if mayCallLoader(src) {
+			continue
+		}
+		checked++
+		for _, lang := range []Language{TypeScript, Python} {
+			if lang != Python && loadedThen(src) {
+				t.Fatalf("%q: mayCallLoader found no loader call, loadedThen found one", src)
+			}
+			for _, root := range strings.FieldsFunc(string(src), func(r rune) bool { return !grepIdentRune(r) }) {
+				if boundToLoader(lang, src, root) {
+					t.Fatalf("%s %q: mayCallLoader found no loader call, %q is bound to one", lang, src, root)
+				}
+			}
+		}
+	}
+	for _, p := range pieces[:10] {
+		if mayCallLoader([]byte(p)) {
+			bound++
+		}
+	}
+	if checked == 0 || bound != 10 {
+		t.Fatalf("checked %d sources without a loader call; %d of the 10 loader pieces found (want 10)", checked, bound)
 	}
 }

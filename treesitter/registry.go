@@ -37,6 +37,7 @@ type grammar struct {
 	// cLangErr says why there is none.
 	cLang    unsafe.Pointer
 	cLangErr error
+	parsers  parserPool // idle parsers of cLang (parse.go)
 }
 
 var registry = []*grammar{

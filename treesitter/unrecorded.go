@@ -90,9 +90,20 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	aliases := ImportAliases(e.facts.Imports)
 	calls := e.facts.Calls
 	// recordedAt reports whether a call or reference of name, recorded
-	// under that name, spans exactly the leaf at [start, end).
+	// under that name, spans exactly the leaf at [start, end). The leaves
+	// come in document order, so the first call at or after start is found
+	// by moving on from the last leaf's (a search if a leaf ever comes
+	// back).
+	next := 0
 	recordedAt := func(name []byte, start, end uint32) bool {
-		i, _ := slices.BinarySearchFunc(calls, start, func(c Call, at uint32) int { return cmp.Compare(c.Span.StartByte, at) })
+		i := next
+		if i > 0 && calls[i-1].Span.StartByte >= start {
+			i, _ = slices.BinarySearchFunc(calls, start, func(c Call, at uint32) int { return cmp.Compare(c.Span.StartByte, at) })
+		}
+		for i < len(calls) && calls[i].Span.StartByte < start {
+			i++
+		}
+		next = i
 		for ; i < len(calls) && calls[i].Span.StartByte == start; i++ {
 			if c := calls[i]; c.Span.EndByte == end && c.Callee == string(name) && StoredCallee(c, aliases) == c.Callee {
 				return true

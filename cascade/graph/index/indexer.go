@@ -283,8 +283,12 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte // this worker's file contents, reused: nothing read keeps them
 			for j := range in {
-				ff, restamp, err := ix.parseFile(ctx, j)
+				var ff *fact.FileFacts
+				var restamp *fact.File
+				var err error
+				ff, restamp, buf, err = ix.parseFile(ctx, j, buf)
 				select {
 				case out <- parsed{job: j, facts: ff, restamp: restamp, err: err}:
 				case <-ctx.Done():
@@ -420,35 +424,38 @@ func (ix *Indexer) finish(jobs []*parseJob) {
 
 // parseFile reads and parses one walked file; nil facts mean "unchanged",
 // and restamp, when set, is the stored file with the stamps it has now.
-func (ix *Indexer) parseFile(ctx context.Context, j *parseJob) (facts *fact.FileFacts, restamp *fact.File, err error) {
+//
+// The file is read into buf's memory, returned for the next file: the facts
+// keep copies of what they hold of the contents, never the bytes.
+func (ix *Indexer) parseFile(ctx context.Context, j *parseJob, buf []byte) (facts *fact.FileFacts, restamp *fact.File, _ []byte, err error) {
 	if ix.isBuffer(j.file.Rel) {
-		return nil, nil, nil // the editor's buffer is newer than the disk
+		return nil, nil, buf, nil // the editor's buffer is newer than the disk
 	}
-	content, err := os.ReadFile(j.file.Path)
+	content, err := files.ReadFile(j.file.Path, buf, j.file.Size)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, content, err
 	}
 	if files.IsBinary(content[:min(len(content), files.BinarySniffSize)]) {
 		ix.logger().Debug("skipping binary file", "path", j.file.Rel)
-		return nil, nil, nil
+		return nil, nil, content, nil
 	}
 	if j.prev != nil && j.prev.Hash == fact.HashContent(content) {
 		if j.file.Size != j.prev.Size {
-			return nil, nil, nil // changed since the walk stat'ed it: the next pass looks again
+			return nil, nil, content, nil // changed since the walk stat'ed it: the next pass looks again
 		}
 		f := *j.prev
 		setStamps(&f, &j.file)
-		return nil, &f, nil
+		return nil, &f, content, nil
 	}
 	if ix.indexedAhead(j.file.Rel, content) {
-		return nil, nil, nil
+		return nil, nil, content, nil
 	}
 	ff, err := ix.factsFor(ctx, j.file.Rel, content)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, content, err
 	}
 	setStamps(&ff.File, &j.file)
-	return &ff, nil, nil
+	return &ff, nil, content, nil
 }
 
 // setStamps gives f the stamps of the file as the walk stat'ed it: those
