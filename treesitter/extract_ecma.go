@@ -379,6 +379,10 @@ func ecmaType(e *extractor, n *node) string {
 					return ReactRefTypePrefix + t // RefObject<Player>: its current is a Player
 				}
 			}
+		} else if ecmaMapTypes[name] {
+			if t := ecmaMapValueType(e, n); t != "" {
+				return t // Map<string, Server>: its get(...) is a Server
+			}
 		}
 		return ecmaType(e, field(n, "name"))
 	case "union_type":
@@ -600,7 +604,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 			}
 		}
 	case "property_signature": // interface Options { cache: CacheService }
-		if typ := ecmaType(e, field(n, "type")); isTypeName(typ) {
+		if typ := ecmaType(e, field(n, "type")); isTypeName(strings.TrimPrefix(typ, MapValueTypePrefix)) {
 			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
 		}
 	case "assignment_expression": // this.x = new Foo(), this.x = typedParam
@@ -640,6 +644,29 @@ var (
 	ecmaRefMakers = map[string]bool{"useRef": true, "createRef": true, "React.useRef": true, "React.createRef": true}
 )
 
+// ecmaMapTypes are the standard keyed collections whose get(key) gives
+// one of their values.
+var ecmaMapTypes = map[string]bool{"Map": true, "ReadonlyMap": true, "WeakMap": true}
+
+// ecmaMapValueType is MapValueTypePrefix and the value type of a generic
+// Map type or constructor call with two type arguments, or "".
+func ecmaMapValueType(e *extractor, n *node) string {
+	args := field(n, "type_arguments")
+	if args == nil {
+		for c := range eachNamed(n) {
+			if c.Type() == "type_arguments" {
+				args = c
+			}
+		}
+	}
+	if named := namedChildren(args); args != nil && len(named) == 2 {
+		if t := ecmaType(e, named[1]); isTypeName(t) {
+			return MapValueTypePrefix + t
+		}
+	}
+	return ""
+}
+
 // ecmaSingleTypeArgument is the one type argument of a generic type or a
 // call (useRef<Player>(null)), or nil.
 func ecmaSingleTypeArgument(n *node) *node {
@@ -675,6 +702,11 @@ func ecmaValueType(e *extractor, v *node) string {
 		ctor := field(v, "constructor")
 		switch nodeType(ctor) {
 		case "identifier", "member_expression":
+			if ecmaMapTypes[e.squeezed(ctor)] {
+				if t := ecmaMapValueType(e, v); t != "" {
+					return t // new Map<string, Server>()
+				}
+			}
 			return e.squeezed(ctor)
 		}
 	case "as_expression", "satisfies_expression":

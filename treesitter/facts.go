@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 45
+const ExtractorVersion = 46
 
 // Language names a grammar in the registry.
 type Language string
@@ -236,6 +236,12 @@ const ValueTypePrefix = "value:"
 // RefObject<Player> or MutableRefObject<Player> are "ref:Player". Its
 // current is a Player; anything else on it is React's.
 const ReactRefTypePrefix = "ref:"
+
+// MapValueTypePrefix marks a TypeScript value that is a Map (or
+// ReadonlyMap, WeakMap) whose values are the type after it: a declared
+// Map<string, Server>, or new Map<string, Server>(), is "mapvalue:Server".
+// Its get(...) is a Server; anything else on it is the standard library's.
+const MapValueTypePrefix = "mapvalue:"
 
 // TypeAliasPrefix marks a TypeScript module's top-level type alias of a
 // named type, recorded as a Local named as the alias: type Ref =

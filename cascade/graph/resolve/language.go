@@ -88,12 +88,18 @@ func (coreLang) unbound(context.Context, *fact.File, *fact.Symbol, string) (type
 }
 
 func (q coreLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, _ int) (typeRef, bool, error) {
-	if family(f.Language) != "js" || recv == "" || !jsElementMethods[callee] {
+	if family(f.Language) != "js" || recv == "" || !jsElementMethods[callee] && callee != "get" {
 		return typeRef{}, false, nil
 	}
 	of, err := q.evalReceiver(ctx, f, caller, recv)
 	if err != nil {
 		return typeRef{}, false, err
+	}
+	if callee == "get" {
+		if of.mapValue != nil {
+			return *of.mapValue, true, nil // this.servers.get(id): a server
+		}
+		return typeRef{}, false, nil
 	}
 	return q.jsArrayElement(ctx, of, callee) // providers.find(...): a provider
 }

@@ -576,6 +576,9 @@ type typeRef struct {
 	// current is what a React ref's current holds (treesitter.ReactRefTypePrefix):
 	// the ref itself is React's (refExternal).
 	current *typeRef
+	// mapValue is what a Map's get(...) gives (treesitter.MapValueTypePrefix):
+	// the map itself is the standard library's (refExternal).
+	mapValue *typeRef
 }
 
 type refKind int
@@ -1142,6 +1145,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			cur = *cur.current // ref.current.play(): what the React ref holds
 			continue
 		}
+		if cur.mapValue != nil && seg.name == "get" && seg.call {
+			cur = *cur.mapValue // servers.get(id).status(): one of the map's values
+			continue
+		}
 		if seg.assert != "" {
 			next, err := q.instanceOf(ctx, f, goAssertedType(seg.assert))
 			if err != nil {
@@ -1603,6 +1610,10 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if held, ok := strings.CutPrefix(typ, treesitter.ReactRefTypePrefix); ok {
 		return q.jsReactRef(ctx, f, held) // useRef<Player>(null)
+	}
+	if held, ok := strings.CutPrefix(typ, treesitter.MapValueTypePrefix); ok {
+		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
+		return typeRef{kind: refExternal, mapValue: &inner}, err
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)
