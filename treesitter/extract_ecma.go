@@ -55,6 +55,9 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 			c.imp(n)
 		}
 		c.local(n)
+	case "for_in_statement":
+		// (for_in_statement left: (identifier) "of" right: (_)) @local
+		c.local(n)
 	case "type_alias_declaration":
 		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
 		if h.typed && ecmaTopLevelStatement(n) {
@@ -725,6 +728,10 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 		ecmaDefaultExport(e, n)
 		return
 	}
+	if n.Type() == "for_in_statement" {
+		ecmaForOf(e, n)
+		return
+	}
 	if n.Type() == "type_alias_declaration" {
 		// type CustomScrollbarsRef = CustomScrollbars: another name of a
 		// type, as the resolver reads it.
@@ -759,6 +766,33 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
 	}
+}
+
+// ecmaForOf types the variable of for (const p of providers) as an
+// element of providers, within the loop: a declared array type is recorded
+// as its element's type (Provider[] is Provider), so the element of a
+// workspace class's value is that class, as tsserver types it. Only a
+// name or a member chain is iterated this way; for ... in (keys) and
+// destructured variables stay untyped.
+func ecmaForOf(e *extractor, n *node) {
+	left, right := field(n, "left"), field(n, "right")
+	if nodeType(left) != "identifier" || !isAny(right, "identifier", "member_expression") {
+		return
+	}
+	of := false
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "of" {
+			of = true
+		}
+	}
+	if !of {
+		return
+	}
+	scope := n
+	if body := field(n, "body"); body != nil {
+		scope = body
+	}
+	e.addLocal(n.StartByte(), e.text(left), ScopedType(scope.StartByte(), scope.EndByte(), RangeTypePrefix+ecmaReceiver(e, right)))
 }
 
 // ecmaDestructured types the names a declaration binds from an object,

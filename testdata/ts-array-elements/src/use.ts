@@ -14,3 +14,12 @@ export function pick(registry: Registry): void { // @def(pick, "pick")
   chosen?.notify(); // @site(p1, "notify") @call(pick, providerNotify, p1) @dispatch(pick, emailNotify, p1) @dispatch(pick, smsNotify, p1)
   registry.find('x').notify(); // @site(r1, "notify") @call(pick, senderNotify, r1)
 }
+
+export function each(registry: Registry, providers: Provider[], names: Record<string, Sender>): void { // @def(each, "each")
+  for (const p of providers) {
+    p.notify(); // @site(e1, "notify") @call(each, providerNotify, e1) @dispatch(each, emailNotify, e1) @dispatch(each, smsNotify, e1)
+  }
+  for (const name in names) {
+    name.notify(); // a key (a string): no caller of any notify
+  }
+}
