@@ -654,16 +654,8 @@ var ecmaMapTypes = map[string]bool{"Map": true, "ReadonlyMap": true, "WeakMap": 
 // ecmaMapValueType is MapValueTypePrefix and the value type of a generic
 // Map type or constructor call with two type arguments, or "".
 func ecmaMapValueType(e *extractor, n *node) string {
-	args := field(n, "type_arguments")
-	if args == nil {
-		for c := range eachNamed(n) {
-			if c.Type() == "type_arguments" {
-				args = c
-			}
-		}
-	}
-	if named := namedChildren(args); args != nil && len(named) == 2 {
-		if t := ecmaType(e, named[1]); isTypeName(t) {
+	if args := ecmaTypeArguments(n); len(args) == 2 {
+		if t := ecmaType(e, args[1]); isTypeName(t) {
 			return MapValueTypePrefix + t
 		}
 	}
@@ -673,6 +665,15 @@ func ecmaMapValueType(e *extractor, n *node) string {
 // ecmaSingleTypeArgument is the one type argument of a generic type or a
 // call (useRef<Player>(null)), or nil.
 func ecmaSingleTypeArgument(n *node) *node {
+	if args := ecmaTypeArguments(n); len(args) == 1 {
+		return args[0]
+	}
+	return nil
+}
+
+// ecmaTypeArguments are the type arguments of a generic type or a call,
+// nil when it has none.
+func ecmaTypeArguments(n *node) []*node {
 	args := field(n, "type_arguments")
 	if args == nil {
 		for c := range eachNamed(n) {
@@ -681,10 +682,10 @@ func ecmaSingleTypeArgument(n *node) *node {
 			}
 		}
 	}
-	if named := namedChildren(args); args != nil && len(named) == 1 {
-		return named[0]
+	if args == nil {
+		return nil
 	}
-	return nil
+	return namedChildren(args)
 }
 
 func ecmaValueType(e *extractor, v *node) string {
