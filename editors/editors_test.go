@@ -192,7 +192,7 @@ func artifacts(t *testing.T) string {
 // into the artifacts folder when the test fails.
 func keepOnFailure(t *testing.T, dir string, files ...string) {
 	t.Cleanup(func() {
-		if !t.Failed() {
+		if !t.Failed() && os.Getenv("CALLCASCADE_KEEP_LOGS") == "" { // set: keep them after a pass too
 			return
 		}
 		for _, f := range files {

@@ -26,6 +26,7 @@ type nvimReport struct {
 	Editor            string   `json:"editor"`
 	Errors            []string `json:"errors"`
 	IndexProgressDone bool     `json:"index_progress_done"`
+	ServersStarted    int      `json:"servers_started"`
 	Incoming          qfList   `json:"incoming"`
 	Outgoing          qfList   `json:"outgoing"`
 	DeadIncoming      qfList   `json:"dead_incoming"`
@@ -81,7 +82,8 @@ func testNeovim(t *testing.T, nvim string, extraEnv ...string) {
 		"CC_ACTION=^Re%-index", // a Lua pattern
 	)
 	env, home := editorEnv(t, append(vars, extraEnv...)...)
-	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"))
+	// Neovim 0.7 logs under the cache folder, 0.8+ under the state folder.
+	keepOnFailure(t, art, filepath.Join(home, ".cache", "nvim", "lsp.log"), filepath.Join(home, ".local", "state", "nvim", "lsp.log"))
 	warmIndex(t, env, c.ws)
 	script := filepath.Join(repoRoot, "editors", "nvim", "test", "e2e.lua")
 	output, err := runEditor(t, 40*time.Second, env, c.ws, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile "+script)
@@ -92,6 +94,11 @@ func testNeovim(t *testing.T, nvim string, extraEnv ...string) {
 	readReport(t, out, &rep)
 	if len(rep.Errors) > 0 {
 		t.Fatalf("the Neovim run failed: %v\n%s", rep.Errors, output)
+	}
+	// Two files of one workspace, one server: a second would index the
+	// workspace again and answer the second file as if cold.
+	if rep.ServersStarted != 1 {
+		t.Errorf("%d callcascade clients ran for two files of one workspace, want 1", rep.ServersStarted)
 	}
 	if !rep.IndexProgressDone {
 		t.Errorf("Neovim saw no finished $/progress for the first index")

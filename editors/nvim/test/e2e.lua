@@ -164,5 +164,14 @@ if env.CC_DEAD_FILE then
   end
 end
 
+-- Every buffer of the workspace went to one server.
+local all = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+report.servers_started = 0
+for _, c in pairs(all) do
+  if c.name == 'callcascade' then
+    report.servers_started = report.servers_started + 1
+  end
+end
+
 write_report()
 vim.cmd('qall!')

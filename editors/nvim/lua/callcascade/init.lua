@@ -65,7 +65,10 @@ local function client_config(root)
     cmd = cfg.cmd,
     cmd_env = cfg.cmd_env,
     root_dir = root,
-    workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
+    -- The folder's name is its path, as Neovim names it: 0.8-0.10 reuse a
+    -- running client for a new buffer only when the buffer's root equals a
+    -- workspace folder's name, and started a server per buffer otherwise.
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
     -- An empty Lua table would go out as a JSON array, which the server rejects.
     init_options = next(cfg.init_options or {}) and cfg.init_options or nil,
     on_attach = cfg.on_attach,
