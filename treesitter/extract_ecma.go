@@ -98,7 +98,8 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 		// (export_statement value: (_)) @local: export default <value>
 		// (export_statement "default" declaration: (class_declaration)) @local
-		if field(n, "value") != nil || ecmaExportsDefaultClass(n) {
+		// (export_statement "default" declaration: (function_declaration)) @local
+		if field(n, "value") != nil || ecmaExportsDefaultDeclaration(n) {
 			c.local(n)
 		}
 	case "assignment_expression":
@@ -1164,9 +1165,10 @@ func ecmaTopLevelStatement(n *node) bool {
 	return is(p, "program")
 }
 
-// ecmaExportsDefaultClass reports whether n is export default class X {}.
-func ecmaExportsDefaultClass(n *node) bool {
-	if !isAny(field(n, "declaration"), "class_declaration", "abstract_class_declaration") {
+// ecmaExportsDefaultDeclaration reports whether n is export default class
+// X {} or export default function x() {}.
+func ecmaExportsDefaultDeclaration(n *node) bool {
+	if !isAny(field(n, "declaration"), "class_declaration", "abstract_class_declaration", "function_declaration", "generator_function_declaration") {
 		return false
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -1181,8 +1183,9 @@ func ecmaDefaultExport(e *extractor, n *node) {
 	value := field(n, "value")
 	if value == nil {
 		// export default class AppRenderer {}: the default is the class,
-		// imported under any name (import App from './app').
-		if ecmaExportsDefaultClass(n) {
+		// imported under any name (import App from './app'); export
+		// default function formatPrice() {} likewise the function.
+		if ecmaExportsDefaultDeclaration(n) {
 			if name := field(field(n, "declaration"), "name"); name != nil {
 				e.addLocal(n.StartByte(), "default", ValueTypePrefix+e.text(name))
 			}

@@ -40,8 +40,11 @@ type Resolver struct {
 	// eachFrameworkFile); modules is the module index, kept while the file
 	// paths stay the same.
 	framework map[string]*fileFramework
-	modules   moduleIndex
-	goBuilds  goBuildComments // Go files' build constraints (resolve_go_build.go)
+	// jsBindingFiles holds per file its default imports and re-exports
+	// (resolve_js_defaults.go), until the file's hash changes.
+	jsBindingFiles map[string]*fileBindings
+	modules        moduleIndex
+	goBuilds       goBuildComments // Go files' build constraints (resolve_go_build.go)
 	// warming: one warm-up at a time, the latest (warm.go); stopWarm
 	// stops the one running.
 	warming  sync.Mutex
@@ -60,6 +63,9 @@ type generation struct {
 	// wrappers are the project's functions that pass a parameter on to a
 	// publisher, by name (framework_wrappers.go); nil until first needed.
 	wrappers map[string][]wrapper
+	// jsBindings are the default imports and re-exports by the name
+	// imported (resolve_js_defaults.go); nil until first needed.
+	jsBindings map[string][]jsBinding
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites
@@ -157,7 +163,7 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 	}
 	byCaller := edgeSet{}
 	elsewhere := stage.ResolvedSites{}
-	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
+	visit := func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		external := q.external // what resolveCall concluded, before anything below asks it again
 		if target.Language == treesitter.Go && q.golang().goOutsideBuild(ctx, target.Path, c.Path) {
 			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
@@ -251,7 +257,14 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 		e.Sites = append(e.Sites, c.Span)
 		markRef(e, c, target.Name, fresh)
 		return nil
-	})
+	}
+	err = q.eachResolved(ctx, calls, visit)
+	if err == nil && family(target.Language) == "js" {
+		// import Link from './nav-link'; <Link />: the calls under the
+		// names the workspace's imports give target, after those under its
+		// own (a cut-off answer has those first).
+		err = q.jsCallsUnderOtherNames(ctx, target, visit)
+	}
 	if err != nil {
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, cerr
@@ -627,6 +640,12 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return found, fact.ResolvedAST, err
 		}
 	}
+	if len(sameFamily) == 0 && c.Receiver == "" && !c.New && family(f.Language) == "js" {
+		// import Link from './nav-link'; <Link />: a name of the importer's
+		if found, err := q.jsImportedUnderOwnName(ctx, f, caller, c.Callee); err != nil || len(found) > 0 {
+			return found, fact.ResolvedAST, err
+		}
+	}
 	if len(sameFamily) == 0 {
 		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
 	}
@@ -911,6 +930,14 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 			found = re
 		}
+		if len(found) == 0 && exported == "default" && family(f.Language) == "js" {
+			// import price from './format', whose default is formatPrice
+			def, err := q.jsModuleDefault(ctx, f, imp.Module, 0)
+			if err != nil {
+				return nil, true, err
+			}
+			found = def
+		}
 		return found, true, nil
 	}
 	if f.Language == treesitter.Python {
@@ -967,6 +994,14 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 			case inner.Reexport && inner.Local == "*":
 				wanted = name
 			default:
+				continue
+			}
+			if wanted == "default" && family(f.Language) == "js" {
+				// export { default as NavLink } from './nav-link'
+				found, err := q.jsModuleDefault(ctx, mf, inner.Module, depth+1)
+				if err != nil || len(found) > 0 {
+					return found, err
+				}
 				continue
 			}
 			syms, err := q.named(ctx, wanted)
