@@ -967,7 +967,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 // (written in f) passes on from another module: a Python package's
 // __init__.py importing it, a JavaScript barrel re-exporting it.
 func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name string, depth int) ([]fact.Symbol, error) {
-	if depth > 3 {
+	if depth > maxReexportDepth {
 		return nil, nil
 	}
 	var files []*fact.File

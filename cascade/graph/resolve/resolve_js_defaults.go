@@ -18,6 +18,12 @@ import (
 // resolved through the imports, and the callers of a function are looked
 // for under every name the workspace's imports give it.
 
+// maxReexportDepth bounds how many barrels a name is followed through:
+// applications nest them (pages/index.ts passes on overlays/index.ts,
+// which passes on relationship/index.ts, which passes on ui/index.ts's
+// default as X: five files), and tsserver follows any number.
+const maxReexportDepth = 8
+
 // jsDefaultName is the top-level name f exports as its default (export
 // default NavLink, export default function formatPrice), "" when it
 // exports none by name.
@@ -38,7 +44,7 @@ func jsDefaultName(f *fact.File) string {
 // imports and exports as its default, or a barrel's default passed on
 // (export { default } from './core'). nil when none is in the workspace.
 func (q *query) jsModuleDefault(ctx context.Context, f *fact.File, module string, depth int) ([]fact.Symbol, error) {
-	if depth > 3 {
+	if depth > maxReexportDepth {
 		return nil, nil
 	}
 	files, err := q.jsModuleFiles(ctx, f, module)

@@ -1,0 +1,1 @@
+export { default as DeepPanel } from './panel';

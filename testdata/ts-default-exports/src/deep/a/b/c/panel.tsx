@@ -1,0 +1,5 @@
+function DeepPanel() { // @def(deepPanel, "DeepPanel")
+  return <section />;
+}
+
+export default DeepPanel;
