@@ -34,6 +34,9 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 					continue
 				}
 				class := pythonConstructedClass(e, value)
+				if class == "" && pythonReturnsSelf(e, fn, value) {
+					class = "Self" // def __enter__(self): return self, as pyright infers it
+				}
 				if class == "" || inferred != "" && inferred != class {
 					ok = false
 					return
@@ -77,4 +80,14 @@ func pythonConstructedClass(e *extractor, value *node) string {
 		return "" // CONSTANT(...) is no class by its name
 	}
 	return callee
+}
+
+// pythonReturnsSelf reports whether value is the self of fn, a method
+// whose first parameter is named self.
+func pythonReturnsSelf(e *extractor, fn, value *node) bool {
+	if value.Type() != "identifier" || e.text(value) != "self" {
+		return false
+	}
+	first := firstNamed(field(fn, "parameters"))
+	return first != nil && first.Type() == "identifier" && e.text(first) == "self"
 }

@@ -1697,6 +1697,11 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
 	}
+	if f.Language == treesitter.Python && recv != "" {
+		if ref, ok, err := q.python().pyMadeOutside(ctx, f, caller, recv, callee); err != nil || ok {
+			return ref, err
+		}
+	}
 	if ref, ok, err := q.lang(f).callResult(ctx, f, caller, recv, callee, result); err != nil || ok {
 		return ref, err
 	}

@@ -836,3 +836,42 @@ func (q *query) pyInstanceCallers(ctx context.Context, target fact.Symbol, byCal
 		return c.Receiver == "" && !c.New && !c.Ref
 	})
 }
+
+// pyEnterPassesOn are the context managers of the standard library whose
+// __enter__ gives back what they were handed, which may be the project's.
+var pyEnterPassesOn = map[string]bool{"closing": true, "nullcontext": true, "enter_context": true, "enter_async_context": true}
+
+// pyMadeOutside types the result of recv.callee(...) as a value from
+// outside the workspace, as pyright does, when it plainly is one: the
+// __enter__ of a context manager made outside (with open(p) as f, with
+// p.open() as fh for p: Path, with request.urlopen(u) as resp), or an
+// instance of a class of a module outside (io.BytesIO(),
+// configparser.ConfigParser()). ok is false otherwise: what an outside
+// function or method returns is left unknown, since it may be handed back
+// a project object (copy.deepcopy(order), session.query(Order).first()).
+func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string) (typeRef, bool, error) {
+	outside := typeRef{kind: refExternal}
+	switch {
+	case callee == "__enter__":
+		made, ok := strings.CutSuffix(recv, "()")
+		if !ok {
+			return typeRef{}, false, nil
+		}
+		madeOn, maker := "", made
+		if i := strings.LastIndex(made, "."); i >= 0 {
+			madeOn, maker = made[:i], made[i+1:]
+		}
+		if pyEnterPassesOn[maker] {
+			return typeRef{}, false, nil
+		}
+		if madeOn == "" {
+			return outside, q.isExternalName(ctx, f, maker), nil
+		}
+		of, err := q.evalReceiver(ctx, f, caller, madeOn)
+		return outside, err == nil && of.kind == refExternal, err
+	case callee != "" && 'A' <= callee[0] && callee[0] <= 'Z' && !strings.ContainsAny(recv, "()[]"):
+		of, err := q.evalReceiver(ctx, f, caller, recv)
+		return outside, err == nil && of.kind == refExternal, err
+	}
+	return typeRef{}, false, nil
+}
