@@ -886,7 +886,8 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 	}
 	var local []fact.Symbol
-	shadowed := pyImportedInFunction(f, caller, name)
+	alias := writtenAsAlias(f, c)
+	shadowed := alias != nil || pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
 		if !shadowed && s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
 			local = append(local, s)
@@ -896,7 +897,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		return pickInnermost(local, caller), true, nil
 	}
 	for _, imp := range f.Imports {
-		if imp.Local != name && imp.Imported != name {
+		if imp.Local != name && imp.Imported != name || alias != nil && imp != *alias {
 			continue
 		}
 		exported := imp.Imported
@@ -961,6 +962,25 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		return nil, true, nil
 	}
 	return nil, false, nil
+}
+
+// writtenAsAlias is the import whose alias c was written as, when c is
+// stored under the name imported (import {format as formatDate};
+// formatDate(d) is stored as format): told apart by the length written,
+// since f may also define a function under the imported name, which the
+// call does not call. nil when c was written as its stored name, or the
+// lengths cannot tell.
+func writtenAsAlias(f *fact.File, c fact.Call) *treesitter.Import {
+	written := int(c.Span.EndByte) - int(c.Span.StartByte)
+	if c.Span.EndByte == 0 || c.Receiver != "" || written == len(c.Callee) {
+		return nil
+	}
+	for i := range f.Imports {
+		if imp := &f.Imports[i]; imp.Imported == c.Callee && imp.Local != c.Callee && len(imp.Local) == written {
+			return imp
+		}
+	}
+	return nil
 }
 
 // chaseReexport finds the top-level function name that module

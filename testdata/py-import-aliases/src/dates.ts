@@ -1,0 +1,3 @@
+export function format(d: Date): string { // @def(libFormat, "format")
+  return d.toISOString();
+}
