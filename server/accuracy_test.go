@@ -852,11 +852,21 @@ func msSince(start time.Time) float64 {
 }
 
 // relPath makes a URI relative to the root; a file outside the root keeps
-// its absolute path so it never matches a file inside.
+// its absolute path so it never matches a file inside. A file reached
+// through a linked folder is named by its own path (yosai's security/ links
+// to yosai_intel_dashboard/src/infrastructure/security/: pyright names a
+// caller through the link, callcascade, which does not follow folder links,
+// by the file's own path; it is one caller).
 func relPath(root string, uri protocol.DocumentURI) string {
 	p, err := handlers.PathFromURI(uri)
 	if err != nil {
 		return string(uri)
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
 	}
 	if rel, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
