@@ -84,6 +84,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "call_expression", "new_expression":
 		c.call(n)
+		// (call_expression function: (member_expression property: "map")
+		//   arguments: (arguments . (arrow_function))) @local: the callback's element
+		if n.Type() == "call_expression" && ecmaElementCallback(e, n) != nil {
+			c.local(n)
+		}
 	case "jsx_opening_element", "jsx_self_closing_element":
 		// (jsx_opening_element name: (_) @_name (#match? @_name "^[A-Z]")) @call
 		if name := field(n, "name"); name != nil && isComponentName(e.text(name)) {
@@ -734,6 +739,10 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 		ecmaForOf(e, n)
 		return
 	}
+	if n.Type() == "call_expression" {
+		ecmaCallbackElement(e, n)
+		return
+	}
 	if n.Type() == "type_alias_declaration" {
 		// type CustomScrollbarsRef = CustomScrollbars: another name of a
 		// type, as the resolver reads it.
@@ -795,6 +804,58 @@ func ecmaForOf(e *extractor, n *node) {
 		scope = body
 	}
 	e.addLocal(n.StartByte(), e.text(left), ScopedType(scope.StartByte(), scope.EndByte(), RangeTypePrefix+ecmaReceiver(e, right)))
+}
+
+// ecmaElementCallbacks are the Array methods whose callback gets an
+// element of the array as its first parameter.
+var ecmaElementCallbacks = map[string]bool{
+	"forEach": true, "map": true, "flatMap": true, "filter": true, "find": true, "findLast": true,
+	"findIndex": true, "findLastIndex": true, "some": true, "every": true,
+}
+
+// ecmaElementCallback is the callback of xs.map(x => ...), an arrow or a
+// function expression passed first to one of ecmaElementCallbacks on a
+// name or a member chain; nil for any other call.
+func ecmaElementCallback(e *extractor, call *node) *node {
+	fn := field(call, "function")
+	if nodeType(fn) != "member_expression" || !ecmaElementCallbacks[e.text(field(fn, "property"))] ||
+		!isAny(field(fn, "object"), "identifier", "member_expression") {
+		return nil
+	}
+	cb := firstNamed(field(call, "arguments"))
+	if !isAny(cb, "arrow_function", "function_expression") {
+		return nil
+	}
+	return cb
+}
+
+// ecmaCallbackElement types the first parameter of xs.map(x => ...) as an
+// element of xs within the callback, as tsserver does for an array; the
+// resolver checks that xs is one (its type declares no map of its own).
+// A parameter with a declared type, or a destructured one, is left to what
+// is written.
+func ecmaCallbackElement(e *extractor, call *node) {
+	cb := ecmaElementCallback(e, call)
+	if cb == nil {
+		return
+	}
+	param := field(cb, "parameter") // x => ...
+	if param == nil {
+		param = firstNamed(field(cb, "parameters"))
+		if nodeType(param) == "required_parameter" { // TypeScript: (x) => ..., (x: T) => ...
+			if field(param, "type") != nil {
+				return
+			}
+			param = field(param, "pattern")
+		}
+	}
+	body := field(cb, "body")
+	if nodeType(param) != "identifier" || body == nil {
+		return
+	}
+	fn := field(call, "function")
+	e.addLocal(call.StartByte(), e.text(param), ScopedType(body.StartByte(), body.EndByte(),
+		CallbackElementTypePrefix+e.text(field(fn, "property"))+":"+ecmaReceiver(e, field(fn, "object"))))
 }
 
 // ecmaDestructured types the names a declaration binds from an object,

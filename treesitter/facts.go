@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 49
+const ExtractorVersion = 50
 
 // Language names a grammar in the registry.
 type Language string
@@ -242,6 +242,13 @@ const ReactRefTypePrefix = "ref:"
 // Map<string, Server>, or new Map<string, Server>(), is "mapvalue:Server".
 // Its get(...) is a Server; anything else on it is the standard library's.
 const MapValueTypePrefix = "mapvalue:"
+
+// CallbackElementTypePrefix types the first parameter of a callback passed
+// to an Array method that hands it the array's elements (forEach, map,
+// filter, find, ...): "callbackelement:map:this.providers" is an element
+// of this.providers, when the value there is an array (its type has no map
+// of its own).
+const CallbackElementTypePrefix = "callbackelement:"
 
 // TypeAliasPrefix marks a TypeScript module's top-level type alias of a
 // named type, recorded as a Local named as the alias: type Ref =

@@ -1670,6 +1670,23 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
 		return typeRef{kind: refExternal, mapValue: &inner}, err
 	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
+		// xs.map(x => ...): x is an element of xs when xs is an array
+		method, coll, _ := strings.Cut(rest, ":")
+		if q.depth > 6 {
+			return typeRef{kind: refUnknown}, nil
+		}
+		q.depth++
+		defer func() { q.depth-- }()
+		of, err := q.evalReceiver(ctx, f, caller, coll)
+		if err != nil {
+			return typeRef{}, err
+		}
+		if elem, ok, err := q.jsElementVia(ctx, of, method); err != nil || ok {
+			return elem, err
+		}
+		return typeRef{kind: refUnknown}, nil
+	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)
 	if !derived {

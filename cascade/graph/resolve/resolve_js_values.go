@@ -243,10 +243,22 @@ var jsElementMethods = map[string]bool{"find": true, "findLast": true, "at": tru
 // and no base from outside the workspace (which could have one). ok is
 // false otherwise.
 func (q *query) jsArrayElement(ctx context.Context, of typeRef, callee string) (typeRef, bool, error) {
-	if !jsElementMethods[callee] || of.kind != refInstance || of.current != nil || family(of.class.Language) != "js" {
+	if !jsElementMethods[callee] {
 		return typeRef{}, false, nil
 	}
-	cands, err := q.named(ctx, callee)
+	return q.jsElementVia(ctx, of, callee)
+}
+
+// jsElementVia is an element of of, a value whose declared array type was
+// recorded as its element's, when of's type is a workspace class or
+// interface that has no method named method on itself or on any base, and
+// no base from outside the workspace (which could have one): then method
+// is the Array's. ok is false otherwise.
+func (q *query) jsElementVia(ctx context.Context, of typeRef, method string) (typeRef, bool, error) {
+	if of.kind != refInstance || of.current != nil || family(of.class.Language) != "js" {
+		return typeRef{}, false, nil
+	}
+	cands, err := q.named(ctx, method)
 	if err != nil {
 		return typeRef{}, false, err
 	}
