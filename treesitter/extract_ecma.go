@@ -86,7 +86,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		c.call(n)
 		// (call_expression function: (member_expression property: "map")
 		//   arguments: (arguments . (arrow_function))) @local: the callback's element
-		if n.Type() == "call_expression" && ecmaElementCallback(e, n) != nil {
+		if cb, _, _ := ecmaElementCallback(e, n); cb != nil && n.Type() == "call_expression" {
 			c.local(n)
 		}
 	case "jsx_opening_element", "jsx_self_closing_element":
@@ -813,20 +813,38 @@ var ecmaElementCallbacks = map[string]bool{
 	"findIndex": true, "findLastIndex": true, "some": true, "every": true,
 }
 
+// ecmaSameElements are the Array methods that give an array of the same
+// elements: xs.filter(...).map(x => ...) maps elements of xs.
+var ecmaSameElements = map[string]bool{
+	"filter": true, "slice": true, "sort": true, "reverse": true, "concat": true, "toSorted": true, "toReversed": true,
+}
+
 // ecmaElementCallback is the callback of xs.map(x => ...), an arrow or a
-// function expression passed first to one of ecmaElementCallbacks on a
-// name or a member chain; nil for any other call.
-func ecmaElementCallback(e *extractor, call *node) *node {
+// function expression passed first to one of ecmaElementCallbacks, with
+// the array it maps: a name or a member chain, possibly through methods
+// that keep the elements (xs.filter(...).map(...)), and the method first
+// called on it (filter there, map in xs.map). nil for any other call.
+func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method string) {
 	fn := field(call, "function")
-	if nodeType(fn) != "member_expression" || !ecmaElementCallbacks[e.text(field(fn, "property"))] ||
-		!isAny(field(fn, "object"), "identifier", "member_expression") {
-		return nil
+	if nodeType(fn) != "member_expression" || !ecmaElementCallbacks[e.text(field(fn, "property"))] {
+		return nil, nil, ""
 	}
-	cb := firstNamed(field(call, "arguments"))
+	cb = firstNamed(field(call, "arguments"))
 	if !isAny(cb, "arrow_function", "function_expression") {
-		return nil
+		return nil, nil, ""
 	}
-	return cb
+	array, method = field(fn, "object"), e.text(field(fn, "property"))
+	for depth := 0; nodeType(array) == "call_expression" && depth < 4; depth++ {
+		inner := field(array, "function")
+		if nodeType(inner) != "member_expression" || !ecmaSameElements[e.text(field(inner, "property"))] {
+			return nil, nil, ""
+		}
+		array, method = field(inner, "object"), e.text(field(inner, "property"))
+	}
+	if !isAny(array, "identifier", "member_expression") {
+		return nil, nil, ""
+	}
+	return cb, array, method
 }
 
 // ecmaCallbackElement types the first parameter of xs.map(x => ...) as an
@@ -835,7 +853,7 @@ func ecmaElementCallback(e *extractor, call *node) *node {
 // A parameter with a declared type, or a destructured one, is left to what
 // is written.
 func ecmaCallbackElement(e *extractor, call *node) {
-	cb := ecmaElementCallback(e, call)
+	cb, array, method := ecmaElementCallback(e, call)
 	if cb == nil {
 		return
 	}
@@ -853,9 +871,8 @@ func ecmaCallbackElement(e *extractor, call *node) {
 	if nodeType(param) != "identifier" || body == nil {
 		return
 	}
-	fn := field(call, "function")
 	e.addLocal(call.StartByte(), e.text(param), ScopedType(body.StartByte(), body.EndByte(),
-		CallbackElementTypePrefix+e.text(field(fn, "property"))+":"+ecmaReceiver(e, field(fn, "object"))))
+		CallbackElementTypePrefix+method+":"+ecmaReceiver(e, array)))
 }
 
 // ecmaDestructured types the names a declaration binds from an object,

@@ -23,3 +23,7 @@ export class Pool {
 export function custom(pool: Pool): void { // @def(custom, "custom")
   pool.filter((item) => { item.drain(); return true; }); // @site(c3, "drain") @namecall(custom, poolDrain, c3)
 }
+
+export function chained(senders: Sender[]): void { // @def(chained, "chained")
+  senders.filter((s) => s !== null).slice(1).forEach((s) => s.notify()); // @site(c4, "notify") @call(chained, senderNotify, c4)
+}
