@@ -181,6 +181,22 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 			return // the project's own mapping named the file
 		}
 	}
+	if strings.HasPrefix(module, "@") || !strings.Contains(module, "/") {
+		// A monorepo's package by its name (@acme/core), which the root
+		// config maps where the nearest one does not.
+		found := false
+		for _, c := range j.aliases.atRoot(module) {
+			if l := j.whole[c]; len(l) > 0 {
+				found = true
+				if !yield(l) {
+					return
+				}
+			}
+		}
+		if found {
+			return
+		}
+	}
 	spec := stripExt(strings.TrimPrefix(module, "~/"))
 	if spec == "" {
 		return

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -2166,6 +2167,14 @@ func (q *query) moduleHasFile(ctx context.Context, f *fact.File, module, candida
 				// the specifier's tail (.../updatedAt) matching this one
 				// is a coincidence, as it is to tsserver.
 				return false
+			}
+		}
+		if strings.HasPrefix(module, "@") || !strings.Contains(module, "/") {
+			// a monorepo's package by its name, mapped by the root config (modules.go)
+			if rooted := q.r.tsAliases().atRoot(module); len(rooted) > 0 && q.r.jsModules(q.allFiles(ctx)).namesFile(rooted) {
+				cand := stripExt(candidate)
+				candIndex := strings.TrimSuffix(cand, "/index")
+				return slices.Contains(rooted, cand) || slices.Contains(rooted, candIndex)
 			}
 		}
 		return jsModuleMatches(f.Path, module, candidate)

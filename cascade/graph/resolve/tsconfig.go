@@ -79,6 +79,16 @@ func (a *tsAliases) candidates(from, spec string) []string {
 	return out
 }
 
+// atRoot returns the paths the workspace root's config maps spec to, for a
+// monorepo package imported by name from a package whose own config does
+// not map it: tsserver finds such a package through the workspace's
+// node_modules link, and the root config's "paths" name the same package
+// (oksai's libs/sys-plugins/auth importing @oksai/core). nil when the root
+// config maps nothing.
+func (a *tsAliases) atRoot(spec string) []string {
+	return a.candidates("", spec)
+}
+
 // mapSpec is candidates' answer, computed.
 func (a *tsAliases) mapSpec(dir, spec string) []string {
 	cfg := a.configFor(dir)

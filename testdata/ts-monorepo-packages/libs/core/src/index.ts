@@ -1,0 +1,1 @@
+export { Blacklist } from './lib/blacklist';

@@ -1,0 +1,5 @@
+export class Blacklist {
+  isAvailable(): boolean { // @def(isAvailable, "isAvailable")
+    return true;
+  }
+}
