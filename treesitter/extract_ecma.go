@@ -787,6 +787,10 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 // destructured variables stay untyped.
 func ecmaForOf(e *extractor, n *node) {
 	left, right := field(n, "left"), field(n, "right")
+	if nodeType(right) == "call_expression" {
+		ecmaForOfValues(e, n, left, right)
+		return
+	}
 	if nodeType(left) != "identifier" || !isAny(right, "identifier", "member_expression") {
 		return
 	}
@@ -836,7 +840,22 @@ func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method stri
 	array, method = field(fn, "object"), e.text(field(fn, "property"))
 	for depth := 0; nodeType(array) == "call_expression" && depth < 4; depth++ {
 		inner := field(array, "function")
-		if nodeType(inner) != "member_expression" || !ecmaSameElements[e.text(field(inner, "property"))] {
+		if nodeType(inner) != "member_expression" {
+			return nil, nil, ""
+		}
+		if e.text(inner) == "Array.from" {
+			// Array.from(servers.values()).filter(...): the map's values;
+			// Array.from(xs): the elements of xs
+			arg := firstNamed(field(array, "arguments"))
+			if f := field(arg, "function"); nodeType(arg) == "call_expression" && nodeType(f) == "member_expression" &&
+				e.text(field(f, "property")) == "values" && firstNamed(field(arg, "arguments")) == nil {
+				array, method = field(f, "object"), "values"
+			} else {
+				array, method = arg, "values"
+			}
+			break
+		}
+		if !ecmaSameElements[e.text(field(inner, "property"))] {
 			return nil, nil, ""
 		}
 		array, method = field(inner, "object"), e.text(field(inner, "property"))
@@ -873,6 +892,38 @@ func ecmaCallbackElement(e *extractor, call *node) {
 	}
 	e.addLocal(call.StartByte(), e.text(param), ScopedType(body.StartByte(), body.EndByte(),
 		CallbackElementTypePrefix+method+":"+ecmaReceiver(e, array)))
+}
+
+// ecmaForOfValues types the variable of for (const s of servers.values())
+// and the value of for (const [id, s] of servers.entries()) as one of the
+// collection's values, within the loop: a Map's values, an array's
+// elements (the resolver decides which, from the collection's type).
+func ecmaForOfValues(e *extractor, n, left, right *node) {
+	fn := field(right, "function")
+	if nodeType(fn) != "member_expression" || field(right, "arguments") == nil || firstNamed(field(right, "arguments")) != nil {
+		return
+	}
+	method, coll := e.text(field(fn, "property")), field(fn, "object")
+	if !isAny(coll, "identifier", "member_expression") {
+		return
+	}
+	var bound *node
+	switch {
+	case method == "values" && nodeType(left) == "identifier":
+		bound = left
+	case method == "entries" && nodeType(left) == "array_pattern":
+		if kids := namedChildren(left); len(kids) == 2 && nodeType(kids[1]) == "identifier" {
+			bound = kids[1]
+		}
+	}
+	if bound == nil {
+		return
+	}
+	scope := n
+	if body := field(n, "body"); body != nil {
+		scope = body
+	}
+	e.addLocal(n.StartByte(), e.text(bound), ScopedType(scope.StartByte(), scope.EndByte(), CallbackElementTypePrefix+method+":"+ecmaReceiver(e, coll)))
 }
 
 // ecmaDestructured types the names a declaration binds from an object,

@@ -1683,6 +1683,12 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		if err != nil {
 			return typeRef{}, err
 		}
+		if of.mapValue != nil && (method == "values" || method == "entries" || method == "forEach") {
+			return *of.mapValue, nil // servers.forEach((s) => ...), for (const [id, s] of servers.entries())
+		}
+		if method == "entries" {
+			return typeRef{kind: refUnknown}, nil // an array's entries are [index, element]: not typed here
+		}
 		if elem, ok, err := q.jsElementVia(ctx, of, method); err != nil || ok {
 			return elem, err
 		}
