@@ -575,9 +575,10 @@ type typeRef struct {
 	// maps marks which of those wrappers are Python mappings (Dict[K, V]):
 	// bit i for the i-th wrapper from the inside. See pyPeel.
 	maps uint64
-	// ext names a well-known Go interface from outside the workspace that a
-	// refExternal value has ("net/http.ResponseWriter", "error"; see
-	// goKnownInterfaces).
+	// ext names a well-known Go type from outside the workspace that a
+	// refExternal value has: an interface ("net/http.ResponseWriter",
+	// "error"; see goKnownInterfaces) or a type goKnownResults has
+	// methods of ("net.Dialer").
 	ext string
 	// above marks super() in a Python class: the method is looked up on the
 	// class's bases in order (its MRO: a mixin first, then the next base),
@@ -773,6 +774,14 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 		return true
 	}
 	if depth > 6 {
+		return false
+	}
+	if base.Language == treesitter.Go && base.Kind != treesitter.KindInterface {
+		// Go has no subclasses: a type that embeds a struct gets its
+		// methods promoted, but a value of the struct is never one of
+		// it, and a call on it runs the struct's own method (acis_golang's
+		// Inventory embeds *Container; c.AddNew on a *Container never runs
+		// Inventory.AddNew, and gopls does not list it there).
 		return false
 	}
 	key := sub.ID + "<:" + base.ID
@@ -1852,7 +1861,7 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{kind: refUnknown}, nil
 		}
 		if f.Language == treesitter.Go {
-			return typeRef{kind: refExternal, ext: goKnownInterface(f, typeName), elems: elems}, nil
+			return typeRef{kind: refExternal, ext: goKnownOutside(f, typeName), elems: elems}, nil
 		}
 		if untypedNames[typeName] || len(typeName) == 1 && typeName[0] >= 'A' && typeName[0] <= 'Z' {
 			// any, Object, a type parameter T: could be a workspace class.

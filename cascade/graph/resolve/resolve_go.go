@@ -207,11 +207,72 @@ var goKnownInterfaces = map[string]map[string]goSignature{
 	"net/http.FileSystem":       {"Open": goSig("string", "net/http.File,error")},
 	"io/fs.FS":                  {"Open": goSig("string", "io/fs.File,error")},
 	"sync.Locker":               {"Lock": goSig("", ""), "Unlock": goSig("", "")},
+	"net.Addr":                  {"Network": goSig("", "string"), "String": goSig("", "string")},
+	"net.Conn": {"Read": goSig("[]byte", "int,error"), "Write": goSig("[]byte", "int,error"), "Close": goSig("", "error"),
+		"LocalAddr": goSig("", "net.Addr"), "RemoteAddr": goSig("", "net.Addr"), "SetDeadline": goSig("time.Time", "error"),
+		"SetReadDeadline": goSig("time.Time", "error"), "SetWriteDeadline": goSig("time.Time", "error")},
+	"net.Listener": {"Accept": goSig("", "net.Conn,error"), "Close": goSig("", "error"), "Addr": goSig("", "net.Addr")},
+}
+
+// goKnownResults are the results of the standard library functions and
+// methods that hand out values of goKnownInterfaces' interfaces, keyed by
+// import path and name ("net.Dial"), or by the receiver's type and the
+// method's name ("net.Dialer.DialContext"): client, err := net.Dial(...)
+// is a net.Conn, and client.Close() in the package of a type that
+// implements net.Conn may run that type's Close (gopls lists it there).
+// A result that is no such interface is "": what it is stays outside.
+var goKnownResults = map[string][]string{
+	"errors.New":                    {"error"},
+	"fmt.Errorf":                    {"error"},
+	"net.Dial":                      {"net.Conn", "error"},
+	"net.DialTimeout":               {"net.Conn", "error"},
+	"net.FileConn":                  {"net.Conn", "error"},
+	"net.Pipe":                      {"net.Conn", "net.Conn"},
+	"net.Listen":                    {"net.Listener", "error"},
+	"net.FileListener":              {"net.Listener", "error"},
+	"net.Dialer.Dial":               {"net.Conn", "error"},
+	"net.Dialer.DialContext":        {"net.Conn", "error"},
+	"net.ListenConfig.Listen":       {"net.Listener", "error"},
+	"net.Listener.Accept":           {"net.Conn", "error"},
+	"crypto/tls.Listen":             {"net.Listener", "error"},
+	"crypto/tls.NewListener":        {"net.Listener"},
+	"crypto/tls.Dialer.Dial":        {"net.Conn", "error"},
+	"crypto/tls.Dialer.DialContext": {"net.Conn", "error"},
+}
+
+// goKnownReceivers are the outside types goKnownResults has methods of.
+var goKnownReceivers = func() map[string]bool {
+	set := map[string]bool{}
+	for key := range goKnownResults {
+		if recv := key[:strings.LastIndexByte(key, '.')]; strings.Contains(recv[strings.LastIndexByte(recv, '/')+1:], ".") {
+			set[recv] = true
+		}
+	}
+	return set
+}()
+
+// goKnownResult is what the outside function or method key ("net.Dial",
+// "net.Listener.Accept") gives as its result-th result: a typeRef of a
+// well-known interface, or an outside value of no known type.
+func goKnownResult(key string, result int) typeRef {
+	if results := goKnownResults[key]; result < len(results) && results[result] != "" {
+		return typeRef{kind: refExternal, ext: results[result]}
+	}
+	return typeRef{kind: refExternal}
 }
 
 // goKnownInterface is the goKnownInterfaces key of a type name written in
 // f ("http.ResponseWriter" with net/http imported as http), or "".
 func goKnownInterface(f *fact.File, typeName string) string {
+	if key := goKnownOutside(f, typeName); goKnownInterfaces[key] != nil {
+		return key
+	}
+	return ""
+}
+
+// goKnownOutside is the key of a type name written in f in
+// goKnownInterfaces, or among goKnownReceivers ("net.Dialer"), or "".
+func goKnownOutside(f *fact.File, typeName string) string {
 	if typeName == "error" {
 		return typeName
 	}
@@ -221,7 +282,7 @@ func goKnownInterface(f *fact.File, typeName string) string {
 	}
 	for _, imp := range f.Imports {
 		if imp.Local == qualifier {
-			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil {
+			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] {
 				return key
 			}
 			return ""
@@ -485,8 +546,20 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	if recv != "" {
 		ref, err := q.evalReceiver(ctx, f, caller, recv)
-		if err != nil || ref.kind == refExternal {
+		if err != nil {
 			return ref, true, err
+		}
+		if ref.kind == refExternal {
+			// What a method of an outside value returns is outside, and
+			// none of the receiver's type (a net.Listener's Accept gives a
+			// net.Conn); what an outside package's function returns too.
+			key := ""
+			if ref.ext != "" && ref.elems == 0 {
+				key = ref.ext + "." + callee
+			} else if module, ok := goOutsideImport(f, recv); ok && q.localNamed(f, caller, recv) == nil {
+				key = module + "." + callee
+			}
+			return goKnownResult(key, result), true, nil
 		}
 		if ref.kind == refInstance && ref.elems == 0 && ref.class.Language == treesitter.Go {
 			// args := m.Called(): a method promoted from an embedded outside
@@ -516,4 +589,15 @@ func (q *goLang) goPromotedFromOutside(ctx context.Context, t fact.Symbol, name 
 	}
 	typ, err := q.fieldType(ctx, t, name, 0)
 	return typ == "" && err == nil, err
+}
+
+// goOutsideImport is the import path recv names in f when it is the local
+// name of an import (net in net.Dial), as written.
+func goOutsideImport(f *fact.File, recv string) (string, bool) {
+	for _, imp := range f.Imports {
+		if imp.Local == recv {
+			return imp.Module, true
+		}
+	}
+	return "", false
 }

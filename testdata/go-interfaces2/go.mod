@@ -1,0 +1,3 @@
+module example.com/gi2
+
+go 1.22
