@@ -233,10 +233,7 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 // turn, as tsserver does. nil when no workspace file passes it on (a
 // package's type).
 func (q *query) jsReexportedType(ctx context.Context, f *fact.File, module, exported string, types []fact.Symbol, depth int) (*fact.Symbol, error) {
-	if depth > maxReexportDepth {
-		return nil, nil
-	}
-	files, err := q.jsModuleFiles(ctx, f, module)
+	files, err := q.jsFilesAtDepth(ctx, f, module, depth)
 	if err != nil {
 		return nil, err
 	}

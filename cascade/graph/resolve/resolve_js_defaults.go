@@ -24,6 +24,15 @@ import (
 // default as X: five files), and tsserver follows any number.
 const maxReexportDepth = 8
 
+// jsFilesAtDepth is jsModuleFiles for a name followed through depth
+// barrels already: none past maxReexportDepth.
+func (q *query) jsFilesAtDepth(ctx context.Context, f *fact.File, module string, depth int) ([]*fact.File, error) {
+	if depth > maxReexportDepth {
+		return nil, nil
+	}
+	return q.jsModuleFiles(ctx, f, module)
+}
+
 // jsDefaultName is the top-level name f exports as its default (export
 // default NavLink, export default function formatPrice), "" when it
 // exports none by name.
@@ -44,10 +53,7 @@ func jsDefaultName(f *fact.File) string {
 // imports and exports as its default, or a barrel's default passed on
 // (export { default } from './core'). nil when none is in the workspace.
 func (q *query) jsModuleDefault(ctx context.Context, f *fact.File, module string, depth int) ([]fact.Symbol, error) {
-	if depth > maxReexportDepth {
-		return nil, nil
-	}
-	files, err := q.jsModuleFiles(ctx, f, module)
+	files, err := q.jsFilesAtDepth(ctx, f, module, depth)
 	if err != nil {
 		return nil, err
 	}
