@@ -64,8 +64,8 @@ type generation struct {
 	// wrappers are the project's functions that pass a parameter on to a
 	// publisher, by name (framework_wrappers.go); nil until first needed.
 	wrappers map[string][]wrapper
-	// jsBindings are the default imports and re-exports by the name
-	// imported (resolve_js_defaults.go); nil until first needed.
+	// jsBindings are the default imports and re-exports by the file and
+	// name they take (resolve_js_defaults.go); nil until first needed.
 	jsBindings map[string][]jsBinding
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once

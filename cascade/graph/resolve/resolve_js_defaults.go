@@ -155,7 +155,6 @@ func (q *query) jsImportedUnderOwnName(ctx context.Context, f *fact.File, caller
 // another name: a default import, or any re-export.
 type jsBinding struct {
 	path     string
-	language treesitter.Language
 	local    string // the name it binds or passes on ("*": all of a module's names)
 	imported string // the module's name for it ("default", "*", a name)
 	module   string
@@ -168,9 +167,15 @@ type fileBindings struct {
 	bindings []jsBinding
 }
 
+// jsBindingKey keys the bindings of what the file at path exports as
+// name ("*" for export * from it).
+func jsBindingKey(path, name string) string { return path + "\x00" + name }
+
 // jsBindings are the workspace's default imports and re-exports, by the
-// module's name for what they bind. Each file's are read once and kept
-// until its hash changes, as eachFrameworkFile keeps what it derives.
+// file their module names and the name they take from it (jsBindingKey):
+// resolved once a generation, so that a request only looks them up. Each
+// file's are read once and kept until its hash changes, as
+// eachFrameworkFile keeps what it derives.
 func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) {
 	g := q.r.current()
 	q.r.mu.Lock()
@@ -187,6 +192,7 @@ func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) 
 
 	byImported := map[string][]jsBinding{}
 	present := map[string]bool{}
+	modules := q.r.jsModules(q.allFiles(ctx))
 	for _, wf := range q.allFiles(ctx) {
 		if family(wf.Language) != "js" {
 			continue
@@ -207,7 +213,7 @@ func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) 
 			entry = &fileBindings{key: key}
 			for _, imp := range f.Imports {
 				if imp.Reexport || imp.Imported == "default" && imp.Local != "" {
-					entry.bindings = append(entry.bindings, jsBinding{path: f.Path, language: f.Language,
+					entry.bindings = append(entry.bindings, jsBinding{path: f.Path,
 						local: imp.Local, imported: imp.Imported, module: imp.Module, reexport: imp.Reexport})
 				}
 			}
@@ -216,7 +222,12 @@ func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) 
 			q.r.mu.Unlock()
 		}
 		for _, b := range entry.bindings {
-			byImported[b.imported] = append(byImported[b.imported], b)
+			for _, mf := range modules.matching(b.path, b.module) {
+				if mf.Path != b.path {
+					key := jsBindingKey(mf.Path, b.imported)
+					byImported[key] = append(byImported[key], b)
+				}
+			}
 		}
 	}
 	q.r.mu.Lock()
@@ -261,19 +272,14 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 	// exports grows as barrels pass target on: a worklist, bounded.
 	for i := 0; i < len(exports) && i < 64; i++ {
 		e := exports[i]
-		cands := byImported[e.name]
+		cands := byImported[jsBindingKey(e.path, e.name)]
 		if e.name != "default" {
-			cands = append(cands[:len(cands):len(cands)], byImported["*"]...) // export * passes every name but the default
+			// export * passes every name but the default
+			cands = append(cands[:len(cands):len(cands)], byImported[jsBindingKey(e.path, "*")]...)
 		}
 		for _, b := range cands {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
 			if b.imported == "*" && b.local != "*" {
 				continue // export * as ns: a namespace, called through ns
-			}
-			if !q.moduleHasFile(ctx, &fact.File{Path: b.path, Language: b.language}, b.module, e.path) {
-				continue
 			}
 			local := b.local
 			if local == "*" {
