@@ -1680,14 +1680,19 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
 		return typeRef{kind: refExternal, mapValue: &inner}, err
 	}
+	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)
+	if !derived {
+		return q.instanceOf(ctx, f, typ)
+	}
+	if q.depth > 6 { // x = x.next() chains: give up rather than recurse
+		return typeRef{kind: refUnknown}, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
 	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
 		// xs.map(x => ...): x is an element of xs when xs is an array
 		method, coll, _ := strings.Cut(rest, ":")
-		if q.depth > 6 {
-			return typeRef{kind: refUnknown}, nil
-		}
-		q.depth++
-		defer func() { q.depth-- }()
 		of, err := q.evalReceiver(ctx, f, caller, coll)
 		if err != nil {
 			return typeRef{}, err
@@ -1703,16 +1708,6 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		}
 		return typeRef{kind: refUnknown}, nil
 	}
-	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
-		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix)
-	if !derived {
-		return q.instanceOf(ctx, f, typ)
-	}
-	if q.depth > 6 { // x = x.next() chains: give up rather than recurse
-		return typeRef{kind: refUnknown}, nil
-	}
-	q.depth++
-	defer func() { q.depth-- }()
 	if coll, isRange := strings.CutPrefix(typ, treesitter.RangeTypePrefix); isRange {
 		ref, err := q.evalReceiver(ctx, f, caller, coll)
 		if err != nil {
