@@ -55,7 +55,10 @@ func pythonRefPosition(n *node) bool {
 	case "keyword_argument", "pair":
 		return n.FieldName() == "value"
 	case "assignment":
-		return n.FieldName() == "right"
+		// obj.m = v writes over a method of obj: pyright lists the
+		// attribute written as a reference of the method (a test's
+		// job.fetch = lambda: None).
+		return n.FieldName() == "right" || n.FieldName() == "left" && is(n, "attribute")
 	case "expression_list": // return a, b
 		return is(p.Parent(), "return_statement")
 	case "conditional_expression": // x = a if cond else b: a branch is the value
@@ -148,6 +151,11 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		into, owner := e.storedInto(n)
 		stored := into != nil && owner != ""
 		keep := e.facts.Language == Java || r.keep(fn, e.text(name), c.Receiver, stored, n, locals)
+		if keep && pythonWrittenOver(n) && !r.funcs[e.text(name)] && (c.Receiver == "self" || strings.HasPrefix(c.Receiver, "self.")) {
+			// self.count = 0: a method of the class is rarely written
+			// over; a row per field set in __init__ would cost more.
+			keep = false
+		}
 		// A function-typed parameter stored in a field (s.handler = h with
 		// h func(), self.cb = cb with cb: Callable) is followed to the
 		// calls that pass it; other values stored are data.
@@ -161,6 +169,12 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		}
 		e.addCallTo(c, name, n)
 	}
+}
+
+// pythonWrittenOver reports whether n is the attribute an assignment
+// writes (obj.m = v).
+func pythonWrittenOver(n *node) bool {
+	return is(n, "attribute") && n.FieldName() == "left" && is(n.Parent(), "assignment")
 }
 
 // storedInto is, for a value stored in a field, the field's name node and

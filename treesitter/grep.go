@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -529,8 +530,18 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 			return "", "", false
 		}
 	}
-	if grepInsideSet(n, pythonNoSiteAncestors) ||
-		grepAssignTarget(n, "assignment", "augmented_assignment") {
+	if grepInsideSet(n, pythonNoSiteAncestors) {
+		return "", "", false
+	}
+	if grepAssignTarget(n, "assignment", "augmented_assignment") {
+		if is(p, "attribute") && f == "attribute" && p.FieldName() == "left" && is(p.Parent(), "assignment") {
+			// job.fetch = stub writes over a method: pyright lists it as a
+			// reference of the method (extract_refs.go). self.x = v is
+			// nearly always a field set, not a method replaced.
+			if recv := e.squeezed(field(p, "object")); recv != "self" && !strings.HasPrefix(recv, "self.") {
+				return SiteReference, recv, true
+			}
+		}
 		return "", "", false
 	}
 	if is(p, "attribute") && f == "attribute" {

@@ -171,6 +171,7 @@ def work(task=task, *, other: task = None):
     print(f"{task()} task")
     run(task=task)
     self.task = 1
+    job.task = stub
     for task in xs:
         pass
     handlers = [task, obj.task]
@@ -184,8 +185,9 @@ def work(task=task, *, other: task = None):
 				"call 9:8 app in=work",
 				"call 10:13 in=work",
 				"reference 11:13 in=work",
-				"reference 15:16 in=work",
-				"reference 15:26 obj in=work",
+				"reference 13:8 job in=work",
+				"reference 16:16 in=work",
+				"reference 16:26 obj in=work",
 			},
 		},
 		{
