@@ -1532,10 +1532,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 		}
 	}
-	for _, imp := range f.Imports {
-		if imp.Local != name {
-			continue
-		}
+	for _, imp := range q.importsInScope(ctx, f, caller, name) {
 		if f.Language == treesitter.Go {
 			if _, ok := q.goImportDir(ctx, imp.Module); ok {
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
@@ -1797,6 +1794,64 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		return q.instanceOf(ctx, tf, rt)
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// importsInScope are f's imports binding name where caller runs. A
+// Python import inside a function binds the name in that function only:
+// tests that each import a different module as svc (def test_a(): from
+// app.services import billing as svc) must each see their own, and the
+// innermost import wins over the module's.
+func (q *query) importsInScope(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) []treesitter.Import {
+	var out []treesitter.Import
+	indented := false
+	for _, imp := range f.Imports {
+		if imp.Local == name {
+			out = append(out, imp)
+			// A function's body is indented: an import at the line's
+			// start is the module's, and no symbol need be read.
+			indented = indented || imp.Span.Start.Character > 0
+		}
+	}
+	if f.Language != treesitter.Python || !indented {
+		return out
+	}
+	syms, err := q.store.SymbolsInFile(ctx, f.Path)
+	if err != nil {
+		return out
+	}
+	type scoped struct {
+		imp   treesitter.Import
+		depth int
+	}
+	var kept []scoped
+	for _, imp := range out {
+		if d, ok := pyImportDepth(syms, caller, imp.Span); ok {
+			kept = append(kept, scoped{imp, d})
+		}
+	}
+	sort.SliceStable(kept, func(a, b int) bool { return kept[a].depth > kept[b].depth })
+	out = out[:0]
+	for _, k := range kept {
+		out = append(out, k.imp)
+	}
+	return out
+}
+
+// pyImportDepth is how many functions around an import at span also hold
+// caller (the import is then in caller's scope), false when one of them
+// does not (the import binds in another function).
+func pyImportDepth(syms []fact.Symbol, caller *fact.Symbol, span treesitter.Span) (int, bool) {
+	depth := 0
+	for _, s := range syms {
+		if !isCallable(s) || span.StartByte < s.Span.StartByte || s.Span.EndByte < span.EndByte {
+			continue
+		}
+		if caller == nil || caller.Span.StartByte < s.Span.StartByte || s.Span.EndByte < caller.Span.EndByte {
+			return 0, false
+		}
+		depth++
+	}
+	return depth, true
 }
 
 // isExternalName reports whether name is bound, in f, to an import from

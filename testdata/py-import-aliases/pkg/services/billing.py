@@ -1,0 +1,2 @@
+def charge(amount):  # @def(billingCharge, "charge")
+    return amount
