@@ -1532,7 +1532,11 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 		}
 	}
-	for _, imp := range q.importsInScope(ctx, f, caller, name) {
+	scoped := q.pyImportInScope(ctx, f, caller, name)
+	for i, imp := range f.Imports {
+		if imp.Local != name || scoped >= 0 && i != scoped {
+			continue
+		}
 		if f.Language == treesitter.Go {
 			if _, ok := q.goImportDir(ctx, imp.Module); ok {
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
@@ -1796,45 +1800,45 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	return typeRef{kind: refUnknown}, nil
 }
 
-// importsInScope are f's imports binding name where caller runs. A
-// Python import inside a function binds the name in that function only:
-// tests that each import a different module as svc (def test_a(): from
+// pyImportInScope is the index of the import of name that binds it where
+// caller runs, -1 when the file's first import of it does. A Python
+// import inside a function binds the name in that function only: tests
+// that each import a different module as svc (def test_a(): from
 // app.services import billing as svc) must each see their own, and the
 // innermost import wins over the module's.
-func (q *query) importsInScope(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) []treesitter.Import {
-	var out []treesitter.Import
-	indented := false
+func (q *query) pyImportInScope(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) int {
+	if f.Language != treesitter.Python {
+		return -1
+	}
+	count := 0
 	for _, imp := range f.Imports {
 		if imp.Local == name {
-			out = append(out, imp)
-			// A function's body is indented: an import at the line's
-			// start is the module's, and no symbol need be read.
-			indented = indented || imp.Span.Start.Character > 0
+			count++
 		}
 	}
-	if f.Language != treesitter.Python || !indented {
-		return out
+	// One import of the name binds it wherever it runs (another
+	// function's import alone would fail at run time): the file's
+	// symbols are read only where two imports compete.
+	if count < 2 {
+		return -1
 	}
 	syms, err := q.store.SymbolsInFile(ctx, f.Path)
 	if err != nil {
-		return out
+		return -1
 	}
-	type scoped struct {
-		imp   treesitter.Import
-		depth int
-	}
-	var kept []scoped
-	for _, imp := range out {
-		if d, ok := pyImportDepth(syms, caller, imp.Span); ok {
-			kept = append(kept, scoped{imp, d})
+	best, bestDepth := -1, -1
+	for i, imp := range f.Imports {
+		if imp.Local != name {
+			continue
+		}
+		if d, ok := pyImportDepth(syms, caller, imp.Span); ok && d > bestDepth {
+			best, bestDepth = i, d
 		}
 	}
-	sort.SliceStable(kept, func(a, b int) bool { return kept[a].depth > kept[b].depth })
-	out = out[:0]
-	for _, k := range kept {
-		out = append(out, k.imp)
+	if best < 0 {
+		return len(f.Imports) // none binds it here
 	}
-	return out
+	return best
 }
 
 // pyImportDepth is how many functions around an import at span also hold
