@@ -906,8 +906,9 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 	if len(local) > 0 {
 		return pickInnermost(local, caller), true, nil
 	}
-	for _, imp := range f.Imports {
-		if imp.Local != name && imp.Imported != name || alias != nil && imp != *alias {
+	scoped := q.pyImportInScope(ctx, f, caller, name)
+	for i, imp := range f.Imports {
+		if imp.Local != name && imp.Imported != name || alias != nil && imp != *alias || scoped >= 0 && imp.Local == name && i != scoped {
 			continue
 		}
 		exported := imp.Imported
