@@ -29,10 +29,19 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 	case "assignment":
 		// (class_definition body: (block (expression_statement
 		//   (assignment left: (identifier) type: (_)) @field)))
-		if pythonAnnotated(n) {
-			if st := n.Parent(); is(st, "expression_statement") {
-				if body := st.Parent(); is(body, "block") && body.FieldName() == "body" && is(body.Parent(), "class_definition") {
+		if st := n.Parent(); is(st, "expression_statement") {
+			if body := st.Parent(); is(body, "block") && body.FieldName() == "body" && is(body.Parent(), "class_definition") {
+				if pythonAnnotated(n) {
 					c.field(n, nil)
+				}
+				// (class_definition body: (block (expression_statement
+				//   (assignment left: (identifier) @name
+				//     right: (call function: (identifier) @_w (#match? @_w "^(static|class)method$"))))))
+				// clean = staticmethod(clean_text): a method of the class,
+				// which Class.clean(x) calls (pyright's definition), not
+				// the function wrapped.
+				if pythonWrappedMethod(e, n) != "" {
+					c.symbol(KindFunction, n, field(n, "left"))
 				}
 			}
 		}
@@ -69,6 +78,24 @@ var pythonLanguageDecorators = map[string]bool{
 	"property": true, "setter": true, "getter": true, "deleter": true, "staticmethod": true,
 	"classmethod": true, "abstractmethod": true, "overload": true, "override": true, "final": true,
 	"cached_property": true, "dataclass": true, "total_ordering": true, "runtime_checkable": true,
+}
+
+// pythonWrappedMethod is "staticmethod" or "classmethod" for an assignment
+// name = staticmethod(f) with a plain name on the left, "" otherwise.
+func pythonWrappedMethod(e *extractor, a *node) string {
+	right := field(a, "right")
+	if !is(field(a, "left"), "identifier") || !is(right, "call") {
+		return ""
+	}
+	fn := field(right, "function")
+	if !is(fn, "identifier") {
+		return ""
+	}
+	switch w := e.text(fn); w {
+	case "staticmethod", "classmethod":
+		return w
+	}
+	return ""
 }
 
 // pythonAnnotated matches (assignment left: (identifier) type: (_)): the
@@ -113,6 +140,10 @@ func (pythonHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			case "subscript": // Generic[T], Base[int]
 				s.Extends = append(s.Extends, e.squeezed(field(b, "value")))
 			}
+		}
+	case "assignment": // clean = staticmethod(clean_text)
+		if w := pythonWrappedMethod(e, decl); w != "" {
+			s.Decorators = append(s.Decorators, Decorator{Name: w, Span: e.span(field(decl, "right"))})
 		}
 	case "function_definition":
 		s.Returns = pythonType(e, field(decl, "return_type"))
