@@ -317,7 +317,7 @@ func f(t T) {
     cb = lambda: handler()
 `,
 			want: []string{
-				"reference 1:27 in=-",
+				"reference 1:27 in=V.handler", // the wrapped method V.handler holds it
 				"reference 2:19 in=-",
 				"reference 2:28 in=-",
 				"call 5:17 in=-",
