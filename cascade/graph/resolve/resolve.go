@@ -1548,7 +1548,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			if q.moduleInWorkspace(ctx, f, imp.Module) {
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
 			}
-			return typeRef{kind: refExternal}, nil
+			return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, nil
 		}
 		if f.Language == treesitter.Java { // import com.x.Foo; Foo.m(): Java binds classes by package
 			if cls, err := q.resolveTypeName(ctx, f, name); err != nil || cls != nil {
@@ -1589,7 +1589,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 			return typeRef{kind: refUnknown}, nil // an exported value of unknown type
 		}
-		return typeRef{kind: refExternal}, nil
+		return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, nil
 	}
 	if ref, ok := lang.moduleName(ctx, f, name); ok {
 		return ref, nil // import a.b; a.b.f()

@@ -42,6 +42,9 @@ func (q *pyLang) pyDjangoManager(ctx context.Context, cls fact.Symbol, name stri
 // first() and the like, a queryset for filter() and the like; anything
 // else of an outside value is outside.
 func (r typeRef) djangoResult(seg receiverSeg) typeRef {
+	if pyLibraryExt(r.ext) {
+		return r // df.groupby(k).sum(): pandas' still
+	}
 	if r.ext != djangoQuerySet || !seg.call || seg.index {
 		return typeRef{kind: refExternal}
 	}

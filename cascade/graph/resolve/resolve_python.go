@@ -111,7 +111,7 @@ func (q *pyLang) pyDottedImport(ctx context.Context, f *fact.File, name string) 
 		if q.moduleInWorkspace(ctx, f, imp.Module) {
 			return typeRef{kind: refModule, mod: name, from: f.Path}, true
 		}
-		return typeRef{kind: refExternal}, true
+		return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, true
 	}
 	return typeRef{}, false
 }
@@ -868,10 +868,63 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 			return outside, q.isExternalName(ctx, f, maker), nil
 		}
 		of, err := q.evalReceiver(ctx, f, caller, madeOn)
+		if err == nil && of.kind == refExternal && pyLibraryExt(of.ext) {
+			outside.ext = of.ext // with tarfile.open(p) as tf: tf.extractfile(m) is tarfile's too
+		}
 		return outside, err == nil && of.kind == refExternal, err
-	case callee != "" && 'A' <= callee[0] && callee[0] <= 'Z' && !strings.ContainsAny(recv, "()[]"):
+	case strings.ContainsAny(recv, "()[]"):
+		return typeRef{}, false, nil
+	case callee != "" && 'A' <= callee[0] && callee[0] <= 'Z':
 		of, err := q.evalReceiver(ctx, f, caller, recv)
+		if err == nil && pyLibraryExt(of.ext) {
+			outside.ext = of.ext
+		}
 		return outside, err == nil && of.kind == refExternal, err
+	default:
+		// pd.read_csv(p), urllib.request.urlopen(u), df.merge(other),
+		// conn.execute(sql): what a library of pyLibraries, or a value it
+		// made, gives is that library's.
+		of, err := q.evalReceiver(ctx, f, caller, recv)
+		if err == nil && of.kind == refExternal && pyLibraryExt(of.ext) {
+			return of, true, nil
+		}
+		return typeRef{}, false, err
 	}
-	return typeRef{}, false, nil
 }
+
+// pyLibraries are outside modules whose functions, and the methods of what
+// they make, never hand back a project's object: files, paths, sockets,
+// HTTP responses, loggers, database connections and rows, data frames,
+// parsed data. Left out: what hands back its argument or a caller's
+// object (copy, random.choice, typing.cast, dataclasses.replace,
+// asyncio.gather, functools, itertools, pickle, importlib) and ORMs
+// (django, sqlalchemy), whose queries give the project's models.
+var pyLibraries = map[string]bool{
+	"argparse": true, "base64": true, "boto3": true, "bz2": true, "configparser": true, "csv": true,
+	"datetime": true, "duckdb": true, "email": true, "glob": true, "gzip": true, "hashlib": true,
+	"hmac": true, "http": true, "httpx": true, "io": true, "json": true, "logging": true, "lzma": true,
+	"numpy": true, "os": true, "pandas": true, "pathlib": true, "psycopg2": true, "pyarrow": true,
+	"pymysql": true, "re": true, "redis": true, "requests": true, "shutil": true, "smtplib": true,
+	"socket": true, "sqlite3": true, "ssl": true, "struct": true, "subprocess": true, "tarfile": true,
+	"tempfile": true, "time": true, "urllib": true, "uuid": true, "yaml": true, "zipfile": true, "zlib": true,
+}
+
+// pyLibraryPrefix starts typeRef.ext for a value of a library of
+// pyLibraries: "py:pandas".
+const pyLibraryPrefix = "py:"
+
+// pyLibrary is the ext of a value of module, imported in f from outside
+// the workspace: "py:" and its top package where pyLibraries holds it,
+// "" otherwise.
+func pyLibrary(f *fact.File, module string) string {
+	if f.Language != treesitter.Python {
+		return ""
+	}
+	root, _, _ := strings.Cut(module, ".")
+	if !pyLibraries[root] {
+		return ""
+	}
+	return pyLibraryPrefix + root
+}
+
+func pyLibraryExt(ext string) bool { return strings.HasPrefix(ext, pyLibraryPrefix) }

@@ -44,3 +44,41 @@ def from_session():  # @def(fromSession, "from_session")
 def closing_passes_on(r):  # @def(closingPasses, "closing_passes_on")
     with contextlib.closing(r) as same:
         same.read("y")  # @site(r2, "read") @namecall(closingPasses, baseRead, r2)
+
+
+def from_urlopen_call(url):
+    import urllib.request
+
+    response = urllib.request.urlopen(url)
+    return response.read().decode()
+
+
+def from_tar_member(path):
+    import tarfile
+
+    with tarfile.open(path) as tf:
+        fh = tf.extractfile(tf.getmembers()[0])
+        return fh.read()
+
+
+def from_zip_member(path):
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:
+        with zf.open("a") as fh:
+            return fh.read()
+
+
+def from_data_frame(p, other):
+    import pandas as pd
+
+    frame = pd.read_csv(p)
+    merged = frame.merge(other)
+    return merged.read()
+
+
+def from_copy(r):  # @def(fromCopy, "from_copy")
+    import copy
+
+    twin = copy.deepcopy(r)  # copy hands back what it was given: maybe the project's
+    return twin.read("z")  # @site(r3, "read") @namecall(fromCopy, baseRead, r3)
