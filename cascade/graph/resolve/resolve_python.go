@@ -884,12 +884,46 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 		// pd.read_csv(p), urllib.request.urlopen(u), df.merge(other),
 		// conn.execute(sql): what a library of pyLibraries, or a value it
 		// made, gives is that library's.
-		of, err := q.evalReceiver(ctx, f, caller, recv)
-		if err == nil && of.kind == refExternal && pyLibraryExt(of.ext) {
-			return of, true, nil
+		if lib := q.pyLibraryOf(ctx, f, caller, recv, 0); lib != "" {
+			return typeRef{kind: refExternal, ext: lib}, true, nil
 		}
-		return typeRef{}, false, err
+		return typeRef{}, false, nil
 	}
+}
+
+// pyLibraryOf is the ext (pyLibrary) of the library an expression's value
+// comes from, read from the text alone: its first name bound by an import
+// of the library (pd in pd.read_csv), or a local whose recorded type comes
+// from one (df = pd.read_csv(p); with tarfile.open(p) as tf; fh =
+// tf.extractfile(m)). "" when it is not plainly one. Evaluating each
+// receiver instead would evaluate every local of a chain again at each
+// step (a warm-up three times longer on skyportal).
+func (q *pyLang) pyLibraryOf(ctx context.Context, f *fact.File, caller *fact.Symbol, expr string, depth int) string {
+	if depth > 4 {
+		return ""
+	}
+	first := expr
+	if i := strings.IndexAny(expr, ".([!"); i >= 0 {
+		first = expr[:i]
+	}
+	if first == "" || first == "self" || first == "cls" {
+		return ""
+	}
+	if l := q.localNamed(f, caller, first); l != nil {
+		_, _, typ, _ := treesitter.CutScope(l.Type)
+		typ, _ = strings.CutPrefix(typ, treesitter.CallTypePrefix)
+		return q.pyLibraryOf(ctx, f, caller, typ, depth+1)
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != first && !strings.HasPrefix(imp.Local, first+".") {
+			continue
+		}
+		if lib := pyLibrary(f, imp.Module); lib != "" && !q.moduleInWorkspace(ctx, f, imp.Module) {
+			return lib
+		}
+		return ""
+	}
+	return ""
 }
 
 // pyLibraries are outside modules whose functions, and the methods of what
