@@ -8,6 +8,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // The callers of a common name (get, create, find, run) are its hundreds of
@@ -49,10 +50,22 @@ type resolvedSites struct {
 	targets map[string][]fact.Symbol
 	// fields: what each reference site stores into (kept_fields.go).
 	fields map[callKey][]string
+	// receivers: what each site's receiver evaluated to where it is
+	// written (receiverOfCall), for the sites that resolved to nothing:
+	// "an attribute of Foo" is asked of every such site of a name at each
+	// request for a method of that name with no caller, and evaluating
+	// thousands of receivers (skyportal's get) took 250-650 ms a request.
+	receivers map[callKey]keptReceiver
 	// warmed: warmSites went through every name of the generation; the
 	// next warm-up of it has nothing to add, and need not read every
 	// common name's sites again to find that out.
 	warmed bool
+}
+
+// keptReceiver is one evaluation of a site's receiver.
+type keptReceiver struct {
+	ref typeRef
+	ok  bool
 }
 
 func keyOf(c fact.Call) callKey {
@@ -162,7 +175,16 @@ func (r *Resolver) warmSites(ctx context.Context) error {
 			r.yield(ctx)
 			chunk := calls[:min(len(calls), warmQuerySites-since, warmYieldSites)]
 			calls = calls[len(chunk):]
-			if err := q.eachResolved(ctx, chunk, func(fact.Call, []fact.Symbol, fact.Resolution) error { return nil }); err != nil {
+			if err := q.eachResolved(ctx, chunk, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
+				if len(targets) > 0 || res != "" || q.external || c.Receiver == "" {
+					return nil
+				}
+				// A Python site that resolved to nothing: a request for a
+				// method of this name with no caller asks whose attribute
+				// it is (memberOfClass); evaluate its receiver now.
+				_, _, err := q.receiverOfCall(ctx, c, treesitter.Python)
+				return err
+			}); err != nil {
 				return err
 			}
 			if err := q.warmStoredFields(ctx, chunk); err != nil {

@@ -397,6 +397,7 @@ type query struct {
 	// pos is the byte offset, in its file, of the call being resolved:
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
+	declared    map[declaredKey]typeRef       // declaredType answers for derived types
 	callsByName map[string][]fact.Call        // call sites by callee name
 	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
 	callsFromID map[string][]fact.Call        // callsFrom answers (kept_fields.go)
@@ -1655,7 +1656,7 @@ func (q *query) localIn(f *fact.File, name string, bound func(fact.Local) bool) 
 // declaredType evaluates a declared type written in file f: a type name, or
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
-func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
+func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (_ typeRef, err error) {
 	if typ == treesitter.BoundLocally {
 		return typeRef{kind: refUnknown}, nil // bound by a pattern or a value the extractor cannot type
 	}
@@ -1692,6 +1693,41 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	q.depth++
 	defer func() { q.depth-- }()
+	// A chain of locals (x = a.b(); y = x.c(); y.d()) has each step's
+	// receiver evaluated by several rules in turn, each of which evaluates
+	// the step before again: without this, the work doubles or triples at
+	// each step. The depth is part of the key, so a value is reused only
+	// where evaluating again would give the same.
+	key := declaredKey{path: f.Path, typ: typ, pos: q.pos, depth: q.depth}
+	if caller != nil {
+		key.caller = caller.ID
+	}
+	if ref, ok := q.declared[key]; ok {
+		return ref, nil
+	}
+	var ref typeRef
+	defer func() {
+		if err == nil && ctx.Err() == nil {
+			if q.declared == nil {
+				q.declared = map[declaredKey]typeRef{}
+			}
+			q.declared[key] = ref
+		}
+	}()
+	ref, err = q.derivedType(ctx, f, caller, typ)
+	return ref, err
+}
+
+// declaredKey is one evaluation of a derived type (query.declared).
+type declaredKey struct {
+	path, caller, typ string
+	pos               uint32
+	depth             int
+}
+
+// derivedType is declaredType for a type derived from an expression: an
+// element of a collection or a callback's, a call's result, a value.
+func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
 	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
 		// xs.map(x => ...): x is an element of xs when xs is an array
 		method, coll, _ := strings.Cut(rest, ":")

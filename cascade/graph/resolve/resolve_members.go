@@ -71,9 +71,27 @@ func (q *query) receiverOfCall(ctx context.Context, c fact.Call, lang treesitter
 			return typeRef{}, false, err
 		}
 	}
+	var kept *resolvedSites
+	if q.gen != nil && c.Span.EndByte > 0 {
+		kept = q.gen.sites()
+		kept.mu.RLock()
+		r, found := kept.receivers[keyOf(c)]
+		kept.mu.RUnlock()
+		if found {
+			return r.ref, r.ok, nil
+		}
+	}
 	defer func(saved uint32) { q.pos = saved }(q.pos)
 	q.pos = c.Span.StartByte
 	ref, err = q.evalReceiver(ctx, f, caller, c.Receiver)
+	if kept != nil && err == nil && ctx.Err() == nil {
+		kept.mu.Lock()
+		if kept.receivers == nil {
+			kept.receivers = map[callKey]keptReceiver{}
+		}
+		kept.receivers[keyOf(c)] = keptReceiver{ref: ref, ok: true}
+		kept.mu.Unlock()
+	}
 	return ref, err == nil, err
 }
 
