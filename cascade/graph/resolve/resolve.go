@@ -904,8 +904,16 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			local = append(local, s)
 		}
 	}
+	var fallback []fact.Symbol
 	if len(local) > 0 {
-		return pickInnermost(local, caller), true, nil
+		picked := pickInnermost(local, caller)
+		if !pyImportedToo(f, name, picked) {
+			return picked, true, nil
+		}
+		// try: from .ai import suggest / except ImportError: def
+		// suggest(...): one name, two declarations; pyright lists the
+		// call under the imported function, and the file's own stands in.
+		fallback = picked
 	}
 	scoped := q.pyImportInScope(ctx, f, caller, name)
 	for i, imp := range f.Imports {
@@ -951,7 +959,10 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 			found = def
 		}
-		return found, true, nil
+		return append(found, fallback...), true, nil
+	}
+	if len(fallback) > 0 {
+		return fallback, true, nil
 	}
 	if f.Language == treesitter.Python {
 		// from services.utils import *: the module's top-level functions.
@@ -1835,6 +1846,26 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		return q.instanceOf(ctx, tf, rt)
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// pyImportedToo reports whether a Python file that defines name at its top
+// level (picked) also imports it by name: a fallback declared where the
+// import may fail (try: from x import f / except ImportError: def f()).
+func pyImportedToo(f *fact.File, name string, picked []fact.Symbol) bool {
+	if f.Language != treesitter.Python {
+		return false
+	}
+	for _, s := range picked {
+		if s.Container != "" || s.Span.Start.Character == 0 {
+			return false // a def at the line's start replaces the import for what follows
+		}
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == name && imp.Imported != "*" {
+			return true
+		}
+	}
+	return false
 }
 
 // pyImportInScope is the index of the import of name that binds it where

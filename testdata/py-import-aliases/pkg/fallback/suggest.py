@@ -1,0 +1,2 @@
+def suggest(columns):  # @def(suggest, "suggest")
+    return list(columns)
