@@ -645,7 +645,7 @@ func goValueType(e *extractor, v *node) string {
 			}
 		}
 	case "type_conversion_expression": // pkg.Make[K, V](x): a generic function's result
-		if t := field(v, "type"); isAny(t, "parenthesized_type", "pointer_type") { // (*T)(x)
+		if t := field(v, "type"); isAny(t, "parenthesized_type", "pointer_type", "interface_type") { // (*T)(x), interface{...}(x)
 			return goType(e, t)
 		}
 		if t := field(v, "type"); is(t, "generic_type") {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph/resolve/internal/gostd"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -166,6 +167,33 @@ func (q *goLang) implementsInterfaceMethod(ctx context.Context, m, iface fact.Sy
 	return q.dispatches(ctx, iface, m)
 }
 
+// goLiteralRelated reports whether a call c, resolved to the workspace
+// method m, is among the callers of target, a method of an interface
+// literal (func scan(s interface{ Scan(...any) error })). gopls relates
+// them in target's package only (the literal is in no method-set index):
+// m's type has every method of the literal, or, m being an interface's,
+// either interface has every method of the other.
+func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fact.Symbol) (bool, error) {
+	if target.Language != treesitter.Go || target.Kind != treesitter.KindMethod || target.Container != "" ||
+		!isInterfaceMethod(target) || m.Name != target.Name || m.Container == "" || m.Language != treesitter.Go ||
+		path.Dir(c.Path) != path.Dir(target.Path) {
+		return false, nil
+	}
+	own, err := q.goInterfaceOf(ctx, target)
+	if err != nil || own == nil {
+		return false, err
+	}
+	cls, err := q.classOf(ctx, &m)
+	if err != nil || cls == nil {
+		return false, err
+	}
+	if cls.Kind == treesitter.KindInterface {
+		have := q.goMethodSet(ctx, *cls)
+		return have != nil && (goCovers(have, own) || goCovers(own, have)), nil
+	}
+	return q.goHasMethods(ctx, *cls, own), nil
+}
+
 // goKnownInterfaces are the method sets of the standard library interfaces
 // that Go code most often embeds, implements and calls through, keyed by
 // import path and name: chi's Router embeds http.Handler, a middleware's
@@ -258,6 +286,53 @@ func goKnownResult(key string, result int) typeRef {
 	if results := goKnownResults[key]; result < len(results) && results[result] != "" {
 		return typeRef{kind: refExternal, ext: results[result]}
 	}
+	if typ, ok := gostd.Result(key, result); ok {
+		return goStdRef(typ)
+	}
+	return typeRef{kind: refExternal}
+}
+
+// goStdRef is a value of the standard library's type typ, canonical as
+// gostd writes it ("[]database/sql.ColumnType"): its ext names the type
+// when gostd or goKnownInterfaces knows it.
+func goStdRef(typ string) typeRef {
+	elems := 0
+	for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+		typ = typ[len(treesitter.GoCollectionPrefix):]
+		elems++
+	}
+	if goKnownInterfaces[typ] == nil && gostd.Lookup(typ) == nil {
+		return typeRef{kind: refExternal}
+	}
+	return typeRef{kind: refExternal, ext: typ, elems: elems}
+}
+
+// goStdStep is what one more step gives on an outside Go value cur: a
+// standard library function's or method's first result (sql.Open(...),
+// db.QueryRow(...)), a variable (os.Stdout), a field (req.URL), or an
+// element; anything else of an outside value is outside.
+func goStdStep(cur typeRef, seg receiverSeg) typeRef {
+	key := ""
+	switch {
+	case seg.index || seg.assert != "":
+		return typeRef{kind: refExternal}
+	case cur.mod != "":
+		key = cur.mod + "." + seg.name
+	case cur.ext != "" && cur.elems == 0:
+		key = cur.ext + "." + seg.name
+	default:
+		return typeRef{kind: refExternal}
+	}
+	if seg.call {
+		return goKnownResult(key, 0)
+	}
+	if cur.mod != "" {
+		typ, _ := gostd.Var(key)
+		return goStdRef(typ)
+	}
+	if t := gostd.Lookup(cur.ext); t != nil {
+		return goStdRef(t.Fields[seg.name])
+	}
 	return typeRef{kind: refExternal}
 }
 
@@ -271,7 +346,8 @@ func goKnownInterface(f *fact.File, typeName string) string {
 }
 
 // goKnownOutside is the key of a type name written in f in
-// goKnownInterfaces, or among goKnownReceivers ("net.Dialer"), or "".
+// goKnownInterfaces, or among goKnownReceivers ("net.Dialer"), or a
+// standard library type gostd knows ("database/sql.Rows"), or "".
 func goKnownOutside(f *fact.File, typeName string) string {
 	if typeName == "error" {
 		return typeName
@@ -282,7 +358,7 @@ func goKnownOutside(f *fact.File, typeName string) string {
 	}
 	for _, imp := range f.Imports {
 		if imp.Local == qualifier {
-			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] {
+			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] || gostd.Lookup(key) != nil {
 				return key
 			}
 			return ""
@@ -300,17 +376,21 @@ func goKnownOutside(f *fact.File, typeName string) string {
 // searches for their calls there.
 func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (via string, ok bool, err error) {
 	if c.Callee == target.Name && target.Container == "" && c.Path == target.Path {
-		ok, err := q.goLiteralOwnCall(ctx, c, target)
-		return "", ok, err
+		if ok, err := q.goLiteralOwnCall(ctx, c, target); ok || err != nil {
+			return "", ok, err
+		}
 	}
-	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" ||
+	// A method of an interface literal (func scan(s interface{ Scan(...any) error }))
+	// has no container: only a call on a standard library value reaches
+	// it from elsewhere in its package, below.
+	ifaceTarget := isInterfaceMethod(target)
+	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" && !ifaceTarget ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
 		return "", false, nil
 	}
 	// An interface's method is called through an interface literal whose
 	// method set it has (resolver := impl.(interface{ Metadata(...) })),
 	// in its package: gopls relates the two types there.
-	ifaceTarget := isInterfaceMethod(target)
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil || f.Language != treesitter.Go {
 		return "", false, err
@@ -327,15 +407,32 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	if err != nil {
 		return "", false, err
 	}
+	if ifaceTarget && ref.kind != refInstance {
+		// scanner.Scan(...) with scanner an interface{ Scan(...any) error }:
+		// gopls relates two interfaces when either has every method of the
+		// other, in target's package.
+		if lit := q.goReceiverLiteral(ctx, f, caller, c.Receiver); lit != nil {
+			own, err := q.goInterfaceOf(ctx, target)
+			if err != nil || own == nil || !goCovers(lit, own) && !goCovers(own, lit) {
+				return "", false, err
+			}
+			return "interface{...}." + c.Callee, true, nil
+		}
+	}
+	if ifaceTarget && ref.kind == refExternal && ref.ext != "" && ref.elems == 0 {
+		// rows.Scan(...) with rows a *sql.Rows: gopls relates the type
+		// that declares Scan to target's interface, in target's package.
+		return q.goStdDispatch(ctx, ref.ext, c.Callee, target)
+	}
+	if target.Container == "" {
+		return "", false, nil
+	}
 	var want map[string]goSignature
 	switch {
 	case ifaceTarget && ref.kind == refInstance:
 		return "", false, nil
 	case ifaceTarget:
-		if want = q.goReceiverLiteral(ctx, f, caller, c.Receiver); want == nil {
-			return "", false, nil
-		}
-		via = "interface{...}." + c.Callee
+		return "", false, nil // through a literal: above
 	case ref.kind == refExternal && ref.ext != "":
 		want = goKnownInterfaces[ref.ext]
 		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
@@ -368,6 +465,92 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	}
 	return via, true, nil
+}
+
+// goStdDispatch reports whether a call of name on a value of the standard
+// library type ext is among the callers of target, an interface's method,
+// as gopls's localReferences decides it in target's package: the type that
+// declares the method (ext, or the type ext embeds that promotes it; its
+// pointer for a concrete type) has every method of target's interface with
+// the same signature, or, being an interface itself, is one that target's
+// interface has every method of. No more: a *bufio.Scanner's Scan() is not
+// an interface{ Scan(...any) error }'s.
+func (q *goLang) goStdDispatch(ctx context.Context, ext, name string, target fact.Symbol) (string, bool, error) {
+	have := map[string]goSignature{}
+	set, iface, ok := gostd.ReceiverMethods(ext, name)
+	if ok {
+		for n, sig := range set {
+			have[n] = goSignature{params: sig.Params, results: sig.Results}
+		}
+	} else if known := goKnownInterfaces[ext]; known[name].params != nil || known[name].results != nil {
+		have, iface = known, true // error's Error
+	} else {
+		return "", false, nil
+	}
+	want, err := q.goInterfaceOf(ctx, target)
+	if err != nil || want == nil {
+		return "", false, err
+	}
+	if !goCovers(have, want) && !(iface && goCovers(want, have)) {
+		return "", false, nil
+	}
+	return ext[strings.LastIndexByte(ext, '/')+1:] + "." + name, true, nil
+}
+
+// goCovers reports whether the method set have has every method of want,
+// with the same signature.
+func goCovers(have, want map[string]goSignature) bool {
+	for name, sig := range want {
+		if got, ok := have[name]; !ok || !got.matches(sig) {
+			return false
+		}
+	}
+	return true
+}
+
+// goInterfaceOf is the method set of the interface that declares the
+// interface method m: a named interface's (its embedded ones' included), or
+// an interface literal's, found among the types of the parameters and
+// locals of the function it is written in. nil when it cannot be told.
+func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]goSignature, error) {
+	if m.Container != "" {
+		cls, err := q.classOf(ctx, &m)
+		if err != nil || cls == nil || cls.Kind != treesitter.KindInterface {
+			return nil, err
+		}
+		return q.goMethodSet(ctx, *cls), nil
+	}
+	qualified := strings.TrimPrefix(m.ID, m.Path+"#")
+	dot := strings.LastIndexByte(qualified, '.')
+	if dot < 0 {
+		return nil, nil
+	}
+	enclosing := m.Path + "#" + qualified[:dot]
+	f, err := q.file(ctx, m.Path)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	sig := q.goSignatureOf(ctx, m)
+	var found map[string]goSignature
+	written := ""
+	for _, l := range f.Locals {
+		if l.SymbolID != enclosing {
+			continue
+		}
+		_, _, typ, _ := treesitter.CutScope(l.Type)
+		if !strings.HasPrefix(typ, treesitter.GoInterfacePrefix) || typ == written {
+			continue
+		}
+		set := q.goLiteralMethodSet(ctx, f, typ)
+		if own, ok := set[m.Name]; !ok || !own.matches(sig) {
+			continue
+		}
+		if found != nil {
+			return nil, nil // two literals declare such a method: which one is m's?
+		}
+		found, written = set, typ
+	}
+	return found, nil
 }
 
 // goEmbedsOutside reports whether a Go type embeds, itself or through the
@@ -558,6 +741,10 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 				key = ref.ext + "." + callee
 			} else if module, ok := goOutsideImport(f, recv); ok && q.localNamed(f, caller, recv) == nil {
 				key = module + "." + callee
+			} else if sig, ok := q.goReceiverLiteral(ctx, f, caller, recv)[callee]; ok && result < len(sig.results) {
+				// exec := ...(interface{ QueryContext(...) (*sql.Rows, error) }):
+				// what the literal's method returns, when the standard library's.
+				return goStdRef(sig.results[result]), true, nil
 			}
 			return goKnownResult(key, result), true, nil
 		}
