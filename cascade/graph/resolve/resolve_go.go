@@ -73,7 +73,7 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 		return goSignature{}, false
 	}
 	for _, embedded := range t.Extends {
-		if sig, ok := goKnownInterfaces[goKnownInterface(tf, embedded)][name]; ok {
+		if sig, ok := goOutsideMethods(goKnownInterface(tf, embedded))[name]; ok {
 			return sig, true
 		}
 	}
@@ -112,7 +112,7 @@ func (q *goLang) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]
 		return nil
 	}
 	for _, embedded := range iface.Extends {
-		if known := goKnownInterfaces[goKnownInterface(f, embedded)]; known != nil {
+		if known := goOutsideMethods(goKnownInterface(f, embedded)); known != nil {
 			for name, sig := range known {
 				set[name] = sig
 			}
@@ -336,13 +336,33 @@ func goStdStep(cur typeRef, seg receiverSeg) typeRef {
 	return typeRef{kind: refExternal}
 }
 
-// goKnownInterface is the goKnownInterfaces key of a type name written in
-// f ("http.ResponseWriter" with net/http imported as http), or "".
+// goKnownInterface is the key of an outside type name written in f whose
+// method set goOutsideMethods knows ("net/http.ResponseWriter" for
+// http.ResponseWriter with net/http imported as http), or "".
 func goKnownInterface(f *fact.File, typeName string) string {
-	if key := goKnownOutside(f, typeName); goKnownInterfaces[key] != nil {
+	if key := goKnownOutside(f, typeName); goOutsideMethods(key) != nil {
 		return key
 	}
 	return ""
+}
+
+// goOutsideMethods is the method set of the outside type key: a
+// goKnownInterfaces entry, or a standard library type's (its pointer's,
+// promoted methods included), which an embedding type has too
+// (struct{ sync.Mutex } has Lock). nil when unknown.
+func goOutsideMethods(key string) map[string]goSignature {
+	if known := goKnownInterfaces[key]; known != nil {
+		return known
+	}
+	t := gostd.Lookup(key)
+	if t == nil || len(t.Methods) == 0 {
+		return nil
+	}
+	set := make(map[string]goSignature, len(t.Methods))
+	for name, m := range t.Methods {
+		set[name] = goSignature{params: m.Params, results: m.Results}
+	}
+	return set
 }
 
 // goKnownOutside is the key of a type name written in f in
@@ -429,12 +449,28 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	}
 	var want map[string]goSignature
 	switch {
+	case ifaceTarget && ref.kind == refInstance && ref.elems == 0:
+		// g.Lock() with g a struct{ sync.Mutex }: the method is the
+		// embedded standard library type's.
+		if key := q.goPromotingOutside(ctx, ref.class, c.Callee, 0); key != "" {
+			return q.goStdDispatch(ctx, key, c.Callee, target)
+		}
+		return "", false, nil
 	case ifaceTarget && ref.kind == refInstance:
 		return "", false, nil
 	case ifaceTarget:
 		return "", false, nil // through a literal: above
 	case ref.kind == refExternal && ref.ext != "":
+		// The interface that declares the method, as gopls relates it (an
+		// io.ReadCloser's Close is an io.Closer's); none for a concrete
+		// type's method.
 		want = goKnownInterfaces[ref.ext]
+		if set, iface, ok := gostd.ReceiverMethods(ref.ext, c.Callee); ok {
+			want = nil
+			if iface {
+				want = goSigs(set)
+			}
+		}
 		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
 	case ref.kind == refInstance && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go:
 		want = q.goMethodSet(ctx, ref.class)
@@ -476,14 +512,12 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 // interface has every method of. No more: a *bufio.Scanner's Scan() is not
 // an interface{ Scan(...any) error }'s.
 func (q *goLang) goStdDispatch(ctx context.Context, ext, name string, target fact.Symbol) (string, bool, error) {
-	have := map[string]goSignature{}
+	var have map[string]goSignature
 	set, iface, ok := gostd.ReceiverMethods(ext, name)
 	if ok {
-		for n, sig := range set {
-			have[n] = goSignature{params: sig.Params, results: sig.Results}
-		}
-	} else if known := goKnownInterfaces[ext]; known[name].params != nil || known[name].results != nil {
-		have, iface = known, true // error's Error
+		have = goSigs(set)
+	} else if _, known := goKnownInterfaces[ext][name]; known {
+		have, iface = goKnownInterfaces[ext], true // error's Error
 	} else {
 		return "", false, nil
 	}
@@ -495,6 +529,49 @@ func (q *goLang) goStdDispatch(ctx context.Context, ext, name string, target fac
 		return "", false, nil
 	}
 	return ext[strings.LastIndexByte(ext, '/')+1:] + "." + name, true, nil
+}
+
+// goPromotingOutside is the standard library type that t embeds, itself or
+// through the workspace types it embeds, and that gives t its method name
+// (sync.Mutex for Lock on a struct{ sync.Mutex }), when t and those types
+// declare no method of that name; "" otherwise.
+func (q *goLang) goPromotingOutside(ctx context.Context, t fact.Symbol, name string, depth int) string {
+	if depth > 5 || t.Language != treesitter.Go || len(t.Extends) == 0 {
+		return ""
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return ""
+	}
+	if found, err := q.methodOf(ctx, t, name, cands, 0); err != nil || len(found) > 0 {
+		return ""
+	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return ""
+	}
+	for _, embedded := range t.Extends {
+		if key := goKnownOutside(tf, embedded); key != "" && gostd.Lookup(key) != nil {
+			if _, ok := gostd.Lookup(key).Methods[name]; ok {
+				return key
+			}
+		}
+	}
+	for _, base := range q.bases(ctx, t) {
+		if key := q.goPromotingOutside(ctx, base, name, depth+1); key != "" {
+			return key
+		}
+	}
+	return ""
+}
+
+// goSigs is a gostd method set as the resolver compares it.
+func goSigs(set map[string]gostd.Sig) map[string]goSignature {
+	out := make(map[string]goSignature, len(set))
+	for name, sig := range set {
+		out[name] = goSignature{params: sig.Params, results: sig.Results}
+	}
+	return out
 }
 
 // goCovers reports whether the method set have has every method of want,

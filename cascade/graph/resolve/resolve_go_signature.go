@@ -147,7 +147,7 @@ func (q *goLang) goLiteralMethodSet(ctx context.Context, f *fact.File, typ strin
 	set := map[string]goSignature{}
 	for _, elem := range splitTopLevel(body[:len(body)-1], treesitter.GoMethodSeparator[0]) {
 		if embedded, ok := strings.CutPrefix(elem, treesitter.GoEmbeddedMarker); ok {
-			more := goKnownInterfaces[goKnownInterface(f, embedded)]
+			more := goOutsideMethods(goKnownInterface(f, embedded))
 			if more == nil {
 				iface, err := q.resolveTypeName(ctx, f, embedded)
 				if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {
