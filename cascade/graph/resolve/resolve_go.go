@@ -23,6 +23,8 @@ type goLang struct {
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
 	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
 	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
+	// aliasDepth guards goCanonicalType's walk through type aliases.
+	aliasDepth int
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph/resolve/internal/gostd"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -123,6 +124,9 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 				continue
 			}
 			if _, inWorkspace := q.goImportDir(ctx, imp.Module); !inWorkspace {
+				if target, ok := gostd.Alias(imp.Module + "." + name); ok {
+					return target // os.FileMode is io/fs.FileMode
+				}
 				return imp.Module + "." + name
 			}
 			break
@@ -131,6 +135,13 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 	sym, err := q.resolveTypeName(ctx, f, t)
 	if err != nil || sym == nil {
 		return ""
+	}
+	if aliased, ok := strings.CutPrefix(sym.Returns, treesitter.GoAliasPrefix); ok && sym.Language == treesitter.Go && q.aliasDepth < 5 {
+		// type SearchOptions = internal.SearchOptions: the type it names.
+		af, _ := q.file(ctx, sym.Path)
+		q.aliasDepth++
+		defer func() { q.aliasDepth-- }()
+		return q.goCanonicalType(ctx, af, aliased)
 	}
 	return "=" + sym.ID
 }

@@ -10,7 +10,8 @@
 // resolver's goCanonicalType writes them: pointers and type arguments
 // stripped, a slice, array, map or channel as "[]" and its element, a func
 // type as "func:" and its results, a named type as its import path and name
-// ("database/sql.Rows"), a predeclared type by its name, the empty
+// ("database/sql.Rows"; an alias by the type it names), a predeclared
+// type by its name, the empty
 // interface as "any", and "" for a type not kept (a type parameter, a
 // struct or interface literal, a func or interface result).
 package gostd
@@ -62,10 +63,11 @@ type table struct {
 	types map[string]*Type
 	funcs map[string]Sig
 	vars  map[string]string
+	alias map[string]string
 }
 
 var load = sync.OnceValue(func() *table {
-	t := &table{types: map[string]*Type{}, funcs: map[string]Sig{}, vars: map[string]string{}}
+	t := &table{types: map[string]*Type{}, funcs: map[string]Sig{}, vars: map[string]string{}, alias: map[string]string{}}
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return t
@@ -90,6 +92,10 @@ var load = sync.OnceValue(func() *table {
 		case 'V':
 			if len(rest) == 2 {
 				t.vars[pkg+"."+rest[0]] = one(rest[1])
+			}
+		case 'A':
+			if len(rest) == 2 {
+				t.alias[pkg+"."+rest[0]] = rest[1]
 			}
 		case 'T', 'I':
 			cur = &Type{Interface: line[0] == 'I', Fields: map[string]string{}, Methods: map[string]Method{}}
@@ -133,8 +139,22 @@ func list(s string) []string {
 	return out
 }
 
-// Lookup is the named type key ("database/sql.Rows"), or nil.
-func Lookup(key string) *Type { return load().types[key] }
+// Lookup is the named type key ("database/sql.Rows", or an alias of it),
+// or nil.
+func Lookup(key string) *Type {
+	t := load()
+	if a, ok := t.alias[key]; ok {
+		key = a
+	}
+	return t.types[key]
+}
+
+// Alias is the type the alias key names ("os.FileMode" names
+// "io/fs.FileMode"): types are written with aliases resolved.
+func Alias(key string) (string, bool) {
+	a, ok := load().alias[key]
+	return a, ok
+}
 
 // Func is the signature of the package-level function key ("os.Open").
 func Func(key string) (Sig, bool) {

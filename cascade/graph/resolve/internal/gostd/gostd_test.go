@@ -34,6 +34,12 @@ func TestEntries(t *testing.T) {
 			t.Errorf("Result(%q, %d) = %q, %v; want %q", c.key, c.i, got, ok, c.want)
 		}
 	}
+	if got, ok := Alias("os.FileMode"); !ok || got != "io/fs.FileMode" {
+		t.Errorf("os.FileMode is %q, %v", got, ok)
+	}
+	if m := Lookup("os.File").Methods["Chmod"]; len(m.Params) != 1 || m.Params[0] != "io/fs.FileMode" {
+		t.Errorf("(*os.File).Chmod takes %v", m.Params)
+	}
 	if got, _ := Var("os.Stdout"); got != "os.File" {
 		t.Errorf("os.Stdout is %q", got)
 	}

@@ -68,7 +68,8 @@ func public(p string) bool {
 }
 
 // writePackage writes one package: "P path", then its functions ("F name
-// params results"), variables ("V name type") and named types ("T name" or
+// params results"), variables ("V name type"), aliases ("A name type") and
+// named types ("T name" or
 // "I name" for an interface), each type followed by its fields ("f name
 // type") and the method set of its pointer ("m name flags receiver params
 // results"). The method sets of the unexported types that lend an exported
@@ -90,6 +91,12 @@ func writePackage(b *bytes.Buffer, pkg *types.Package) {
 		case *types.Var:
 			fmt.Fprintf(b, "V %s\t%s\n", name, canon(obj.Type()))
 		case *types.TypeName:
+			if obj.IsAlias() {
+				if target := canon(obj.Type()); target != "?" {
+					fmt.Fprintf(b, "A %s\t%s\n", name, target)
+				}
+				continue
+			}
 			types_ = append(types_, obj)
 		}
 	}
@@ -210,7 +217,7 @@ func canon(t types.Type) string {
 		if t.Obj().Pkg() == nil {
 			return t.Obj().Name() // any
 		}
-		return key(t.Obj())
+		return canon(types.Unalias(t)) // os.FileMode is io/fs.FileMode
 	case *types.Named:
 		return key(t.Obj())
 	case *types.Basic:
