@@ -98,6 +98,11 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
 		s.Returns = goResults(e, field(decl, "result"))
+	case "type_alias":
+		// type SearchOptions = internal.SearchOptions: the same type.
+		if t := goType(e, field(decl, "type")); t != "" {
+			s.Returns = GoAliasPrefix + t
+		}
 	case "method_elem":
 		// Interface methods type what calls through the interface return,
 		// and their arity tells implementations apart. Their parameters
@@ -645,7 +650,7 @@ func goValueType(e *extractor, v *node) string {
 			}
 		}
 	case "type_conversion_expression": // pkg.Make[K, V](x): a generic function's result
-		if t := field(v, "type"); isAny(t, "parenthesized_type", "pointer_type") { // (*T)(x)
+		if t := field(v, "type"); isAny(t, "parenthesized_type", "pointer_type", "interface_type") { // (*T)(x), interface{...}(x)
 			return goType(e, t)
 		}
 		if t := field(v, "type"); is(t, "generic_type") {

@@ -205,6 +205,11 @@ const GoFuncPrefix = "func:"
 // methods.
 const GoDefinedPrefix = "defined:"
 
+// GoAliasPrefix starts the Returns of a Go type alias, followed by the
+// type it names as written (goType): "aliasof:internal.SearchOptions" for
+// type SearchOptions = internal.SearchOptions. Both names are one type.
+const GoAliasPrefix = "aliasof:"
+
 // GoInterfacePrefix starts a Go interface type literal, written as its
 // methods, each its name, its parameter types in parentheses and its result
 // types (as in a Symbol's Returns), separated by GoMethodSeparator, and its

@@ -209,6 +209,9 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 					ok, err = q.golang().implementsInterfaceMethod(ctx, t, target)
 				}
 				if err == nil && !ok {
+					ok, err = q.golang().goLiteralRelated(ctx, c, t, target)
+				}
+				if err == nil && !ok {
 					ok, err = q.overridesInJS(ctx, t, target)
 				}
 				if err != nil {
@@ -568,7 +571,7 @@ type typeRef struct {
 	kind  refKind
 	class fact.Symbol // refInstance, refClass
 	file  string      // refModule: the workspace file the module resolves to ("" if several)
-	mod   string      // refModule: module specifier as written
+	mod   string      // refModule: module specifier as written; a Go refExternal: the outside package it is
 	from  string      // refModule: the importing file
 	// elems counts the Go collection wrappers around class ([]T is 1): an
 	// element of the value is one fewer. Calls and fields ignore it.
@@ -1363,6 +1366,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			cur = next
 		case refExternal: // w.Header(): what an outside type's method or field gives is outside
+			if f.Language == treesitter.Go {
+				cur = goStdStep(cur, seg) // db.QueryRow(...).Scan: a *sql.Row's
+				continue
+			}
 			cur = cur.djangoResult(seg)
 		default:
 			return cur, nil
@@ -1400,7 +1407,8 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 		return ref, nil
 	}
 	if ref.class.Language == treesitter.Go {
-		if ref.class.Returns == "" || strings.HasPrefix(ref.class.Returns, treesitter.GoDefinedPrefix) {
+		if ref.class.Returns == "" || strings.HasPrefix(ref.class.Returns, treesitter.GoDefinedPrefix) ||
+			strings.HasPrefix(ref.class.Returns, treesitter.GoAliasPrefix) {
 			return typeRef{kind: refUnknown}, nil // not a collection we know of
 		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
@@ -1554,7 +1562,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			if _, ok := q.goImportDir(ctx, imp.Module); ok {
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
 			}
-			return typeRef{kind: refExternal}, nil
+			return typeRef{kind: refExternal, mod: imp.Module}, nil // sql in sql.Open(...)
 		}
 		if imp.Imported == "*" {
 			if q.moduleInWorkspace(ctx, f, imp.Module) {

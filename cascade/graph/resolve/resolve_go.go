@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph/resolve/internal/gostd"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -22,6 +23,8 @@ type goLang struct {
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
 	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
 	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
+	// aliasDepth guards goCanonicalType's walk through type aliases.
+	aliasDepth int
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -72,7 +75,7 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 		return goSignature{}, false
 	}
 	for _, embedded := range t.Extends {
-		if sig, ok := goKnownInterfaces[goKnownInterface(tf, embedded)][name]; ok {
+		if sig, ok := goOutsideMethods(goKnownInterface(tf, embedded))[name]; ok {
 			return sig, true
 		}
 	}
@@ -111,7 +114,7 @@ func (q *goLang) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]
 		return nil
 	}
 	for _, embedded := range iface.Extends {
-		if known := goKnownInterfaces[goKnownInterface(f, embedded)]; known != nil {
+		if known := goOutsideMethods(goKnownInterface(f, embedded)); known != nil {
 			for name, sig := range known {
 				set[name] = sig
 			}
@@ -164,6 +167,33 @@ func (q *goLang) implementsInterfaceMethod(ctx context.Context, m, iface fact.Sy
 		return false, err
 	}
 	return q.dispatches(ctx, iface, m)
+}
+
+// goLiteralRelated reports whether a call c, resolved to the workspace
+// method m, is among the callers of target, a method of an interface
+// literal (func scan(s interface{ Scan(...any) error })). gopls relates
+// them in target's package only (the literal is in no method-set index):
+// m's type has every method of the literal, or, m being an interface's,
+// either interface has every method of the other.
+func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fact.Symbol) (bool, error) {
+	if target.Language != treesitter.Go || target.Kind != treesitter.KindMethod || target.Container != "" ||
+		!isInterfaceMethod(target) || m.Name != target.Name || m.Container == "" || m.Language != treesitter.Go ||
+		path.Dir(c.Path) != path.Dir(target.Path) {
+		return false, nil
+	}
+	own, err := q.goInterfaceOf(ctx, target)
+	if err != nil || own == nil {
+		return false, err
+	}
+	cls, err := q.classOf(ctx, &m)
+	if err != nil || cls == nil {
+		return false, err
+	}
+	if cls.Kind == treesitter.KindInterface {
+		have := q.goMethodSet(ctx, *cls)
+		return have != nil && (goCovers(have, own) || goCovers(own, have)), nil
+	}
+	return q.goHasMethods(ctx, *cls, own), nil
 }
 
 // goKnownInterfaces are the method sets of the standard library interfaces
@@ -258,20 +288,88 @@ func goKnownResult(key string, result int) typeRef {
 	if results := goKnownResults[key]; result < len(results) && results[result] != "" {
 		return typeRef{kind: refExternal, ext: results[result]}
 	}
+	if typ, ok := gostd.Result(key, result); ok {
+		return goStdRef(typ)
+	}
 	return typeRef{kind: refExternal}
 }
 
-// goKnownInterface is the goKnownInterfaces key of a type name written in
-// f ("http.ResponseWriter" with net/http imported as http), or "".
+// goStdRef is a value of the standard library's type typ, canonical as
+// gostd writes it ("[]database/sql.ColumnType"): its ext names the type
+// when gostd or goKnownInterfaces knows it.
+func goStdRef(typ string) typeRef {
+	elems := 0
+	for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+		typ = typ[len(treesitter.GoCollectionPrefix):]
+		elems++
+	}
+	if goKnownInterfaces[typ] == nil && gostd.Lookup(typ) == nil {
+		return typeRef{kind: refExternal}
+	}
+	return typeRef{kind: refExternal, ext: typ, elems: elems}
+}
+
+// goStdStep is what one more step gives on an outside Go value cur: a
+// standard library function's or method's first result (sql.Open(...),
+// db.QueryRow(...)), a variable (os.Stdout), a field (req.URL), or an
+// element; anything else of an outside value is outside.
+func goStdStep(cur typeRef, seg receiverSeg) typeRef {
+	key := ""
+	switch {
+	case seg.index || seg.assert != "":
+		return typeRef{kind: refExternal}
+	case cur.mod != "":
+		key = cur.mod + "." + seg.name
+	case cur.ext != "" && cur.elems == 0:
+		key = cur.ext + "." + seg.name
+	default:
+		return typeRef{kind: refExternal}
+	}
+	if seg.call {
+		return goKnownResult(key, 0)
+	}
+	if cur.mod != "" {
+		typ, _ := gostd.Var(key)
+		return goStdRef(typ)
+	}
+	if t := gostd.Lookup(cur.ext); t != nil {
+		return goStdRef(t.Fields[seg.name])
+	}
+	return typeRef{kind: refExternal}
+}
+
+// goKnownInterface is the key of an outside type name written in f whose
+// method set goOutsideMethods knows ("net/http.ResponseWriter" for
+// http.ResponseWriter with net/http imported as http), or "".
 func goKnownInterface(f *fact.File, typeName string) string {
-	if key := goKnownOutside(f, typeName); goKnownInterfaces[key] != nil {
+	if key := goKnownOutside(f, typeName); goOutsideMethods(key) != nil {
 		return key
 	}
 	return ""
 }
 
+// goOutsideMethods is the method set of the outside type key: a
+// goKnownInterfaces entry, or a standard library type's (its pointer's,
+// promoted methods included), which an embedding type has too
+// (struct{ sync.Mutex } has Lock). nil when unknown.
+func goOutsideMethods(key string) map[string]goSignature {
+	if known := goKnownInterfaces[key]; known != nil {
+		return known
+	}
+	t := gostd.Lookup(key)
+	if t == nil || len(t.Methods) == 0 {
+		return nil
+	}
+	set := make(map[string]goSignature, len(t.Methods))
+	for name, m := range t.Methods {
+		set[name] = goSignature{params: m.Params, results: m.Results}
+	}
+	return set
+}
+
 // goKnownOutside is the key of a type name written in f in
-// goKnownInterfaces, or among goKnownReceivers ("net.Dialer"), or "".
+// goKnownInterfaces, or among goKnownReceivers ("net.Dialer"), or a
+// standard library type gostd knows ("database/sql.Rows"), or "".
 func goKnownOutside(f *fact.File, typeName string) string {
 	if typeName == "error" {
 		return typeName
@@ -282,7 +380,7 @@ func goKnownOutside(f *fact.File, typeName string) string {
 	}
 	for _, imp := range f.Imports {
 		if imp.Local == qualifier {
-			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] {
+			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] || gostd.Lookup(key) != nil {
 				return key
 			}
 			return ""
@@ -300,17 +398,21 @@ func goKnownOutside(f *fact.File, typeName string) string {
 // searches for their calls there.
 func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (via string, ok bool, err error) {
 	if c.Callee == target.Name && target.Container == "" && c.Path == target.Path {
-		ok, err := q.goLiteralOwnCall(ctx, c, target)
-		return "", ok, err
+		if ok, err := q.goLiteralOwnCall(ctx, c, target); ok || err != nil {
+			return "", ok, err
+		}
 	}
-	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" ||
+	// A method of an interface literal (func scan(s interface{ Scan(...any) error }))
+	// has no container: only a call on a standard library value reaches
+	// it from elsewhere in its package, below.
+	ifaceTarget := isInterfaceMethod(target)
+	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" && !ifaceTarget ||
 		path.Dir(c.Path) != path.Dir(target.Path) {
 		return "", false, nil
 	}
 	// An interface's method is called through an interface literal whose
 	// method set it has (resolver := impl.(interface{ Metadata(...) })),
 	// in its package: gopls relates the two types there.
-	ifaceTarget := isInterfaceMethod(target)
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil || f.Language != treesitter.Go {
 		return "", false, err
@@ -327,17 +429,50 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	if err != nil {
 		return "", false, err
 	}
+	if ifaceTarget && ref.kind != refInstance {
+		// scanner.Scan(...) with scanner an interface{ Scan(...any) error }:
+		// gopls relates two interfaces when either has every method of the
+		// other, in target's package.
+		if lit := q.goReceiverLiteral(ctx, f, caller, c.Receiver); lit != nil {
+			own, err := q.goInterfaceOf(ctx, target)
+			if err != nil || own == nil || !goCovers(lit, own) && !goCovers(own, lit) {
+				return "", false, err
+			}
+			return "interface{...}." + c.Callee, true, nil
+		}
+	}
+	if ifaceTarget && ref.kind == refExternal && ref.ext != "" && ref.elems == 0 {
+		// rows.Scan(...) with rows a *sql.Rows: gopls relates the type
+		// that declares Scan to target's interface, in target's package.
+		return q.goStdDispatch(ctx, ref.ext, c.Callee, target)
+	}
+	if target.Container == "" {
+		return "", false, nil
+	}
 	var want map[string]goSignature
 	switch {
+	case ifaceTarget && ref.kind == refInstance && ref.elems == 0:
+		// g.Lock() with g a struct{ sync.Mutex }: the method is the
+		// embedded standard library type's.
+		if key := q.goPromotingOutside(ctx, ref.class, c.Callee, 0); key != "" {
+			return q.goStdDispatch(ctx, key, c.Callee, target)
+		}
+		return "", false, nil
 	case ifaceTarget && ref.kind == refInstance:
 		return "", false, nil
 	case ifaceTarget:
-		if want = q.goReceiverLiteral(ctx, f, caller, c.Receiver); want == nil {
-			return "", false, nil
-		}
-		via = "interface{...}." + c.Callee
+		return "", false, nil // through a literal: above
 	case ref.kind == refExternal && ref.ext != "":
+		// The interface that declares the method, as gopls relates it (an
+		// io.ReadCloser's Close is an io.Closer's); none for a concrete
+		// type's method.
 		want = goKnownInterfaces[ref.ext]
+		if set, iface, ok := gostd.ReceiverMethods(ref.ext, c.Callee); ok {
+			want = nil
+			if iface {
+				want = goSigs(set)
+			}
+		}
 		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
 	case ref.kind == refInstance && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go:
 		want = q.goMethodSet(ctx, ref.class)
@@ -368,6 +503,133 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	}
 	return via, true, nil
+}
+
+// goStdDispatch reports whether a call of name on a value of the standard
+// library type ext is among the callers of target, an interface's method,
+// as gopls's localReferences decides it in target's package: the type that
+// declares the method (ext, or the type ext embeds that promotes it; its
+// pointer for a concrete type) has every method of target's interface with
+// the same signature, or, being an interface itself, is one that target's
+// interface has every method of. No more: a *bufio.Scanner's Scan() is not
+// an interface{ Scan(...any) error }'s.
+func (q *goLang) goStdDispatch(ctx context.Context, ext, name string, target fact.Symbol) (string, bool, error) {
+	var have map[string]goSignature
+	set, iface, ok := gostd.ReceiverMethods(ext, name)
+	if ok {
+		have = goSigs(set)
+	} else if _, known := goKnownInterfaces[ext][name]; known {
+		have, iface = goKnownInterfaces[ext], true // error's Error
+	} else {
+		return "", false, nil
+	}
+	want, err := q.goInterfaceOf(ctx, target)
+	if err != nil || want == nil {
+		return "", false, err
+	}
+	if !goCovers(have, want) && !(iface && goCovers(want, have)) {
+		return "", false, nil
+	}
+	return ext[strings.LastIndexByte(ext, '/')+1:] + "." + name, true, nil
+}
+
+// goPromotingOutside is the standard library type that t embeds, itself or
+// through the workspace types it embeds, and that gives t its method name
+// (sync.Mutex for Lock on a struct{ sync.Mutex }), when t and those types
+// declare no method of that name; "" otherwise.
+func (q *goLang) goPromotingOutside(ctx context.Context, t fact.Symbol, name string, depth int) string {
+	if depth > 5 || t.Language != treesitter.Go || len(t.Extends) == 0 {
+		return ""
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return ""
+	}
+	if found, err := q.methodOf(ctx, t, name, cands, 0); err != nil || len(found) > 0 {
+		return ""
+	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return ""
+	}
+	for _, embedded := range t.Extends {
+		if key := goKnownOutside(tf, embedded); key != "" && gostd.Lookup(key) != nil {
+			if _, ok := gostd.Lookup(key).Methods[name]; ok {
+				return key
+			}
+		}
+	}
+	for _, base := range q.bases(ctx, t) {
+		if key := q.goPromotingOutside(ctx, base, name, depth+1); key != "" {
+			return key
+		}
+	}
+	return ""
+}
+
+// goSigs is a gostd method set as the resolver compares it.
+func goSigs(set map[string]gostd.Sig) map[string]goSignature {
+	out := make(map[string]goSignature, len(set))
+	for name, sig := range set {
+		out[name] = goSignature{params: sig.Params, results: sig.Results}
+	}
+	return out
+}
+
+// goCovers reports whether the method set have has every method of want,
+// with the same signature.
+func goCovers(have, want map[string]goSignature) bool {
+	for name, sig := range want {
+		if got, ok := have[name]; !ok || !got.matches(sig) {
+			return false
+		}
+	}
+	return true
+}
+
+// goInterfaceOf is the method set of the interface that declares the
+// interface method m: a named interface's (its embedded ones' included), or
+// an interface literal's, found among the types of the parameters and
+// locals of the function it is written in. nil when it cannot be told.
+func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]goSignature, error) {
+	if m.Container != "" {
+		cls, err := q.classOf(ctx, &m)
+		if err != nil || cls == nil || cls.Kind != treesitter.KindInterface {
+			return nil, err
+		}
+		return q.goMethodSet(ctx, *cls), nil
+	}
+	qualified := strings.TrimPrefix(m.ID, m.Path+"#")
+	dot := strings.LastIndexByte(qualified, '.')
+	if dot < 0 {
+		return nil, nil
+	}
+	enclosing := m.Path + "#" + qualified[:dot]
+	f, err := q.file(ctx, m.Path)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	sig := q.goSignatureOf(ctx, m)
+	var found map[string]goSignature
+	written := ""
+	for _, l := range f.Locals {
+		if l.SymbolID != enclosing {
+			continue
+		}
+		_, _, typ, _ := treesitter.CutScope(l.Type)
+		if !strings.HasPrefix(typ, treesitter.GoInterfacePrefix) || typ == written {
+			continue
+		}
+		set := q.goLiteralMethodSet(ctx, f, typ)
+		if own, ok := set[m.Name]; !ok || !own.matches(sig) {
+			continue
+		}
+		if found != nil {
+			return nil, nil // two literals declare such a method: which one is m's?
+		}
+		found, written = set, typ
+	}
+	return found, nil
 }
 
 // goEmbedsOutside reports whether a Go type embeds, itself or through the
@@ -558,6 +820,10 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 				key = ref.ext + "." + callee
 			} else if module, ok := goOutsideImport(f, recv); ok && q.localNamed(f, caller, recv) == nil {
 				key = module + "." + callee
+			} else if sig, ok := q.goReceiverLiteral(ctx, f, caller, recv)[callee]; ok && result < len(sig.results) {
+				// exec := ...(interface{ QueryContext(...) (*sql.Rows, error) }):
+				// what the literal's method returns, when the standard library's.
+				return goStdRef(sig.results[result]), true, nil
 			}
 			return goKnownResult(key, result), true, nil
 		}

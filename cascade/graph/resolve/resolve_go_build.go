@@ -160,7 +160,13 @@ func goPortFor(p, comment string) (goPort, bool) {
 // no caller of at's symbols (and calls nothing of at's, the other way).
 // Without a workspace root (no file to read) nothing is left out.
 func (q *goLang) goOutsideBuild(ctx context.Context, at, other string) bool {
-	if q.r.Root == "" || at == other {
+	if at == other {
+		return false
+	}
+	if goIgnoredDir(other) && !goIgnoredDir(at) && strings.HasSuffix(other, ".go") {
+		return true // internal/stdlib/testdata/.../context.go: in no package
+	}
+	if q.r.Root == "" {
 		return false
 	}
 	atFile, err := q.file(ctx, at)
@@ -210,4 +216,17 @@ func (q *goLang) goInBuild(ctx context.Context, at string, targets []fact.Symbol
 		return targets
 	}
 	return kept
+}
+
+// goIgnoredDir reports whether a Go file's path has a directory the go
+// command ignores: testdata, or a name starting with "_" or ".". Its files
+// are in no package gopls loads.
+func goIgnoredDir(p string) bool {
+	dirs := strings.Split(path.Dir(filepath.ToSlash(p)), "/")
+	for _, d := range dirs {
+		if d == "testdata" || strings.HasPrefix(d, "_") || strings.HasPrefix(d, ".") && d != "." && d != ".." {
+			return true
+		}
+	}
+	return false
 }

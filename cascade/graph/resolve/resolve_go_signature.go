@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph/resolve/internal/gostd"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -123,6 +124,9 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 				continue
 			}
 			if _, inWorkspace := q.goImportDir(ctx, imp.Module); !inWorkspace {
+				if target, ok := gostd.Alias(imp.Module + "." + name); ok {
+					return target // os.FileMode is io/fs.FileMode
+				}
 				return imp.Module + "." + name
 			}
 			break
@@ -131,6 +135,13 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 	sym, err := q.resolveTypeName(ctx, f, t)
 	if err != nil || sym == nil {
 		return ""
+	}
+	if aliased, ok := strings.CutPrefix(sym.Returns, treesitter.GoAliasPrefix); ok && sym.Language == treesitter.Go && q.aliasDepth < 5 {
+		// type SearchOptions = internal.SearchOptions: the type it names.
+		af, _ := q.file(ctx, sym.Path)
+		q.aliasDepth++
+		defer func() { q.aliasDepth-- }()
+		return q.goCanonicalType(ctx, af, aliased)
 	}
 	return "=" + sym.ID
 }
@@ -147,7 +158,7 @@ func (q *goLang) goLiteralMethodSet(ctx context.Context, f *fact.File, typ strin
 	set := map[string]goSignature{}
 	for _, elem := range splitTopLevel(body[:len(body)-1], treesitter.GoMethodSeparator[0]) {
 		if embedded, ok := strings.CutPrefix(elem, treesitter.GoEmbeddedMarker); ok {
-			more := goKnownInterfaces[goKnownInterface(f, embedded)]
+			more := goOutsideMethods(goKnownInterface(f, embedded))
 			if more == nil {
 				iface, err := q.resolveTypeName(ctx, f, embedded)
 				if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {

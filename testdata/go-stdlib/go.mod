@@ -1,0 +1,3 @@
+module example.com/gostd
+
+go 1.22
