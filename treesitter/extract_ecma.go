@@ -127,7 +127,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 // so the callee is what it awaits.
 func ecmaCallFunction(call *node) *node {
 	fn := field(call, "function")
-	if is(fn, "await_expression") {
+	if isAny(fn, "await_expression", "unary_expression") {
+		// The grammar reads a unary operator before a call with type
+		// arguments as applied to the callee: !getCached<T>(key) and
+		// typeof f<T>(x) parse as (!getCached)<T>(key); (!f)(x) would be a
+		// parenthesized_expression, so the call is the operand's.
 		return firstNamed(fn)
 	}
 	return fn
