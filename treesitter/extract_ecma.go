@@ -127,7 +127,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 // so the callee is what it awaits.
 func ecmaCallFunction(call *node) *node {
 	fn := field(call, "function")
-	if is(fn, "await_expression") {
+	if isAny(fn, "await_expression", "unary_expression") {
+		// The grammar reads a unary operator before a call with type
+		// arguments as applied to the callee: !getCached<T>(key) and
+		// typeof f<T>(x) parse as (!getCached)<T>(key); (!f)(x) would be a
+		// parenthesized_expression, so the call is the operand's.
 		return firstNamed(fn)
 	}
 	return fn
@@ -479,10 +483,50 @@ func ecmaReceiver(e *extractor, n *node) string {
 		n = firstNamed(n)
 	}
 	s := e.squeezed(n)
+	if strings.Contains(s, "//") || strings.Contains(s, "/*") {
+		s = e.uncommented(n, s) // a chain over lines, a comment between its steps
+	}
 	if strings.IndexByte(s, '?') < 0 && strings.IndexByte(s, '!') < 0 {
 		return s // nothing to drop: Replace would copy it all the same
 	}
 	return optionalChain.Replace(s)
+}
+
+// uncommented is n's squeezed text without the comments inside it, s when
+// it has none: a comment kept would hide the steps after it (a line
+// comment runs to the end of the squeezed text) and its brackets and quotes
+// would unbalance the receiver's.
+func (e *extractor) uncommented(n *node, s string) string {
+	var b strings.Builder
+	at := n.StartByte()
+	var walk func(c *node)
+	walk = func(c *node) {
+		for k := c.FirstChild(); k != nil; k = k.NextSibling() {
+			switch k.Type() {
+			case "comment":
+				if k.StartByte() >= at && k.EndByte() <= uint32(len(e.src)) {
+					b.Write(e.src[at:k.StartByte()])
+					b.WriteByte(' ')
+					at = k.EndByte()
+				}
+			case "string", "template_string", "regex":
+			default:
+				walk(k)
+			}
+		}
+	}
+	walk(n)
+	if at == n.StartByte() {
+		return s
+	}
+	if n.EndByte() <= uint32(len(e.src)) && at <= n.EndByte() {
+		b.Write(e.src[at:n.EndByte()])
+	}
+	t := strings.Join(strings.Fields(b.String()), " ")
+	if strings.Contains(t, " .") || strings.Contains(t, ". ") {
+		t = strings.ReplaceAll(strings.ReplaceAll(t, " .", "."), ". ", ".")
+	}
+	return t
 }
 
 // optionalChain drops optional chaining and non-null assertions from a

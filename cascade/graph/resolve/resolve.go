@@ -1127,6 +1127,19 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if cls, ok := constructed(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
 	}
+	if cls, rest, ok := constructedHead(f.Language, recv); ok {
+		// new Foo().withA(1).withB(2).m(): a builder chain, each step the
+		// type its method declares it returns
+		segs := parseReceiver(rest)
+		if segs == nil {
+			return typeRef{kind: refUnknown}, nil
+		}
+		cur, err := q.instanceOf(ctx, f, cls)
+		if err != nil {
+			return typeRef{}, err
+		}
+		return q.walkReceiver(ctx, f, caller, cur, segs)
+	}
 	if cls, ok := asserted(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // (x as Foo).m(): a Foo's m
 	}
@@ -1218,7 +1231,13 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			return typeRef{}, err
 		}
 	}
-	for _, seg := range segs[1:] {
+	return q.walkReceiver(ctx, f, caller, cur, segs[1:])
+}
+
+// walkReceiver follows the steps of a receiver after its head, whose value
+// is cur: "this.repo.find(x).items" past "this".
+func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, cur typeRef, segs []receiverSeg) (typeRef, error) {
+	for _, seg := range segs {
 		if seg.index && seg.call {
 			return typeRef{kind: refUnknown}, nil
 		}

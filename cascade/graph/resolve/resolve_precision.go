@@ -56,6 +56,31 @@ func constructed(lang treesitter.Language, recv string) (string, bool) {
 	return name, name != ""
 }
 
+// constructedHead splits a receiver that starts with a construction and
+// goes on, "new Foo(x).withA(1).withB(2)", into the class constructed
+// (Foo) and the steps after it ("withA(1).withB(2)"); ok is false for any
+// other receiver, and for one that is only the construction (constructed
+// reads that).
+func constructedHead(lang treesitter.Language, recv string) (cls, rest string, ok bool) {
+	recv = strings.TrimSpace(recv)
+	if !strings.HasPrefix(recv, "new ") || (family(lang) != "js" && lang != treesitter.Java) {
+		return "", "", false
+	}
+	open := strings.IndexByte(recv, '(')
+	if open < 0 {
+		return "", "", false
+	}
+	end := treesitter.MatchBracket(recv, open)
+	if end < 0 || end+1 >= len(recv) || recv[end+1] != '.' {
+		return "", "", false
+	}
+	cls, ok = constructed(lang, recv[:end+1])
+	if !ok {
+		return "", "", false
+	}
+	return cls, recv[end+2:], true
+}
+
 // asserted is the type a TypeScript receiver written as a parenthesised
 // assertion names: (provider as SMTPProvider).getConfig() calls
 // SMTPProvider's getConfig, as tsserver says. ok is false for any other
