@@ -1152,6 +1152,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if operand, ok := goUnaryOperand(recv); ok && f.Language == treesitter.Go {
 		return q.evalReceiver(ctx, f, caller, operand) // (-time.Hour).String(): a time.Duration's
 	}
+	if f.Language == treesitter.Go {
+		recv = goDropTypeArgs(recv) // lru.New[int, int](2).Resize(1): New's result
+	}
 	segs := parseReceiver(recv)
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil

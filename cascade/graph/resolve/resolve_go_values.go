@@ -184,3 +184,51 @@ func (q *goLang) goRangeKey(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	return ref, nil
 }
+
+// goDropTypeArgs removes explicit type arguments from the calls of a
+// receiver's text, lru.New[int, string](2).SetEvictCallback(f) giving
+// lru.New(2).SetEvictCallback(f): a generic function's instance is called
+// like the function, and the extractor records the callee without them.
+// Brackets read as an index (handlers[i](w), a slice of functions) stay:
+// type arguments are told by a comma, a qualified or exported name, a
+// pointer, slice or map type, or a predeclared type's name.
+func goDropTypeArgs(recv string) string {
+	if !strings.Contains(recv, "](") {
+		return recv
+	}
+	var b strings.Builder
+	for i := 0; i < len(recv); i++ {
+		if recv[i] == '[' && i > 0 && isIdentByte(recv[i-1]) {
+			if end := treesitter.MatchBracket(recv, i); end > i && end+1 < len(recv) && recv[end+1] == '(' && goTypeArgs(recv[i+1:end]) {
+				i = end
+				continue
+			}
+		}
+		b.WriteByte(recv[i])
+	}
+	return b.String()
+}
+
+// goTypeArgs reports whether the text between brackets reads as type
+// arguments rather than an index.
+func goTypeArgs(inner string) bool {
+	inner = strings.TrimSpace(inner)
+	switch {
+	case inner == "":
+		return false
+	case strings.Contains(inner, ","), strings.ContainsAny(inner[:1], "*[."), strings.HasPrefix(inner, "map["),
+		strings.HasPrefix(inner, "func("), strings.HasPrefix(inner, "chan "):
+		return true
+	case 'A' <= inner[0] && inner[0] <= 'Z':
+		return true
+	case strings.Contains(inner, "."):
+		return !strings.ContainsAny(inner, "()+-/%") // pkg.Type, not s.items[i+1]
+	}
+	return goPredeclaredTypes[inner]
+}
+
+var goPredeclaredTypes = map[string]bool{
+	"any": true, "bool": true, "byte": true, "comparable": true, "complex64": true, "complex128": true, "error": true,
+	"float32": true, "float64": true, "int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"rune": true, "string": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
+}
