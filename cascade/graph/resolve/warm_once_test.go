@@ -81,17 +81,29 @@ func TestALaterWarmUpStopsTheOneRunning(t *testing.T) {
 	<-sites.held // the first warm-up is reading call sites
 	second := make(chan error, 1)
 	go func() { second <- r.Warm(ctx) }()
+	// The first returns only when stopped (the gate is still closed). The
+	// second may deliver its result before the first's goroutine delivers
+	// its own, but it can end only after the first has returned.
+	var err1, err2 error
+	secondDone := false
 	select {
-	case err := <-first: // returns only when stopped: the gate is still closed
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("the first warm-up returned %v, want it stopped by the second", err)
-		}
-	case err := <-second:
-		t.Fatalf("the second warm-up ended (%v) while the first still ran beside it", err)
+	case err1 = <-first:
+	case err2 = <-second:
+		secondDone = true
+		err1 = <-first
+	}
+	if !errors.Is(err1, context.Canceled) {
+		t.Fatalf("the first warm-up returned %v, want it stopped by the second", err1)
 	}
 	close(sites.release)
-	if err := <-second; err != nil {
-		t.Fatalf("the second warm-up: %v", err)
+	if !secondDone {
+		err2 = <-second
+	}
+	if err2 != nil {
+		t.Fatalf("the second warm-up: %v", err2)
+	}
+	if sites.overlapped.Load() {
+		t.Fatal("the second warm-up read call sites while the first was still reading them")
 	}
 	edges, err := r.Incoming(ctx, soleSymbol(t, store, "common"))
 	if err != nil || len(edges) != 1 || edges[0].Symbol.Name != "user" {
@@ -113,10 +125,14 @@ func soleSymbol(t *testing.T, store graph.Store, name string) fact.Symbol {
 // closed or its context ends.
 type siteGate struct {
 	*embedded.Store
-	reads   atomic.Int64
-	held    chan struct{}
-	release chan struct{}
-	holding atomic.Bool
+	reads  atomic.Int64
+	active atomic.Int64 // reads under way
+	// overlapped: a read began while another was under way (two
+	// warm-ups side by side).
+	overlapped atomic.Bool
+	held       chan struct{}
+	release    chan struct{}
+	holding    atomic.Bool
 }
 
 func (g *siteGate) Snapshot(ctx context.Context) (graph.Store, error) {
@@ -136,6 +152,10 @@ func (s gatedSites) Generation() int64 { return s.Store.(graph.Generational).Gen
 
 func (s gatedSites) CallsByCallee(ctx context.Context, name string) ([]fact.Call, error) {
 	s.g.reads.Add(1)
+	if s.g.active.Add(1) > 1 {
+		s.g.overlapped.Store(true)
+	}
+	defer s.g.active.Add(-1)
 	if s.g.held != nil && s.g.holding.CompareAndSwap(false, true) {
 		close(s.g.held)
 		select {
