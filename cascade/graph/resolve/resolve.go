@@ -1697,7 +1697,7 @@ func (q *query) localIn(f *fact.File, name string, bound func(fact.Local) bool) 
 // declaredType evaluates a declared type written in file f: a type name, or
 // "call:callee" for the result of a call, which is the called function's
 // declared result type (or the class, when the call constructs one).
-func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (_ typeRef, err error) {
+func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
 	if typ == treesitter.BoundLocally {
 		return typeRef{kind: refUnknown}, nil // bound by a pattern or a value the extractor cannot type
 	}
@@ -1746,16 +1746,13 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok := q.declared[key]; ok {
 		return ref, nil
 	}
-	var ref typeRef
-	defer func() {
-		if err == nil && ctx.Err() == nil {
-			if q.declared == nil {
-				q.declared = map[declaredKey]typeRef{}
-			}
-			q.declared[key] = ref
+	ref, err := q.derivedType(ctx, f, caller, typ)
+	if err == nil && ctx.Err() == nil {
+		if q.declared == nil {
+			q.declared = map[declaredKey]typeRef{}
 		}
-	}()
-	ref, err = q.derivedType(ctx, f, caller, typ)
+		q.declared[key] = ref
+	}
 	return ref, err
 }
 

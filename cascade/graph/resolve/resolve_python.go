@@ -914,8 +914,9 @@ func (q *pyLang) pyLibraryOf(ctx context.Context, f *fact.File, caller *fact.Sym
 		typ, _ = strings.CutPrefix(typ, treesitter.CallTypePrefix)
 		return q.pyLibraryOf(ctx, f, caller, typ, depth+1)
 	}
-	for _, imp := range f.Imports {
-		if imp.Local != first && !strings.HasPrefix(imp.Local, first+".") {
+	scoped := q.pyImportInScope(ctx, f, caller, first)
+	for i, imp := range f.Imports {
+		if imp.Local != first && !strings.HasPrefix(imp.Local, first+".") || scoped >= 0 && imp.Local == first && i != scoped {
 			continue
 		}
 		if lib := pyLibrary(f, imp.Module); lib != "" && !q.moduleInWorkspace(ctx, f, imp.Module) {
