@@ -42,3 +42,34 @@ func TestReceiverMatches(t *testing.T) {
 		}
 	}
 }
+
+func TestContainsFoldASCIIFindsAnyCaseWithoutCopying(t *testing.T) {
+	for _, tc := range []struct {
+		s, word string
+		want    bool
+	}{
+		{"from app.services import EvidenceService", "evidenceservice", true},
+		{"EVIDENCESERVICE.run()", "evidenceservice", true},
+		{"evidence_service", "evidenceservice", false},
+		{"Evidence", "evidenceservice", false}, // shorter than the word
+		{"xxeVidenceservicexx", "evidenceservice", true},
+		{"", "a", false},
+		{"abc", "", true},
+		{"ab Ab aB", "ab", true},
+		{"_9x", "9x", true}, // a word starting with no letter
+	} {
+		if got := containsFoldASCII([]byte(tc.s), []byte(tc.word)); got != tc.want {
+			t.Errorf("containsFoldASCII(%q, %q) = %v, want %v", tc.s, tc.word, got, tc.want)
+		}
+	}
+}
+
+func TestLikelyFirstFoldsNonASCIINamesAsUnicodeDoes(t *testing.T) {
+	r := newRanker(Query{Name: "run", Container: "ÜbungService", TargetPath: "a/x.py"})
+	if !r.likelyFirst("b/y.py", []byte("from a.x import übungservice")) {
+		t.Error("a file naming the class in another case is not likely-first")
+	}
+	if r.likelyFirst("b/y.py", []byte("nothing here")) {
+		t.Error("a file not naming the class is likely-first")
+	}
+}

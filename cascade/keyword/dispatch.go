@@ -1,9 +1,13 @@
 package keyword
 
 import (
+	"bytes"
 	"context"
+	"hash/maphash"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 )
@@ -38,18 +42,74 @@ var dispatchByComputedName = regexp.MustCompile(`\bgetattr\s*\(|\b(?:globals|loc
 // Resource[*corev2.AdhocRequest](req) instantiates a function with a type,
 // it does not pick one by name as handlers[name](w) does.
 func findComputedNameCall(src []byte, path string) []int {
-	for from := 0; from < len(src); {
-		loc := dispatchByComputedName.FindIndex(src[from:])
-		if loc == nil {
-			return nil
-		}
-		loc[0], loc[1] = loc[0]+from, loc[1]+from
-		if !strings.HasSuffix(path, ".go") || src[loc[0]] != ']' || !goTypeArguments(src, loc[0]) {
-			return loc
-		}
-		from = loc[1]
+	if all := allComputedNameCalls(src, path, 1); len(all) > 0 {
+		return all[0]
 	}
 	return nil
+}
+
+// computedNameStarts are the texts every match of dispatchByComputedName
+// starts with; wordStart says the regular expression wants a word boundary
+// before it.
+var computedNameStarts = []struct {
+	text      []byte
+	wordStart bool
+}{
+	{[]byte("getattr"), true}, {[]byte("globals"), true}, {[]byte("locals"), true}, {[]byte("vars"), true},
+	{[]byte("send_task"), true}, {[]byte("methodcaller"), true}, {[]byte("Reflect."), true},
+	{[]byte("]"), false}, {[]byte(".MethodByName"), false}, {[]byte(".getMethod"), false}, {[]byte(".getDeclaredMethod"), false},
+}
+
+// dispatchAt is dispatchByComputedName anchored where it is tried.
+var dispatchAt = regexp.MustCompile(`^(?:` + dispatchByComputedName.String() + `)`)
+
+// maxDispatchMatch bounds the text one match is tried on; a match is a
+// call's start, far shorter.
+const maxDispatchMatch = 4096
+
+// allComputedNameCalls is findComputedNameCall's matches in src, in order
+// and not overlapping, at most limit of them (0: all). The expression is
+// tried only where one of its starting texts is, found with bytes.Index:
+// unanchored, it ran at 10-20 MB/s, 100 ms on a 1.5 MB generated file.
+func allComputedNameCalls(src []byte, path string, limit int) [][]int {
+	var starts []int
+	for _, st := range computedNameStarts {
+		for from := 0; ; {
+			i := bytes.Index(src[from:], st.text)
+			if i < 0 {
+				break
+			}
+			at := from + i
+			from = at + 1
+			if st.wordStart && at > 0 && isWordByte(src[at-1]) {
+				continue
+			}
+			starts = append(starts, at)
+		}
+	}
+	slices.Sort(starts)
+	goFile := strings.HasSuffix(path, ".go")
+	var out [][]int
+	end := 0
+	for _, at := range starts {
+		if at < end {
+			continue
+		}
+		loc := dispatchAt.FindIndex(src[at:min(len(src), at+maxDispatchMatch)])
+		if loc == nil {
+			continue
+		}
+		m := []int{at, at + loc[1]}
+		end = m[1]
+		if goFile && src[at] == ']' && goTypeArguments(src, at) {
+			continue
+		}
+		out = append(out, m)
+		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	return out
 }
 
 // goTypeArguments reports whether the brackets closing at src[end] hold
@@ -239,12 +299,70 @@ func (d *dispatches) computedNameCall(ctx context.Context, src SourceReader, pat
 	if err != nil || int(fn.Span.EndByte) > len(content) || fn.Span.StartByte >= fn.Span.EndByte {
 		return ""
 	}
-	body := content[fn.Span.StartByte:fn.Span.EndByte]
-	if loc := findComputedNameCall(body, path); loc != nil {
-		what := strings.TrimSpace(string(body[loc[0]:loc[1]]))
-		return "a call by computed name (" + strings.TrimRight(what, "( ") + "…) in " + fn.Name
+	start, end := int(fn.Span.StartByte), int(fn.Span.EndByte)
+	for _, loc := range scannedFor(path, content).computedCalls(content, path) {
+		if loc[0] >= start && loc[1] <= end {
+			what := strings.TrimSpace(string(content[loc[0]:loc[1]]))
+			return "a call by computed name (" + strings.TrimRight(what, "( ") + "…) in " + fn.Name
+		}
 	}
 	return ""
+}
+
+// A file's dispatches and tables are found once for its content, not once
+// for every literal and every request: a request for a common word checks
+// dozens of literals in the same handler files, and the next request for
+// another word checks the same files again (skyportal's handlers: 20-50 ms
+// of regular expressions per request, session 16).
+type scannedFile struct {
+	hash uint64
+	size int
+	// computed are findComputedNameCall's matches over the whole file, in
+	// order; tables are tableAssignment's, with their name's submatch.
+	// Each is found on first use, once however many requests ask at once
+	// (a 1.5 MB generated type file took 100 ms a scan).
+	computedOnce, tablesOnce sync.Once
+	computed, tables         [][]int
+}
+
+// computedCalls are the file's calls by computed name; content is the
+// file's, as scannedFor was given it.
+func (f *scannedFile) computedCalls(content []byte, path string) [][]int {
+	f.computedOnce.Do(func() { f.computed = allComputedNameCalls(content, path, 0) })
+	return f.computed
+}
+
+// tableStarts are the file's top-level tables.
+func (f *scannedFile) tableStarts(content []byte) [][]int {
+	f.tablesOnce.Do(func() { f.tables = tableAssignment.FindAllSubmatchIndex(content, -1) })
+	return f.tables
+}
+
+// maxScanned bounds the files whose scans are kept; past it the cache
+// starts again (a workspace's dispatching files are few).
+const maxScanned = 1024
+
+var scanned = struct {
+	sync.Mutex
+	seed  maphash.Seed
+	files map[string]*scannedFile
+}{seed: maphash.MakeSeed()}
+
+// scannedFor is the scan of content, the file at path as read now: kept
+// while the content is the same.
+func scannedFor(path string, content []byte) *scannedFile {
+	h := maphash.Bytes(scanned.seed, content)
+	scanned.Lock()
+	defer scanned.Unlock()
+	if f := scanned.files[path]; f != nil && f.hash == h && f.size == len(content) {
+		return f
+	}
+	if scanned.files == nil || len(scanned.files) >= maxScanned {
+		scanned.files = map[string]*scannedFile{}
+	}
+	f := &scannedFile{hash: h, size: len(content)}
+	scanned.files[path] = f
+	return f
 }
 
 // unquote is a string literal's content as written ('run', "run", `run`,
@@ -284,23 +402,55 @@ func tableDispatch(content []byte, h Hit) string {
 	if at > len(content) {
 		return ""
 	}
-	starts := tableAssignment.FindAllSubmatchIndex(content[:at], -1)
-	if len(starts) == 0 {
+	scan := scannedFor(h.Path, content)
+	var last []int // the last table starting before the literal, as tableAssignment finds it in content[:at]
+	for _, t := range scan.tableStarts(content) {
+		if t[1] > at {
+			break
+		}
+		last = t
+	}
+	if last == nil {
 		return ""
 	}
-	last := starts[len(starts)-1]
-	if strings.Contains(string(content[last[1]:at]), "\n\n") {
+	if bytes.Contains(content[last[1]:at], []byte("\n\n")) {
 		return "" // a blank line between: not that table's entry
 	}
-	name := string(content[last[2]:last[3]])
-	rest := append(append([]byte{}, content[:last[0]]...), content[at:]...)
-	uses := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`)
-	if !uses.Match(rest) {
+	name := content[last[2]:last[3]]
+	// The file reads the table again, outside its own entries up to the
+	// literal, and dispatches by computed name there.
+	outside := func(loc []int) bool { return loc[1] <= last[0] || loc[0] >= at }
+	if !hasWordOutside(content, name, outside) {
 		return ""
 	}
-	if loc := findComputedNameCall(rest, h.Path); loc != nil {
-		what := strings.TrimRight(strings.TrimSpace(string(rest[loc[0]:loc[1]])), "( ")
-		return "the table " + name + ", read where the file calls by computed name (" + what + "…)"
+	for _, loc := range scan.computedCalls(content, h.Path) {
+		if outside(loc) {
+			what := strings.TrimRight(strings.TrimSpace(string(content[loc[0]:loc[1]])), "( ")
+			return "the table " + string(name) + ", read where the file calls by computed name (" + what + "…)"
+		}
 	}
 	return ""
+}
+
+// hasWordOutside reports whether word occurs in content as a whole word
+// (as regexp's \b delimits one) at a place outside accepts.
+func hasWordOutside(content, word []byte, outside func(loc []int) bool) bool {
+	for from := 0; from <= len(content)-len(word); {
+		i := bytes.Index(content[from:], word)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		end := at + len(word)
+		if (at == 0 || !isWordByte(content[at-1])) && (end == len(content) || !isWordByte(content[end])) && outside([]int{at, end}) {
+			return true
+		}
+		from = at + 1
+	}
+	return false
+}
+
+// isWordByte is regexp's ASCII word character.
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

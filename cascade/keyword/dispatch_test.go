@@ -77,3 +77,61 @@ func TestComputedNameCallPassesOverGoTypeArguments(t *testing.T) {
 		}
 	}
 }
+
+// A file's scan is kept for its content: the same path with a dispatch
+// removed (an edit) no longer dispatches, though the size is the same.
+func TestTableDispatchFollowsTheFileAsItChanges(t *testing.T) {
+	before := "ACTIONS = ['archive']\nfor n in ACTIONS:\n    getattr(x, n)()\n"
+	after := "ACTIONS = ['archive']\nfor n in ACTIONS:\n    setattr(x, n, 1)\n"
+	if got := tableDispatch([]byte(before), hitAt(before, "archive")); got == "" {
+		t.Fatal("the table read by getattr is no dispatch")
+	}
+	if got := tableDispatch([]byte(after), hitAt(after, "archive")); got != "" {
+		t.Errorf("after the edit: tableDispatch = %q, want none", got)
+	}
+}
+
+// The scan tries the expression only where one of its starting texts is:
+// it finds what the expression run over the whole text finds.
+func TestComputedNameCallsMatchTheUnanchoredExpression(t *testing.T) {
+	reference := func(src []byte, path string) [][]int {
+		var out [][]int
+		for from := 0; from < len(src); {
+			loc := dispatchByComputedName.FindIndex(src[from:])
+			if loc == nil {
+				break
+			}
+			loc[0], loc[1] = loc[0]+from, loc[1]+from
+			from = loc[1]
+			if strings.HasSuffix(path, ".go") && src[loc[0]] == ']' && goTypeArguments(src, loc[0]) {
+				continue
+			}
+			out = append(out, loc)
+		}
+		return out
+	}
+	texts := []struct{ path, src string }{
+		{"a.py", "def f(self, name):\n    return getattr(self, name)()\n"},
+		{"a.py", "mygetattr(x)\nx = globals()['f']()\nvars ()[k]\nlocals( )[n](1)\n"},
+		{"a.py", "handlers[name](req)\nitems[0]\nrow[1] (2)\n]\n(\n"},
+		{"a.ts", "const f = (this[name] as Handler)(req);\nReflect.apply(fn, this, []);\nxReflect.get(o, 'k')\n"},
+		{"a.ts", "type A = string[];\nlet b: number[] = [];\nm[k]!();\nthis[actions[i]]();\n"},
+		{"a.go", "v := reflect.ValueOf(s).MethodByName(\"Run\")\nr := Resource[*corev2.X](req)\nh := m[key](w)\n"},
+		{"A.java", "Method m = c.getDeclaredMethod(\"run\");\nc.getMethod (\"x\");\n"},
+		{"a.py", "send_task('t')\nmethodcaller('m')(o)\nsend_taskx('t')\n"},
+	}
+	for _, tc := range texts {
+		got := allComputedNameCalls([]byte(tc.src), tc.path, 0)
+		want := reference([]byte(tc.src), tc.path)
+		if len(got) != len(want) {
+			t.Errorf("%s %q: got %v, want %v", tc.path, tc.src, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i][0] != want[i][0] || got[i][1] != want[i][1] {
+				t.Errorf("%s %q: got %v, want %v", tc.path, tc.src, got, want)
+				break
+			}
+		}
+	}
+}
