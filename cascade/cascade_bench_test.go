@@ -147,3 +147,87 @@ func pct(ds []time.Duration, p int) time.Duration {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// BenchmarkCascadeTargets answers incomingCalls for chosen symbols, as the
+// server does once warm (the grep stage's contents and the resolver's
+// warm-up done): the per-stage times of the slowest answers an editor
+// meets, to profile one of them.
+//
+//	CALLCASCADE_BENCH_REPO=/path/to/repo CALLCASCADE_BENCH_TARGETS='path#Class.get,path#f' \
+//	  go test ./cascade -run '^$' -bench CascadeTargets -benchtime 1x [-cpuprofile cpu.out]
+//
+// Each target is asked CALLCASCADE_BENCH_ROUNDS times (default 10); the
+// line printed per target gives the total's p50 and max and each stage's p50.
+func BenchmarkCascadeTargets(b *testing.B) {
+	repo, list := os.Getenv("CALLCASCADE_BENCH_REPO"), os.Getenv("CALLCASCADE_BENCH_TARGETS")
+	if repo == "" || list == "" {
+		b.Skip("CALLCASCADE_BENCH_REPO and CALLCASCADE_BENCH_TARGETS are not set: this benchmark measures chosen symbols of a real repository")
+	}
+	rounds := 10
+	fmt.Sscan(os.Getenv("CALLCASCADE_BENCH_ROUNDS"), &rounds)
+	ctx := context.Background()
+	store, err := embedded.Open(filepath.Join(b.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	ws := cascade.NewWorkspace(repo, store, cascade.Options{})
+	defer ws.Close()
+	ws.Warm()
+	if _, err := ws.Indexer.IndexAll(ctx, nil); err != nil {
+		b.Fatal(err)
+	}
+	// The full-text index and the resolver's warm-up, which the server runs
+	// in the background after the index, done first; then a settle, for the
+	// warm-up the index's writes scheduled (CALLCASCADE_BENCH_SETTLE seconds,
+	// default 5): what an editor meets once the workspace is quiet.
+	if err := store.BuildSearch(ctx); err != nil {
+		b.Fatal(err)
+	}
+	ws.WarmResolver(ctx)
+	settle := 5
+	fmt.Sscan(os.Getenv("CALLCASCADE_BENCH_SETTLE"), &settle)
+	time.Sleep(time.Duration(settle) * time.Second)
+	var targets []fact.Symbol
+	for _, id := range strings.Split(list, ",") {
+		s, err := store.Symbol(ctx, strings.TrimSpace(id))
+		if err != nil {
+			b.Fatalf("target %s: %v", id, err)
+		}
+		targets = append(targets, s)
+	}
+	verbose := os.Getenv("CALLCASCADE_BENCH_VERBOSE") != ""
+	if _, err := ws.Engine.Incoming(ctx, targets[0]); err != nil { // waits for the grep warm-up if still running
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, t := range targets {
+			var total []time.Duration
+			stages := map[string][]time.Duration{}
+			var last string
+			for range rounds {
+				start := time.Now()
+				res, err := ws.Engine.Incoming(ctx, t)
+				if err != nil {
+					b.Fatal(err)
+				}
+				total = append(total, time.Since(start))
+				last = res.Stage
+				for _, a := range res.Attempts {
+					stages[a.Stage] = append(stages[a.Stage], a.Duration)
+					if verbose && len(total) == 1 {
+						fmt.Printf("  %s %s %s: %s\n", a.Stage, a.Outcome, a.Reason, a.Observed)
+					}
+				}
+			}
+			fmt.Printf("%-60s answered by %-8s p50 %7.2f max %7.2f ms;", t.ID, last, ms(pct(total, 50)), ms(pct(total, 100)))
+			for _, k := range []string{"graph", "grep", "keyword", "report"} {
+				if ds := stages[k]; len(ds) > 0 {
+					fmt.Printf(" %s %.2f", k, ms(pct(ds, 50)))
+				}
+			}
+			fmt.Println()
+		}
+	}
+}
