@@ -32,7 +32,7 @@ import (
 // sites not in elsewhere are handed over as undecided. The store is read
 // again (through one snapshot), not the resolver's answer, so that a file
 // indexed anew since then is judged by its new facts.
-func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte) (stage.IndexedFile, bool) {
+func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.ResolvedSites) func(context.Context, string, []byte, func() string) (stage.IndexedFile, bool) {
 	var once sync.Once
 	var known map[string]*knownOccurrences
 	store := s.store
@@ -78,7 +78,7 @@ func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.R
 		}
 	}
 	word := []byte(name)
-	return func(ctx context.Context, rel string, content []byte) (stage.IndexedFile, bool) {
+	return func(ctx context.Context, rel string, content []byte, hash func() string) (stage.IndexedFile, bool) {
 		once.Do(func() { load(ctx) })
 		if known == nil {
 			return stage.IndexedFile{}, false // the store could not be read
@@ -109,7 +109,7 @@ func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.R
 			lang, _ := treesitter.LanguageForPath(rel)
 			vouched = accountedFor(lang, content, word, k, f, goMethod)
 		}
-		if !vouched || f.Hash != fact.HashContent(content) {
+		if !vouched || f.Hash != hash() {
 			return stage.IndexedFile{}, false
 		}
 		for _, c := range k.undecided {

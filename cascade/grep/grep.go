@@ -84,7 +84,7 @@ type Query struct {
 	// (stage.Settled): it is not parsed; the sites the graph left
 	// undecided there are its matches, and those it resolved elsewhere
 	// count as excluded. Nil: every candidate is parsed.
-	AsIndexed func(ctx context.Context, rel string, content []byte) (stage.IndexedFile, bool)
+	AsIndexed func(ctx context.Context, rel string, content []byte, hash func() string) (stage.IndexedFile, bool)
 	// SkipLibrary leaves out calls on a library's value by its spelling
 	// (receivers.go): a caller search wants them out, a list of every
 	// site of the name does not.
@@ -422,7 +422,7 @@ func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, 
 	}
 	s.spotField(lang, content)
 	c := candidate{rel: rel, lang: lang, kept: kept}
-	if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
+	if indexed, vouched := s.vouchedFor(ctx, rel, lang, content, kept); vouched {
 		if indexed == nil {
 			return // nothing undecided there: nothing to offer
 		}
@@ -434,11 +434,11 @@ func (s *scan) match(ctx context.Context, rel string, lang treesitter.Language, 
 // vouchedFor asks the code graph whether it vouches for a candidate
 // (Query.AsIndexed), counting it; if so, the sites it left undecided there
 // are the file's sites, nil for none.
-func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Language, content []byte) (*fileSites, bool) {
+func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Language, content []byte, kept *files.Kept) (*fileSites, bool) {
 	if s.q.AsIndexed == nil {
 		return nil, false
 	}
-	f, ok := s.q.AsIndexed(ctx, rel, content)
+	f, ok := s.q.AsIndexed(ctx, rel, content, func() string { return contentHash(kept, content) })
 	if !ok {
 		return nil, false
 	}
@@ -451,7 +451,7 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	if f.Bare || len(f.Undecided) > 0 {
 		imported = s.importsName(lang, rel, content)
 	}
-	modules := treesitter.NewModuleReceivers(lang, f.Imports, content)
+	modules := moduleReceivers(kept, lang, f.Imports, content)
 	if f.Bare && (!s.q.SkipLibrary || !bareOutOfScope(lang, rel, imported, &s.q)) {
 		// Unrecorded bare uses of the name that the scope rule keeps: a
 		// parse finds them.
@@ -479,6 +479,43 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 		found.sites = append(found.sites, m)
 	}
 	return found, true
+}
+
+// A common name's search asks the graph about hundreds of files it
+// indexed, and each answer needs the file's hash and, for every site left
+// undecided, whether its receiver may be a module: both are the content's
+// and are kept with it (files.Kept's memo), not worked out again at every
+// request (a third of grep's time for skyportal's get, session 16).
+const (
+	memoHash    = "\x00hash"
+	memoModules = "\x00modules"
+)
+
+// contentHash is fact.HashContent of content, kept's memo when it has one.
+func contentHash(kept *files.Kept, content []byte) string {
+	if kept == nil {
+		return fact.HashContent(content)
+	}
+	if v, ok := kept.Memo(memoHash); ok {
+		return v.(string)
+	}
+	h := fact.HashContent(content)
+	kept.Remember(memoHash, h)
+	return h
+}
+
+// moduleReceivers is treesitter.NewModuleReceivers for the content, kept's
+// when it has one, which remembers the receivers it has decided.
+func moduleReceivers(kept *files.Kept, lang treesitter.Language, imports []treesitter.Import, content []byte) *treesitter.ModuleReceivers {
+	if kept == nil {
+		return treesitter.NewModuleReceivers(lang, imports, content)
+	}
+	if v, ok := kept.Memo(memoModules); ok {
+		return v.(*treesitter.ModuleReceivers)
+	}
+	m := treesitter.NewModuleReceivers(lang, imports, content)
+	kept.Remember(memoModules, m)
+	return m
 }
 
 // importsName reports whether file rel imports the name from a module
@@ -575,7 +612,7 @@ func (s *scan) addBuffers(ctx context.Context) {
 		}
 		s.spotField(lang, content)
 		c := candidate{rel: rel, lang: lang, content: content, first: s.rank.likelyFirst(rel, content)}
-		if indexed, vouched := s.vouchedFor(ctx, rel, lang, content); vouched {
+		if indexed, vouched := s.vouchedFor(ctx, rel, lang, content, nil); vouched {
 			if indexed == nil {
 				continue
 			}

@@ -81,8 +81,9 @@ type Settled struct {
 	// an import, a comment or string), and what it knows: a fallback that
 	// parsed rel again could only find the sites it already has. Nil: the
 	// graph vouches for no file (another backend, or no answer of
-	// no_callers).
-	AsIndexed func(ctx context.Context, rel string, content []byte) (IndexedFile, bool)
+	// no_callers). hash is content's fact.HashContent, asked for only
+	// when needed: the caller may have it kept from an earlier request.
+	AsIndexed func(ctx context.Context, rel string, content []byte, hash func() string) (IndexedFile, bool)
 }
 
 // IndexedFile is what the graph knows of the name in a file it vouches for.
