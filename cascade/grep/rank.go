@@ -19,10 +19,18 @@ type ranker struct {
 	pkgName    string // last element of Package, lowercased
 	targetDir  string
 	words      [][]byte // spellings whose presence makes a file likely-first
+	// goTarget: the target is Go's, where a file in its directory is in
+	// its package (bare calls reach it) and callers elsewhere write the
+	// package's name. In Python or TypeScript the directory's name
+	// (models, api, utils) is in most files' imports and says nothing.
+	goTarget bool
 }
 
 func newRanker(q Query) *ranker {
 	r := &ranker{targetPath: q.TargetPath, container: normalName(q.Container)}
+	if lang, ok := treesitter.LanguageForPath(q.TargetPath); ok {
+		r.goTarget = lang == treesitter.Go
+	}
 	if q.TargetPath != "" {
 		r.targetDir = path.Dir(q.TargetPath)
 	}
@@ -33,7 +41,11 @@ func newRanker(q Query) *ranker {
 			r.pkgDir = pkg
 		}
 	}
-	for _, w := range []string{q.Container, path.Base(q.Package)} {
+	words := []string{q.Container}
+	if r.goTarget || q.TargetPath == "" {
+		words = append(words, path.Base(q.Package))
+	}
+	for _, w := range words {
 		if w != "" && w != "." && w != "/" {
 			r.words = append(r.words, []byte(strings.ToLower(w)))
 		}
@@ -49,11 +61,13 @@ func normalName(s string) string {
 }
 
 // likelyFirst reports whether a candidate file may hold the best-ranked
-// sites: it is the target's file or in the target's package directory, or
-// it spells the Container or Package somewhere (any receiver naming them
-// must).
+// sites: it is the target's file or in the target's Go package directory,
+// or it spells the Container (or a Go Package) somewhere (any receiver
+// naming them must). Likely-first files are parsed in full however many
+// sites are found: skyportal's models/ held a column's class, and every
+// file importing skyportal.models was parsed past the stage's budget.
 func (r *ranker) likelyFirst(rel string, content []byte) bool {
-	if rel == r.targetPath || (r.pkgDir != "" && path.Dir(rel) == r.pkgDir) {
+	if rel == r.targetPath || (r.goTarget && r.pkgDir != "" && path.Dir(rel) == r.pkgDir) {
 		return true
 	}
 	if len(r.words) == 0 {

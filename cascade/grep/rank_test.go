@@ -73,3 +73,38 @@ func TestLikelyFirstFoldsNonASCIINamesAsUnicodeDoes(t *testing.T) {
 		t.Error("a file not naming the class is likely-first")
 	}
 }
+
+// Likely-first files are parsed in full, however many sites are found. In
+// Python and TypeScript neither the target's directory nor its name makes
+// a file likely to hold the best-ranked sites (every view imports from
+// models); in Go the directory is the package, and its name qualifies
+// every call from outside.
+func TestLikelyFirstTakesTheDirectoryOnlyForGo(t *testing.T) {
+	py := newRanker(Query{Name: "total", Container: "Order", TargetPath: "app/models/order.py", Package: "app/models"})
+	for _, tc := range []struct {
+		rel, content string
+		want         bool
+	}{
+		{"app/views.py", "from app.models import Invoice\nInvoice.total(x)", false},
+		{"app/models/invoice.py", "class Invoice:\n    def total(self): ...", false},
+		{"app/api.py", "from app.models.order import Order\nOrder.total(o)", true},
+		{"app/models/order.py", "class Order: ...", true},
+	} {
+		if got := py.likelyFirst(tc.rel, []byte(tc.content)); got != tc.want {
+			t.Errorf("python target: likelyFirst(%s) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+	golang := newRanker(Query{Name: "Total", TargetPath: "internal/models/order.go", Package: "internal/models"})
+	for _, tc := range []struct {
+		rel, content string
+		want         bool
+	}{
+		{"internal/models/invoice.go", "package models\nfunc f() { Total() }", true},
+		{"cmd/main.go", "package main\nfunc main() { models.Total() }", true},
+		{"cmd/other.go", "package main\nfunc g() { x.Total() }", false},
+	} {
+		if got := golang.likelyFirst(tc.rel, []byte(tc.content)); got != tc.want {
+			t.Errorf("go target: likelyFirst(%s) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+}
