@@ -284,3 +284,24 @@ func TestEngineLibraryReceiversAreNoNameMatch(t *testing.T) {
 		t.Errorf("Cache.filter: %s with %v, want no callers in code: %s", res.Stage, details(res.Calls), describe(res))
 	}
 }
+
+// A Python file where a method's name is only read as an attribute's
+// attribute (row.total.amount) or tested (if row.total:) holds no site a
+// method's search keeps: the graph vouches for it, and grep does not parse
+// it to find that out (the extractor names the names with such sites
+// apart, treesitter.Unrecorded.MethodMembers).
+func TestEngineGrepDoesNotParsePythonAttributeReadsOfAMethodsName(t *testing.T) {
+	files := map[string]string{
+		"app/models.py": "class Order:\n    def total(self):\n        return 1\n",
+		"app/report.py": "def show(row):\n    if row.total:\n        return row.total.amount\n    return None\n",
+	}
+	f := newFixture(t, files)
+	res, err := withGrep(f, nil, roomy()).Incoming(context.Background(), f.method(t, "Order", "total"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := attemptOf(t, res, cascade.StageGrep, "")
+	if len(res.Calls) != 0 || !strings.Contains(a.Observed, "2 files holding the name read as the code graph indexed them") {
+		t.Fatalf("calls %v, grep observed %q: want no calls, and both files read as indexed", callerNames(res.Calls), a.Observed)
+	}
+}

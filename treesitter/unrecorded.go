@@ -28,6 +28,12 @@ type Unrecorded struct {
 	// module-level function of the name. A store that did not keep them
 	// gives Members itself.
 	ModuleMembers string `json:"moduleMembers,omitempty"`
+	// MethodMembers are the Members with a site that a method's caller
+	// search keeps: all but Python's reads of an attribute of the
+	// attribute (obj.name.attr) and truth tests of it (if obj.name:),
+	// which no bound method is (the grep stage leaves them out). A store
+	// that did not keep them gives Members itself.
+	MethodMembers string `json:"methodMembers,omitempty"`
 }
 
 // HasMember reports whether name has a site through a receiver that the
@@ -37,6 +43,10 @@ func (u *Unrecorded) HasMember(name string) bool { return listHas(u.Members, nam
 // HasModuleMember reports whether name has a site through a receiver
 // that may be a module object, which the facts do not record.
 func (u *Unrecorded) HasModuleMember(name string) bool { return listHas(u.ModuleMembers, name) }
+
+// HasMethodMember reports whether name has a site through a receiver,
+// which the facts do not record, that a method's caller search keeps.
+func (u *Unrecorded) HasMethodMember(name string) bool { return listHas(u.MethodMembers, name) }
 
 // HasBare reports whether name has a site used alone that the facts do not
 // record.
@@ -111,7 +121,7 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 		}
 		return false
 	}
-	var members, moduleMembers, bare []string
+	var members, moduleMembers, methodMembers, bare []string
 	modules := NewModuleReceivers(e.facts.Language, e.facts.Imports, e.src)
 	for i := range t.nodes {
 		n := &t.nodes[i]
@@ -127,18 +137,21 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 		if recordedAt(name, n.start, n.end) {
 			continue // a call or reference the facts hold
 		}
-		if _, receiver, ok := e.classify(n); ok {
+		if kind, receiver, ok := e.classify(n); ok {
 			if strings.TrimSpace(receiver) != "" {
 				members = append(members, e.str(name))
 				if modules.MayBeModule(receiver) {
 					moduleMembers = append(moduleMembers, e.str(name))
+				}
+				if !(e.facts.Language == Python && kind == SiteReference && (pyMemberRead(n) || pyTestedAttribute(n))) {
+					methodMembers = append(methodMembers, e.str(name))
 				}
 			} else {
 				bare = append(bare, e.str(name))
 			}
 		}
 	}
-	return &Unrecorded{Members: joinedSet(members), ModuleMembers: joinedSet(moduleMembers), Bare: joinedSet(bare)}
+	return &Unrecorded{Members: joinedSet(members), ModuleMembers: joinedSet(moduleMembers), MethodMembers: joinedSet(methodMembers), Bare: joinedSet(bare)}
 }
 
 // joinedSet is the names sorted, once each, joined by newlines.

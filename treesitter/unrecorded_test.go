@@ -211,3 +211,29 @@ def view(res):
 		t.Errorf("module members %q, want %q", u.ModuleMembers, want)
 	}
 }
+
+// TestUnrecordedNamesMethodMembers pins MethodMembers: Python reads of an
+// attribute of the attribute (row.obj.id) and truth tests (if row.obj:)
+// are no bound method's sites, so a method's search leaves them out; a
+// bare read of the attribute (x = row.obj) stays.
+func TestUnrecordedNamesMethodMembers(t *testing.T) {
+	src := []byte(`def view(row, other):
+    if row.owner:
+        return row.obj.id
+    return other.obj_id is None, other.flag, keep(other.handler)
+`)
+	facts, err := Extract(context.Background(), Python, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := facts.Unrecorded
+	if u == nil {
+		t.Fatal("no Unrecorded")
+	}
+	if want := "flag\nhandler\nid\nobj\nobj_id\nowner"; u.Members != want {
+		t.Errorf("members %q, want %q", u.Members, want)
+	}
+	if want := "flag\nhandler\nid"; u.MethodMembers != want {
+		t.Errorf("method members %q, want %q", u.MethodMembers, want)
+	}
+}

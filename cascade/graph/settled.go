@@ -97,6 +97,12 @@ func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.R
 		// there is nothing to count occurrence by occurrence.
 		u := f.Unrecorded
 		vouched := u != nil && !u.HasMember(name)
+		if !vouched && u != nil && !function && !u.HasMethodMember(name) {
+			// A method's unrecorded sites here are all Python reads of an
+			// attribute of the attribute, or tests of it: grep leaves
+			// them out, and would parse the file only to find that.
+			vouched = true
+		}
 		if !vouched && u != nil && function && !u.HasModuleMember(name) {
 			// A function is reached through a receiver only where it is a
 			// module object: grep leaves the others out, and says whether

@@ -283,7 +283,8 @@ type fileExtra struct {
 	// without it decodes as "not known" (nil), never as "none". Marker 2
 	// adds its ModuleMembers; a blob with marker 1 did not keep them, and
 	// decodes with Members in their place (as if every member site might
-	// be on a module), never as "none".
+	// be on a module), never as "none". Marker 3 adds MethodMembers; an
+	// older blob decodes with Members in their place.
 	Unrecorded *treesitter.Unrecorded
 }
 
@@ -330,10 +331,11 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		container = c.Container
 	}
 	if u := x.Unrecorded; u != nil {
-		b = append(b, 2)
+		b = append(b, 3)
 		b = appendString(b, u.Members)
 		b = appendString(b, u.Bare)
 		b = appendString(b, u.ModuleMembers)
+		b = appendString(b, u.MethodMembers)
 	}
 	return b
 }
@@ -394,10 +396,14 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 		switch r.uvarint() {
 		case 1:
 			u := &treesitter.Unrecorded{Members: r.string(), Bare: r.string()}
-			u.ModuleMembers = u.Members
+			u.ModuleMembers, u.MethodMembers = u.Members, u.Members
 			x.Unrecorded = u
 		case 2:
-			x.Unrecorded = &treesitter.Unrecorded{Members: r.string(), Bare: r.string(), ModuleMembers: r.string()}
+			u := &treesitter.Unrecorded{Members: r.string(), Bare: r.string(), ModuleMembers: r.string()}
+			u.MethodMembers = u.Members
+			x.Unrecorded = u
+		case 3:
+			x.Unrecorded = &treesitter.Unrecorded{Members: r.string(), Bare: r.string(), ModuleMembers: r.string(), MethodMembers: r.string()}
 		default:
 			r.fail()
 		}

@@ -35,7 +35,7 @@ func TestFileExtraRoundTrip(t *testing.T) {
 			{Container: "Events", Name: "Created", Value: "report.created"},
 			{Container: "Events", Name: "Empty", Value: ""},
 		},
-		Unrecorded: &treesitter.Unrecorded{Members: "container\nready\nutil", ModuleMembers: "util", Bare: "draw"},
+		Unrecorded: &treesitter.Unrecorded{Members: "container\nready\nutil", ModuleMembers: "util", MethodMembers: "ready", Bare: "draw"},
 	}
 	got, err := decodeFileExtra(appendFileExtra(nil, &x))
 	if err != nil {
@@ -57,9 +57,20 @@ func TestFileExtraRoundTrip(t *testing.T) {
 	v34 = append(v34, 1)
 	v34 = appendString(v34, x.Unrecorded.Members)
 	v34 = appendString(v34, x.Unrecorded.Bare)
-	want := &treesitter.Unrecorded{Members: x.Unrecorded.Members, ModuleMembers: x.Unrecorded.Members, Bare: x.Unrecorded.Bare}
+	want := &treesitter.Unrecorded{Members: x.Unrecorded.Members, ModuleMembers: x.Unrecorded.Members, MethodMembers: x.Unrecorded.Members, Bare: x.Unrecorded.Bare}
 	if got, err := decodeFileExtra(v34); err != nil || !cmp.Equal(got.Unrecorded, want) {
 		t.Errorf("marker 1: %+v, %v; want %+v", got.Unrecorded, err, want)
+	}
+	// Written before MethodMembers were kept (marker 2), it decodes with
+	// every member as one a method's search keeps, never as "none kept".
+	v54 := appendFileExtra(nil, &old)
+	v54 = append(v54, 2)
+	v54 = appendString(v54, x.Unrecorded.Members)
+	v54 = appendString(v54, x.Unrecorded.Bare)
+	v54 = appendString(v54, x.Unrecorded.ModuleMembers)
+	want = &treesitter.Unrecorded{Members: x.Unrecorded.Members, ModuleMembers: x.Unrecorded.ModuleMembers, MethodMembers: x.Unrecorded.Members, Bare: x.Unrecorded.Bare}
+	if got, err := decodeFileExtra(v54); err != nil || !cmp.Equal(got.Unrecorded, want) {
+		t.Errorf("marker 2: %+v, %v; want %+v", got.Unrecorded, err, want)
 	}
 	// Truncated or padded, it does not decode.
 	b := appendFileExtra(nil, &x)
