@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -37,6 +38,14 @@ func runServe(ctx context.Context, args []string) error {
 	metricsAddr := fs.String("metrics-addr", "", "serve Prometheus metrics on this address (host:port; a bare :port binds loopback only)")
 	if help, err := parseFlags(fs, args, serveUsage); help || err != nil {
 		return err
+	}
+	// CALLCASCADE_CPUPROFILE names a file for a CPU profile of the whole
+	// session, written when it ends: where an editor's answer spends its
+	// time outside the engine's own stage timings (docs/PERFORMANCE.md).
+	if path := os.Getenv("CALLCASCADE_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
+		}
 	}
 	logOut := io.Writer(os.Stderr) // never stdout: stdout is the protocol
 	if *logFile != "" {
