@@ -31,6 +31,7 @@ import (
 	"github.com/callcascade/callcascade/cascade"
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
+	"github.com/callcascade/callcascade/cascade/graph/index"
 )
 
 func BenchmarkCascadeWorstCase(b *testing.B) {
@@ -39,18 +40,7 @@ func BenchmarkCascadeWorstCase(b *testing.B) {
 		b.Skip("CALLCASCADE_BENCH_REPO is not set: this benchmark measures a real repository (see docs/PERFORMANCE.md)")
 	}
 	ctx := context.Background()
-	store, err := embedded.Open(filepath.Join(b.TempDir(), "graph.db"), embedded.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	ws := cascade.NewWorkspace(repo, store, cascade.Options{})
-	defer ws.Close()
-	ws.Warm() // as the server does at initialize: the grep stage's list and contents, in the background
-	stats, err := ws.Indexer.IndexAll(ctx, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	store, ws, stats := indexedWorkspace(b, repo)
 
 	// Indexed functions and methods the graph has no caller for.
 	files, err := store.Files(ctx)
@@ -136,6 +126,26 @@ func BenchmarkCascadeWorstCase(b *testing.B) {
 	fmt.Print(out.String())
 }
 
+// indexedWorkspace indexes repo into a fresh embedded store, as the server
+// does at initialize (the grep stage's list and contents warmed in the
+// background meanwhile); both are closed when the benchmark ends.
+func indexedWorkspace(b *testing.B, repo string) (*embedded.Store, *cascade.Workspace, index.IndexStats) {
+	b.Helper()
+	store, err := embedded.Open(filepath.Join(b.TempDir(), "graph.db"), embedded.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.Close() })
+	ws := cascade.NewWorkspace(repo, store, cascade.Options{})
+	b.Cleanup(ws.Close)
+	ws.Warm()
+	stats, err := ws.Indexer.IndexAll(context.Background(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return store, ws, stats
+}
+
 func pct(ds []time.Duration, p int) time.Duration {
 	if len(ds) == 0 {
 		return 0
@@ -166,17 +176,7 @@ func BenchmarkCascadeTargets(b *testing.B) {
 	rounds := 10
 	fmt.Sscan(os.Getenv("CALLCASCADE_BENCH_ROUNDS"), &rounds)
 	ctx := context.Background()
-	store, err := embedded.Open(filepath.Join(b.TempDir(), "graph.db"), embedded.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	ws := cascade.NewWorkspace(repo, store, cascade.Options{})
-	defer ws.Close()
-	ws.Warm()
-	if _, err := ws.Indexer.IndexAll(ctx, nil); err != nil {
-		b.Fatal(err)
-	}
+	store, ws, _ := indexedWorkspace(b, repo)
 	// The full-text index and the resolver's warm-up, which the server runs
 	// in the background after the index, done first; then a settle, for the
 	// warm-up the index's writes scheduled (CALLCASCADE_BENCH_SETTLE seconds,
