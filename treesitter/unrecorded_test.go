@@ -184,56 +184,47 @@ export function update(store, container) {
 	}
 }
 
-// TestUnrecordedNamesModuleMembers pins ModuleMembers: the members read
-// through a receiver rooted at an import (a.mod.error, lg.error), not
-// a parameter; a function's parse is spared where only the latter hold its
-// name.
-func TestUnrecordedNamesModuleMembers(t *testing.T) {
-	src := []byte(`import a.mod
+// TestUnrecordedNamesMemberKinds pins the member lists. ModuleMembers:
+// the members read through a receiver rooted at an import (a.mod.error,
+// lg.warn), not a parameter; a function's parse is spared where only the
+// latter hold its name. MethodMembers: all but Python reads of an
+// attribute of the attribute (row.obj.id) and truth tests (if row.obj:),
+// which are no bound method's sites, so a method's search leaves them out;
+// a bare read of the attribute stays.
+func TestUnrecordedNamesMemberKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name, src                     string
+		members, module, methodMember string
+	}{
+		{"module members", `import a.mod
 import app.log as lg
 
 
 def view(res):
     return [a.mod.error, lg.warn, res.info]
-`)
-	facts, err := Extract(context.Background(), Python, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := facts.Unrecorded
-	if u == nil {
-		t.Fatal("no Unrecorded")
-	}
-	if want := "error\ninfo\nmod\nwarn"; u.Members != want {
-		t.Errorf("members %q, want %q", u.Members, want)
-	}
-	if want := "error\nmod\nwarn"; u.ModuleMembers != want {
-		t.Errorf("module members %q, want %q", u.ModuleMembers, want)
-	}
-}
-
-// TestUnrecordedNamesMethodMembers pins MethodMembers: Python reads of an
-// attribute of the attribute (row.obj.id) and truth tests (if row.obj:)
-// are no bound method's sites, so a method's search leaves them out; a
-// bare read of the attribute (x = row.obj) stays.
-func TestUnrecordedNamesMethodMembers(t *testing.T) {
-	src := []byte(`def view(row, other):
+`, "error\ninfo\nmod\nwarn", "error\nmod\nwarn", "error\ninfo\nwarn"},
+		{"method members", `def view(row, other):
     if row.owner:
         return row.obj.id
     return other.obj_id is None, other.flag, keep(other.handler)
-`)
-	facts, err := Extract(context.Background(), Python, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := facts.Unrecorded
-	if u == nil {
-		t.Fatal("no Unrecorded")
-	}
-	if want := "flag\nhandler\nid\nobj\nobj_id\nowner"; u.Members != want {
-		t.Errorf("members %q, want %q", u.Members, want)
-	}
-	if want := "flag\nhandler\nid"; u.MethodMembers != want {
-		t.Errorf("method members %q, want %q", u.MethodMembers, want)
+`, "flag\nhandler\nid\nobj\nobj_id\nowner", "", "flag\nhandler\nid"},
+	} {
+		facts, err := Extract(context.Background(), Python, []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := facts.Unrecorded
+		if u == nil {
+			t.Fatalf("%s: no Unrecorded", tc.name)
+		}
+		if u.Members != tc.members {
+			t.Errorf("%s: members %q, want %q", tc.name, u.Members, tc.members)
+		}
+		if u.ModuleMembers != tc.module {
+			t.Errorf("%s: module members %q, want %q", tc.name, u.ModuleMembers, tc.module)
+		}
+		if u.MethodMembers != tc.methodMember {
+			t.Errorf("%s: method members %q, want %q", tc.name, u.MethodMembers, tc.methodMember)
+		}
 	}
 }
