@@ -37,6 +37,10 @@ type testClient struct {
 	messages, logs, shown []string
 }
 
+// progressCreateDelay, when a test sets it, is how long the test client
+// takes to accept a progress token.
+var progressCreateDelay time.Duration
+
 func startServer(t *testing.T, root string, opts server.Options) *testClient {
 	t.Helper()
 	return startServerWith(t, root, opts, true)
@@ -102,6 +106,10 @@ func startServerWith(t *testing.T, root string, opts server.Options, waitIndexed
 func (c *testClient) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 	switch req.Method() {
 	case "window/workDoneProgress/create":
+		if progressCreateDelay > 0 { // an editor slow to answer, busy starting up
+			go func() { time.Sleep(progressCreateDelay); _ = reply(ctx, nil, nil) }()
+			return nil
+		}
 		return reply(ctx, nil, nil)
 	case "$/progress":
 		var p struct {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/callcascade/callcascade/server"
 )
@@ -59,5 +60,26 @@ func TestProgressAndRequestsDuringIndexing(t *testing.T) {
 	}
 	if last != 100 {
 		t.Errorf("last report %d%%, want 100%%: %v", last, kinds)
+	}
+}
+
+// An editor busy starting up can take seconds to accept a progress token.
+// The index does not wait for it, and the editor still sees the job: begin,
+// then end, once it accepts (it went on silently when the answer took over
+// five seconds, and code-server's status bar never said "indexing").
+func TestProgressReachesAClientSlowToAcceptIt(t *testing.T) {
+	progressCreateDelay = 5500 * time.Millisecond
+	t.Cleanup(func() { progressCreateDelay = 0 })
+	root := writeTree(t, map[string]string{"lib.ts": libTS, "use.ts": "import { target } from './lib';\nexport function use() { return target(); }\n"})
+	start := time.Now()
+	c := startServer(t, root, server.Options{}) // waits for the end of the first index
+	c.mu.Lock()
+	kinds := append([]string(nil), c.kinds...)
+	c.mu.Unlock()
+	if len(kinds) < 2 || kinds[0] != "begin" || kinds[len(kinds)-1] != "end" {
+		t.Fatalf("progress sequence %v, want begin … end", kinds)
+	}
+	if waited := time.Since(start); waited < progressCreateDelay {
+		t.Errorf("progress ended %v after the start, before the client accepted the token", waited)
 	}
 }
