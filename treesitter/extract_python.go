@@ -460,6 +460,9 @@ func pythonValueType(e *extractor, v *node) string {
 	if args := namedChildren(field(v, "arguments")); lastSegment(e.text(fn)) == "cast" && len(args) == 2 {
 		return pythonType(e, args[0]) // typing.cast(Group, x) is a Group
 	}
+	if m := pythonImportedModule(e, v); m != "" {
+		return PythonModuleTypePrefix + m
+	}
 	switch nodeType(fn) {
 	case "identifier", "attribute":
 		// Foo() constructs a Foo; make_foo() returns what it declares: the
@@ -804,4 +807,30 @@ func pythonConstant(e *extractor, n *node, text []byte) {
 			e.addConstant(e.text(field(class, "name")), e.text(name), text)
 		}
 	}
+}
+
+// pythonImportedModule is the absolute module a call of
+// importlib.import_module imports when it is written as a plain string
+// literal (migration = importlib.import_module("app.migrations.0014_fk"),
+// whose name is no identifier to import by statement), "" otherwise.
+func pythonImportedModule(e *extractor, call *node) string {
+	switch e.squeezed(field(call, "function")) {
+	case "importlib.import_module", "import_module":
+	default:
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) != 1 || !is(args[0], "string") {
+		return ""
+	}
+	for c := range eachNamed(args[0]) {
+		if c.Type() == "interpolation" {
+			return ""
+		}
+	}
+	m := e.innerText(args[0])
+	if m == "" || strings.HasPrefix(m, ".") || strings.ContainsAny(m, " /\\\"'{}") {
+		return ""
+	}
+	return m
 }

@@ -76,6 +76,19 @@ func TestPythonBindings(t *testing.T) {
 			},
 		},
 		{
+			name: "importlib.import_module with a literal binds the module",
+			src: `def f(name):
+    m = importlib.import_module("app.migrations.0014_fk")
+    n = import_module(f"app.{name}")
+    r = importlib.import_module(".v1", package="app")
+`,
+			locals: []string{
+				"m: module:app.migrations.0014_fk in f",
+				"n: call:import_module in f",
+				"r: call:importlib.import_module in f",
+			},
+		},
+		{
 			name: "sorted, list and their like iterate over their argument's elements",
 			src: `def f(self):
     for name, p in sorted(self.profiles.items()):

@@ -1727,6 +1727,13 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok := jsObjectRef(f, typ); ok {
 		return ref, nil // const logger = { warn() {} }
 	}
+	if mod, ok := strings.CutPrefix(typ, treesitter.PythonModuleTypePrefix); ok && f.Language == treesitter.Python {
+		// migration = importlib.import_module("app.migrations.v1")
+		if q.moduleInWorkspace(ctx, f, mod) {
+			return typeRef{kind: refModule, mod: mod, from: f.Path}, nil
+		}
+		return typeRef{kind: refExternal}, nil
+	}
 	if held, ok := strings.CutPrefix(typ, treesitter.ReactRefTypePrefix); ok {
 		return q.jsReactRef(ctx, f, held) // useRef<Player>(null)
 	}
