@@ -1152,6 +1152,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if assertedObjectType(f.Language, recv) {
 		return typeRef{kind: refExternal}, nil // (x as { m(): void }).m(): the written type's m
 	}
+	if operands := pyOrOperands(f.Language, recv); operands != nil {
+		return q.python().pyEitherOf(ctx, f, caller, operands) // (classifier or DEFAULT).classify(x)
+	}
 	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
 		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
 	}

@@ -1025,3 +1025,63 @@ func (q *query) pyPackageDir(ctx context.Context, dir string) bool {
 	}
 	return q.pyPackages[dir]
 }
+
+// pyOrOperands splits a Python receiver written as a parenthesized "or"
+// ((classifier or DEFAULT_CLASSIFIER).classify(x)) into its operands; nil
+// for any other receiver.
+func pyOrOperands(lang treesitter.Language, recv string) []string {
+	if lang != treesitter.Python || len(recv) < 2 || recv[0] != '(' || recv[len(recv)-1] != ')' {
+		return nil
+	}
+	inner := recv[1 : len(recv)-1]
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(inner); i++ {
+		switch inner[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth < 0 {
+				return nil // (a).m(b): not one parenthesized expression
+			}
+		case '"', '\'':
+			return nil
+		case ' ':
+			if depth == 0 && strings.HasPrefix(inner[i:], " or ") {
+				out = append(out, strings.TrimSpace(inner[start:i]))
+				start = i + len(" or ")
+				i += len(" or ") - 1
+			}
+		}
+	}
+	if depth != 0 || len(out) == 0 {
+		return nil
+	}
+	return append(out, strings.TrimSpace(inner[start:]))
+}
+
+// pyEitherOf is what a receiver "a or b" is, for a call on it: the first
+// operand that is an instance or a class of the workspace (the value when
+// it is set, else the default), else a value from outside the workspace
+// when every operand is one, else unknown.
+func (q *pyLang) pyEitherOf(ctx context.Context, f *fact.File, caller *fact.Symbol, operands []string) (typeRef, error) {
+	outside := true
+	for _, op := range operands {
+		ref, err := q.evalReceiver(ctx, f, caller, op)
+		if err != nil {
+			return typeRef{}, err
+		}
+		switch ref.kind {
+		case refInstance, refClass:
+			return ref, nil
+		case refExternal:
+		default:
+			outside = false
+		}
+	}
+	if outside {
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}
