@@ -1085,3 +1085,46 @@ func (q *pyLang) pyEitherOf(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	return typeRef{kind: refUnknown}, nil
 }
+
+// pyModelFactories are the methods a pydantic model inherits from the
+// library that build an instance of the model they are called on (v2 and
+// v1 names): Order.model_validate(data) is an Order, order.model_copy() too.
+var pyModelFactories = map[string]bool{
+	"model_validate": true, "model_validate_json": true, "model_validate_strings": true, "model_construct": true,
+	"model_copy": true, "parse_obj": true, "parse_raw": true, "parse_file": true, "from_orm": true, "construct": true,
+}
+
+// pyModelMade is what recv.f(...) builds for a method f of
+// pyModelFactories that the workspace does not declare: an instance of the
+// workspace class recv is, or is an instance of. ok is false when recv is
+// no such class or instance.
+func (q *pyLang) pyModelMade(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, bool, error) {
+	of, err := q.evalReceiver(ctx, f, caller, recv)
+	if err != nil || of.elems > 0 || of.kind != refClass && of.kind != refInstance || of.class.Language != treesitter.Python ||
+		!q.pyModel(ctx, of.class, 0) {
+		return typeRef{}, false, err
+	}
+	return typeRef{kind: refInstance, class: of.class}, true, nil
+}
+
+// pyModelBases are the library bases of pydantic models (and SQLModel's).
+var pyModelBases = map[string]bool{"BaseModel": true, "RootModel": true, "GenericModel": true, "BaseSettings": true, "SQLModel": true}
+
+// pyModel reports whether cls, or a workspace base of it, extends a base of
+// pyModelBases.
+func (q *pyLang) pyModel(ctx context.Context, cls fact.Symbol, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	for _, b := range cls.Extends {
+		if pyModelBases[b[strings.LastIndex(b, ".")+1:]] {
+			return true
+		}
+	}
+	for _, b := range q.bases(ctx, cls) {
+		if q.pyModel(ctx, b, depth+1) {
+			return true
+		}
+	}
+	return false
+}
