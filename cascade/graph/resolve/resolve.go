@@ -1867,12 +1867,6 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	if err != nil {
 		return typeRef{}, err
 	}
-	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && pyModelFactories[callee] {
-		// Order.model_validate(data): pydantic's, inherited from outside
-		if ref, ok, err := q.python().pyModelMade(ctx, f, caller, recv); err != nil || ok {
-			return ref, err
-		}
-	}
 	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && !strings.ContainsAny(recv, "()[]") {
 		return q.python().pyFieldCallResult(ctx, f, caller, recv, callee) // self.highlighter(text)
 	}
