@@ -281,6 +281,18 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 		if t := elem(1); t != "" {
 			return PythonMappingPrefix + t
 		}
+	case (name == "Tuple" || name == "tuple") && len(args) > 1:
+		// tuple[A, B]: each place its own type, none with a comma in it.
+		places := make([]string, len(args))
+		typed := false
+		for i := range args {
+			if t := elem(i); !strings.Contains(t, GoResultSeparator) {
+				places[i], typed = t, typed || t != ""
+			}
+		}
+		if typed {
+			return PythonTupleTypePrefix + strings.Join(places, GoResultSeparator)
+		}
 	case name == "Callable" && len(args) == 2:
 		if t := elem(1); t != "" {
 			return GoFuncPrefix + t
@@ -447,6 +459,9 @@ func pythonValueType(e *extractor, v *node) string {
 	fn := field(v, "function")
 	if args := namedChildren(field(v, "arguments")); lastSegment(e.text(fn)) == "cast" && len(args) == 2 {
 		return pythonType(e, args[0]) // typing.cast(Group, x) is a Group
+	}
+	if m := pythonImportedModule(e, v); m != "" {
+		return PythonModuleTypePrefix + m
 	}
 	switch nodeType(fn) {
 	case "identifier", "attribute":
@@ -631,6 +646,7 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 	if scope == nil || inClass {
 		return
 	}
+	coll = pythonSameElements(e, coll)
 	names := namedChildren(target)
 	shape, rewritten := "", false
 	if isAny(target, "pattern_list", "tuple_pattern") && len(names) == 2 && isIdentifier(names[1]) && nodeType(coll) == "call" {
@@ -664,6 +680,27 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 		items[i] = ItemTypePrefix + strconv.Itoa(i) + ":" + RangeTypePrefix + shape
 	}
 	pythonUnpack(e, scope, target, items)
+}
+
+// pythonSameElementsCalls are the builtins whose result iterates over the
+// same elements as their first argument: sorted(d.items()) gives d's
+// items, list(xs) the elements of xs.
+var pythonSameElementsCalls = map[string]bool{
+	"sorted": true, "reversed": true, "list": true, "tuple": true, "set": true, "frozenset": true, "iter": true,
+}
+
+// pythonSameElements is the collection a for loop or comprehension over
+// coll iterates over the elements of: coll itself, or the first argument
+// of sorted(...), list(...) and their like, as far as they nest.
+func pythonSameElements(e *extractor, coll *node) *node {
+	for nodeType(coll) == "call" && pythonSameElementsCalls[e.text(field(coll, "function"))] {
+		args := namedChildren(field(coll, "arguments"))
+		if len(args) == 0 || isAny(args[0], "keyword_argument", "list_splat", "dictionary_splat") {
+			break
+		}
+		coll = args[0]
+	}
+	return coll
 }
 
 // pythonItemTypes is the type of each of n names unpacked from v: one per
@@ -770,4 +807,30 @@ func pythonConstant(e *extractor, n *node, text []byte) {
 			e.addConstant(e.text(field(class, "name")), e.text(name), text)
 		}
 	}
+}
+
+// pythonImportedModule is the absolute module a call of
+// importlib.import_module imports when it is written as a plain string
+// literal (migration = importlib.import_module("app.migrations.0014_fk"),
+// whose name is no identifier to import by statement), "" otherwise.
+func pythonImportedModule(e *extractor, call *node) string {
+	switch e.squeezed(field(call, "function")) {
+	case "importlib.import_module", "import_module":
+	default:
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) != 1 || !is(args[0], "string") {
+		return ""
+	}
+	for c := range eachNamed(args[0]) {
+		if c.Type() == "interpolation" {
+			return ""
+		}
+	}
+	m := e.innerText(args[0])
+	if m == "" || strings.HasPrefix(m, ".") || strings.ContainsAny(m, " /\\\"'{}") {
+		return ""
+	}
+	return m
 }

@@ -14,8 +14,16 @@ import (
 // CapWords); a bare return or `return None` leaves the result optional,
 // which pyright still resolves methods on. Anything else, a generator, or
 // two different classes: "" (not inferred).
+//
+// A function whose every returned value is a call of one same function or
+// method (return al.raise_concern(...), return self.repo.get(x)) returns
+// what that call returns, as pyright infers it: the result is that call's
+// CallTypePrefix type, scoped at the first such return
+// (ScopedType), so that the resolver evaluates it inside the function,
+// where its self, parameters and locals are bound.
 func pythonConstructedReturn(e *extractor, fn *node) string {
 	inferred, ok := "", true
+	called, calledAt := "", (*node)(nil)
 	var walk func(n *node)
 	walk = func(n *node) {
 		for c := range eachNamed(n) {
@@ -37,6 +45,12 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 				if class == "" && pythonReturnsSelf(e, fn, value) {
 					class = "Self" // def __enter__(self): return self, as pyright infers it
 				}
+				if class == "" {
+					if call := pythonReturnedCall(e, value); call != "" && (called == "" || called == call) {
+						called, calledAt = call, c
+						continue
+					}
+				}
 				if class == "" || inferred != "" && inferred != class {
 					ok = false
 					return
@@ -48,10 +62,30 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 		}
 	}
 	walk(field(fn, "body"))
-	if !ok {
+	switch {
+	case !ok || inferred != "" && called != "":
 		return ""
+	case called != "":
+		return ScopedType(calledAt.StartByte(), calledAt.EndByte(), called)
 	}
 	return inferred
+}
+
+// pythonReturnedCall is the CallTypePrefix type of a returned call of a
+// named function or method (make(x), self.repo.get(x), await svc.load()),
+// "" for anything else.
+func pythonReturnedCall(e *extractor, value *node) string {
+	if value.Type() == "await" {
+		value = firstNamed(value)
+	}
+	if nodeType(value) != "call" || !isAny(field(value, "function"), "identifier", "attribute") {
+		return ""
+	}
+	t := pythonValueType(e, value)
+	if !strings.HasPrefix(t, CallTypePrefix) {
+		return ""
+	}
+	return t
 }
 
 // pythonConstructedClass is the class a returned expression constructs

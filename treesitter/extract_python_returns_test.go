@@ -8,7 +8,9 @@ import (
 )
 
 // An unannotated factory's result is the class it constructs, as pyright
-// infers it; anything less certain is left unknown.
+// infers it; one that returns a call of a function returns what that call
+// returns, evaluated at the return (scoped there); anything less certain
+// is left unknown.
 func TestPythonConstructedReturn(t *testing.T) {
 	src := `class Folder:
     @staticmethod
@@ -56,6 +58,24 @@ def nested():
 
 def nothing():
     pass
+
+
+def mixed(flag):
+    if flag:
+        return make_folder()
+    return Folder()
+
+
+def two_calls(flag):
+    if flag:
+        return make_folder()
+    return make_archive()
+
+
+def same_call(flag):
+    if flag:
+        return None
+    return await_free.load(flag)
 `
 	f, err := Extract(context.Background(), Python, []byte(src))
 	if err != nil {
@@ -69,7 +89,8 @@ def nothing():
 	}
 	want := map[string]string{
 		"create": "Folder", "empty": "Self", "annotated": "Archive", "via_module": "models.Folder",
-		"two_classes": "", "a_function": "", "a_constant": "", "a_generator": "", "nested": "Folder", "inner": "Archive", "nothing": "",
+		"two_classes": "", "a_function": "in:411-431:call:make_folder", "a_constant": "in:456-473:call:DEFAULTS", "a_generator": "", "nested": "Folder", "inner": "Archive", "nothing": "",
+		"mixed": "", "two_calls": "", "same_call": "in:870-898:call:await_free.load",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)

@@ -22,7 +22,7 @@ func TestPythonBindings(t *testing.T) {
 			src: `def f(xs: List["Text"], it: Optional[Iterator[Line]], ts: Tuple[Seg, ...], pair: Tuple[A, B], d: Dict[str, Foo], s: set[Foo], m: typing.Sequence[Foo]):
     pass
 `,
-			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: Tuple in f", "d: {}Foo in f", "s: []Foo in f", "m: []Foo in f"},
+			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: tuple:A,B in f", "d: {}Foo in f", "s: []Foo in f", "m: []Foo in f"},
 		},
 		{
 			name: "a union is its one class",
@@ -73,6 +73,38 @@ func TestPythonBindings(t *testing.T) {
 				"b: in:{for a, b}:item:1:range:pairs in f",
 				"task: in:{for name, task}:range:self._tasks.values() in f",
 				"live: in:{[live.get() for live}:range:stack[].lives in f",
+			},
+		},
+		{
+			name: "importlib.import_module with a literal binds the module",
+			src: `def f(name):
+    m = importlib.import_module("app.migrations.0014_fk")
+    n = import_module(f"app.{name}")
+    r = importlib.import_module(".v1", package="app")
+`,
+			locals: []string{
+				"m: module:app.migrations.0014_fk in f",
+				"n: call:import_module in f",
+				"r: call:importlib.import_module in f",
+			},
+		},
+		{
+			name: "sorted, list and their like iterate over their argument's elements",
+			src: `def f(self):
+    for name, p in sorted(self.profiles.items()):
+        pass
+    for row in list(reversed(self.rows)):
+        pass
+    for k in sorted(keys, key=len):
+        pass
+    for x in sorted(key=len):
+        pass
+`,
+			locals: []string{
+				"p: in:{for name, p}:range:self.profiles.values() in f",
+				"row: in:{for row}:range:self.rows in f",
+				"k: in:{for k}:range:keys in f",
+				"x: in:{for x}:range:sorted() in f",
 			},
 		},
 		{

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 55
+const ExtractorVersion = 57
 
 // Language names a grammar in the registry.
 type Language string
@@ -230,6 +230,16 @@ const GoEmbeddedMarker = "~"
 // unpacked. The item of a NamedTuple is its field in that place; an item of
 // a homogeneous collection (Tuple[Foo, ...]) is an element.
 const ItemTypePrefix = "item:"
+
+// PythonTupleTypePrefix marks a Python tuple of fixed places (tuple[list[Row],
+// dict[str, Provenance]]): "tuple:" and then the type of each place,
+// separated by GoResultSeparator ("" for one not written as a type).
+// Unpacking one (rows, prov = compose()) gives each name its place's type.
+const PythonTupleTypePrefix = "tuple:"
+
+// PythonModuleTypePrefix marks a Python value that is the module named after
+// it, imported by a call (importlib.import_module("app.migrations.v1")).
+const PythonModuleTypePrefix = "module:"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -385,6 +385,7 @@ type query struct {
 	r           *Resolver
 	inWorkspace map[string]bool   // moduleInWorkspace answers
 	pyNearRoots map[string]pyRoot // pyNearestImportRoot answers
+	pyPackages  map[string]bool   // directories holding an __init__.py (pyPackageDir)
 	subtypes    map[string]bool   // isSubtype answers
 	store       graph.Store
 	files       map[string]*fact.File
@@ -598,6 +599,11 @@ type typeRef struct {
 	// mapValue is what a Map's get(...) gives (treesitter.MapValueTypePrefix):
 	// the map itself is the standard library's (refExternal).
 	mapValue *typeRef
+	// tuple is the type of each place of a Python tuple of fixed places
+	// (treesitter.PythonTupleTypePrefix, without it), written in the file
+	// tupleIn: what unpacking it gives (pyItemOf). The tuple itself is a
+	// builtin (refExternal).
+	tuple, tupleIn string
 }
 
 type refKind int
@@ -1146,6 +1152,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if assertedObjectType(f.Language, recv) {
 		return typeRef{kind: refExternal}, nil // (x as { m(): void }).m(): the written type's m
 	}
+	if operands := pyOrOperands(f.Language, recv); operands != nil {
+		return q.python().pyEitherOf(ctx, f, caller, operands) // (classifier or DEFAULT).classify(x)
+	}
 	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
 		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
 	}
@@ -1454,6 +1463,10 @@ func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) 
 	for _, m := range methods {
 		if t := resultType(m, 0); pySelf(m, t) {
 			return typeRef{kind: refInstance, class: cls}, nil
+		} else if ref, ok, err := q.pyInferredResult(ctx, m, t); ok {
+			if err != nil || ref.kind != refUnknown {
+				return ref, err
+			}
 		} else if t != "" {
 			// The result type is written in the method's file, with its imports.
 			mf, err := q.file(ctx, m.Path)
@@ -1717,6 +1730,13 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok := jsObjectRef(f, typ); ok {
 		return ref, nil // const logger = { warn() {} }
 	}
+	if mod, ok := strings.CutPrefix(typ, treesitter.PythonModuleTypePrefix); ok && f.Language == treesitter.Python {
+		// migration = importlib.import_module("app.migrations.v1")
+		if q.moduleInWorkspace(ctx, f, mod) {
+			return typeRef{kind: refModule, mod: mod, from: f.Path}, nil
+		}
+		return typeRef{kind: refExternal}, nil
+	}
 	if held, ok := strings.CutPrefix(typ, treesitter.ReactRefTypePrefix); ok {
 		return q.jsReactRef(ctx, f, held) // useRef<Player>(null)
 	}
@@ -1836,6 +1856,13 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	if caller != nil {
 		call.CallerID = caller.ID
 	}
+	if imp := pyAliasOf(f, recv, callee); imp != nil {
+		// from .m import aggregate as agg; x = agg(...): the extractor
+		// stores such a call under the name imported, its span as long as
+		// the alias written (writtenAsAlias), and so does this one.
+		call.Callee = imp.Imported
+		call.Span.StartByte, call.Span.EndByte = q.pos, q.pos+uint32(len(callee))
+	}
 	targets, res, err := q.resolveCall(ctx, call)
 	if err != nil {
 		return typeRef{}, err
@@ -1863,6 +1890,12 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 					return typeRef{}, err
 				}
 				return typeRef{kind: refInstance, class: *cls}, nil
+			}
+			continue
+		}
+		if ref, ok, err := q.pyInferredResult(ctx, t, rt); ok {
+			if err != nil || ref.kind != refUnknown {
+				return ref, err
 			}
 			continue
 		}
@@ -1972,6 +2005,9 @@ func (q *query) isExternalName(ctx context.Context, f *fact.File, name string) b
 func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (typeRef, error) {
 	if ref, ok := jsObjectRef(f, typeName); ok {
 		return ref, nil // what function make() { return { ... } } returns
+	}
+	if places, ok := strings.CutPrefix(typeName, treesitter.PythonTupleTypePrefix); ok && f.Language == treesitter.Python {
+		return typeRef{kind: refExternal, tuple: places, tupleIn: f.Path}, nil
 	}
 	if wraps, rest := pyWrappers(f, typeName); len(wraps) > 0 {
 		ref, err := q.instanceOf(ctx, f, rest)
@@ -2351,6 +2387,23 @@ func (q *query) moduleHasFile(ctx context.Context, f *fact.File, module, candida
 		}
 		if nearest, ok := q.pyNearestImportRoot(ctx, f.Path, module); ok {
 			return pyImportRoot(module, candidate) == nearest
+		}
+		// Under a directory that does not hold the importer, a module is
+		// imported from its root only where that root is not inside a
+		// package (it or its parent holding an __init__.py), or the
+		// importer is beside it (a service's tests/ beside its src/):
+		// backend/app/database/alembic/ is app.database.alembic, not the
+		// library alembic that backend/tests imports (from alembic import command).
+		root := pyImportRoot(module, candidate)
+		if root == "" {
+			return true
+		}
+		parent := path.Dir(root)
+		if parent == "." {
+			parent = ""
+		}
+		if q.pyPackageDir(ctx, root) || q.pyPackageDir(ctx, parent) {
+			return underDir(parent, path.Dir(f.Path))
 		}
 		return true
 	case string(treesitter.Java):

@@ -38,7 +38,7 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 			return "", false, err // an instance of a base may be the target's class
 		}
 	}
-	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" {
+	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" && !pyDataType(t) {
 		return "", false, err // a field may hold the function: fieldCallers follows it
 	}
 	return "an attribute of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
@@ -139,6 +139,30 @@ func (q *pyLang) pyOutsideBase(ctx context.Context, cls fact.Symbol, depth int) 
 		if q.pyOutsideBase(ctx, *base, depth+1) {
 			return true
 		}
+	}
+	return false
+}
+
+// pyDataType reports whether a Python field's type is a builtin that holds
+// data and never a function (count: int, tags: list[str], a field
+// assigned a literal): a read of that field is no reference to a method
+// of the same name.
+func pyDataType(t string) bool {
+	if _, _, rest, scoped := treesitter.CutScope(t); scoped {
+		t = rest
+	}
+	for _, p := range []string{treesitter.GoCollectionPrefix, treesitter.PythonMappingPrefix, treesitter.PythonTupleTypePrefix} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	if pyLiteralType(t) {
+		return true
+	}
+	switch t {
+	case "str", "int", "float", "bool", "bytes", "complex", "list", "dict", "set", "frozenset", "tuple",
+		"List", "Dict", "Set", "FrozenSet", "Tuple":
+		return true
 	}
 	return false
 }

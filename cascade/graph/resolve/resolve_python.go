@@ -385,6 +385,15 @@ func (q *pyLang) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol
 		return typeRef{kind: refUnknown}, nil
 	}
 	ref, err := q.declaredType(ctx, f, caller, typ)
+	if err == nil && ref.tupleIn != "" {
+		// rows, prov = compose(), compose returning tuple[list[Row], dict[str, Prov]]
+		place := treesitter.GoResult(ref.tuple, n)
+		tf, err := q.file(ctx, ref.tupleIn)
+		if place == "" || err != nil || tf == nil {
+			return typeRef{kind: refUnknown}, err
+		}
+		return q.instanceOf(ctx, tf, place)
+	}
 	if err != nil || ref.kind != refInstance {
 		return typeRef{kind: refUnknown}, err
 	}
@@ -963,3 +972,116 @@ func pyLibrary(f *fact.File, module string) string {
 }
 
 func pyLibraryExt(ext string) bool { return strings.HasPrefix(ext, pyLibraryPrefix) }
+
+// pyInferredResult evaluates the result of an unannotated Python function
+// t that returns a call (treesitter's pythonConstructedReturn gives rt as
+// that call's type, scoped at the return): in t's file, inside t, where
+// its self, parameters and locals are bound. ok is false when rt is no
+// such result.
+func (q *query) pyInferredResult(ctx context.Context, t fact.Symbol, rt string) (typeRef, bool, error) {
+	if t.Language != treesitter.Python {
+		return typeRef{}, false, nil
+	}
+	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) {
+		return typeRef{}, false, nil
+	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return typeRef{kind: refUnknown}, true, err
+	}
+	ref, err := q.declaredType(ctx, tf, &t, rt)
+	return ref, true, err
+}
+
+// pyAliasOf is the import that binds the bare callee of a Python call
+// under another name (from .m import aggregate as callee), nil for none.
+func pyAliasOf(f *fact.File, recv, callee string) *treesitter.Import {
+	if f.Language != treesitter.Python || recv != "" {
+		return nil
+	}
+	for i := range f.Imports {
+		imp := &f.Imports[i]
+		if imp.Local == callee && imp.Imported != callee && imp.Imported != "*" && imp.Imported != "" {
+			return imp
+		}
+	}
+	return nil
+}
+
+// pyPackageDir reports whether the workspace directory dir ("" and "."
+// for the root, never one) holds an __init__.py: a package, which Python imports
+// under its parent's name.
+func (q *query) pyPackageDir(ctx context.Context, dir string) bool {
+	if dir == "" || dir == "." {
+		return false
+	}
+	if q.pyPackages == nil {
+		q.pyPackages = map[string]bool{}
+		for _, wf := range q.allFiles(ctx) {
+			if wf.Language == treesitter.Python && path.Base(wf.Path) == "__init__.py" {
+				q.pyPackages[path.Dir(wf.Path)] = true
+			}
+		}
+	}
+	return q.pyPackages[dir]
+}
+
+// pyOrOperands splits a Python receiver written as a parenthesized "or"
+// ((classifier or DEFAULT_CLASSIFIER).classify(x)) into its operands; nil
+// for any other receiver.
+func pyOrOperands(lang treesitter.Language, recv string) []string {
+	if lang != treesitter.Python || len(recv) < 2 || recv[0] != '(' || recv[len(recv)-1] != ')' {
+		return nil
+	}
+	inner := recv[1 : len(recv)-1]
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(inner); i++ {
+		switch inner[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth < 0 {
+				return nil // (a).m(b): not one parenthesized expression
+			}
+		case '"', '\'':
+			return nil
+		case ' ':
+			if depth == 0 && strings.HasPrefix(inner[i:], " or ") {
+				out = append(out, strings.TrimSpace(inner[start:i]))
+				start = i + len(" or ")
+				i += len(" or ") - 1
+			}
+		}
+	}
+	if depth != 0 || len(out) == 0 {
+		return nil
+	}
+	return append(out, strings.TrimSpace(inner[start:]))
+}
+
+// pyEitherOf is what a receiver "a or b" is, for a call on it: the first
+// operand that is an instance or a class of the workspace (the value when
+// it is set, else the default), else a value from outside the workspace
+// when every operand is one, else unknown.
+func (q *pyLang) pyEitherOf(ctx context.Context, f *fact.File, caller *fact.Symbol, operands []string) (typeRef, error) {
+	outside := true
+	for _, op := range operands {
+		ref, err := q.evalReceiver(ctx, f, caller, op)
+		if err != nil {
+			return typeRef{}, err
+		}
+		switch ref.kind {
+		case refInstance, refClass:
+			return ref, nil
+		case refExternal:
+		default:
+			outside = false
+		}
+	}
+	if outside {
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}

@@ -1,0 +1,2 @@
+def upgrade() -> None:  # @def(v2Upgrade, "upgrade")
+    pass
