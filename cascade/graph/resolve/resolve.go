@@ -170,6 +170,18 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
 			return nil
 		}
+		if target.Language == treesitter.Go && q.golang().goOutsideView(target.Path, c.Path) {
+			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideView
+			return nil
+		}
+		if target.Language == treesitter.Go && (len(targets) > 0 || res != "") && !containsID(targets, target.ID) {
+			// A target in a file the default build leaves out: c's
+			// file as the target's build sees it.
+			var err error
+			if targets, res, err = q.golang().goInTargetBuild(ctx, c, target, targets, res); err != nil {
+				return err
+			}
+		}
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;

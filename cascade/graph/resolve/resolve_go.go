@@ -23,6 +23,9 @@ type goLang struct {
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
 	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
 	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
+	// viewDirs: goOutsideView's go.mod and go.work lookups.
+	fileSyms map[string][]fact.Symbol // goEnclosingFunction's reads, by path
+	viewDirs goViewDirs
 	// aliasDepth guards goCanonicalType's walk through type aliases.
 	aliasDepth int
 }
@@ -599,12 +602,11 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 		}
 		return q.goMethodSet(ctx, *cls), nil
 	}
-	qualified := strings.TrimPrefix(m.ID, m.Path+"#")
-	dot := strings.LastIndexByte(qualified, '.')
-	if dot < 0 {
-		return nil, nil
+	fn, err := q.goEnclosingFunction(ctx, m)
+	if err != nil || fn == nil {
+		return nil, err
 	}
-	enclosing := m.Path + "#" + qualified[:dot]
+	enclosing := fn.ID
 	f, err := q.file(ctx, m.Path)
 	if err != nil || f == nil {
 		return nil, err
@@ -630,6 +632,37 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 		found, written = set, typ
 	}
 	return found, nil
+}
+
+// goEnclosingFunction is the innermost function or method whose
+// declaration holds the symbol s (the method of an interface literal
+// written in it), nil for none. Told by position, not by s's ID: a
+// literal's method in the method (X).A is A.M, A's own ID is X.A, and a
+// second A's literal's method is A.M~2.
+func (q *goLang) goEnclosingFunction(ctx context.Context, s fact.Symbol) (*fact.Symbol, error) {
+	if q.fileSyms == nil {
+		q.fileSyms = map[string][]fact.Symbol{}
+	}
+	syms, ok := q.fileSyms[s.Path]
+	if !ok {
+		var err error
+		if syms, err = q.store.SymbolsInFile(ctx, s.Path); err != nil {
+			return nil, err
+		}
+		q.fileSyms[s.Path] = syms
+	}
+	var best *fact.Symbol
+	for i := range syms {
+		o := &syms[i]
+		if o.ID == s.ID || o.Kind != treesitter.KindFunction && o.Kind != treesitter.KindMethod || isInterfaceMethod(*o) {
+			continue
+		}
+		if o.Span.StartByte <= s.Span.StartByte && s.Span.EndByte <= o.Span.EndByte &&
+			(best == nil || o.Span.EndByte-o.Span.StartByte < best.Span.EndByte-best.Span.StartByte) {
+			best = o
+		}
+	}
+	return best, nil
 }
 
 // goEmbedsOutside reports whether a Go type embeds, itself or through the

@@ -244,10 +244,10 @@ func (q *goLang) goLiteralOwnCall(ctx context.Context, c fact.Call, target fact.
 	if target.Kind != treesitter.KindMethod || !isInterfaceMethod(target) || !declaredInFunction(target) {
 		return false, nil
 	}
-	qualified := strings.TrimPrefix(target.ID, target.Path+"#")
-	enclosing := target.Path + "#" + qualified[:strings.LastIndexByte(qualified, '.')]
-	if c.CallerID != enclosing && !strings.HasPrefix(c.CallerID, enclosing+".") {
-		return false, nil
+	enclosing, err := q.goEnclosingFunction(ctx, target)
+	if err != nil || enclosing == nil || c.Path != target.Path ||
+		c.Span.StartByte < enclosing.Span.StartByte || c.Span.EndByte > enclosing.Span.EndByte {
+		return false, err
 	}
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {

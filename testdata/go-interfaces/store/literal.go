@@ -21,3 +21,20 @@ func countHandler(impl interface{}) int {
 	r := impl.(interface{ Meta() int })
 	return r.Meta()
 }
+
+// Two methods named ToEntity, on two types, each asserting the same
+// literal: each literal's GetMeta is called in its own method directly, and
+// in the other through a literal with its method set (gopls relates the two
+// in their package).
+type configExt struct{}
+type stateExt struct{}
+
+func (configExt) ToEntity(src interface{}) string { // @def(configToEntity, "ToEntity")
+	obj := src.(interface{ GetMeta() string }) // @def(configGetMeta, "GetMeta")
+	return obj.GetMeta()                       // @site(configCall, "GetMeta") @incoming(configToEntity, configGetMeta, configCall) @dispatch(configToEntity, stateGetMeta, configCall)
+}
+
+func (stateExt) ToEntity(src interface{}) string { // @def(stateToEntity, "ToEntity")
+	obj := src.(interface{ GetMeta() string }) // @def(stateGetMeta, "GetMeta")
+	return obj.GetMeta()                       // @site(stateCall, "GetMeta") @incoming(stateToEntity, stateGetMeta, stateCall) @dispatch(stateToEntity, configGetMeta, stateCall)
+}
