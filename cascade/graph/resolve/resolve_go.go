@@ -767,8 +767,8 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 
 // goPackageFuncValueResult types the result of calling pkg.Name, with pkg
 // a workspace package (ref) and Name a package-level variable holding a
-// function (var NewAuth = auth.NewAuth): ok is false when Name is no such
-// variable.
+// function (var NewAuth = auth.NewAuth, var Wrap = func() (W, error) {...},
+// var Open func() *DB): ok is false when Name is no such variable.
 func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name string, result int) (typeRef, bool, error) {
 	dir, ok := q.goImportDir(ctx, ref.mod)
 	if !ok {
@@ -791,6 +791,12 @@ func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name
 		return typeRef{}, false, err
 	}
 	_, _, typ, _ := treesitter.CutScope(l.Type)
+	if results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix); isFunc {
+		// var WrapResource = func(r Resource) (Wrapper, error) {...}, or
+		// var Open func() (*DB, error): the func type's results.
+		ref, err := q.instanceOf(ctx, of, treesitter.GoResult(results, result))
+		return ref, err == nil, err
+	}
 	held, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix)
 	if !isValue {
 		return typeRef{}, false, nil

@@ -12,3 +12,16 @@ var (
 )
 
 func newReferral() *handlers.Referral { return &handlers.Referral{} }
+
+// Unwrapper is what Wrap and OpenWrap return.
+type Unwrapper interface {
+	Unwrap() (int, error)
+}
+
+// Variables holding a function, swapped out in tests: a function literal,
+// and a declared func type set elsewhere. Calling them gives their results.
+var Wrap = func(v int, opts ...string) (Unwrapper, error) {
+	return &handlers.Wrapper{}, nil
+}
+
+var OpenWrap func() Unwrapper
