@@ -38,3 +38,23 @@ func (stateExt) ToEntity(src interface{}) string { // @def(stateToEntity, "ToEnt
 	obj := src.(interface{ GetMeta() string }) // @def(stateGetMeta, "GetMeta")
 	return obj.GetMeta()                       // @site(stateCall, "GetMeta") @incoming(stateToEntity, stateGetMeta, stateCall) @dispatch(stateToEntity, configGetMeta, stateCall)
 }
+
+// A test table's field declared with an interface literal: tt.resolver.ID()
+// calls through it, and so calls idImpl.ID, in idImpl's package.
+type idImpl struct{}
+
+func (*idImpl) ID(n int) (string, error) { return "", nil } // @def(idImplID, "ID")
+
+func checkIDs() { // @def(checkIDs, "checkIDs")
+	tests := []struct {
+		name     string
+		resolver interface {
+			ID(n int) (string, error)
+		}
+	}{
+		{name: "one", resolver: &idImpl{}},
+	}
+	for _, tt := range tests {
+		_, _ = tt.resolver.ID(1) // @site(ttID, "ID") @dispatch(checkIDs, idImplID, ttID)
+	}
+}
