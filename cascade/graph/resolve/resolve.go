@@ -46,6 +46,7 @@ type Resolver struct {
 	jsBindingFiles map[string]*fileBindings
 	modules        moduleIndex
 	goBuilds       goBuildComments // Go files' build constraints (resolve_go_build.go)
+	goDeps         goDeps          // module dependencies' method sets (resolve_go_deps.go)
 	// warming: one warm-up at a time, the latest (warm.go); stopWarm
 	// stops the one running.
 	warming  sync.Mutex

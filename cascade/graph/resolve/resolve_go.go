@@ -386,6 +386,11 @@ func goKnownOutside(f *fact.File, typeName string) string {
 			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] || gostd.Lookup(key) != nil {
 				return key
 			}
+			if first, _, _ := strings.Cut(imp.Module, "/"); strings.Contains(first, ".") {
+				// github.com/sensu/core/v3.Resource: a module dependency's,
+				// whose method set resolve_go_deps.go reads on need.
+				return imp.Module + "." + name
+			}
 			return ""
 		}
 	}
@@ -447,7 +452,7 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	if ifaceTarget && ref.kind == refExternal && ref.ext != "" && ref.elems == 0 {
 		// rows.Scan(...) with rows a *sql.Rows: gopls relates the type
 		// that declares Scan to target's interface, in target's package.
-		return q.goStdDispatch(ctx, ref.ext, c.Callee, target)
+		return q.goStdDispatch(ctx, c.Path, ref.ext, c.Callee, target)
 	}
 	if target.Container == "" {
 		return "", false, nil
@@ -458,7 +463,7 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		// g.Lock() with g a struct{ sync.Mutex }: the method is the
 		// embedded standard library type's.
 		if key := q.goPromotingOutside(ctx, ref.class, c.Callee, 0); key != "" {
-			return q.goStdDispatch(ctx, key, c.Callee, target)
+			return q.goStdDispatch(ctx, c.Path, key, c.Callee, target)
 		}
 		return "", false, nil
 	case ifaceTarget && ref.kind == refInstance:
@@ -474,6 +479,13 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 			want = nil
 			if iface {
 				want = goSigs(set)
+			}
+		} else if set, iface, ok := q.goDepReceiverMethods(c.Path, ref.ext, c.Callee); ok {
+			// r.GetMetadata() with r a corev3.Resource, a dependency's
+			// interface, in target's package.
+			want = nil
+			if iface {
+				want = set
 			}
 		}
 		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
@@ -516,15 +528,15 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 // the same signature, or, being an interface itself, is one that target's
 // interface has every method of. No more: a *bufio.Scanner's Scan() is not
 // an interface{ Scan(...any) error }'s.
-func (q *goLang) goStdDispatch(ctx context.Context, ext, name string, target fact.Symbol) (string, bool, error) {
+func (q *goLang) goStdDispatch(ctx context.Context, at, ext, name string, target fact.Symbol) (string, bool, error) {
 	var have map[string]goSignature
 	set, iface, ok := gostd.ReceiverMethods(ext, name)
 	if ok {
 		have = goSigs(set)
 	} else if _, known := goKnownInterfaces[ext][name]; known {
 		have, iface = goKnownInterfaces[ext], true // error's Error
-	} else {
-		return "", false, nil
+	} else if have, iface, ok = q.goDepReceiverMethods(at, ext, name); !ok {
+		return "", false, nil // neither the standard library's nor a dependency's we can read
 	}
 	want, err := q.goInterfaceOf(ctx, target)
 	if err != nil || want == nil {

@@ -1,0 +1,5 @@
+module example.com/deps
+
+go 1.22
+
+require example.com/core/v3 v3.9.0
