@@ -2,4 +2,7 @@ module example.com/deps
 
 go 1.22
 
-require example.com/core/v3 v3.9.0
+require (
+	example.com/core/v3 v3.9.0
+	example.com/xctx v0.1.0
+)

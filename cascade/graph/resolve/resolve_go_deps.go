@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,6 +36,9 @@ type goDeps struct {
 	mu   sync.Mutex
 	pkgs map[string]*goDepPkg // nil: no package there
 	mods map[string]*goModFile
+	// aliases: what each outside type key names, "" for no alias
+	// (alias).
+	aliases map[string]string
 }
 
 // goModFile is what a go.mod says of other modules: required versions and
@@ -56,7 +60,10 @@ type goDepPkg struct {
 // goDepType is a named type of a dependency package.
 type goDepType struct {
 	iface bool
-	alias ast.Expr // type A = B
+	// alias: for type A = B, B's key ("" when B is no named type), and
+	// isAlias set.
+	alias   string
+	isAlias bool
 	// methods: declared on the type (an interface's method specs); embeds:
 	// the embedded types' keys (import path and name), "" for one that
 	// cannot be named.
@@ -280,7 +287,7 @@ func readGoDepPkg(dir, importPath string) *goDepPkg {
 					}
 					t := typeOf(ts.Name.Name)
 					if ts.Assign.IsValid() {
-						t.alias = ts.Type
+						t.alias, t.isAlias = w.key(ts.Type), true
 						continue
 					}
 					switch typ := ts.Type.(type) {
@@ -490,16 +497,16 @@ func (d *goDeps) lookup(modDir, key string) (*goDepPkg, *goDepType, string) {
 			return nil, nil, ""
 		}
 		t := p.types[name]
-		if t.alias == nil {
+		if !t.isAlias {
 			return p, t, key
 		}
-		// The alias's file's imports are not kept: only a same-package or
-		// standard library name is followed.
-		next := goDepWriter{pkg: importPath}.key(t.alias)
-		if next == "" || next == key {
+		if t.alias == "" || t.alias == key {
 			return nil, nil, ""
 		}
-		key = next
+		key = t.alias
+		if std := gostd.Lookup(key); std != nil {
+			return nil, nil, "" // an alias of a standard library type: methodSet reads gostd
+		}
 	}
 	return nil, nil, ""
 }
@@ -525,6 +532,9 @@ func (d *goDeps) methodSet(modDir, key string, depth int) (set map[string]goSign
 	}
 	_, t, key := d.lookup(modDir, key)
 	if t == nil {
+		if target, ok := d.alias(modDir, key); ok && target != key {
+			return d.methodSet(modDir, target, depth+1) // context.Context, through golang.org/x/net/context
+		}
 		return nil, nil, false, false
 	}
 	set, owners = map[string]goSignature{}, map[string]string{}
@@ -584,13 +594,131 @@ func (q *goLang) goDepReceiverMethods(at, key, name string) (map[string]goSignat
 	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
 		return nil, false, false
 	}
-	v := &q.viewDirs
-	if v.mod == nil {
-		v.mod, v.work, v.views = map[string]string{}, map[string]string{}, map[string]map[string]bool{}
-	}
-	modDir := v.nearest(v.mod, filepath.Dir(filepath.Join(q.r.Root, filepath.FromSlash(at))), "go.mod")
+	modDir := q.goModDirOf(at)
 	if modDir == "" {
 		return nil, false, false
 	}
 	return q.r.goDeps.receiverMethods(modDir, key, name)
+}
+
+// goDepAliasRE matches the declaration of a type alias named by the
+// placeholder NAME: "type NAME = ", or "NAME = " in a type block, type
+// parameters allowed.
+const goDepAliasRE = `(?m)^\s*(?:type\s+)?NAME(?:\[[^\]]*\])?\s*=[^=]`
+
+// alias is the type a dependency's alias key names, followed through
+// further aliases ("golang.org/x/net/context.Context" names
+// "context.Context"); ok is false when key is no alias this can read. Only
+// the files of key's package that declare such an alias are parsed:
+// goCanonicalType asks this of every outside type a signature writes.
+func (d *goDeps) alias(modDir, key string) (string, bool) {
+	d.mu.Lock()
+	if a, ok := d.aliases[key]; ok {
+		d.mu.Unlock()
+		return a, a != ""
+	}
+	d.mu.Unlock()
+	target := ""
+	cur := key
+	for range 5 {
+		if std, ok := gostd.Alias(cur); ok {
+			cur = std
+		}
+		next := d.aliasStep(modDir, cur)
+		if next == "" {
+			break
+		}
+		cur, target = next, next
+	}
+	if std, ok := gostd.Alias(target); ok {
+		target = std
+	}
+	d.mu.Lock()
+	if d.aliases == nil {
+		d.aliases = map[string]string{}
+	}
+	d.aliases[key] = target
+	d.mu.Unlock()
+	return target, target != ""
+}
+
+// aliasStep is what the dependency type key is declared an alias of, ""
+// when it is none (or a standard library type).
+func (d *goDeps) aliasStep(modDir, key string) string {
+	dot := strings.LastIndexByte(key, '.')
+	if dot <= 0 || !strings.Contains(strings.SplitN(key[:dot], "/", 2)[0], ".") {
+		return ""
+	}
+	importPath, name := key[:dot], key[dot+1:]
+	dir := d.packageDir(modDir, importPath)
+	if dir == "" {
+		return ""
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	re, err := regexp.Compile(strings.Replace(goDepAliasRE, "NAME", regexp.QuoteMeta(name), 1))
+	if err != nil {
+		return ""
+	}
+	ctxt := build.Default
+	for _, e := range entries {
+		file := e.Name()
+		if e.IsDir() || !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil || !re.Match(src) {
+			continue
+		}
+		if ok, err := ctxt.MatchFile(dir, file); err != nil || !ok {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		w := goDepWriter{pkg: importPath, imports: goDepImports(f)}
+		for _, decl := range f.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				if ts, ok := spec.(*ast.TypeSpec); ok && ts.Name.Name == name {
+					if !ts.Assign.IsValid() {
+						return ""
+					}
+					return w.key(ts.Type)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// goDepAlias is what the outside type key written in the Go file at
+// (workspace-relative) names when a dependency declares it an alias
+// (golang.org/x/net/context.Context is context.Context): gopls compares
+// the two as one type.
+func (q *goLang) goDepAlias(at, key string) (string, bool) {
+	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+		return "", false
+	}
+	modDir := q.goModDirOf(at)
+	if modDir == "" {
+		return "", false
+	}
+	return q.r.goDeps.alias(modDir, key)
+}
+
+// goModDirOf is the directory (absolute) of the go.mod nearest the Go file
+// at (workspace-relative), "" for none.
+func (q *goLang) goModDirOf(at string) string {
+	v := &q.viewDirs
+	if v.mod == nil {
+		v.mod, v.work, v.views = map[string]string{}, map[string]string{}, map[string]map[string]bool{}
+	}
+	return v.nearest(v.mod, filepath.Dir(filepath.Join(q.r.Root, filepath.FromSlash(at))), "go.mod")
 }

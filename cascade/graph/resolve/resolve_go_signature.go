@@ -127,6 +127,9 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 				if target, ok := gostd.Alias(imp.Module + "." + name); ok {
 					return target // os.FileMode is io/fs.FileMode
 				}
+				if target, ok := q.goDepAlias(f.Path, imp.Module+"."+name); ok {
+					return target // golang.org/x/net/context.Context is context.Context
+				}
 				return imp.Module + "." + name
 			}
 			break

@@ -1,0 +1,10 @@
+// Package xctx stands for golang.org/x/net/context: its Context is the
+// standard library's, under another name.
+package xctx
+
+import "context"
+
+type Context = context.Context
+
+// Deadline is not an alias.
+type Deadline struct{}
