@@ -794,7 +794,9 @@ func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name
 		return typeRef{}, false, err
 	}
 	for _, s := range syms {
-		if s.Language == treesitter.Go && path.Dir(s.Path) == dir {
+		// A method of the name (Register.ReverseLookup) is no pkg.Name:
+		// var ReverseLookup = register.ReverseLookup holds it.
+		if s.Language == treesitter.Go && path.Dir(s.Path) == dir && s.Kind != treesitter.KindMethod {
 			return typeRef{}, false, nil
 		}
 	}

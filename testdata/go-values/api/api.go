@@ -25,3 +25,13 @@ var Wrap = func(v int, opts ...string) (Unwrapper, error) {
 }
 
 var OpenWrap func() Unwrapper
+
+// Registry's Lookup is held by the package variable of the same name: a
+// method value of a package variable.
+type Registry struct{}
+
+func (Registry) Lookup(name string) (Unwrapper, error) { return &handlers.Wrapper{}, nil }
+
+var registry = Registry{}
+
+var Lookup = registry.Lookup

@@ -18,3 +18,10 @@ func Opened() int { // @def(opened, "Opened")
 	n, _ := w.Unwrap() // @site(openedUnwrap, "Unwrap") @dispatch(opened, wrapperUnwrap, openedUnwrap)
 	return n
 }
+
+// api.Lookup holds registry.Lookup, a method value: its results.
+func Looked() int { // @def(looked, "Looked")
+	w, _ := api.Lookup("x")
+	n, _ := w.Unwrap() // @site(lookedUnwrap, "Unwrap") @dispatch(looked, wrapperUnwrap, lookedUnwrap)
+	return n
+}
