@@ -4,5 +4,5 @@ go 1.22
 
 require (
 	example.com/core/v3 v3.9.0
-	example.com/xctx v0.1.0
+	example.com/x/context v0.1.0
 )

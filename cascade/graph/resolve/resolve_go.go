@@ -480,7 +480,7 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 			if iface {
 				want = goSigs(set)
 			}
-		} else if set, iface, ok := q.goDepReceiverMethods(c.Path, ref.ext, c.Callee); ok {
+		} else if set, iface, ok := q.goDepReceiverMethods(c.Path, ref.ext, c.Callee, true); ok {
 			// r.GetMetadata() with r a corev3.Resource, a dependency's
 			// interface, in target's package.
 			want = nil
@@ -535,7 +535,7 @@ func (q *goLang) goStdDispatch(ctx context.Context, at, ext, name string, target
 		have = goSigs(set)
 	} else if _, known := goKnownInterfaces[ext][name]; known {
 		have, iface = goKnownInterfaces[ext], true // error's Error
-	} else if have, iface, ok = q.goDepReceiverMethods(at, ext, name); !ok {
+	} else if have, iface, ok = q.goDepReceiverMethods(at, ext, name, false); !ok {
 		return "", false, nil // neither the standard library's nor a dependency's we can read
 	}
 	want, err := q.goInterfaceOf(ctx, target)

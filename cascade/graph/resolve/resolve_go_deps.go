@@ -35,10 +35,12 @@ import (
 type goDeps struct {
 	mu   sync.Mutex
 	pkgs map[string]*goDepPkg // nil: no package there
+	dirs map[string]string    // packageDir's answers, by module directory and import path
 	mods map[string]*goModFile
 	// aliases: what each outside type key names, "" for no alias
 	// (alias).
 	aliases map[string]string
+	decls   map[string]*goDepDecls // packageDecls's scans, by directory
 }
 
 // goModFile is what a go.mod says of other modules: required versions and
@@ -185,6 +187,24 @@ func (m *goModFile) directive(verb string, fields []string) {
 // module vendors, else the required version's in the module cache (or its
 // replacement). "" when it cannot be found.
 func (d *goDeps) packageDir(modDir, importPath string) string {
+	k := modDir + "\x00" + importPath
+	d.mu.Lock()
+	dir, ok := d.dirs[k]
+	d.mu.Unlock()
+	if ok {
+		return dir
+	}
+	dir = d.findPackageDir(modDir, importPath)
+	d.mu.Lock()
+	if d.dirs == nil {
+		d.dirs = map[string]string{}
+	}
+	d.dirs[k] = dir
+	d.mu.Unlock()
+	return dir
+}
+
+func (d *goDeps) findPackageDir(modDir, importPath string) string {
 	m := d.modFile(modDir)
 	if m == nil {
 		return ""
@@ -292,16 +312,7 @@ func readGoDepPkg(dir, importPath string) *goDepPkg {
 					}
 					switch typ := ts.Type.(type) {
 					case *ast.InterfaceType:
-						t.iface = true
-						for _, m := range typ.Methods.List {
-							if ft, ok := m.Type.(*ast.FuncType); ok {
-								for _, n := range m.Names {
-									t.methods[n.Name] = w.signature(ft)
-								}
-								continue
-							}
-							t.embeds = append(t.embeds, w.key(m.Type))
-						}
+						p.types[ts.Name.Name] = w.interfaceType(typ)
 					case *ast.StructType:
 						for _, fd := range typ.Fields.List {
 							if len(fd.Names) == 0 {
@@ -481,7 +492,7 @@ func (w goDepWriter) collection(elem ast.Expr) string {
 // lookup is the named type key ("github.com/sensu/core/v3.Resource") of a
 // dependency of the module in modDir, with the package it is in; aliases
 // are followed within dependencies.
-func (d *goDeps) lookup(modDir, key string) (*goDepPkg, *goDepType, string) {
+func (d *goDeps) lookup(modDir, key string, ifacesOnly bool) (*goDepPkg, *goDepType, string) {
 	for range 5 {
 		dot := strings.LastIndexByte(key, '.')
 		if dot <= 0 || !strings.Contains(key[:dot], ".") { // the standard library's: gostd
@@ -490,6 +501,20 @@ func (d *goDeps) lookup(modDir, key string) (*goDepPkg, *goDepType, string) {
 		importPath, name := key[:dot], key[dot+1:]
 		dir := d.packageDir(modDir, importPath)
 		if dir == "" {
+			return nil, nil, ""
+		}
+		decls := d.packageDecls(dir, importPath)
+		if t := decls.ifaces[name]; t != nil {
+			return nil, t, key
+		}
+		if next, ok := decls.aliases[name]; ok {
+			if next == "" || next == key || gostd.Lookup(next) != nil {
+				return nil, nil, "" // an alias of a standard library type: methodSet reads gostd
+			}
+			key = next
+			continue
+		}
+		if ifacesOnly {
 			return nil, nil, ""
 		}
 		p := d.pkg(dir, importPath)
@@ -515,7 +540,7 @@ func (d *goDeps) lookup(modDir, key string) (*goDepPkg, *goDepType, string) {
 // promoted methods included), and for each method the key of the type
 // that declares it; ok is false when a part of it cannot be read (an
 // embedded type not found).
-func (d *goDeps) methodSet(modDir, key string, depth int) (set map[string]goSignature, owners map[string]string, iface, ok bool) {
+func (d *goDeps) methodSet(modDir, key string, ifacesOnly bool, depth int) (set map[string]goSignature, owners map[string]string, iface, ok bool) {
 	if depth > 5 {
 		return nil, nil, false, false
 	}
@@ -530,10 +555,10 @@ func (d *goDeps) methodSet(modDir, key string, depth int) (set map[string]goSign
 		}
 		return methods, owners, std == nil || std.Interface, true
 	}
-	_, t, key := d.lookup(modDir, key)
+	_, t, key := d.lookup(modDir, key, ifacesOnly)
 	if t == nil {
 		if target, ok := d.alias(modDir, key); ok && target != key {
-			return d.methodSet(modDir, target, depth+1) // context.Context, through golang.org/x/net/context
+			return d.methodSet(modDir, target, ifacesOnly, depth+1) // context.Context, through golang.org/x/net/context
 		}
 		return nil, nil, false, false
 	}
@@ -549,7 +574,7 @@ func (d *goDeps) methodSet(modDir, key string, depth int) (set map[string]goSign
 			set["Error"], owners["Error"] = goSignature{results: []string{"string"}}, "error"
 			continue
 		}
-		more, moreOwners, _, ok := d.methodSet(modDir, embedded, depth+1)
+		more, moreOwners, _, ok := d.methodSet(modDir, embedded, ifacesOnly && t.iface, depth+1)
 		if !ok {
 			if t.iface {
 				return nil, nil, false, false // an interface's set must be whole
@@ -568,8 +593,8 @@ func (d *goDeps) methodSet(modDir, key string, depth int) (set map[string]goSign
 
 // receiverMethods is gostd.ReceiverMethods for a dependency type: the
 // method set of the type that declares key's method name.
-func (d *goDeps) receiverMethods(modDir, key, name string) (map[string]goSignature, bool, bool) {
-	set, owners, iface, ok := d.methodSet(modDir, key, 0)
+func (d *goDeps) receiverMethods(modDir, key, name string, ifacesOnly bool) (map[string]goSignature, bool, bool) {
+	set, owners, iface, ok := d.methodSet(modDir, key, ifacesOnly, 0)
 	if !ok {
 		return nil, false, false
 	}
@@ -580,7 +605,7 @@ func (d *goDeps) receiverMethods(modDir, key, name string) (map[string]goSignatu
 	if owner == key {
 		return set, iface, true
 	}
-	oset, _, oiface, ok := d.methodSet(modDir, owner, 0)
+	oset, _, oiface, ok := d.methodSet(modDir, owner, ifacesOnly, 0)
 	if !ok {
 		return nil, false, false
 	}
@@ -590,7 +615,7 @@ func (d *goDeps) receiverMethods(modDir, key, name string) (map[string]goSignatu
 // goDepReceiverMethods is receiverMethods for a call in the Go file at
 // (workspace-relative): the dependency is the one the file's module
 // requires.
-func (q *goLang) goDepReceiverMethods(at, key, name string) (map[string]goSignature, bool, bool) {
+func (q *goLang) goDepReceiverMethods(at, key, name string, ifacesOnly bool) (map[string]goSignature, bool, bool) {
 	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
 		return nil, false, false
 	}
@@ -598,13 +623,12 @@ func (q *goLang) goDepReceiverMethods(at, key, name string) (map[string]goSignat
 	if modDir == "" {
 		return nil, false, false
 	}
-	return q.r.goDeps.receiverMethods(modDir, key, name)
+	return q.r.goDeps.receiverMethods(modDir, key, name, ifacesOnly)
 }
 
-// goDepAliasRE matches the declaration of a type alias named by the
-// placeholder NAME: "type NAME = ", or "NAME = " in a type block, type
-// parameters allowed.
-const goDepAliasRE = `(?m)^\s*(?:type\s+)?NAME(?:\[[^\]]*\])?\s*=[^=]`
+// goDepDeclFileRE finds the files that may declare a type alias ("type A
+// = B" at the top level, or a type block) or an interface type.
+var goDepDeclFileRE = regexp.MustCompile(`(?m)^type\s+\w+(?:\[[^\]]*\])?\s*=[^=]|^type\s*\(|^type\s+\w+(?:\[[^\]]*\])?\s+interface\b`)
 
 // alias is the type a dependency's alias key names, followed through
 // further aliases ("golang.org/x/net/context.Context" names
@@ -654,48 +678,97 @@ func (d *goDeps) aliasStep(modDir, key string) string {
 	if dir == "" {
 		return ""
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return ""
+	return d.packageAliases(dir, importPath)[name]
+}
+
+// goDepDecls is what one scan of a dependency package keeps: its type
+// aliases (what each names: a key, "" for no named type) and its interface
+// types.
+type goDepDecls struct {
+	aliases map[string]string
+	ifaces  map[string]*goDepType
+}
+
+// packageAliases is what each type alias of the package in dir names.
+func (d *goDeps) packageAliases(dir, importPath string) map[string]string {
+	return d.packageDecls(dir, importPath).aliases
+}
+
+// packageDecls scans the package in dir once: only the files that may
+// declare an alias or an interface are parsed (goCanonicalType asks of
+// every outside type a signature writes, and a call through an outside
+// value in the target's package needs its interface's method set; a
+// concrete type's methods, in any file, are read only where needed).
+func (d *goDeps) packageDecls(dir, importPath string) *goDepDecls {
+	d.mu.Lock()
+	if a, ok := d.decls[dir]; ok {
+		d.mu.Unlock()
+		return a
 	}
-	re, err := regexp.Compile(strings.Replace(goDepAliasRE, "NAME", regexp.QuoteMeta(name), 1))
-	if err != nil {
-		return ""
-	}
-	ctxt := build.Default
-	for _, e := range entries {
-		file := e.Name()
-		if e.IsDir() || !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(dir, file))
-		if err != nil || !re.Match(src) {
-			continue
-		}
-		if ok, err := ctxt.MatchFile(dir, file); err != nil || !ok {
-			continue
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		w := goDepWriter{pkg: importPath, imports: goDepImports(f)}
-		for _, decl := range f.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
+	d.mu.Unlock()
+	decls := &goDepDecls{aliases: map[string]string{}, ifaces: map[string]*goDepType{}}
+	if entries, err := os.ReadDir(dir); err == nil {
+		ctxt := build.Default
+		for _, e := range entries {
+			file := e.Name()
+			if e.IsDir() || !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") {
 				continue
 			}
-			for _, spec := range gd.Specs {
-				if ts, ok := spec.(*ast.TypeSpec); ok && ts.Name.Name == name {
-					if !ts.Assign.IsValid() {
-						return ""
+			src, err := os.ReadFile(filepath.Join(dir, file))
+			if err != nil || !goDepDeclFileRE.Match(src) {
+				continue
+			}
+			if ok, err := ctxt.MatchFile(dir, file); err != nil || !ok {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			w := goDepWriter{pkg: importPath, imports: goDepImports(f)}
+			for _, decl := range f.Decls {
+				gd, ok := decl.(*ast.GenDecl)
+				if !ok || gd.Tok != token.TYPE {
+					continue
+				}
+				for _, spec := range gd.Specs {
+					ts, ok := spec.(*ast.TypeSpec)
+					if !ok {
+						continue
 					}
-					return w.key(ts.Type)
+					if ts.Assign.IsValid() {
+						decls.aliases[ts.Name.Name] = w.key(ts.Type)
+						continue
+					}
+					if it, ok := ts.Type.(*ast.InterfaceType); ok {
+						decls.ifaces[ts.Name.Name] = w.interfaceType(it)
+					}
 				}
 			}
 		}
 	}
-	return ""
+	d.mu.Lock()
+	if d.decls == nil {
+		d.decls = map[string]*goDepDecls{}
+	}
+	d.decls[dir] = decls
+	d.mu.Unlock()
+	return decls
+}
+
+// interfaceType is an interface type's methods and embedded types.
+func (w goDepWriter) interfaceType(it *ast.InterfaceType) *goDepType {
+	t := &goDepType{iface: true, methods: map[string]goSignature{}}
+	for _, m := range it.Methods.List {
+		if ft, ok := m.Type.(*ast.FuncType); ok {
+			for _, n := range m.Names {
+				t.methods[n.Name] = w.signature(ft)
+			}
+			continue
+		}
+		t.embeds = append(t.embeds, w.key(m.Type))
+	}
+	return t
 }
 
 // goDepAlias is what the outside type key written in the Go file at
@@ -703,7 +776,7 @@ func (d *goDeps) aliasStep(modDir, key string) string {
 // (golang.org/x/net/context.Context is context.Context): gopls compares
 // the two as one type.
 func (q *goLang) goDepAlias(at, key string) (string, bool) {
-	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") || !goStdMirror(key) {
 		return "", false
 	}
 	modDir := q.goModDirOf(at)
@@ -711,6 +784,28 @@ func (q *goLang) goDepAlias(at, key string) (string, bool) {
 		return "", false
 	}
 	return q.r.goDeps.alias(modDir, key)
+}
+
+// goStdMirror reports whether the dependency type key may alias a standard
+// library type: its package is named like a standard library package
+// that has a type of that name (golang.org/x/net/context.Context,
+// golang.org/x/exp/slog.Logger). Reading every dependency package a
+// signature names for aliases made cold requests half again as slow
+// (sensu-go), so aliases are looked for only there; one dependency's type
+// aliasing another dependency's is not followed.
+func goStdMirror(key string) bool {
+	dot := strings.LastIndexByte(key, '.')
+	if dot <= 0 {
+		return false
+	}
+	pkg, name := key[:dot], key[dot+1:]
+	elems := strings.Split(pkg, "/")
+	for i := len(elems) - 1; i >= 1; i-- {
+		if gostd.Lookup(strings.Join(elems[i:], "/")+"."+name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // goModDirOf is the directory (absolute) of the go.mod nearest the Go file

@@ -45,7 +45,7 @@ func (c Check) GetMetadata() *meta.ObjectMeta { return nil }
 `)
 	write(filepath.Join(cache, "example.com/new@v0.2.0/old.go"), "package old\n\ntype Closer interface{ Close() error }\n")
 	var d goDeps
-	set, iface, ok := d.receiverMethods(work, "github.com/Acme/core/api.Resource", "GetMetadata")
+	set, iface, ok := d.receiverMethods(work, "github.com/Acme/core/api.Resource", "GetMetadata", true)
 	if !ok || !iface || len(set) != 2 {
 		t.Fatalf("Resource.GetMetadata: set %v iface %v ok %v, want GetMetadata and String of an interface", set, iface, ok)
 	}
@@ -56,14 +56,17 @@ func (c Check) GetMetadata() *meta.ObjectMeta { return nil }
 		t.Errorf("String results = %q", got)
 	}
 	// A promoted method's set is its declaring type's.
-	set, iface, ok = d.receiverMethods(work, "github.com/Acme/core/api.Check", "Validate")
+	set, iface, ok = d.receiverMethods(work, "github.com/Acme/core/api.Check", "Validate", false)
 	if !ok || iface || len(set) != 1 || set["Validate"].params[0] != "[]string" {
 		t.Errorf("Check.Validate: set %v iface %v ok %v, want Base's", set, iface, ok)
 	}
-	if _, _, ok := d.receiverMethods(work, "github.com/Acme/core/api.Check", "Close"); ok {
+	if _, _, ok := d.receiverMethods(work, "github.com/Acme/core/api.Check", "Close", false); ok {
 		t.Errorf("Check.Close: found, want none")
 	}
-	if set, _, ok := d.receiverMethods(work, "example.com/old.Closer", "Close"); !ok || len(set) != 1 {
+	if _, _, ok := d.receiverMethods(work, "github.com/Acme/core/api.Check", "GetMetadata", true); ok {
+		t.Errorf("Check.GetMetadata among interfaces only: found, want none (a concrete type)")
+	}
+	if set, _, ok := d.receiverMethods(work, "example.com/old.Closer", "Close", true); !ok || len(set) != 1 {
 		t.Errorf("replaced module: set %v ok %v", set, ok)
 	}
 }

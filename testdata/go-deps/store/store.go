@@ -3,7 +3,7 @@ package store
 import (
 	"context"
 
-	"example.com/xctx"
+	xctx "example.com/x/context"
 )
 
 // Repo is written with the standard library's context.

@@ -1,6 +1,6 @@
-// Package xctx stands for golang.org/x/net/context: its Context is the
+// Package context stands for golang.org/x/net/context: its Context is the
 // standard library's, under another name.
-package xctx
+package context
 
 import "context"
 
