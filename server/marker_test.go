@@ -9,6 +9,12 @@ package server_test
 //	@call(CALLER, TARGET, SITE...)  CALLER calls TARGET at exactly these sites, precisely;
 //	                            incomingCalls(TARGET) must list exactly the @call callers
 //	@namecall(CALLER, TARGET, SITE...)  the same, but the edge is a name-only match
+//	@incoming(CALLER, TARGET, SITE...)  as @call, checked on incomingCalls(TARGET) only: where
+//	                            TARGET's file is built in another configuration than CALLER's
+//	                            (a _darwin.go file on Linux), gopls answers TARGET in TARGET's
+//	                            build, where CALLER calls it, and outgoingCalls(CALLER) in
+//	                            CALLER's, where it does not; and a call through an interface
+//	                            literal declared in CALLER, which outgoingCalls does not resolve
 //	@dispatch(CALLER, TARGET, SITE...)  the call is written against an interface or base
 //	                            method that TARGET implements or overrides: incomingCalls(TARGET)
 //	                            lists CALLER ("dispatched through"), outgoingCalls does not; not
@@ -82,7 +88,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|ref|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -102,6 +108,7 @@ type edgeWant struct {
 	framework      bool   // @event or @registered: the site is not a call of the target
 	ref            bool   // @ref: the site uses the target as a value
 	outgoingOnly   bool   // @sends: not a caller of the target
+	incomingOnly   bool   // @incoming: checked on incomingCalls only
 	at             string
 }
 
@@ -174,11 +181,11 @@ func parseFixture(t *testing.T, root string) *fixture {
 						t.Fatalf("%s: %s bound twice", at, args[0])
 					}
 					dst[args[0]] = l
-				case "call", "namecall", "dispatch":
+				case "call", "incoming", "namecall", "dispatch":
 					if len(args) < 3 {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
-					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", at: at})
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", incomingOnly: m[1] == "incoming", at: at})
 					fx.mentions[args[1]] = true
 				case "ref":
 					if len(args) < 3 {
@@ -527,7 +534,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 
 	// Outgoing: every @call edge appears with the same sites.
 	for _, e := range fx.calls {
-		if _, isModule := fx.modules[e.caller]; e.dispatch || isModule {
+		if _, isModule := fx.modules[e.caller]; e.dispatch || e.incomingOnly || isModule {
 			continue
 		}
 		item, ok := items[e.caller]
@@ -573,7 +580,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		targetsAt[e.sites[0]][e.target] = true
 	}
 	for _, e := range fx.calls {
-		if e.dispatch || e.framework {
+		if e.dispatch || e.framework || e.incomingOnly {
 			continue
 		}
 		l := fx.sites[e.sites[0]]

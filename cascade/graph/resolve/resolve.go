@@ -46,6 +46,7 @@ type Resolver struct {
 	jsBindingFiles map[string]*fileBindings
 	modules        moduleIndex
 	goBuilds       goBuildComments // Go files' build constraints (resolve_go_build.go)
+	goDeps         goDeps          // module dependencies' method sets (resolve_go_deps.go)
 	// warming: one warm-up at a time, the latest (warm.go); stopWarm
 	// stops the one running.
 	warming  sync.Mutex
@@ -169,6 +170,18 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 		if target.Language == treesitter.Go && q.golang().goOutsideBuild(ctx, target.Path, c.Path) {
 			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
 			return nil
+		}
+		if target.Language == treesitter.Go && q.golang().goOutsideView(target.Path, c.Path) {
+			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideView
+			return nil
+		}
+		if target.Language == treesitter.Go && (len(targets) > 0 || res != "") && !containsID(targets, target.ID) {
+			// A target in a file the default build leaves out: c's
+			// file as the target's build sees it.
+			var err error
+			if targets, res, err = q.golang().goInTargetBuild(ctx, c, target, targets, res); err != nil {
+				return err
+			}
 		}
 		via := ""
 		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {

@@ -23,6 +23,9 @@ type goLang struct {
 	goDirs  map[string][]fact.File            // Go files by directory, for goPackageLocal
 	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
 	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
+	// viewDirs: goOutsideView's go.mod and go.work lookups.
+	fileSyms map[string][]fact.Symbol // goEnclosingFunction's reads, by path
+	viewDirs goViewDirs
 	// aliasDepth guards goCanonicalType's walk through type aliases.
 	aliasDepth int
 }
@@ -383,6 +386,11 @@ func goKnownOutside(f *fact.File, typeName string) string {
 			if key := imp.Module + "." + name; goKnownInterfaces[key] != nil || goKnownReceivers[key] || gostd.Lookup(key) != nil {
 				return key
 			}
+			if first, _, _ := strings.Cut(imp.Module, "/"); strings.Contains(first, ".") {
+				// github.com/sensu/core/v3.Resource: a module dependency's,
+				// whose method set resolve_go_deps.go reads on need.
+				return imp.Module + "." + name
+			}
 			return ""
 		}
 	}
@@ -444,7 +452,7 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	if ifaceTarget && ref.kind == refExternal && ref.ext != "" && ref.elems == 0 {
 		// rows.Scan(...) with rows a *sql.Rows: gopls relates the type
 		// that declares Scan to target's interface, in target's package.
-		return q.goStdDispatch(ctx, ref.ext, c.Callee, target)
+		return q.goStdDispatch(ctx, c.Path, ref.ext, c.Callee, target)
 	}
 	if target.Container == "" {
 		return "", false, nil
@@ -455,7 +463,7 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		// g.Lock() with g a struct{ sync.Mutex }: the method is the
 		// embedded standard library type's.
 		if key := q.goPromotingOutside(ctx, ref.class, c.Callee, 0); key != "" {
-			return q.goStdDispatch(ctx, key, c.Callee, target)
+			return q.goStdDispatch(ctx, c.Path, key, c.Callee, target)
 		}
 		return "", false, nil
 	case ifaceTarget && ref.kind == refInstance:
@@ -471,6 +479,13 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 			want = nil
 			if iface {
 				want = goSigs(set)
+			}
+		} else if set, iface, ok := q.goDepReceiverMethods(c.Path, ref.ext, c.Callee, true); ok {
+			// r.GetMetadata() with r a corev3.Resource, a dependency's
+			// interface, in target's package.
+			want = nil
+			if iface {
+				want = set
 			}
 		}
 		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
@@ -513,15 +528,15 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 // the same signature, or, being an interface itself, is one that target's
 // interface has every method of. No more: a *bufio.Scanner's Scan() is not
 // an interface{ Scan(...any) error }'s.
-func (q *goLang) goStdDispatch(ctx context.Context, ext, name string, target fact.Symbol) (string, bool, error) {
+func (q *goLang) goStdDispatch(ctx context.Context, at, ext, name string, target fact.Symbol) (string, bool, error) {
 	var have map[string]goSignature
 	set, iface, ok := gostd.ReceiverMethods(ext, name)
 	if ok {
 		have = goSigs(set)
 	} else if _, known := goKnownInterfaces[ext][name]; known {
 		have, iface = goKnownInterfaces[ext], true // error's Error
-	} else {
-		return "", false, nil
+	} else if have, iface, ok = q.goDepReceiverMethods(at, ext, name, false); !ok {
+		return "", false, nil // neither the standard library's nor a dependency's we can read
 	}
 	want, err := q.goInterfaceOf(ctx, target)
 	if err != nil || want == nil {
@@ -599,12 +614,11 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 		}
 		return q.goMethodSet(ctx, *cls), nil
 	}
-	qualified := strings.TrimPrefix(m.ID, m.Path+"#")
-	dot := strings.LastIndexByte(qualified, '.')
-	if dot < 0 {
-		return nil, nil
+	fn, err := q.goEnclosingFunction(ctx, m)
+	if err != nil || fn == nil {
+		return nil, err
 	}
-	enclosing := m.Path + "#" + qualified[:dot]
+	enclosing := fn.ID
 	f, err := q.file(ctx, m.Path)
 	if err != nil || f == nil {
 		return nil, err
@@ -630,6 +644,37 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 		found, written = set, typ
 	}
 	return found, nil
+}
+
+// goEnclosingFunction is the innermost function or method whose
+// declaration holds the symbol s (the method of an interface literal
+// written in it), nil for none. Told by position, not by s's ID: a
+// literal's method in the method (X).A is A.M, A's own ID is X.A, and a
+// second A's literal's method is A.M~2.
+func (q *goLang) goEnclosingFunction(ctx context.Context, s fact.Symbol) (*fact.Symbol, error) {
+	if q.fileSyms == nil {
+		q.fileSyms = map[string][]fact.Symbol{}
+	}
+	syms, ok := q.fileSyms[s.Path]
+	if !ok {
+		var err error
+		if syms, err = q.store.SymbolsInFile(ctx, s.Path); err != nil {
+			return nil, err
+		}
+		q.fileSyms[s.Path] = syms
+	}
+	var best *fact.Symbol
+	for i := range syms {
+		o := &syms[i]
+		if o.ID == s.ID || o.Kind != treesitter.KindFunction && o.Kind != treesitter.KindMethod || isInterfaceMethod(*o) {
+			continue
+		}
+		if o.Span.StartByte <= s.Span.StartByte && s.Span.EndByte <= o.Span.EndByte &&
+			(best == nil || o.Span.EndByte-o.Span.StartByte < best.Span.EndByte-best.Span.StartByte) {
+			best = o
+		}
+	}
+	return best, nil
 }
 
 // goEmbedsOutside reports whether a Go type embeds, itself or through the
@@ -734,8 +779,8 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 
 // goPackageFuncValueResult types the result of calling pkg.Name, with pkg
 // a workspace package (ref) and Name a package-level variable holding a
-// function (var NewAuth = auth.NewAuth): ok is false when Name is no such
-// variable.
+// function (var NewAuth = auth.NewAuth, var Wrap = func() (W, error) {...},
+// var Open func() *DB): ok is false when Name is no such variable.
 func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name string, result int) (typeRef, bool, error) {
 	dir, ok := q.goImportDir(ctx, ref.mod)
 	if !ok {
@@ -749,7 +794,9 @@ func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name
 		return typeRef{}, false, err
 	}
 	for _, s := range syms {
-		if s.Language == treesitter.Go && path.Dir(s.Path) == dir {
+		// A method of the name (Register.ReverseLookup) is no pkg.Name:
+		// var ReverseLookup = register.ReverseLookup holds it.
+		if s.Language == treesitter.Go && path.Dir(s.Path) == dir && s.Kind != treesitter.KindMethod {
 			return typeRef{}, false, nil
 		}
 	}
@@ -758,6 +805,12 @@ func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name
 		return typeRef{}, false, err
 	}
 	_, _, typ, _ := treesitter.CutScope(l.Type)
+	if results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix); isFunc {
+		// var WrapResource = func(r Resource) (Wrapper, error) {...}, or
+		// var Open func() (*DB, error): the func type's results.
+		ref, err := q.instanceOf(ctx, of, treesitter.GoResult(results, result))
+		return ref, err == nil, err
+	}
 	held, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix)
 	if !isValue {
 		return typeRef{}, false, nil

@@ -202,16 +202,7 @@ func (q *goLang) goOutsideBuild(ctx context.Context, at, other string) bool {
 	if err != nil || otherFile == nil || otherFile.Language != treesitter.Go {
 		return false
 	}
-	if q.ports == nil {
-		q.ports = map[string]*goPort{}
-	}
-	port, seen := q.ports[at]
-	if !seen {
-		if p, ok := goPortFor(at, q.r.goBuilds.of(q.r.Root, atFile)); ok {
-			port = &p
-		}
-		q.ports[at] = port
-	}
+	port := q.portOf(at, atFile)
 	if port == nil {
 		return false
 	}
@@ -225,6 +216,61 @@ func (q *goLang) goOutsideBuild(ctx context.Context, at, other string) bool {
 		q.built[key] = built
 	}
 	return !built
+}
+
+// portOf is the configuration gopls answers a request on the Go file f
+// (at path at) in; nil when no port builds it.
+func (q *goLang) portOf(at string, f *fact.File) *goPort {
+	if q.ports == nil {
+		q.ports = map[string]*goPort{}
+	}
+	port, seen := q.ports[at]
+	if !seen {
+		if p, ok := goPortFor(at, q.r.goBuilds.of(q.r.Root, f)); ok {
+			port = &p
+		}
+		q.ports[at] = port
+	}
+	return port
+}
+
+// goInTargetBuild is what the call c resolves to in the build gopls
+// answers a request on target in, where that is another build than the
+// one c's own file is resolved in (targets, res): copy.go's
+// copyFileClone() is the linux file's in the default build, and the
+// darwin file's when the darwin file's function is asked for (gopls makes
+// a darwin view for it, in which copy.go calls that one).
+func (q *goLang) goInTargetBuild(ctx context.Context, c fact.Call, target fact.Symbol, targets []fact.Symbol, res fact.Resolution) ([]fact.Symbol, fact.Resolution, error) {
+	if q.r.Root == "" {
+		return targets, res, nil
+	}
+	targetFile, err := q.file(ctx, target.Path)
+	if err != nil || targetFile == nil {
+		return targets, res, err
+	}
+	// A target the default build has: a call in it was resolved in it
+	// (a file outside it is no caller, goOutsideBuild).
+	tp := q.portOf(target.Path, targetFile)
+	if tp == nil || *tp == goDefaultPort() {
+		return targets, res, nil
+	}
+	callFile, err := q.file(ctx, c.Path)
+	if err != nil || callFile == nil || callFile.Language != treesitter.Go {
+		return targets, res, err
+	}
+	if cp := q.portOf(c.Path, callFile); cp == nil || *cp == *tp {
+		return targets, res, nil
+	}
+	external := q.external
+	all, allRes, err := q.resolveSite(ctx, c)
+	q.external = external
+	if err != nil {
+		return targets, res, err
+	}
+	if all = q.goInBuild(ctx, target.Path, all); containsID(all, target.ID) {
+		return all, allRes, nil
+	}
+	return targets, res, nil
 }
 
 // goInBuild keeps the targets of a call in the Go file at at that are in

@@ -127,6 +127,9 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 				if target, ok := gostd.Alias(imp.Module + "." + name); ok {
 					return target // os.FileMode is io/fs.FileMode
 				}
+				if target, ok := q.goDepAlias(f.Path, imp.Module+"."+name); ok {
+					return target // golang.org/x/net/context.Context is context.Context
+				}
 				return imp.Module + "." + name
 			}
 			break
@@ -221,8 +224,22 @@ func splitTopLevel(s string, sep byte) []string {
 }
 
 // goReceiverLiteral is the method set of the interface type literal a
-// receiver is declared with (resolver := impl.(interface{ M() })), or nil.
+// receiver is declared with (resolver := impl.(interface{ M() })), or a
+// field it reads is (tt.resolver), or nil.
 func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
+	if dot := strings.LastIndexByte(recv, '.'); dot > 0 && goIdentifier(recv[dot+1:]) {
+		// tt.resolver.ID(p), with resolver a field declared
+		// interface{ ID(p P) (string, error) } (a test table's struct).
+		ref, err := q.evalReceiver(ctx, f, caller, recv[:dot])
+		if err != nil || ref.kind != refInstance || ref.elems != 0 || ref.class.Language != treesitter.Go {
+			return nil
+		}
+		typ, err := q.fieldType(ctx, ref.class, recv[dot+1:], 0)
+		if err != nil || !strings.HasPrefix(typ, treesitter.GoInterfacePrefix) {
+			return nil
+		}
+		return q.goLiteralMethodSet(ctx, q.mustFile(ctx, ref.class.Path, f), typ)
+	}
 	for i := 0; i < len(recv); i++ {
 		if !isIdentByte(recv[i]) {
 			return nil // a path or an expression: not a local's name
@@ -236,6 +253,19 @@ func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fa
 	return q.goLiteralMethodSet(ctx, f, typ)
 }
 
+// goIdentifier reports whether s is one Go identifier.
+func goIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // goLiteralOwnCall reports whether c calls target, a method of an
 // interface type literal declared in a function (resolver :=
 // impl.(interface{ Input(p P) (string, error) })), through a value of that
@@ -244,10 +274,10 @@ func (q *goLang) goLiteralOwnCall(ctx context.Context, c fact.Call, target fact.
 	if target.Kind != treesitter.KindMethod || !isInterfaceMethod(target) || !declaredInFunction(target) {
 		return false, nil
 	}
-	qualified := strings.TrimPrefix(target.ID, target.Path+"#")
-	enclosing := target.Path + "#" + qualified[:strings.LastIndexByte(qualified, '.')]
-	if c.CallerID != enclosing && !strings.HasPrefix(c.CallerID, enclosing+".") {
-		return false, nil
+	enclosing, err := q.goEnclosingFunction(ctx, target)
+	if err != nil || enclosing == nil || c.Path != target.Path ||
+		c.Span.StartByte < enclosing.Span.StartByte || c.Span.EndByte > enclosing.Span.EndByte {
+		return false, err
 	}
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {

@@ -21,6 +21,11 @@ const outsideWorkspace = "a function or type outside the workspace"
 // (resolve_go_build.go) is said to call.
 const outsideBuild = "nothing in this build: its file's build constraints leave it out"
 
+// outsideView is what a Go call site in a package of another module than
+// the target's (resolve_go_view.go) is said to call: gopls does not look
+// there.
+const outsideView = "nothing in this module: gopls answers in the target's module (or go.work) only"
+
 // describeTarget names what a site resolved elsewhere calls, for people.
 func describeTarget(s fact.Symbol) string {
 	name := s.Name

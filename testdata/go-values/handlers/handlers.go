@@ -33,3 +33,8 @@ func (s *Session) Logout(c *Context) {} // @def(sessionLogout, "Logout") @nocall
 type Order struct{}
 
 func (o *Order) Create(c *Context) {} // @def(orderCreate, "Create") @nocallers(orderCreate)
+
+// Wrapper is returned as an api.Unwrapper by api's function variables.
+type Wrapper struct{}
+
+func (w *Wrapper) Unwrap() (int, error) { return 0, nil } // @def(wrapperUnwrap, "Unwrap")

@@ -1,0 +1,3 @@
+package sweep
+
+func clone() error { return nil } // @def(cloneDarwin, "clone")

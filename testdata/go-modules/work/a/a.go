@@ -1,0 +1,3 @@
+package a
+
+func Run() {} // @def(aRun, "Run")

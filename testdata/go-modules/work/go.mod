@@ -1,0 +1,3 @@
+module example.com/workroot
+
+go 1.22
