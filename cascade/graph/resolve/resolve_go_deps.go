@@ -33,6 +33,10 @@ import (
 // requests of a resolver (the module cache does not change under a
 // version).
 type goDeps struct {
+	// root is the workspace root: a dependency outside it (the module
+	// cache, a replacement elsewhere) is read only where the user allowed
+	// it (GoModuleCacheEnv). Set by the first request.
+	root string
 	mu   sync.Mutex
 	pkgs map[string]*goDepPkg // nil: no package there
 	dirs map[string]string    // packageDir's answers, by module directory and import path
@@ -101,6 +105,15 @@ func goEscapeModule(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// setRoot records the workspace root, once.
+func (d *goDeps) setRoot(root string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.root == "" {
+		d.root = root
+	}
 }
 
 // modFile reads the go.mod in dir (absolute), nil when it cannot be read.
@@ -239,7 +252,35 @@ func (d *goDeps) findPackageDir(modDir, importPath string) string {
 	if root == "" {
 		return ""
 	}
-	return filepath.Join(root, filepath.FromSlash(rest))
+	dir := filepath.Join(root, filepath.FromSlash(rest))
+	if !d.mayRead(dir) {
+		return ""
+	}
+	return dir
+}
+
+// GoModuleCacheEnv names the environment variable that lets the resolver
+// read Go dependencies outside the workspace (the module cache at the
+// versions go.mod requires, a replacement elsewhere): set to 1, calls
+// through a dependency's types resolve as gopls resolves them. Unset,
+// nothing outside the workspace roots is read, and only vendor/ and
+// replacements inside the workspace are.
+const GoModuleCacheEnv = "CALLCASCADE_GO_MODULE_CACHE"
+
+// mayRead reports whether dir may be read: inside the workspace root, or
+// anywhere when the user allowed dependencies outside it.
+func (d *goDeps) mayRead(dir string) bool {
+	if os.Getenv(GoModuleCacheEnv) == "1" {
+		return true
+	}
+	d.mu.Lock()
+	root := d.root
+	d.mu.Unlock()
+	if root == "" {
+		return false
+	}
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && filepath.IsLocal(rel)
 }
 
 // pkg reads the package in dir, whose import path is importPath; nil when
@@ -623,6 +664,7 @@ func (q *goLang) goDepReceiverMethods(at, key, name string, ifacesOnly bool) (ma
 	if modDir == "" {
 		return nil, false, false
 	}
+	q.r.goDeps.setRoot(q.r.Root)
 	return q.r.goDeps.receiverMethods(modDir, key, name, ifacesOnly)
 }
 
@@ -783,6 +825,7 @@ func (q *goLang) goDepAlias(at, key string) (string, bool) {
 	if modDir == "" {
 		return "", false
 	}
+	q.r.goDeps.setRoot(q.r.Root)
 	return q.r.goDeps.alias(modDir, key)
 }
 

@@ -7,10 +7,12 @@ import (
 )
 
 // A dependency is read from the module cache at the version the module's
-// go.mod requires (upper-case letters escaped), or at its replacement's.
+// go.mod requires (upper-case letters escaped), or at its replacement's,
+// when the user allows reading outside the workspace (GoModuleCacheEnv).
 func TestGoDepsModuleCache(t *testing.T) {
 	cache, work := t.TempDir(), t.TempDir()
 	t.Setenv("GOMODCACHE", cache)
+	t.Setenv(GoModuleCacheEnv, "1")
 	write := func(p, s string) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -68,5 +70,34 @@ func (c Check) GetMetadata() *meta.ObjectMeta { return nil }
 	}
 	if set, _, ok := d.receiverMethods(work, "example.com/old.Closer", "Close", true); !ok || len(set) != 1 {
 		t.Errorf("replaced module: set %v ok %v", set, ok)
+	}
+}
+
+// Unless the user allows it, nothing outside the workspace root is read:
+// the module cache is not, vendor/ inside the workspace is.
+func TestGoDepsReadNothingOutsideTheWorkspace(t *testing.T) {
+	cache, work := t.TempDir(), t.TempDir()
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv(GoModuleCacheEnv, "")
+	write := func(p, s string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(work, "go.mod"), "module example.com/app\n\nrequire example.com/core v1.0.0\n")
+	api := "package api\n\ntype Closer interface{ Close() error }\n"
+	write(filepath.Join(cache, "example.com/core@v1.0.0/api/api.go"), api)
+	d := goDeps{root: work}
+	if _, _, ok := d.receiverMethods(work, "example.com/core/api.Closer", "Close", true); ok {
+		t.Fatal("the module cache, outside the workspace, was read")
+	}
+	write(filepath.Join(work, "vendor", "modules.txt"), "# example.com/core v1.0.0\nexample.com/core/api\n")
+	write(filepath.Join(work, "vendor", "example.com/core/api/api.go"), api)
+	d = goDeps{root: work}
+	if set, iface, ok := d.receiverMethods(work, "example.com/core/api.Closer", "Close", true); !ok || !iface || len(set) != 1 {
+		t.Errorf("vendor/ inside the workspace: set %v iface %v ok %v, want Close of an interface", set, iface, ok)
 	}
 }
