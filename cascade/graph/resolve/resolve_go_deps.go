@@ -276,11 +276,7 @@ func (d *goDeps) mayRead(dir string) bool {
 	d.mu.Lock()
 	root := d.root
 	d.mu.Unlock()
-	if root == "" {
-		return false
-	}
-	rel, err := filepath.Rel(root, dir)
-	return err == nil && filepath.IsLocal(rel)
+	return root != "" && insideDir(root, dir)
 }
 
 // pkg reads the package in dir, whose import path is importPath; nil when

@@ -12,9 +12,10 @@ import (
 // module is no caller, even where that module's go.mod replaces the
 // target's module with the workspace's directory (a third_party/x module
 // with `replace example.com/lib => ../../lib`). The view of a file is:
-//   - the nearest go.work above it (up to the file system's root, so one
-//     above the workspace counts too), when it uses the file's module, or
-//     the file is in none: the modules it uses;
+//   - the nearest go.work above it, up to the workspace root (gopls looks
+//     further up, but callcascade reads nothing outside the workspace
+//     roots), when it uses the file's module, or the file is in none: the
+//     modules it uses;
 //   - else the nearest go.mod above it: that module alone (gopls's
 //     includeReplaceInWorkspace is off by default);
 //   - else none (GOPATH or ad hoc): nothing is left out here.
@@ -26,6 +27,7 @@ import (
 // goViewDirs holds, per directory (absolute), the nearest go.mod's and
 // go.work's directories found on disk ("" for none), for one request.
 type goViewDirs struct {
+	root      string // the workspace root: nothing above it is looked at
 	mod, work map[string]string
 	// views: the module directories of the view each target file is
 	// answered in; nil for a file in no module or workspace.
@@ -42,6 +44,7 @@ func (q *goLang) goOutsideView(at, other string) bool {
 	v := &q.viewDirs
 	if v.views == nil {
 		v.mod, v.work, v.views = map[string]string{}, map[string]string{}, map[string]map[string]bool{}
+		v.root = filepath.Clean(q.r.Root)
 	}
 	atDir := filepath.Dir(filepath.Join(q.r.Root, filepath.FromSlash(at)))
 	otherDir := filepath.Dir(filepath.Join(q.r.Root, filepath.FromSlash(other)))
@@ -76,7 +79,8 @@ func (v *goViewDirs) viewOf(dir string) map[string]bool {
 }
 
 // nearest is the directory of the nearest file named base in dir or above
-// it, "" for none, memoized in m for every directory on the way.
+// it up to the workspace root, "" for none, memoized in m for every
+// directory on the way.
 func (v *goViewDirs) nearest(m map[string]string, dir, base string) string {
 	var walked []string
 	found := ""
@@ -91,7 +95,7 @@ func (v *goViewDirs) nearest(m map[string]string, dir, base string) string {
 			break
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir {
+		if parent == dir || dir == v.root || (v.root != "" && !insideDir(v.root, parent)) {
 			break
 		}
 		dir = parent
@@ -157,4 +161,10 @@ func unquoteGoWork(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// insideDir reports whether dir is root or below it.
+func insideDir(root, dir string) bool {
+	rel, err := filepath.Rel(root, dir)
+	return err == nil && filepath.IsLocal(rel) || rel == "."
 }

@@ -46,3 +46,27 @@ func TestGoViewOf(t *testing.T) {
 		t.Errorf("view of d (no module) = %v, want the workspace's", got)
 	}
 }
+
+// Nothing above the workspace root is looked at: a go.work in the
+// directory holding the workspace does not make its view.
+func TestGoViewStopsAtTheWorkspaceRoot(t *testing.T) {
+	outer := t.TempDir()
+	root := filepath.Join(outer, "ws")
+	for p, s := range map[string]string{
+		filepath.Join(outer, "go.work"):      "go 1.22\nuse (\n\t./ws/a\n\t./other\n)\n",
+		filepath.Join(root, "a", "go.mod"):   "module a\n",
+		filepath.Join(outer, "other/go.mod"): "module other\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := &goViewDirs{root: root, mod: map[string]string{}, work: map[string]string{}}
+	a := filepath.Join(root, "a")
+	if got := v.viewOf(filepath.Join(a, "x")); len(got) != 1 || !got[a] {
+		t.Errorf("view of a/x = %v, want module a alone (the go.work above the workspace unread)", got)
+	}
+}
