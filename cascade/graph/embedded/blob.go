@@ -368,8 +368,10 @@ func (b body) eachCall(path string, ids []string, keep func(callee, callerID str
 	return r.done()
 }
 
-// literal decodes the literal of ordinal ord.
-func (b body) literal(path string, ids []string, ord int) (fact.Literal, bool, error) {
+// eachLiteral decodes the literals for which keep (given the ordinal) is
+// true, in order, with their strings copied out of the body; ids are the
+// body's symbol IDs (symbolIDs), which a literal refers to by index.
+func (b body) eachLiteral(path string, ids []string, keep func(ord int) bool, f func(ord int, lit fact.Literal)) error {
 	r := blobReader{s: b.literals}
 	n := r.count()
 	for i := range n {
@@ -382,18 +384,18 @@ func (b body) literal(path string, ids []string, ord int) (fact.Literal, bool, e
 		case g == uint64(len(ids))+1:
 			symbolID = r.string()
 		default:
-			return fact.Literal{}, false, errCorruptBlob
+			return errCorruptBlob
 		}
 		text := r.string()
 		sp := r.span()
 		if r.err != nil {
-			return fact.Literal{}, false, r.err
+			return r.err
 		}
-		if i == ord {
-			return fact.Literal{Path: path, SymbolID: strings.Clone(symbolID), Text: strings.Clone(text), Span: sp}, true, nil
+		if keep(i) {
+			f(i, fact.Literal{Path: path, SymbolID: strings.Clone(symbolID), Text: strings.Clone(text), Span: sp})
 		}
 	}
-	return fact.Literal{}, false, r.done()
+	return r.done()
 }
 
 // fileNames is what the name index keeps of one file (facts.names).

@@ -497,16 +497,17 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.Sea
 		top = mergeRanked(top, more, limit)
 	}
 
-	// The search table is contentless: fetch what each hit is from its
-	// own table (a rowid lookup each, for at most limit rows).
+	// The search table is contentless: what each hit is comes from its
+	// file's body.
+	byRow, err := s.searchHits(ctx, top)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
+	}
 	hits := make([]fact.SearchHit, 0, len(top))
 	for _, r := range top {
-		hit, err := s.searchHit(ctx, r.rowid)
-		if errors.Is(err, graph.ErrNotFound) {
+		hit, ok := byRow[r.rowid]
+		if !ok {
 			continue // deleted between the two queries
-		}
-		if err != nil {
-			return nil, fmt.Errorf("embedded: search %q: %w", query, s.noteErr(err))
 		}
 		hit.Score = -r.score
 		hits = append(hits, hit)
@@ -642,41 +643,64 @@ func mergeRanked(a, b []rankedRow, limit int) []rankedRow {
 	return a
 }
 
-// searchHit describes the symbol or literal behind a search row.
-func (s *Store) searchHit(ctx context.Context, rowid int64) (fact.SearchHit, error) {
-	key := rowid / 2
-	fid, ord := key>>rowShift, int(key&(1<<rowShift-1))
-	var hit fact.SearchHit
-	found := false
-	err := s.eachBody(ctx, s.read.bodies, fidsJSON([]int64{fid}), func(fb *fileBody) error {
-		if rowid%2 == 0 {
-			return fb.eachSymbol(fb.path, func(o int, _ string) bool { return o == ord }, func(_ int, sym fact.Symbol) {
+// searchHits describes the symbols and literals behind search rows, by
+// rowid. Each file's body is read and decoded once, however many of its
+// rows were ranked (a query's hits cluster in a few files, and a body read
+// per hit was most of the keyword stage). A rowid whose file or ordinal is
+// gone (deleted between the queries) has no entry.
+func (s *Store) searchHits(ctx context.Context, rows []rankedRow) (map[int64]fact.SearchHit, error) {
+	type wanted struct{ symbols, literals map[int]int64 } // ordinal → rowid
+	byFile := map[int64]*wanted{}
+	var fids []int64
+	for _, r := range rows {
+		key := r.rowid / 2
+		fid, ord := key>>rowShift, int(key&(1<<rowShift-1))
+		w := byFile[fid]
+		if w == nil {
+			w = &wanted{map[int]int64{}, map[int]int64{}}
+			byFile[fid] = w
+			fids = append(fids, fid)
+		}
+		if r.rowid%2 == 0 {
+			w.symbols[ord] = r.rowid
+		} else {
+			w.literals[ord] = r.rowid
+		}
+	}
+	hits := make(map[int64]fact.SearchHit, len(rows))
+	err := s.eachBody(ctx, s.read.bodies, fidsJSON(fids), func(fb *fileBody) error {
+		w := byFile[fb.fid]
+		if w == nil {
+			return nil
+		}
+		if len(w.symbols) > 0 {
+			keep := func(o int, _ string) bool { _, ok := w.symbols[o]; return ok }
+			err := fb.eachSymbol(fb.path, keep, func(o int, sym fact.Symbol) {
 				text := sym.Name
 				if sym.Container != "" {
 					text = sym.Container + "." + sym.Name
 				}
-				hit = fact.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}
-				found = true
+				hits[w.symbols[o]] = fact.SearchHit{Kind: "symbol", Path: sym.Path, SymbolID: sym.ID, Text: text, Span: sym.Selection}
 			})
+			if err != nil {
+				return err
+			}
+		}
+		if len(w.literals) == 0 {
+			return nil
 		}
 		ids, err := fb.symbolIDs()
 		if err != nil {
 			return err
 		}
-		lit, ok, err := fb.literal(fb.path, ids, ord)
-		if ok {
-			hit = fact.SearchHit{Kind: "literal", Path: lit.Path, SymbolID: lit.SymbolID, Text: lit.Text, Span: lit.Span}
-			found = true
-		}
-		return err
+		return fb.eachLiteral(fb.path, ids, func(o int) bool { _, ok := w.literals[o]; return ok }, func(o int, lit fact.Literal) {
+			hits[w.literals[o]] = fact.SearchHit{Kind: "literal", Path: lit.Path, SymbolID: lit.SymbolID, Text: lit.Text, Span: lit.Span}
+		})
 	})
 	if err != nil {
-		return fact.SearchHit{}, err
+		return nil, err
 	}
-	if !found {
-		return fact.SearchHit{}, graph.ErrNotFound
-	}
-	return hit, nil
+	return hits, nil
 }
 
 // appendFTSString quotes s as an FTS5 string: inside double quotes, a double

@@ -356,6 +356,11 @@ func TestSearchRanking(t *testing.T) {
 	if !sawLiteral {
 		t.Errorf("literal not found: %+v", hits)
 	}
+	// A symbol is found as itself, not as the literal that shares its
+	// ordinal in the file (src/other.ts's first symbol and first literal).
+	if hits, _ := s.Search(ctx, "temporary", 10); len(hits) != 1 || hits[0].Kind != "symbol" || hits[0].Text != "moveFilesToTemporaryStorage" {
+		t.Errorf("Search(temporary) = %+v, want the symbol moveFilesToTemporaryStorage", hits)
+	}
 	if hits, _ := s.Search(ctx, "json", 10); len(hits) != 1 || hits[0].Text != "parseJSON" {
 		t.Errorf("Search(json) = %+v", hits)
 	}
