@@ -19,7 +19,9 @@ import (
 // outgoingCalls use the symbol prepare found instead of re-resolving it.
 type ItemData struct {
 	SymbolID string `json:"symbolId"`
-	Root     string `json:"root"`
+	// Root is left out of call items (the workspace is the one holding the
+	// item's URI): it repeated the root in each of thousands of callers.
+	Root string `json:"root,omitempty"`
 	// Name is set instead of SymbolID for a name the index does not know.
 	Name string `json:"name,omitempty"`
 	// Implicit is set on the summary of a receiver's implicit signal sends
@@ -118,7 +120,11 @@ func (h *Handlers) IncomingCalls(ctx context.Context, params *protocol.CallHiera
 		return nil, rpcError(err)
 	}
 	h.logResult(ctx, res)
-	h.noteResult(ctx, params.Item, itemDataOf(params.Item), res)
+	data := itemDataOf(params.Item)
+	if data.Root == "" {
+		data.Root = ws.Root
+	}
+	h.noteResult(ctx, params.Item, data, res)
 	out := make([]protocol.CallHierarchyIncomingCall, 0, len(res.Calls))
 	for _, c := range res.Calls {
 		ranges := make([]protocol.Range, 0, len(c.Sites))
@@ -267,7 +273,7 @@ func itemFor(ws *cascade.Workspace, s cascade.Symbol, detail string) protocol.Ca
 		URI:            URIFromPath(filepath.Join(ws.Root, filepath.FromSlash(s.Path))),
 		Range:          toRange(s.Span),
 		SelectionRange: toRange(s.Selection),
-		Data:           ItemData{SymbolID: s.ID, Root: ws.Root},
+		Data:           ItemData{SymbolID: s.ID},
 	}
 }
 
