@@ -311,7 +311,9 @@ func (s *Store) warm(ctx context.Context) error {
 		}
 		files[path] = f
 	}
-	if err := rows.Close(); err != nil {
+	// Err, not only Close's error: a read its context ended stops early
+	// without one, and what it read would be kept as all there is.
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
 	if len(files) > snapshotMaxEntries/4 {
@@ -359,7 +361,9 @@ func (s *Store) warm(ctx context.Context) error {
 			return fmt.Errorf("embedded: warm: %s: %w", path, s.noteErr(err))
 		}
 	}
-	if err := rows.Close(); err != nil {
+	// Err, not only Close's error: a read its context ended stops early
+	// without one, and what it read would be kept as all there is.
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
 	for name, calls := range common {
