@@ -27,7 +27,8 @@ type Answer struct {
 	// URL, a permission): never calls, listed for the reader to judge.
 	Mentions []Mention  `json:"mentions,omitempty"`
 	Meta     AnswerMeta `json:"meta"`
-	// Set when nothing was found: SYMBOL_NOT_FOUND or NO_CALLERS_FOUND.
+	// Set when nothing was found: SYMBOL_NOT_FOUND, NO_CALLERS_FOUND, or
+	// GRAPH_TIMEOUT when the graph ran out of time (callers unknown, not none).
 	Error       string              `json:"error,omitempty"`
 	Explanation string              `json:"explanation,omitempty"`
 	Causes      []report.Cause      `json:"causes,omitempty"`

@@ -170,6 +170,11 @@ func TestGraphTimeoutIsNeverNoCallers(t *testing.T) {
 				if len(codes) == 0 || codes[0] != "graph_timeout" {
 					t.Errorf("report causes %v: want graph_timeout first", codes)
 				}
+				// The error a JSON or MCP client branches on says the
+				// callers are unknown, not that there are none.
+				if ans := res.Answer(); ans.Error != "GRAPH_TIMEOUT" || strings.HasPrefix(ans.Explanation, "No callers") {
+					t.Errorf("answer error %q, explanation %q: want GRAPH_TIMEOUT, not a \"no callers\" answer", ans.Error, ans.Explanation)
+				}
 			})
 		})
 	}

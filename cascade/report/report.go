@@ -108,7 +108,7 @@ type Input struct {
 
 // Report is the structured not-found.
 type Report struct {
-	Error       string        `json:"error"` // SYMBOL_NOT_FOUND or NO_CALLERS_FOUND
+	Error       string        `json:"error"` // SYMBOL_NOT_FOUND, NO_CALLERS_FOUND or GRAPH_TIMEOUT
 	Symbol      string        `json:"symbol"`
 	Explanation string        `json:"explanation"`
 	Stages      []StageStatus `json:"stages"`
@@ -121,6 +121,10 @@ type Report struct {
 const (
 	ErrSymbolNotFound = "SYMBOL_NOT_FOUND"
 	ErrNoCallersFound = "NO_CALLERS_FOUND"
+	// ErrGraphTimeout: the code graph ran out of time on the name's call
+	// sites and no fallback found any: the callers are unknown, which is
+	// not "none" (issue 14).
+	ErrGraphTimeout = "GRAPH_TIMEOUT"
 )
 
 // Build writes the report for in.
@@ -129,9 +133,12 @@ func Build(in Input) Report {
 	if r.Symbol == "" {
 		r.Symbol = in.Name
 	}
-	if in.Found {
+	switch {
+	case in.Found && in.GraphTimedOut && len(in.Entry) == 0:
+		r.Error = ErrGraphTimeout
+	case in.Found:
 		r.Error = ErrNoCallersFound
-	} else {
+	default:
 		r.Error = ErrSymbolNotFound
 	}
 	r.Causes = causes(in)
@@ -209,7 +216,10 @@ func explain(in Input, r Report) string {
 		fmt.Fprintf(&b, "%s is a framework entry point: %s. No code calls it, so no search by name was made.", r.Symbol, strings.Join(in.Entry, "; "))
 		return b.String()
 	}
-	if in.Found && len(in.Mentions) > 0 {
+	if r.Error == ErrGraphTimeout {
+		// Said for either direction (the report does not know which).
+		fmt.Fprintf(&b, "The code graph ran out of time on %s before it finished, and nothing after it found an answer: the answer is unknown, not empty.", r.Symbol)
+	} else if in.Found && len(in.Mentions) > 0 {
 		fmt.Fprintf(&b, "No callers of %s in code; %d %s in strings that reach no dispatch (not calls): %s.", r.Symbol, len(in.Mentions),
 			plural(len(in.Mentions), "mention", "mentions"), mentionList(in.Mentions, 3))
 	} else if in.Found && len(in.Elsewhere) > 0 && in.GrepSites == 0 {
