@@ -190,6 +190,9 @@ func (h *Handlers) logResult(ctx context.Context, res cascade.Result) {
 			fmt.Fprintf(&b, "(%s)", a.Backend)
 		}
 		fmt.Fprintf(&b, " %s", a.Outcome)
+		if a.Partial {
+			b.WriteString(" partial") // a hit cut off by its timeout: there may be more
+		}
 		if a.Reason != "" {
 			fmt.Fprintf(&b, " %s", a.Reason)
 		}
