@@ -464,6 +464,12 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 		}
 	case "pair_pattern": // const {key: bound} = o declares bound
 		return "", "", false
+	case "export_statement":
+		// export default Foo passes the binding on, as export { Foo }
+		// does: no use of it (tsserver's call hierarchy lists none).
+		if f == "value" {
+			return "", "", false
+		}
 	case "arrow_function":
 		if f == "parameter" {
 			return "", "", false

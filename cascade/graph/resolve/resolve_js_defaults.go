@@ -294,6 +294,17 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 					seen[next] = true
 					exports = append(exports, next)
 				}
+			} else if next := (export{b.path, "default"}); !seen[next] {
+				// A barrel that imports it and exports that import as its
+				// own default (import TextArea from './TextArea'; export
+				// default TextArea): importers of the barrel's default
+				// call it under their own names too.
+				if f, err := q.file(ctx, b.path); err != nil {
+					return nil, err
+				} else if f != nil && jsDefaultName(f) == local {
+					seen[next] = true
+					exports = append(exports, next)
+				}
 			}
 		}
 	}

@@ -1,0 +1,5 @@
+const TextArea = () => { // @def(textArea, "TextArea")
+  return <textarea />;
+};
+
+export default TextArea;
