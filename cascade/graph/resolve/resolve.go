@@ -411,6 +411,7 @@ type query struct {
 	modules     map[string]string // go.mod dir -> module path
 	all         []fact.File       // every indexed file, loaded on first need
 	depth       int               // nesting of declaredType through call results
+	aliasHops   int               // nesting of instanceOf through Go type aliases
 	// pos is the byte offset, in its file, of the call being resolved:
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
@@ -2066,6 +2067,15 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{kind: refUnknown}, nil
 		}
 		return typeRef{kind: refExternal}, nil
+	}
+	if aliased, ok := strings.CutPrefix(cls.Returns, treesitter.GoAliasPrefix); ok && cls.Language == treesitter.Go && q.aliasHops < 5 {
+		// type PgxPool = pgx.PgxPool: a value of the alias is one of the
+		// type it names, read where the alias is declared, with its methods.
+		q.aliasHops++
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, cls.Path, f), aliased)
+		q.aliasHops--
+		ref.elems += elems
+		return ref, err
 	}
 	return typeRef{kind: refInstance, class: *cls, elems: elems}, nil
 }
