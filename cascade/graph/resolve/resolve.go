@@ -1177,6 +1177,7 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if f.Language == treesitter.Go {
 		recv = goDropTypeArgs(recv) // lru.New[int, int](2).Resize(1): New's result
+		recv = goDerefHead(recv)    // (*in)[i].DeepCopyInto(...): in[i]
 	}
 	segs := parseReceiver(recv)
 	if segs == nil {
