@@ -1178,6 +1178,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if f.Language == treesitter.Go {
 		recv = goDropTypeArgs(recv) // lru.New[int, int](2).Resize(1): New's result
 		recv = goDerefHead(recv)    // (*in)[i].DeepCopyInto(...): in[i]
+		if operand, ok := strings.CutPrefix(recv, "*"); ok {
+			return q.evalReceiver(ctx, f, caller, operand) // for _, v := range *in: what in points to
+		}
 	}
 	segs := parseReceiver(recv)
 	if segs == nil {

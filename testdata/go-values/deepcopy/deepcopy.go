@@ -9,7 +9,7 @@ type Entry struct{ N int }
 
 func (in *Entry) DeepCopyInto(out *Entry) { *out = *in } // @def(entryCopy, "DeepCopyInto") @callers(entryCopy, listCopy, entryDeep)
 
-func (in *Entry) DeepCopy() *Entry { // @def(entryDeep, "DeepCopy")
+func (in *Entry) DeepCopy() *Entry { // @def(entryDeep, "DeepCopy") @callers(entryDeep, tagsCopy, entriesCopy)
 	out := new(Entry)
 	in.DeepCopyInto(out) // @site(deepInto, "DeepCopyInto") @call(entryDeep, entryCopy, deepInto)
 	return out
@@ -33,4 +33,28 @@ func (in *List) DeepCopyInto(out *List) { // @def(listCopy, "DeepCopyInto")
 		*out = new(Entry)
 		(*in).DeepCopyInto(*out) // @site(firstInto, "DeepCopyInto") @call(listCopy, entryCopy, itemsInto, firstInto)
 	}
+}
+
+// Ranging over what a pointer points to: for key, val := range *in gives
+// the map's values, for i, e := range *c the slice's elements.
+type Tags struct{ ByKey map[string]Entry }
+
+func (in *Tags) DeepCopyInto(out *Tags) { // @def(tagsCopy, "DeepCopyInto")
+	if in.ByKey != nil {
+		in, out := &in.ByKey, &out.ByKey
+		*out = make(map[string]Entry, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy() // @site(tagsDeep, "DeepCopy") @call(tagsCopy, entryDeep, tagsDeep)
+		}
+	}
+}
+
+type Entries []*Entry
+
+func (c *Entries) DeepCopy() Entries { // @def(entriesCopy, "DeepCopy")
+	out := make(Entries, len(*c))
+	for i, e := range *c {
+		out[i] = e.DeepCopy() // @site(entriesDeep, "DeepCopy") @call(entriesCopy, entryDeep, entriesDeep)
+	}
+	return out
 }
