@@ -1457,7 +1457,7 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 	}
 	if ref.class.Language == treesitter.Go {
 		if ref.class.Returns == "" || strings.HasPrefix(ref.class.Returns, treesitter.GoDefinedPrefix) ||
-			strings.HasPrefix(ref.class.Returns, treesitter.GoAliasPrefix) {
+			strings.HasPrefix(ref.class.Returns, treesitter.GoAliasPrefix) || strings.HasPrefix(ref.class.Returns, treesitter.GoFuncPrefix) {
 			return typeRef{kind: refUnknown}, nil // not a collection we know of
 		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)

@@ -771,10 +771,31 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	}
 	results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
 	if !isFunc {
-		return typeRef{}, false, nil
+		if results, in, isFunc = q.goNamedFuncType(ctx, in, typ); !isFunc {
+			return typeRef{}, false, nil
+		}
 	}
 	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
 	return ref, err == nil, err
+}
+
+// goNamedFuncType reads typ, a type name written in f, as a workspace func
+// type (type dialFunc func(addr string) (Conn, error)): its results as
+// written, and the file they are written in. ok is false for any other
+// type.
+func (q *goLang) goNamedFuncType(ctx context.Context, f *fact.File, typ string) (results string, in *fact.File, ok bool) {
+	if typ == "" || strings.ContainsAny(typ, "({[ ") {
+		return "", f, false
+	}
+	cls, err := q.resolveTypeName(ctx, f, typ)
+	if err != nil || cls == nil || cls.Language != treesitter.Go {
+		return "", f, false
+	}
+	results, ok = strings.CutPrefix(cls.Returns, treesitter.GoFuncPrefix)
+	if !ok {
+		return "", f, false
+	}
+	return results, q.mustFile(ctx, cls.Path, f), true
 }
 
 // goPackageFuncValueResult types the result of calling pkg.Name, with pkg
