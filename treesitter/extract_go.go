@@ -131,6 +131,10 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		case "slice_type", "array_type", "map_type", "channel_type":
 			// type Diagnostics []*Diagnostic: what indexing or ranging yields.
 			s.Returns = strings.TrimPrefix(goType(e, t), GoCollectionPrefix)
+		case "function_type":
+			// type dialFunc func(addr string) (Conn, error): what calling a
+			// value of the type gives (GoFuncPrefix and its results).
+			s.Returns = goType(e, t)
 		case "type_identifier", "qualified_type", "generic_type":
 			// type mtpDraft Model: Model's fields, none of its methods.
 			if under := goType(e, t); under != "" {

@@ -411,6 +411,7 @@ type query struct {
 	modules     map[string]string // go.mod dir -> module path
 	all         []fact.File       // every indexed file, loaded on first need
 	depth       int               // nesting of declaredType through call results
+	aliasHops   int               // nesting of instanceOf through Go type aliases
 	// pos is the byte offset, in its file, of the call being resolved:
 	// Go locals scoped to a block (treesitter.ScopePrefix) hold only there.
 	pos         uint32
@@ -1176,6 +1177,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if f.Language == treesitter.Go {
 		recv = goDropTypeArgs(recv) // lru.New[int, int](2).Resize(1): New's result
+		recv = goDerefHead(recv)    // (*in)[i].DeepCopyInto(...): in[i]
+		if operand, ok := strings.CutPrefix(recv, "*"); ok {
+			return q.evalReceiver(ctx, f, caller, operand) // for _, v := range *in: what in points to
+		}
 	}
 	segs := parseReceiver(recv)
 	if segs == nil {
@@ -1452,7 +1457,7 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 	}
 	if ref.class.Language == treesitter.Go {
 		if ref.class.Returns == "" || strings.HasPrefix(ref.class.Returns, treesitter.GoDefinedPrefix) ||
-			strings.HasPrefix(ref.class.Returns, treesitter.GoAliasPrefix) {
+			strings.HasPrefix(ref.class.Returns, treesitter.GoAliasPrefix) || strings.HasPrefix(ref.class.Returns, treesitter.GoFuncPrefix) {
 			return typeRef{kind: refUnknown}, nil // not a collection we know of
 		}
 		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
@@ -2066,6 +2071,15 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{kind: refUnknown}, nil
 		}
 		return typeRef{kind: refExternal}, nil
+	}
+	if aliased, ok := strings.CutPrefix(cls.Returns, treesitter.GoAliasPrefix); ok && cls.Language == treesitter.Go && q.aliasHops < 5 {
+		// type PgxPool = pgx.PgxPool: a value of the alias is one of the
+		// type it names, read where the alias is declared, with its methods.
+		q.aliasHops++
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, cls.Path, f), aliased)
+		q.aliasHops--
+		ref.elems += elems
+		return ref, err
 	}
 	return typeRef{kind: refInstance, class: *cls, elems: elems}, nil
 }

@@ -28,6 +28,8 @@ type goLang struct {
 	viewDirs goViewDirs
 	// aliasDepth guards goCanonicalType's walk through type aliases.
 	aliasDepth int
+	// openMethods: goOpenMethodSet's answers, by interface ID (nil: not open).
+	openMethods map[string]map[string]goSignature
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -41,12 +43,97 @@ func isInterfaceMethod(m fact.Symbol) bool {
 // methods and those promoted from embedded types) has every method of
 // iface's (its own and its embedded interfaces'), with the same numbers of
 // parameters and results.
+//
+// An interface that embeds one from outside the workspace whose methods
+// cannot be read (RouteContext embedding controller-runtime's
+// client.Object, the module cache not read) is implemented, as far as can
+// be told, by a type that has every method of the rest and embeds a type
+// from outside the workspace, which may bring the others: gopls, which
+// reads both, lists TCPRouteContext.GetRouteStatus among the callers of
+// route.GetRouteStatus() there.
 func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 	want := q.goMethodSet(ctx, iface)
+	if want == nil {
+		known, open := q.goOpenMethodSet(ctx, iface)
+		if !open || len(known) == 0 || !q.goEmbedsOutside(ctx, t, 0) {
+			return false
+		}
+		want = known
+	}
 	if len(want) == 0 {
 		return false // the empty interface, or methods we could not see
 	}
 	return q.goHasMethods(ctx, t, want)
+}
+
+// goOpenMethodSet is the part of an interface's method set that the
+// workspace declares, when the rest comes from embedded interfaces outside
+// it that cannot be read (open); open is false when the set is complete
+// or cannot be read for another reason.
+func (q *goLang) goOpenMethodSet(ctx context.Context, iface fact.Symbol) (known map[string]goSignature, open bool) {
+	if q.openMethods == nil {
+		q.openMethods = map[string]map[string]goSignature{}
+	}
+	if set, ok := q.openMethods[iface.ID]; ok {
+		return set, set != nil
+	}
+	q.openMethods[iface.ID] = nil // embedding cycles end here
+	f, err := q.file(ctx, iface.Path)
+	if err != nil || f == nil {
+		return nil, false
+	}
+	set := map[string]goSignature{}
+	for _, embedded := range iface.Extends {
+		if goOutsideMethods(goKnownInterface(f, embedded)) != nil {
+			continue // goMethodSet reads it
+		}
+		base, err := q.resolveTypeName(ctx, f, embedded)
+		if err != nil {
+			return nil, false
+		}
+		if base == nil {
+			if !q.goOutsideName(ctx, iface, embedded) {
+				return nil, false
+			}
+			open = true
+			continue
+		}
+		if base.Kind != treesitter.KindInterface {
+			return nil, false
+		}
+		more := q.goMethodSet(ctx, *base)
+		if more == nil {
+			var baseOpen bool
+			if more, baseOpen = q.goOpenMethodSet(ctx, *base); !baseOpen {
+				return nil, false
+			}
+			open = true
+		}
+		for name, sig := range more {
+			set[name] = sig
+		}
+	}
+	if !open {
+		return nil, false
+	}
+	// Its own methods and the readable embedded ones, as goMethodSet reads
+	// them.
+	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
+	if err != nil {
+		return nil, false
+	}
+	for _, s := range syms {
+		if s.Container == iface.Name && s.Kind == treesitter.KindMethod && s.Span.StartByte >= iface.Span.StartByte && s.Span.EndByte <= iface.Span.EndByte {
+			set[s.Name] = q.goSignatureOf(ctx, s)
+		}
+	}
+	for _, embedded := range iface.Extends {
+		for name, sig := range goOutsideMethods(goKnownInterface(f, embedded)) {
+			set[name] = sig
+		}
+	}
+	q.openMethods[iface.ID] = set
+	return set, true
 }
 
 // goHasMethods reports whether t's method set covers want.
@@ -771,10 +858,31 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	}
 	results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
 	if !isFunc {
-		return typeRef{}, false, nil
+		if results, in, isFunc = q.goNamedFuncType(ctx, in, typ); !isFunc {
+			return typeRef{}, false, nil
+		}
 	}
 	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
 	return ref, err == nil, err
+}
+
+// goNamedFuncType reads typ, a type name written in f, as a workspace func
+// type (type dialFunc func(addr string) (Conn, error)): its results as
+// written, and the file they are written in. ok is false for any other
+// type.
+func (q *goLang) goNamedFuncType(ctx context.Context, f *fact.File, typ string) (results string, in *fact.File, ok bool) {
+	if typ == "" || strings.ContainsAny(typ, "({[ ") {
+		return "", f, false
+	}
+	cls, err := q.resolveTypeName(ctx, f, typ)
+	if err != nil || cls == nil || cls.Language != treesitter.Go {
+		return "", f, false
+	}
+	results, ok = strings.CutPrefix(cls.Returns, treesitter.GoFuncPrefix)
+	if !ok {
+		return "", f, false
+	}
+	return results, q.mustFile(ctx, cls.Path, f), true
 }
 
 // goPackageFuncValueResult types the result of calling pkg.Name, with pkg

@@ -71,6 +71,9 @@ func (b *goBuildComments) of(root string, f *fact.File) string {
 	}
 	b.mu.Unlock()
 	text := goReadBuildLines(filepath.Join(root, filepath.FromSlash(f.Path)))
+	if goImportsC(f) {
+		text = goWithCgo(text)
+	}
 	b.mu.Lock()
 	if b.byPath == nil {
 		b.byPath = map[string]goBuildComment{}
@@ -78,6 +81,43 @@ func (b *goBuildComments) of(root string, f *fact.File) string {
 	b.byPath[f.Path] = goBuildComment{hash: f.Hash, text: text}
 	b.mu.Unlock()
 	return text
+}
+
+// goImportsC reports whether f imports "C": a cgo file, which go/build
+// leaves out of a build with cgo off (IgnoredGoFiles).
+func goImportsC(f *fact.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Module == "C" {
+			return true
+		}
+	}
+	return false
+}
+
+// goWithCgo is the constraint comment of a cgo file whose own is comment:
+// the file builds only where the cgo tag holds, which go/build sets when
+// cgo is on (goCgoEnabled).
+func goWithCgo(comment string) string {
+	switch {
+	case comment == "":
+		return "//go:build cgo"
+	case constraint.IsGoBuild(comment):
+		return "//go:build (" + strings.TrimSpace(strings.TrimPrefix(comment, "//go:build")) + ") && cgo"
+	default: // // +build lines, each one more condition
+		return comment + "\n// +build cgo"
+	}
+}
+
+// goCgoEnabled reports whether cgo is on in port's build as gopls loads
+// it: go env's setting in the default configuration; in another, which
+// gopls loads by setting GOOS and GOARCH, off unless CGO_ENABLED=1 is set,
+// as for any cross build. A file importing "C" in a darwin package is in
+// no package of gopls's darwin view on Linux.
+func goCgoEnabled(port goPort) bool {
+	if port == goDefaultPort() {
+		return build.Default.CgoEnabled
+	}
+	return os.Getenv("CGO_ENABLED") == "1"
 }
 
 // goReadBuildLines reads the build constraint lines of the file at name.
@@ -136,11 +176,11 @@ func goBuilds(p, comment string, port goPort) bool {
 	// every calling file at every request (a third of the graph stage's
 	// time for the aliyun SDK's AddAsyncTask, whose every file name has an
 	// underscore).
-	key := goBuildKey{p, comment, port}
+	key := goBuildKey{p, comment, port, goCgoEnabled(port)}
 	if v, ok := goBuildsKept.Load(key); ok {
 		return v.(bool)
 	}
-	ok := goMatches(p, comment, port)
+	ok := goMatches(p, comment, port, key.cgo)
 	goBuildsKept.Store(key, ok)
 	return ok
 }
@@ -148,17 +188,19 @@ func goBuilds(p, comment string, port goPort) bool {
 type goBuildKey struct {
 	path, comment string
 	port          goPort
+	cgo           bool // goCgoEnabled(port), read from the environment
 }
 
 // goBuildsKept holds goMatches's answers; one per Go file and port asked.
 var goBuildsKept sync.Map
 
 // goMatches is go/build's MatchFile for a file whose build comment is
-// comment.
-func goMatches(p, comment string, port goPort) bool {
+// comment, with cgo on or off.
+func goMatches(p, comment string, port goPort, cgo bool) bool {
 	ctxt := build.Default
 	ctxt.GOOS, ctxt.GOARCH = port.goos, port.goarch
 	ctxt.UseAllFiles = false
+	ctxt.CgoEnabled = cgo
 	content := []byte(comment + "\n\npackage p")
 	ctxt.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
 	ok, err := ctxt.MatchFile(path.Dir(p), path.Base(p))
@@ -182,9 +224,20 @@ func goPortFor(p, comment string) (goPort, bool) {
 
 // goOutsideBuild reports whether the Go file at other is left out of the
 // build gopls answers a request on the Go file at at in: a call there is
-// no caller of at's symbols (and calls nothing of at's, the other way).
-// Without a workspace root (no file to read) nothing is left out.
+// no caller of at's symbols. A file that no configuration builds (a custom
+// tag only: //go:build e2e) gopls type-checks as a package of that file
+// alone, so every other file is left out: a test helper declared under
+// the e2e tag has only the callers in its own file. Without a workspace
+// root (no file to read) nothing is left out.
 func (q *goLang) goOutsideBuild(ctx context.Context, at, other string) bool {
+	return q.goLeftOut(ctx, at, other, true)
+}
+
+// goLeftOut is goOutsideBuild; alone says what a file no configuration
+// builds sees: nothing but itself (true: its symbols' callers), or, not
+// alone, also the packages it imports, loaded in the default build (the
+// symbols its own calls reach).
+func (q *goLang) goLeftOut(ctx context.Context, at, other string, alone bool) bool {
 	if at == other {
 		return false
 	}
@@ -204,7 +257,11 @@ func (q *goLang) goOutsideBuild(ctx context.Context, at, other string) bool {
 	}
 	port := q.portOf(at, atFile)
 	if port == nil {
-		return false
+		if alone || path.Dir(at) == path.Dir(other) {
+			return true // in a package of at alone
+		}
+		def := goDefaultPort()
+		port = &def
 	}
 	key := other + "\x00" + port.goos + "/" + port.goarch
 	built, seen := q.built[key]
@@ -279,7 +336,7 @@ func (q *goLang) goInTargetBuild(ctx context.Context, c fact.Call, target fact.S
 func (q *goLang) goInBuild(ctx context.Context, at string, targets []fact.Symbol) []fact.Symbol {
 	kept := targets[:0:0]
 	for _, t := range targets {
-		if !q.goOutsideBuild(ctx, at, t.Path) {
+		if !q.goLeftOut(ctx, at, t.Path, false) {
 			kept = append(kept, t)
 		}
 	}

@@ -62,6 +62,26 @@ func goUnaryOperand(recv string) (string, bool) {
 	return operand, true
 }
 
+// goDerefHead drops the explicit dereference a Go receiver starts with
+// when more steps follow: (*in)[i] indexes what in points to and (*p).x
+// selects p's field, steps the typing of p takes through the pointer
+// (generated DeepCopyInto methods call (*in)[i].DeepCopyInto(...)). Any
+// other receiver is returned as it is.
+func goDerefHead(recv string) string {
+	if !strings.HasPrefix(recv, "(*") {
+		return recv
+	}
+	end := treesitter.MatchBracket(recv, 0)
+	if end < 0 || end+1 >= len(recv) || recv[end+1] != '[' && recv[end+1] != '.' {
+		return recv
+	}
+	operand := strings.TrimSpace(recv[2:end])
+	if operand == "" || strings.ContainsAny(operand, " +-*/%|&^<>=!(") {
+		return recv // (*f())[i], (*a + b): not one name's steps
+	}
+	return operand + recv[end+1:]
+}
+
 // goTypeNameOf is a named type as written (T, pkg.T, T[int]) without its
 // type arguments; ok is false for anything else (a slice or map type, an
 // anonymous struct, an expression).

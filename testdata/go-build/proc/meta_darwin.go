@@ -1,0 +1,10 @@
+package proc
+
+/*
+#include <stdlib.h>
+*/
+import "C"
+
+func Meta(p string) bool {
+	return hasSuffix(p)
+}
