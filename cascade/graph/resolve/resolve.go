@@ -1058,6 +1058,11 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 			case inner.Local == name && inner.Imported != "*":
 			case inner.Reexport && inner.Local == "*":
 				wanted = name
+			case family(f.Language) == string(treesitter.Python) && inner.Local == "*" && inner.Imported == "*" && !strings.HasPrefix(name, "_"):
+				// from .metrics.prometheus import *: the module's public
+				// names are the shim's (a module moved into a package,
+				// its old path kept by a star import), as pyright reads it.
+				wanted = name
 			default:
 				continue
 			}
