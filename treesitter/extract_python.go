@@ -612,8 +612,12 @@ func (pythonHooks) locals(e *extractor, n *node) {
 			return
 		}
 		scope := parent(parent(n)) // with_item < with_clause < with_statement
+		enter := ".__enter__"
+		if scope != nil && scope.FirstChild() != nil && scope.FirstChild().Type() == "async" {
+			enter = ".__aenter__" // async with C() as c: what C().__aenter__() returns, awaited
+		}
 		if shape := pythonShape(e, firstNamed(as)); shape != "" && scope != nil {
-			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+".__enter__"))
+			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+enter))
 		}
 		return
 	}

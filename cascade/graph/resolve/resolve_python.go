@@ -861,7 +861,7 @@ var pyEnterPassesOn = map[string]bool{"closing": true, "nullcontext": true, "ent
 func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string) (typeRef, bool, error) {
 	outside := typeRef{kind: refExternal}
 	switch {
-	case callee == "__enter__":
+	case callee == "__enter__" || callee == "__aenter__": // with, async with
 		made, ok := strings.CutSuffix(recv, "()")
 		if !ok {
 			return typeRef{}, false, nil
