@@ -408,7 +408,12 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 	}
 	if right := field(n, "right"); typ == "" && nodeType(right) == "identifier" {
 		// self.x = x, where x is an annotated parameter
-		typ = e.paramType(e.enclosingFunction(n.StartByte()), e.text(right))
+		fn := e.enclosingFunction(n.StartByte())
+		typ = e.paramType(fn, e.text(right))
+		if typ == "" && fn >= 0 && pythonFixtureParam(e.facts.Symbols[fn], e.text(right)) {
+			// self.factory = request_factory in a fixture: what pytest hands it
+			typ = PytestFixtureTypePrefix + e.text(right)
+		}
 	}
 	if builtin := pythonLiteralTypes[nodeType(field(n, "right"))]; typ == "" && builtin != "" {
 		// self.table = {}: self.table.get(k) is dict's get.
@@ -837,4 +842,23 @@ func pythonImportedModule(e *extractor, call *node) string {
 		return ""
 	}
 	return m
+}
+
+// pythonFixtureParam reports whether name is a parameter, other than self,
+// of fn, a pytest fixture (@pytest.fixture, @fixture): pytest fills it with
+// the fixture of that name.
+func pythonFixtureParam(fn Symbol, name string) bool {
+	fixture := false
+	for _, d := range fn.Decorators {
+		fixture = fixture || d.Name == "fixture" || strings.HasSuffix(d.Name, ".fixture")
+	}
+	if !fixture {
+		return false
+	}
+	for i, p := range fn.Params {
+		if p.Name == name && p.Type == "" {
+			return i > 0 || fn.Kind != KindMethod
+		}
+	}
+	return false
 }

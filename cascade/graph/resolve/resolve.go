@@ -200,6 +200,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 				switch {
 				case res == fact.ResolvedAST && len(targets) > 0:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				case res == fact.ResolvedName && len(targets) > 0 && target.Language == treesitter.Python:
+					// A method of the class of a pytest fixture's value
+					// (resolve_pytest.go): another class's, not target's.
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
 				case len(targets) == 0 && external:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
 				case len(targets) == 0:
@@ -602,6 +606,10 @@ type typeRef struct {
 	// class's bases in order (its MRO: a mixin first, then the next base),
 	// never on the class itself.
 	above bool
+	// byName marks the value pytest hands a parameter by its name, a
+	// fixture's (resolve_pytest.go): its class is known, but pyright types
+	// no such parameter; a method found on it is a name match.
+	byName bool
 	// open marks an instance of a JavaScript object literal (jsObjectRef)
 	// whose members may be more than it writes: a call of a name it does
 	// not declare may still be a workspace method's.
@@ -708,6 +716,9 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return q.pyMethodAbove(ctx, ref.class, c.Callee, sameFamily, &external)
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
+		if err == nil && len(found) > 0 && ref.byName {
+			return found, fact.ResolvedName, nil // a pytest fixture's value
+		}
 		if err != nil || len(found) > 0 {
 			return found, fact.ResolvedAST, err
 		}
@@ -1761,6 +1772,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if held, ok := strings.CutPrefix(typ, treesitter.MapValueTypePrefix); ok {
 		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
 		return typeRef{kind: refExternal, mapValue: &inner}, err
+	}
+	if name, ok := strings.CutPrefix(typ, treesitter.PytestFixtureTypePrefix); ok {
+		return q.python().pyFixtureField(ctx, f, name) // self.factory = request_factory in a fixture
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)

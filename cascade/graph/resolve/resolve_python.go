@@ -709,7 +709,10 @@ func (q *pyLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, n
 	if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
 		return ref, found, err
 	}
-	return q.pyInheritedParam(ctx, caller, name)
+	if ref, found, err := q.pyInheritedParam(ctx, caller, name); err != nil || found {
+		return ref, found, err
+	}
+	return q.pyFixtureParam(ctx, f, caller, name) // resolve_pytest.go
 }
 
 // moduleName: import a.b; a.b.f().
@@ -982,7 +985,7 @@ func (q *query) pyInferredResult(ctx context.Context, t fact.Symbol, rt string) 
 	if t.Language != treesitter.Python {
 		return typeRef{}, false, nil
 	}
-	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) {
+	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) && !strings.HasPrefix(rest, treesitter.ValueTypePrefix) {
 		return typeRef{}, false, nil
 	}
 	tf, err := q.file(ctx, t.Path)
