@@ -38,6 +38,9 @@ func (q *pyLang) pyFixtureParam(ctx context.Context, f *fact.File, caller *fact.
 		return typeRef{}, false, nil
 	}
 	fx, err := q.pyFixture(ctx, f, caller, name)
+	if err == nil && fx == nil && pyOutsideFixtures[name] {
+		return typeRef{kind: refExternal}, true, nil // rf.post(...): Django's RequestFactory
+	}
 	if err != nil || fx == nil {
 		return typeRef{}, false, err
 	}
@@ -47,6 +50,20 @@ func (q *pyLang) pyFixtureParam(ctx context.Context, f *fact.File, caller *fact.
 	}
 	ref.byName = true
 	return ref, true, nil
+}
+
+// pyOutsideFixtures are the fixtures pytest and its common plugins
+// (pytest-django, pytest-mock, pytest-asyncio) provide whose values are
+// always theirs, never a workspace class's: used where the workspace
+// defines no fixture of that name. pytest-django's admin_user and
+// django_user_model are left out: they are the project's user model.
+var pyOutsideFixtures = map[string]bool{
+	"tmp_path": true, "tmpdir": true, "tmp_path_factory": true, "tmpdir_factory": true,
+	"monkeypatch": true, "capsys": true, "capfd": true, "capsysbinary": true, "capfdbinary": true,
+	"caplog": true, "recwarn": true, "request": true, "pytestconfig": true,
+	"rf": true, "async_rf": true, "client": true, "async_client": true, "admin_client": true,
+	"settings": true, "live_server": true, "django_assert_num_queries": true,
+	"mocker": true, "event_loop": true,
 }
 
 // pyFixtureField types a field a fixture in f assigned the value pytest

@@ -31,3 +31,9 @@ def test_handle(manager):  # @def(testHandle, "test_handle")
 def test_training(store):  # @def(testTraining, "test_training")
     # a generator fixture hands the test what it yields: a Store
     return store.training_examples("admin")  # @site(trainingSite, "training_examples") @namecall(testTraining, storeTraining, trainingSite)
+
+
+def test_generate(rf):
+    # pytest-django's rf, with no fixture of that name in the workspace: a
+    # Django RequestFactory, whose post is never a project method
+    return rf.post("", data={"language": "python"})
