@@ -535,7 +535,24 @@ func pythonLocalValueType(e *extractor, v *node) string {
 				return GoCollectionPrefix + t
 			}
 		}
+		if t := pythonScalarsType(namedChildren(v)); t != "" {
+			return GoCollectionPrefix + t // ["a", "b"]: a list of str
+		}
 		return CallTypePrefix + "list"
+	case "dictionary":
+		var values []*node
+		for pair := range eachNamed(v) {
+			if !is(pair, "pair") {
+				values = nil // **other: anything may be in it
+				break
+			}
+			values = append(values, field(pair, "value"))
+		}
+		if t := pythonScalarsType(values); t != "" {
+			// TEMPLATES = {"config": "..."}: TEMPLATES.get(k) is a str, as
+			// pyright infers dict[str, str]
+			return PythonMappingPrefix + t
+		}
 	}
 	if builtin := pythonLiteralTypes[nodeType(v)]; builtin != "" {
 		// d = {}; d.get(k) is dict's get, never a project method of that name.
@@ -861,4 +878,26 @@ func pythonFixtureParam(fn Symbol, name string) bool {
 		}
 	}
 	return false
+}
+
+// pythonScalarsType is the builtin type every one of the literal values
+// has, "" when there are none, one is no scalar literal or two differ.
+func pythonScalarsType(values []*node) string {
+	typ := ""
+	for _, v := range values {
+		t := ""
+		switch nodeType(v) {
+		case "string", "concatenated_string":
+			t = "str"
+		case "integer":
+			t = "int"
+		case "float":
+			t = "float"
+		}
+		if t == "" || typ != "" && typ != t {
+			return ""
+		}
+		typ = t
+	}
+	return typ
 }

@@ -1159,6 +1159,9 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
 func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, error) {
+	if stringLiteralReceiver(f.Language, recv) {
+		return typeRef{kind: refExternal}, nil // "...".format(x): str's format, and what its methods give
+	}
 	if cls, ok := constructed(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
 	}
@@ -2670,4 +2673,19 @@ func lastSegmentOf(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// stringLiteralReceiver reports whether a Python receiver starts with a
+// string literal ("{} chars".format(n), f"{a}".strip(), 'a,b'.split(',')[0]):
+// the literal is a str, and everything its methods give is builtin
+// (strings, lists of strings, numbers), never a workspace object.
+func stringLiteralReceiver(lang treesitter.Language, recv string) bool {
+	if lang != treesitter.Python {
+		return false
+	}
+	i := 0
+	for i < len(recv) && i < 2 && strings.ContainsRune("rRbBuUfF", rune(recv[i])) {
+		i++
+	}
+	return i < len(recv) && (recv[i] == '"' || recv[i] == '\'')
 }

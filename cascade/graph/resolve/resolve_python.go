@@ -923,6 +923,9 @@ func (q *pyLang) pyLibraryOf(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if l := q.localNamed(f, caller, first); l != nil {
 		_, _, typ, _ := treesitter.CutScope(l.Type)
+		if pyBuiltinData(typ) {
+			return pyLibraryPrefix + "builtins" // MESSAGES: dict[Code, str]; MESSAGES.get(c).format(...)
+		}
 		typ, _ = strings.CutPrefix(typ, treesitter.CallTypePrefix)
 		return q.pyLibraryOf(ctx, f, caller, typ, depth+1)
 	}
@@ -1087,4 +1090,25 @@ func (q *pyLang) pyEitherOf(ctx context.Context, f *fact.File, caller *fact.Symb
 		return typeRef{kind: refExternal}, nil
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// pyBuiltinData reports whether a recorded Python type is builtin data or
+// a collection of it, as deep as it nests (str, list[int], dict[Code,
+// str]): whatever its elements, values and methods give is builtin too.
+func pyBuiltinData(t string) bool {
+	for {
+		rest, ok := strings.CutPrefix(t, treesitter.GoCollectionPrefix)
+		if !ok {
+			rest, ok = strings.CutPrefix(t, treesitter.PythonMappingPrefix)
+		}
+		if !ok {
+			break
+		}
+		t = rest
+	}
+	switch t {
+	case "str", "int", "float", "bool", "bytes", "complex":
+		return true
+	}
+	return false
 }
