@@ -229,7 +229,20 @@ func pythonType(e *extractor, n *node) string {
 	case "subscript": // typing.Optional[Foo]
 		return pythonGeneric(e, e.squeezed(field(n, "value")), childrenByField(n, "subscript"))
 	case "binary_operator": // Foo | None, str | Foo
-		return pythonUnion(e, []*node{field(n, "left"), field(n, "right")}, "")
+		// A | B | C is (A | B) | C: its members are the leaves, so that
+		// three classes are no more one than two are.
+		var members []*node
+		var leaves func(m *node)
+		leaves = func(m *node) {
+			if is(m, "binary_operator") && e.text(field(m, "operator")) == "|" {
+				leaves(field(m, "left"))
+				leaves(field(m, "right"))
+				return
+			}
+			members = append(members, m)
+		}
+		leaves(n)
+		return pythonUnion(e, members, "")
 	case "string": // a forward reference, "Foo" or "Optional[Foo]"
 		t := strings.TrimSpace(e.innerText(n))
 		if i := strings.IndexAny(t, "[ |"); i >= 0 {

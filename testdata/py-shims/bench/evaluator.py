@@ -30,3 +30,33 @@ async def fetch(url):  # @def(fetch, "fetch")
     # an outside library's client: its post is never the project's
     async with httpx.AsyncClient() as client:
         return await client.post(url)
+
+
+class Verdict:
+    def to_dict(self):  # @def(verdictToDict, "to_dict")
+        return {}
+
+
+class Handoff:
+    def to_dict(self):  # @def(handoffToDict, "to_dict")
+        return {}
+
+
+class Outcome:
+    def to_dict(self):  # @def(outcomeToDict, "to_dict")
+        return {}
+
+
+def run_three(flag) -> Verdict | Handoff | Outcome:
+    return Outcome() if flag else Verdict()
+
+
+def capture(flag):
+    result = run_three(flag)
+    return result
+
+
+def round_trip(flag):  # @def(roundTrip, "round_trip")
+    # three classes are no one class: the last is not the result
+    handoff = capture(flag)
+    return handoff.to_dict()  # @site(roundTripSite, "to_dict") @possible(roundTrip, verdictToDict, roundTripSite) @possible(roundTrip, handoffToDict, roundTripSite) @possible(roundTrip, outcomeToDict, roundTripSite)
