@@ -62,6 +62,14 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		// comprehensions, (with_item value: (as_pattern)) @local and
 		// (except_clause (as_pattern)) @local
 		c.local(n)
+	case "assert_statement":
+		// (assert_statement) @local: assert isinstance(x, C) narrows x
+		c.local(n)
+	case "if_statement":
+		// (if_statement condition: (call)) @local: if isinstance(x, C):
+		if nodeType(field(n, "condition")) == "call" {
+			c.local(n)
+		}
 	case "string":
 		c.str(n)
 	case "identifier", "attribute":
@@ -630,6 +638,19 @@ func (pythonHooks) locals(e *extractor, n *node) {
 			e.addLocal(pos, e.text(name), pythonLocalValueType(e, field(n, "value")))
 		}
 		return
+	case "assert_statement": // assert isinstance(x, C): x is a C below it, as pyright narrows it
+		if name, cls := pythonIsinstance(e, firstNamed(n)); name != "" && !inClass {
+			if block := parent(n); block != nil {
+				e.addLocal(pos, name, ScopedType(n.EndByte(), block.EndByte(), CallTypePrefix+cls))
+			}
+		}
+		return
+	case "if_statement": // if isinstance(x, C): x is a C in the if's block
+		body := field(n, "consequence")
+		if name, cls := pythonIsinstance(e, field(n, "condition")); name != "" && body != nil && !inClass {
+			e.addLocal(pos, name, ScopedType(body.StartByte(), body.EndByte(), CallTypePrefix+cls))
+		}
+		return
 	case "except_clause": // except E as e: e is an E, in the clause
 		as := firstNamed(n)
 		target := firstNamed(field(as, "alias"))
@@ -913,4 +934,17 @@ func pythonScalarsType(values []*node) string {
 		typ = t
 	}
 	return typ
+}
+
+// pythonIsinstance reads isinstance(name, Cls) (Cls a name or a dotted
+// path; not a tuple of classes): the name narrowed and the class, or "".
+func pythonIsinstance(e *extractor, cond *node) (name, cls string) {
+	if nodeType(cond) != "call" || e.text(field(cond, "function")) != "isinstance" {
+		return "", ""
+	}
+	args := namedChildren(field(cond, "arguments"))
+	if len(args) != 2 || !isIdentifier(args[0]) || !isAny(args[1], "identifier", "attribute") {
+		return "", ""
+	}
+	return e.text(args[0]), e.squeezed(args[1])
 }

@@ -57,6 +57,21 @@ def capture(flag):
 
 
 def round_trip(flag):  # @def(roundTrip, "round_trip")
-    # three classes are no one class: the last is not the result
+    # three classes are no one class: the last is not the result (a
+    # possible caller of each; Verdict's and Handoff's have precise callers
+    # below, so only Outcome's answer falls back to it)
     handoff = capture(flag)
-    return handoff.to_dict()  # @site(roundTripSite, "to_dict") @possible(roundTrip, verdictToDict, roundTripSite) @possible(roundTrip, handoffToDict, roundTripSite) @possible(roundTrip, outcomeToDict, roundTripSite)
+    return handoff.to_dict()  # @site(roundTripSite, "to_dict") @possible(roundTrip, outcomeToDict, roundTripSite)
+
+
+def expert_round_trip(flag):  # @def(expertRoundTrip, "expert_round_trip")
+    # assert isinstance narrows the union to one class, as pyright does
+    handoff = capture(flag)
+    assert isinstance(handoff, Handoff)
+    return handoff.to_dict()  # @site(expertSite, "to_dict") @call(expertRoundTrip, handoffToDict, expertSite)
+
+
+def describe(value):  # @def(describeValue, "describe")
+    if isinstance(value, Verdict):
+        return value.to_dict()  # @site(describeSite, "to_dict") @call(describeValue, verdictToDict, describeSite)
+    return None
