@@ -62,6 +62,14 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		// comprehensions, (with_item value: (as_pattern)) @local and
 		// (except_clause (as_pattern)) @local
 		c.local(n)
+	case "assert_statement":
+		// (assert_statement) @local: assert isinstance(x, C) narrows x
+		c.local(n)
+	case "if_statement":
+		// (if_statement condition: (call)) @local: if isinstance(x, C):
+		if nodeType(field(n, "condition")) == "call" {
+			c.local(n)
+		}
 	case "string":
 		c.str(n)
 	case "identifier", "attribute":
@@ -229,7 +237,20 @@ func pythonType(e *extractor, n *node) string {
 	case "subscript": // typing.Optional[Foo]
 		return pythonGeneric(e, e.squeezed(field(n, "value")), childrenByField(n, "subscript"))
 	case "binary_operator": // Foo | None, str | Foo
-		return pythonUnion(e, []*node{field(n, "left"), field(n, "right")}, "")
+		// A | B | C is (A | B) | C: its members are the leaves, so that
+		// three classes are no more one than two are.
+		var members []*node
+		var leaves func(m *node)
+		leaves = func(m *node) {
+			if is(m, "binary_operator") && e.text(field(m, "operator")) == "|" {
+				leaves(field(m, "left"))
+				leaves(field(m, "right"))
+				return
+			}
+			members = append(members, m)
+		}
+		leaves(n)
+		return pythonUnion(e, members, "")
 	case "string": // a forward reference, "Foo" or "Optional[Foo]"
 		t := strings.TrimSpace(e.innerText(n))
 		if i := strings.IndexAny(t, "[ |"); i >= 0 {
@@ -408,7 +429,12 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 	}
 	if right := field(n, "right"); typ == "" && nodeType(right) == "identifier" {
 		// self.x = x, where x is an annotated parameter
-		typ = e.paramType(e.enclosingFunction(n.StartByte()), e.text(right))
+		fn := e.enclosingFunction(n.StartByte())
+		typ = e.paramType(fn, e.text(right))
+		if typ == "" && fn >= 0 && pythonFixtureParam(e.facts.Symbols[fn], e.text(right)) {
+			// self.factory = request_factory in a fixture: what pytest hands it
+			typ = PytestFixtureTypePrefix + e.text(right)
+		}
 	}
 	if builtin := pythonLiteralTypes[nodeType(field(n, "right"))]; typ == "" && builtin != "" {
 		// self.table = {}: self.table.get(k) is dict's get.
@@ -530,7 +556,24 @@ func pythonLocalValueType(e *extractor, v *node) string {
 				return GoCollectionPrefix + t
 			}
 		}
+		if t := pythonScalarsType(namedChildren(v)); t != "" {
+			return GoCollectionPrefix + t // ["a", "b"]: a list of str
+		}
 		return CallTypePrefix + "list"
+	case "dictionary":
+		var values []*node
+		for pair := range eachNamed(v) {
+			if !is(pair, "pair") {
+				values = nil // **other: anything may be in it
+				break
+			}
+			values = append(values, field(pair, "value"))
+		}
+		if t := pythonScalarsType(values); t != "" {
+			// TEMPLATES = {"config": "..."}: TEMPLATES.get(k) is a str, as
+			// pyright infers dict[str, str]
+			return PythonMappingPrefix + t
+		}
 	}
 	if builtin := pythonLiteralTypes[nodeType(v)]; builtin != "" {
 		// d = {}; d.get(k) is dict's get, never a project method of that name.
@@ -595,6 +638,19 @@ func (pythonHooks) locals(e *extractor, n *node) {
 			e.addLocal(pos, e.text(name), pythonLocalValueType(e, field(n, "value")))
 		}
 		return
+	case "assert_statement": // assert isinstance(x, C): x is a C below it, as pyright narrows it
+		if name, cls := pythonIsinstance(e, firstNamed(n)); name != "" && !inClass {
+			if block := parent(n); block != nil {
+				e.addLocal(pos, name, ScopedType(n.EndByte(), block.EndByte(), CallTypePrefix+cls))
+			}
+		}
+		return
+	case "if_statement": // if isinstance(x, C): x is a C in the if's block
+		body := field(n, "consequence")
+		if name, cls := pythonIsinstance(e, field(n, "condition")); name != "" && body != nil && !inClass {
+			e.addLocal(pos, name, ScopedType(body.StartByte(), body.EndByte(), CallTypePrefix+cls))
+		}
+		return
 	case "except_clause": // except E as e: e is an E, in the clause
 		as := firstNamed(n)
 		target := firstNamed(field(as, "alias"))
@@ -612,8 +668,12 @@ func (pythonHooks) locals(e *extractor, n *node) {
 			return
 		}
 		scope := parent(parent(n)) // with_item < with_clause < with_statement
+		enter := ".__enter__"
+		if scope != nil && scope.FirstChild() != nil && scope.FirstChild().Type() == "async" {
+			enter = ".__aenter__" // async with C() as c: what C().__aenter__() returns, awaited
+		}
 		if shape := pythonShape(e, firstNamed(as)); shape != "" && scope != nil {
-			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+".__enter__"))
+			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+enter))
 		}
 		return
 	}
@@ -833,4 +893,58 @@ func pythonImportedModule(e *extractor, call *node) string {
 		return ""
 	}
 	return m
+}
+
+// pythonFixtureParam reports whether name is a parameter, other than self,
+// of fn, a pytest fixture (@pytest.fixture, @fixture): pytest fills it with
+// the fixture of that name.
+func pythonFixtureParam(fn Symbol, name string) bool {
+	fixture := false
+	for _, d := range fn.Decorators {
+		fixture = fixture || d.Name == "fixture" || strings.HasSuffix(d.Name, ".fixture")
+	}
+	if !fixture {
+		return false
+	}
+	for i, p := range fn.Params {
+		if p.Name == name && p.Type == "" {
+			return i > 0 || fn.Kind != KindMethod
+		}
+	}
+	return false
+}
+
+// pythonScalarsType is the builtin type every one of the literal values
+// has, "" when there are none, one is no scalar literal or two differ.
+func pythonScalarsType(values []*node) string {
+	typ := ""
+	for _, v := range values {
+		t := ""
+		switch nodeType(v) {
+		case "string", "concatenated_string":
+			t = "str"
+		case "integer":
+			t = "int"
+		case "float":
+			t = "float"
+		}
+		if t == "" || typ != "" && typ != t {
+			return ""
+		}
+		typ = t
+	}
+	return typ
+}
+
+// pythonIsinstance reads isinstance(name, Cls) (Cls a name or a dotted
+// path; not a tuple of classes): the name narrowed and the class, or "".
+func pythonIsinstance(e *extractor, cond *node) (name, cls string) {
+	if nodeType(cond) != "call" || e.text(field(cond, "function")) != "isinstance" {
+		return "", ""
+	}
+	args := namedChildren(field(cond, "arguments"))
+	if len(args) != 2 || !isIdentifier(args[0]) || !isAny(args[1], "identifier", "attribute") {
+		return "", ""
+	}
+	return e.text(args[0]), e.squeezed(args[1])
 }

@@ -20,10 +20,41 @@ import (
 // what that call returns, as pyright infers it: the result is that call's
 // CallTypePrefix type, scoped at the first such return
 // (ScopedType), so that the resolver evaluates it inside the function,
-// where its self, parameters and locals are bound.
+// where its self, parameters and locals are bound. So does one whose every
+// return is one same local (manager = SDKManager(); ...; return manager):
+// a ValueTypePrefix type, scoped there. A pytest fixture's yield is its
+// result too: what the test is handed.
 func pythonConstructedReturn(e *extractor, fn *node) string {
 	inferred, ok := "", true
 	called, calledAt := "", (*node)(nil)
+	local, localAt := "", (*node)(nil)
+	fixture := pythonIsFixtureDef(e, fn)
+	returned := func(value, at *node) {
+		if value == nil || value.Type() == "none" {
+			return
+		}
+		class := pythonConstructedClass(e, value)
+		if class == "" && pythonReturnsSelf(e, fn, value) {
+			class = "Self" // def __enter__(self): return self, as pyright infers it
+		}
+		if class == "" {
+			if call := pythonReturnedCall(e, value); call != "" && (called == "" || called == call) {
+				called, calledAt = call, at
+				return
+			}
+			if value.Type() == "identifier" && (local == "" || local == e.text(value)) {
+				// manager = SDKManager(); ...; return manager: what the
+				// local holds where it is returned, as pyright infers it
+				local, localAt = e.text(value), at
+				return
+			}
+		}
+		if class == "" || inferred != "" && inferred != class {
+			ok = false
+			return
+		}
+		inferred = class
+	}
 	var walk func(n *node)
 	walk = func(n *node) {
 		for c := range eachNamed(n) {
@@ -34,41 +65,60 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 			case "function_definition", "class_definition", "lambda", "decorated_definition":
 				continue // their returns are not fn's
 			case "yield":
-				ok = false
-				return
-			case "return_statement":
-				value := firstNamed(c)
-				if value == nil || value.Type() == "none" {
-					continue
-				}
-				class := pythonConstructedClass(e, value)
-				if class == "" && pythonReturnsSelf(e, fn, value) {
-					class = "Self" // def __enter__(self): return self, as pyright infers it
-				}
-				if class == "" {
-					if call := pythonReturnedCall(e, value); call != "" && (called == "" || called == call) {
-						called, calledAt = call, c
-						continue
-					}
-				}
-				if class == "" || inferred != "" && inferred != class {
+				if !fixture {
 					ok = false
 					return
 				}
-				inferred = class
+				// a generator fixture hands the test what it yields
+				returned(firstNamed(c), c)
+				continue
+			case "return_statement":
+				returned(firstNamed(c), c)
 				continue
 			}
 			walk(c)
 		}
 	}
 	walk(field(fn, "body"))
+	kinds := 0
+	for _, k := range []bool{inferred != "", called != "", local != ""} {
+		if k {
+			kinds++
+		}
+	}
 	switch {
-	case !ok || inferred != "" && called != "":
+	case !ok || kinds > 1:
 		return ""
 	case called != "":
 		return ScopedType(calledAt.StartByte(), calledAt.EndByte(), called)
+	case local != "":
+		return ScopedType(localAt.StartByte(), localAt.EndByte(), ValueTypePrefix+local)
 	}
 	return inferred
+}
+
+// pythonIsFixtureDef reports whether the function definition fn is
+// decorated as a pytest fixture (@pytest.fixture, @pytest.fixture(...),
+// @fixture).
+func pythonIsFixtureDef(e *extractor, fn *node) bool {
+	dd := parent(fn)
+	if nodeType(dd) != "decorated_definition" {
+		return false
+	}
+	for c := range eachNamed(dd) {
+		if c.Type() != "decorator" {
+			continue
+		}
+		d := firstNamed(c)
+		if nodeType(d) == "call" {
+			d = field(d, "function")
+		}
+		name := e.squeezed(d)
+		if name == "fixture" || strings.HasSuffix(name, ".fixture") {
+			return true
+		}
+	}
+	return false
 }
 
 // pythonReturnedCall is the CallTypePrefix type of a returned call of a

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 59
+const ExtractorVersion = 60
 
 // Language names a grammar in the registry.
 type Language string
@@ -240,6 +240,13 @@ const PythonTupleTypePrefix = "tuple:"
 // PythonModuleTypePrefix marks a Python value that is the module named after
 // it, imported by a call (importlib.import_module("app.migrations.v1")).
 const PythonModuleTypePrefix = "module:"
+
+// PytestFixtureTypePrefix marks a Python field assigned, in a pytest
+// fixture, the unannotated parameter pytest fills with the fixture of the
+// name after it (@pytest.fixture(autouse=True) def setup(self,
+// request_factory): self.factory = request_factory): "fixture:request_factory".
+// The resolver looks that fixture up from the field's file, as pytest does.
+const PytestFixtureTypePrefix = "fixture:"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -32,6 +32,8 @@
 (with_item) @local
 (except_clause) @local
 (named_expression) @local
+(assert_statement) @local
+(if_statement condition: (call)) @local
 
 ; Strings.
 (string) @string

@@ -928,3 +928,21 @@ func TestSearchRowCount(t *testing.T) {
 		t.Errorf("Search(renamed) = %d hits, want 3: %+v", len(hits), hits)
 	}
 }
+
+// A file with no symbol and no string literal (a Python module of imports
+// only) is searched and has no search rows: forgetting it once failed with
+// "malformed JSON", and the callers command with it.
+func TestDeleteFileWithoutSearchRows(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	shim := fact.FileFacts{File: fact.File{Path: "shim.py", Language: "python", Hash: "h"}}
+	if err := s.ReplaceFiles(ctx, []fact.FileFacts{shim}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteFile(ctx, "shim.py"); err != nil {
+		t.Fatalf("DeleteFile of a file without search rows: %v", err)
+	}
+	if _, err := s.File(ctx, "shim.py"); !errors.Is(err, graph.ErrNotFound) {
+		t.Errorf("File after DeleteFile: err = %v, want ErrNotFound", err)
+	}
+}

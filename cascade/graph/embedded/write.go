@@ -463,8 +463,10 @@ func (s *Store) DeleteFile(ctx context.Context, path string) error {
 			return err
 		}
 		fid = st.fid
-		if st.searched {
-			if _, err := tx.ExecContext(ctx, deleteSearchRowsSQL, string(append(st.searchRowids(nil), ']'))); err != nil {
+		if rowids := st.searchRowids(nil); st.searched && len(rowids) > 0 {
+			// A file with no symbol and no literal (a module of imports
+			// only) has no search rows: "]" alone is no JSON array.
+			if _, err := tx.ExecContext(ctx, deleteSearchRowsSQL, string(append(rowids, ']'))); err != nil {
 				return fmt.Errorf("delete search rows: %w", err)
 			}
 			if err := countSearchRows(ctx, tx, -(st.symbols + st.literals)); err != nil {

@@ -200,6 +200,10 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 				switch {
 				case res == fact.ResolvedAST && len(targets) > 0:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				case res == fact.ResolvedName && len(targets) > 0 && target.Language == treesitter.Python:
+					// A method of the class of a pytest fixture's value
+					// (resolve_pytest.go): another class's, not target's.
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
 				case len(targets) == 0 && external:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
 				case len(targets) == 0:
@@ -603,6 +607,10 @@ type typeRef struct {
 	// class's bases in order (its MRO: a mixin first, then the next base),
 	// never on the class itself.
 	above bool
+	// byName marks the value pytest hands a parameter by its name, a
+	// fixture's (resolve_pytest.go): its class is known, but pyright types
+	// no such parameter; a method found on it is a name match.
+	byName bool
 	// open marks an instance of a JavaScript object literal (jsObjectRef)
 	// whose members may be more than it writes: a call of a name it does
 	// not declare may still be a workspace method's.
@@ -709,6 +717,9 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return q.pyMethodAbove(ctx, ref.class, c.Callee, sameFamily, &external)
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
+		if err == nil && len(found) > 0 && ref.byName {
+			return found, fact.ResolvedName, nil // a pytest fixture's value
+		}
 		if err != nil || len(found) > 0 {
 			return found, fact.ResolvedAST, err
 		}
@@ -1059,6 +1070,11 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 			case inner.Local == name && inner.Imported != "*":
 			case inner.Reexport && inner.Local == "*":
 				wanted = name
+			case family(f.Language) == string(treesitter.Python) && inner.Local == "*" && inner.Imported == "*" && !strings.HasPrefix(name, "_"):
+				// from .metrics.prometheus import *: the module's public
+				// names are the shim's (a module moved into a package,
+				// its old path kept by a star import), as pyright reads it.
+				wanted = name
 			default:
 				continue
 			}
@@ -1144,6 +1160,9 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
 func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, error) {
+	if stringLiteralReceiver(f.Language, recv) {
+		return typeRef{kind: refExternal}, nil // "...".format(x): str's format, and what its methods give
+	}
 	if cls, ok := constructed(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
 	}
@@ -1761,6 +1780,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if held, ok := strings.CutPrefix(typ, treesitter.MapValueTypePrefix); ok {
 		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
 		return typeRef{kind: refExternal, mapValue: &inner}, err
+	}
+	if name, ok := strings.CutPrefix(typ, treesitter.PytestFixtureTypePrefix); ok {
+		return q.python().pyFixtureField(ctx, f, name) // self.factory = request_factory in a fixture
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)
@@ -2665,4 +2687,19 @@ func lastSegmentOf(s string) string {
 		return s[i+1:]
 	}
 	return s
+}
+
+// stringLiteralReceiver reports whether a Python receiver starts with a
+// string literal ("{} chars".format(n), f"{a}".strip(), 'a,b'.split(',')[0]):
+// the literal is a str, and everything its methods give is builtin
+// (strings, lists of strings, numbers), never a workspace object.
+func stringLiteralReceiver(lang treesitter.Language, recv string) bool {
+	if lang != treesitter.Python {
+		return false
+	}
+	i := 0
+	for i < len(recv) && i < 2 && strings.ContainsRune("rRbBuUfF", rune(recv[i])) {
+		i++
+	}
+	return i < len(recv) && (recv[i] == '"' || recv[i] == '\'')
 }

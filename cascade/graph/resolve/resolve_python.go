@@ -709,7 +709,10 @@ func (q *pyLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, n
 	if ref, found, err := q.pyEvalLocal(ctx, f, caller, name); err != nil || found {
 		return ref, found, err
 	}
-	return q.pyInheritedParam(ctx, caller, name)
+	if ref, found, err := q.pyInheritedParam(ctx, caller, name); err != nil || found {
+		return ref, found, err
+	}
+	return q.pyFixtureParam(ctx, f, caller, name) // resolve_pytest.go
 }
 
 // moduleName: import a.b; a.b.f().
@@ -861,7 +864,7 @@ var pyEnterPassesOn = map[string]bool{"closing": true, "nullcontext": true, "ent
 func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string) (typeRef, bool, error) {
 	outside := typeRef{kind: refExternal}
 	switch {
-	case callee == "__enter__":
+	case callee == "__enter__" || callee == "__aenter__": // with, async with
 		made, ok := strings.CutSuffix(recv, "()")
 		if !ok {
 			return typeRef{}, false, nil
@@ -920,6 +923,9 @@ func (q *pyLang) pyLibraryOf(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	if l := q.localNamed(f, caller, first); l != nil {
 		_, _, typ, _ := treesitter.CutScope(l.Type)
+		if pyBuiltinData(typ) {
+			return pyLibraryPrefix + "builtins" // MESSAGES: dict[Code, str]; MESSAGES.get(c).format(...)
+		}
 		typ, _ = strings.CutPrefix(typ, treesitter.CallTypePrefix)
 		return q.pyLibraryOf(ctx, f, caller, typ, depth+1)
 	}
@@ -982,7 +988,7 @@ func (q *query) pyInferredResult(ctx context.Context, t fact.Symbol, rt string) 
 	if t.Language != treesitter.Python {
 		return typeRef{}, false, nil
 	}
-	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) {
+	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) && !strings.HasPrefix(rest, treesitter.ValueTypePrefix) {
 		return typeRef{}, false, nil
 	}
 	tf, err := q.file(ctx, t.Path)
@@ -1084,4 +1090,25 @@ func (q *pyLang) pyEitherOf(ctx context.Context, f *fact.File, caller *fact.Symb
 		return typeRef{kind: refExternal}, nil
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// pyBuiltinData reports whether a recorded Python type is builtin data or
+// a collection of it, as deep as it nests (str, list[int], dict[Code,
+// str]): whatever its elements, values and methods give is builtin too.
+func pyBuiltinData(t string) bool {
+	for {
+		rest, ok := strings.CutPrefix(t, treesitter.GoCollectionPrefix)
+		if !ok {
+			rest, ok = strings.CutPrefix(t, treesitter.PythonMappingPrefix)
+		}
+		if !ok {
+			break
+		}
+		t = rest
+	}
+	switch t {
+	case "str", "int", "float", "bool", "bytes", "complex":
+		return true
+	}
+	return false
 }
