@@ -118,14 +118,8 @@ func (q *goLang) goOpenMethodSet(ctx context.Context, iface fact.Symbol) (known 
 	}
 	// Its own methods and the readable embedded ones, as goMethodSet reads
 	// them.
-	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
-	if err != nil {
+	if !q.goDeclaredMethods(ctx, iface, set) {
 		return nil, false
-	}
-	for _, s := range syms {
-		if s.Container == iface.Name && s.Kind == treesitter.KindMethod && s.Span.StartByte >= iface.Span.StartByte && s.Span.EndByte <= iface.Span.EndByte {
-			set[s.Name] = q.goSignatureOf(ctx, s)
-		}
 	}
 	for _, embedded := range iface.Extends {
 		for name, sig := range goOutsideMethods(goKnownInterface(f, embedded)) {
@@ -134,6 +128,21 @@ func (q *goLang) goOpenMethodSet(ctx context.Context, iface fact.Symbol) (known 
 	}
 	q.openMethods[iface.ID] = set
 	return set, true
+}
+
+// goDeclaredMethods adds to set the methods iface declares itself, with
+// their signatures; false when its file's symbols cannot be read.
+func (q *goLang) goDeclaredMethods(ctx context.Context, iface fact.Symbol, set map[string]goSignature) bool {
+	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
+	if err != nil {
+		return false
+	}
+	for _, s := range syms {
+		if s.Container == iface.Name && s.Kind == treesitter.KindMethod && s.Span.StartByte >= iface.Span.StartByte && s.Span.EndByte <= iface.Span.EndByte {
+			set[s.Name] = q.goSignatureOf(ctx, s)
+		}
+	}
+	return true
 }
 
 // goHasMethods reports whether t's method set covers want.
@@ -189,15 +198,9 @@ func (q *goLang) goMethodSet(ctx context.Context, iface fact.Symbol) map[string]
 		return set
 	}
 	q.methods[iface.ID] = nil // embedding cycles in broken code end here
-	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
-	if err != nil {
-		return nil
-	}
 	set := map[string]goSignature{}
-	for _, s := range syms {
-		if s.Container == iface.Name && s.Kind == treesitter.KindMethod && s.Span.StartByte >= iface.Span.StartByte && s.Span.EndByte <= iface.Span.EndByte {
-			set[s.Name] = q.goSignatureOf(ctx, s)
-		}
+	if !q.goDeclaredMethods(ctx, iface, set) {
+		return nil
 	}
 	f, err := q.file(ctx, iface.Path) // embedded names are written with its imports
 	if err != nil || f == nil {
