@@ -109,12 +109,7 @@ func pythonIsFixtureDef(e *extractor, fn *node) bool {
 		if c.Type() != "decorator" {
 			continue
 		}
-		d := firstNamed(c)
-		if nodeType(d) == "call" {
-			d = field(d, "function")
-		}
-		name := e.squeezed(d)
-		if name == "fixture" || strings.HasSuffix(name, ".fixture") {
+		if d, ok := pythonDecorator(e, c); ok && (d.Name == "fixture" || strings.HasSuffix(d.Name, ".fixture")) {
 			return true
 		}
 	}
