@@ -145,7 +145,7 @@ func (e *engineFlags) register(fs *flag.FlagSet, budgets cascade.Config) {
 	fs.DurationVar(&e.grep, "grep-timeout", budgets.GrepTimeout, "grep stage timeout")
 	fs.DurationVar(&e.keyword, "keyword-timeout", budgets.KeywordTimeout, "keyword stage timeout")
 	fs.DurationVar(&e.budget, "budget", budgets.Budget, "total budget of one cascade query")
-	fs.Float64Var(&e.threshold, "keyword-threshold", 0, "relevance (0..1) a string literal needs in the keyword stage (default 0.5)")
+	fs.Float64Var(&e.threshold, "keyword-threshold", 0, "share (0..1) of a string literal's words that must be the name in the keyword stage (default 0.5)")
 	fs.StringVar(&e.backend, "backend", "", "graph backend: embedded (default) or neo4j (Neo4j first, the embedded store behind it)")
 	fs.StringVar(&e.neo4jURI, "neo4j-uri", "", "Neo4j URI for --backend neo4j (default $"+neo4jstore.EnvURI+"); credentials only from $"+neo4jstore.EnvUser+" and $"+neo4jstore.EnvPassword)
 	fs.StringVar(&e.repoID, "repo-id", "", "the repository's id in Neo4j (default $"+neo4jstore.EnvRepoID+", else the workspace folder's name)")

@@ -1,6 +1,7 @@
 package fact
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -51,4 +52,44 @@ func SplitWords(s string) []string {
 	}
 	flush(len(runes))
 	return words
+}
+
+// DistinctWords is how many different words a SplitWords result holds:
+// the size of the word sets NameShare compares.
+func DistinctWords(words []string) int {
+	if len(words) > 16 { // long literals: a set, not the quadratic scan
+		seen := make(map[string]struct{}, len(words))
+		for _, w := range words {
+			seen[w] = struct{}{}
+		}
+		return len(seen)
+	}
+	n := 0
+	for i, w := range words {
+		if !slices.Contains(words[:i], w) {
+			n++
+		}
+	}
+	return n
+}
+
+// NameShare says how much of a text is a name: the share of the text's
+// distinct words that are the name's, when the text holds every word of the
+// name; 0 when it misses one. 'update-customer-groups' is all of
+// updateCustomerGroups (1.0), '/references/cart/deleteLineItemTaxLines' mostly
+// deleteLineItemTaxLines (5 of 7), and neither 'setLineItemTaxLines' nor
+// 'archive' is deleteLineItemTaxLines or archiveReport at all (0), however
+// many of the words they share. The keyword stage counts a literal as naming
+// a function only above a share (keyword.DefaultThreshold).
+func NameShare(text string, name []string) float64 {
+	if len(name) == 0 {
+		return 0
+	}
+	have := SplitWords(text)
+	for _, w := range name {
+		if !slices.Contains(have, w) {
+			return 0
+		}
+	}
+	return float64(DistinctWords(name)) / float64(DistinctWords(have))
 }

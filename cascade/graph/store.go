@@ -52,6 +52,10 @@ type Store interface {
 	CallsFrom(ctx context.Context, symbolID string) ([]fact.Call, error)
 	// Search ranks symbols and literals against the words of query with BM25.
 	Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error)
+	// SearchLiterals finds the string literals that hold every word of
+	// name and more than minShare of whose words are its (fact.NameShare),
+	// best first.
+	SearchLiterals(ctx context.Context, name string, minShare float64, limit int) ([]fact.SearchHit, error)
 
 	Close() error
 }

@@ -13,19 +13,23 @@ import (
 	"github.com/callcascade/callcascade/cascade/fact"
 )
 
-// DefaultThreshold is the relevance (0..1) a literal must exceed to count.
-// Strictly: a literal holding one word of a two-word name has a share of
-// exactly 0.5, and must not pass for the name.
+// DefaultThreshold is the share of a literal's words that must be the
+// name's (fact.NameShare), the literal holding every word of the name.
+// Strictly: 'archive report' names archiveReport (1.0), and so does
+// 'archive-report-status' (0.67), but not 'report archive status id'
+// (exactly 0.5): a name half of a longer string is not what it names.
 const DefaultThreshold = 0.5
 
-// DefaultLimit bounds how many hits are ranked.
+// DefaultLimit bounds how many literals are ranked.
 const DefaultLimit = 50
 
 // Store is what the keyword stage needs of a code graph store: its
-// full-text ranking, and the symbols hits are in.
+// full-text search of literals, and the symbols hits are in.
 type Store interface {
-	// Search ranks symbols and literals against the words of query with BM25.
-	Search(ctx context.Context, query string, limit int) ([]fact.SearchHit, error)
+	// SearchLiterals finds the literals that hold every word of name and
+	// more than minShare of whose words are its (fact.NameShare), best
+	// first.
+	SearchLiterals(ctx context.Context, name string, minShare float64, limit int) ([]fact.SearchHit, error)
 	Symbol(ctx context.Context, id string) (fact.Symbol, error)
 	// CallsByCallee lists the call sites of a name: the dispatching calls
 	// (getattr, ...) a literal may be the argument of.
@@ -40,28 +44,25 @@ type Query struct {
 	Limit     int     // 0 means DefaultLimit
 }
 
-// Hit is a ranked hit with its relevance.
+// Hit is a literal naming the target, with its relevance.
 type Hit struct {
 	fact.SearchHit
-	// Relevance is bm25 relative to the target's own name: the score of the
-	// hit divided by the score the target's symbol row gets for the same
-	// query, capped at 1. A literal holding exactly the name scores about 1;
-	// one sharing a word of three, far less. Ranking stays the engine's.
+	// Relevance is how much of the literal is the name (fact.NameShare):
+	// 1 for a literal spelling the name in any case or separator
+	// ('update-customer-groups' for updateCustomerGroups), 2/3 for the
+	// name and one word more. The order of hits is the engine's (bm25).
 	Relevance float64 `json:"relevance"`
 }
 
 // Result is what the search found.
 type Result struct {
 	Words []string `json:"words"`
-	// Literals are literal hits above the threshold, best first: the
+	// Literals are the literals above the threshold, best first: the
 	// stage's answer (their enclosing functions are likely callers).
 	Literals []Hit `json:"literals"`
-	// Related are other hits worth a look: symbols with similar names and
-	// literals under the threshold. They are not callers.
-	Related []Hit `json:"related"`
 }
 
-// Search ranks the store's symbols and literals against q.Name.
+// Search finds the store's literals naming q.Name.
 func Search(ctx context.Context, store Store, q Query) (Result, error) {
 	threshold := q.Threshold
 	if threshold <= 0 {
@@ -75,68 +76,18 @@ func Search(ctx context.Context, store Store, q Query) (Result, error) {
 	if len(res.Words) == 0 {
 		return res, nil
 	}
-	hits, err := store.Search(ctx, q.Name, limit)
+	hits, err := store.SearchLiterals(ctx, q.Name, threshold, limit)
 	if err != nil {
 		return res, fmt.Errorf("keyword: %w", err)
 	}
-	ref := reference(hits, q)
 	for _, h := range hits {
 		if h.SymbolID == q.TargetID && q.TargetID != "" {
-			continue // the target's own name, or a string inside the target
+			continue // a string inside the target
 		}
-		hit := Hit{SearchHit: h, Relevance: relevance(h, ref, res.Words)}
-		if h.Kind == "literal" && hit.Relevance > threshold {
-			res.Literals = append(res.Literals, hit)
-		} else {
-			res.Related = append(res.Related, hit)
+		// The store has checked the share; it is kept for the answer.
+		if share := fact.NameShare(h.Text, res.Words); h.Kind == "literal" && share > threshold {
+			res.Literals = append(res.Literals, Hit{SearchHit: h, Relevance: share})
 		}
 	}
 	return res, nil
-}
-
-// reference is the score an exact mention of the name gets: the target's
-// own symbol row when it was ranked, else any hit whose text is the name.
-// 0 when neither is among the hits.
-func reference(hits []fact.SearchHit, q Query) float64 {
-	best := 0.0
-	for _, h := range hits {
-		if (h.Kind == "symbol" && h.SymbolID == q.TargetID && q.TargetID != "") || h.Text == q.Name {
-			best = max(best, h.Score)
-		}
-	}
-	return best
-}
-
-// relevance normalises a bm25 score to 0..1 against the reference score,
-// bounded by the share of the name's words the hit holds: bm25 favours short
-// documents, so a one-word literal sharing one word of four must not pass
-// for the name. Without a reference the share alone decides.
-func relevance(h fact.SearchHit, ref float64, words []string) float64 {
-	share := coverage(h.Text, words)
-	if ref > 0 && h.Score > 0 {
-		return min(1, h.Score/ref, share)
-	}
-	return share
-}
-
-// coverage is the share of words the hit and the name have in common,
-// over the larger of the two word sets: 'update-customer-groups' is
-// updateCustomerGroups (1.0), but 'ThumbUp' is not up (0.5), nor is a
-// one-word literal a three-word name (0.33).
-func coverage(text string, words []string) float64 {
-	have := map[string]bool{}
-	for _, w := range fact.SplitWords(text) {
-		have[w] = true
-	}
-	want := map[string]bool{}
-	for _, w := range words {
-		want[w] = true
-	}
-	n := 0
-	for w := range want {
-		if have[w] {
-			n++
-		}
-	}
-	return float64(n) / float64(max(len(want), len(have)))
 }

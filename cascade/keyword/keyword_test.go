@@ -122,7 +122,7 @@ func TestSearchFindsTheLiteralNamingTheMethod(t *testing.T) {
 			if lit.Relevance < 0.9 || lit.Relevance > 1 {
 				t.Errorf("relevance of the exact name = %.2f, want about 1", lit.Relevance)
 			}
-			for _, h := range append(res.Literals, res.Related...) {
+			for _, h := range res.Literals {
 				if h.SymbolID == id {
 					t.Errorf("the target itself is among the hits: %+v", h)
 				}
@@ -144,28 +144,44 @@ func TestSearchThreshold(t *testing.T) {
 			// "report" in most rows makes it worth nothing to bm25, so the
 			// one-word literal 'archive' scores like the full name.
 			store := indexTree(t, map[string]string{tc.path: tc.text, "src/reports.ts": manyReports(40),
-				"src/archive/labels.ts": "export function archiveLabel(): string { return 'archive'; }\n"})
+				"src/archive/labels.ts": "export function archiveLabel(): string { return 'archive'; }\n" +
+					"export function statusLabel(): string { return 'archive-report-status'; }\n"})
 			id := targetID(t, store, tc.name)
 			res, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id})
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(res.Literals) == 0 {
+				t.Errorf("the literal spelling %s is not found", tc.name)
+			}
 			for _, h := range res.Literals {
-				if h.Text != tc.name {
+				if h.Text != tc.name && h.Text != "archive-report-status" {
 					t.Errorf("%q passed the default threshold %.2f with relevance %.2f", h.Text, keyword.DefaultThreshold, h.Relevance)
 				}
 			}
-			partial := findText(res.Related, "archive")
-			if partial == nil {
-				t.Fatalf("the one-word literal 'archive' is not even related: %+v", res.Related)
-			}
 
-			lower, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id, Threshold: partial.Relevance / 2})
+			// One word of two names nothing, at any threshold; the name
+			// and one word more is two thirds the name.
+			lower, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id, Threshold: 0.1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if findText(lower.Literals, "archive") == nil {
-				t.Errorf("with threshold %.2f, 'archive' (relevance %.2f) is not among the literals: %+v", partial.Relevance/2, partial.Relevance, lower.Literals)
+			if h := findText(lower.Literals, "archive"); h != nil {
+				t.Errorf("with threshold 0.1, 'archive' (one word of %s) passed with relevance %.2f", tc.name, h.Relevance)
+			}
+			status := findText(lower.Literals, "archive-report-status")
+			if status == nil || status.Relevance < 0.66 || status.Relevance > 0.67 {
+				t.Errorf("with threshold 0.1, 'archive-report-status' = %+v, want relevance 2/3", status)
+			}
+			if findText(res.Literals, "archive-report-status") == nil {
+				t.Errorf("'archive-report-status' (2/3 the name) did not pass the default threshold: %+v", res.Literals)
+			}
+			strict, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id, Threshold: 0.7})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := findText(strict.Literals, "archive-report-status"); h != nil {
+				t.Errorf("with threshold 0.7, 'archive-report-status' passed with relevance %.2f", h.Relevance)
 			}
 			higher, err := keyword.Search(context.Background(), store, keyword.Query{Name: tc.name, TargetID: id, Threshold: 1.5})
 			if err != nil {
@@ -187,10 +203,9 @@ func manyReports(n int) string {
 	return b.String()
 }
 
-// Without the target's own row to compare with (a name the index does not
-// know, nothing spelling it out), a literal holding one of two words must
-// still not pass the default threshold.
-func TestSearchOneWordOfTwoWithoutReference(t *testing.T) {
+// A literal holding one of two words does not pass the default threshold,
+// however short and rare it is.
+func TestSearchOneWordOfTwo(t *testing.T) {
 	store := indexTree(t, map[string]string{"src/labels.ts": `export function label(kind: number): string {
   return kind ? 'archive' : 'report';
 }
@@ -201,9 +216,6 @@ func TestSearchOneWordOfTwoWithoutReference(t *testing.T) {
 	}
 	if len(res.Literals) != 0 {
 		t.Errorf("literals %+v passed the default threshold %.2f for archiveReport", res.Literals, keyword.DefaultThreshold)
-	}
-	if findText(res.Related, "archive") == nil {
-		t.Errorf("'archive' is not even listed as related: %+v", res.Related)
 	}
 }
 
@@ -237,7 +249,7 @@ func TestSearchOddNames(t *testing.T) {
 // notReadyStore is a store whose full-text index is still being built.
 type notReadyStore struct{ keyword.Store }
 
-func (notReadyStore) Search(context.Context, string, int) ([]fact.SearchHit, error) {
+func (notReadyStore) SearchLiterals(context.Context, string, float64, int) ([]fact.SearchHit, error) {
 	return nil, fmt.Errorf("embedded: search: %w", stage.ErrSearchNotReady)
 }
 

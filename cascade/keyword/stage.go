@@ -26,7 +26,7 @@ func NewStage(store Store) Stage { return Stage{store: store} }
 func (s Stage) Name() string    { return stage.Keyword }
 func (s Stage) Backend() string { return "" }
 func (s Stage) Condition() string {
-	return "a string literal naming the target scores above the relevance threshold (BM25)"
+	return "a string literal holding most of the target's words reaches a dispatch (full-text search, BM25 order)"
 }
 
 func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
@@ -43,12 +43,11 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		threshold = DefaultThreshold
 	}
 	res.Literals = outsideTarget(res.Literals, q.Target)
-	res.Related = outsideTarget(res.Related, q.Target)
 	// Literals under the threshold are no likely callers: even a string
 	// holding the name is only a mention unless it reaches a dispatch.
 	if len(res.Literals) == 0 {
 		return stage.Outcome{Reason: stage.ReasonNoRelevantMatches, Count: 0,
-			Observed: fmt.Sprintf("words %s: no string literal scored above %.2f (%d weaker hits)", strings.Join(res.Words, " "), threshold, len(res.Related))}
+			Observed: fmt.Sprintf("words %s: no string literal shares more than %.2f of them", strings.Join(res.Words, " "), threshold)}
 	}
 	// Only a literal that reaches a dispatch is a caller's site; the others
 	// are mentions, for the report.
@@ -125,7 +124,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			Observed: fmt.Sprintf("words %s: %d functions dispatch by a string naming it: too common a word to tell a dispatch from", strings.Join(res.Words, " "), len(calls))}
 	}
 	return stage.Outcome{Calls: calls, Hit: true, Count: len(reach), Mentions: mentions,
-		Observed: fmt.Sprintf("words %s: %d string literals scored above %.2f and reach a dispatch; %d more are mentions", strings.Join(res.Words, " "), len(reach), threshold, len(mentions))}
+		Observed: fmt.Sprintf("words %s: %d string literals share more than %.2f of them and reach a dispatch; %d more are mentions", strings.Join(res.Words, " "), len(reach), threshold, len(mentions))}
 }
 
 // sortMentions orders mentions by place.

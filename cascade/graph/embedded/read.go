@@ -37,6 +37,8 @@ FROM files f WHERE f.path = ?1`
 	searchSQL = `SELECT rowid, score FROM (
 	SELECT rowid, bm25(search, 4.0, 1.5, 0.5) AS score FROM search WHERE search MATCH ?1 LIMIT ?2)
 ORDER BY score LIMIT ?3`
+	// Matching rows, unranked: SearchLiterals orders by the shape token.
+	literalRowsSQL = `SELECT rowid FROM search WHERE search MATCH ?1 LIMIT ?2`
 	termRowsSQL    = `SELECT doc FROM search_vocab WHERE term = ?`
 	searchRowsSQL  = `SELECT value FROM meta WHERE key = 'search_rows'`
 	searchReadySQL = `SELECT NOT EXISTS (SELECT 1 FROM files WHERE searched = 0)`
@@ -47,6 +49,7 @@ type readStatements struct {
 	files, file                        *sql.Stmt
 	bodies, bodyOfPath                 *sql.Stmt
 	searchByText, termRows, searchRows *sql.Stmt
+	literalRows                        *sql.Stmt
 	searchReady, generation            *sql.Stmt
 }
 
@@ -63,6 +66,7 @@ func (r *readStatements) all() []struct {
 		{&r.bodies, bodiesSQL},
 		{&r.bodyOfPath, bodyOfPathSQL},
 		{&r.searchByText, searchSQL},
+		{&r.literalRows, literalRowsSQL},
 		{&r.termRows, termRowsSQL},
 		{&r.searchRows, searchRowsSQL},
 		{&r.searchReady, searchReadySQL},
@@ -523,6 +527,101 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.Sea
 		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
 	})
 	return hits, nil
+}
+
+// SearchLiterals finds the string literals holding every word of name and
+// not many more (more than minShare of their words are the name's:
+// fact.NameShare), the most of the name first. The shape token of a
+// literal's row (see literalWords) gives its share before its text is read,
+// so the literals are asked for one length at a time, shortest first, until
+// limit are found; bm25 is not needed to order them (and cost most of the
+// stage: it reads every matching row's size, and the whole list of rows of
+// each term for its weight).
+func (s *Store) SearchLiterals(ctx context.Context, name string, minShare float64, limit int) ([]fact.SearchHit, error) {
+	if limit <= 0 {
+		limit = defaultSearchLimit
+	}
+	words := fact.SplitWords(name)
+	if err := s.searchBuilt(ctx); err != nil {
+		return nil, fmt.Errorf("embedded: search literals %q: %w", name, s.noteErr(err))
+	}
+	var top []rankedRow
+	for _, match := range literalMatches(words, minShare) {
+		rows, err := s.read.literalRows.QueryContext(ctx, match, limit-len(top))
+		if err != nil {
+			return nil, fmt.Errorf("embedded: search literals %q: %w", name, s.noteErr(err))
+		}
+		for rows.Next() {
+			var r rankedRow
+			if err := rows.Scan(&r.rowid); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("embedded: search literals %q: %w", name, s.noteErr(err))
+			}
+			top = append(top, r)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("embedded: search literals %q: %w", name, s.noteErr(err))
+		}
+		if len(top) >= limit {
+			break
+		}
+	}
+	byRow, err := s.searchHits(ctx, top)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: search literals %q: %w", name, s.noteErr(err))
+	}
+	hits := make([]fact.SearchHit, 0, len(top))
+	for _, r := range top {
+		hit, ok := byRow[r.rowid]
+		if !ok || hit.Kind != "literal" {
+			continue // deleted between the queries
+		}
+		if hit.Score = fact.NameShare(hit.Text, words); hit.Score <= minShare {
+			continue // longer than the last shape token tells
+		}
+		hits = append(hits, hit)
+	}
+	slices.SortStableFunc(hits, func(a, b fact.SearchHit) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
+	})
+	return hits, nil
+}
+
+// literalMatches are the FTS5 queries for the literals that can be more than
+// minShare the name's words (fact.NameShare), one per literal length h (its
+// shape token) with n / h > minShare, n the name's distinct words, shortest
+// first: every word of the name, and that token. None when no literal can.
+func literalMatches(words []string, minShare float64) []string {
+	var name []string
+	for _, w := range words {
+		if !slices.Contains(name, w) {
+			name = append(name, w)
+		}
+	}
+	n := len(name)
+	if n == 0 {
+		return nil
+	}
+	all := ftsMatch(name, " AND ")
+	var out []string
+	// The last token stands for every longer literal too: asked for, and
+	// then checked exactly (among those, the order is the rows', not the
+	// share's: a name of nine words or more, a low threshold).
+	for h := n; h <= maxShapeWords && float64(n)/float64(h) > minShare; h++ {
+		b := append([]byte("container : "), appendFTSString(nil, shapeToken(h))...)
+		b = append(b, " AND words : ("...)
+		b = append(b, all...)
+		out = append(out, string(append(b, ')')))
+	}
+	return out
 }
 
 // commonTermShare: a term in more than 1/commonTermShare of all rows is

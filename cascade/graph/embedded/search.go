@@ -130,6 +130,7 @@ func (s *Store) BuildSearch(ctx context.Context) error {
 // buildSearch is BuildSearch; a build in the background steps aside for
 // the questions being answered between its chunks (SetYield).
 func (s *Store) buildSearch(ctx context.Context, background bool) error {
+	added := false
 	for {
 		if y := s.yield.Load(); background && y != nil {
 			(*y)(ctx)
@@ -139,9 +140,61 @@ func (s *Store) buildSearch(ctx context.Context, background bool) error {
 			return fmt.Errorf("embedded: build search: %w", s.noteErr(err))
 		}
 		if n == 0 {
+			break
+		}
+		added = true
+	}
+	if !added {
+		return nil
+	}
+	// Each chunk left segments of its own in the full-text index, and a
+	// query reads every segment's list of rows for each of its terms: on
+	// medusa (7,373 files), merged into one they answer the keyword
+	// stage's queries 1.5-3 times faster. A step at a time, so that an
+	// edit's write waits for one step at most.
+	for {
+		if y := s.yield.Load(); background && y != nil {
+			(*y)(ctx)
+		}
+		worked, err := s.mergeSearchStep(ctx)
+		if err != nil {
+			return fmt.Errorf("embedded: merge search: %w", s.noteErr(err))
+		}
+		if !worked {
 			return nil
 		}
 	}
+}
+
+// mergeSearchPages is how many pages one merge step writes at most (a
+// negative count merges across levels, as 'optimize' does): about 40 ms.
+const mergeSearchPages = 200
+
+// mergeSearchStep runs one step of the full-text index's merge into a
+// single segment, and says whether it had work to do (FTS5 tells it only
+// by the changes the step made beyond its own row).
+func (s *Store) mergeSearchStep(ctx context.Context) (bool, error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	tx, err := s.writeDB.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback()
+	var before, after int64
+	if err := tx.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&before); err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO search(search, rank) VALUES('merge', ?)`, -mergeSearchPages); err != nil {
+		return false, err
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&after); err != nil {
+		return false, err
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("commit: %w", err)
+	}
+	return after-before > 1, nil
 }
 
 // searchChunk adds the search rows of up to searchChunk files, and says
@@ -217,11 +270,7 @@ type searchDoc struct {
 	start, end int
 }
 
-func (d *searchDocs) add(rowid int64, text, container, pathWords string) {
-	words := identifierWords(text)
-	if container != "" {
-		container = strings.Join(fact.SplitWords(container), " ")
-	}
+func (d *searchDocs) add(rowid int64, words, container, pathWords string) {
 	start := len(d.text)
 	d.text = append(d.text, '[')
 	d.text = strconv.AppendInt(d.text, rowid, 10)
@@ -238,10 +287,11 @@ func (d *searchDocs) addEncoded(fid int64, path string, e *encoded) {
 	base := fid << rowShift
 	pathWords := strings.Join(fact.SplitWords(path), " ")
 	for ord, sym := range e.symbols {
-		d.add((base|int64(ord))*2, sym.Name, sym.Container, pathWords)
+		d.add((base|int64(ord))*2, identifierWords(sym.Name), containerWords(sym.Container), pathWords)
 	}
 	for ord, lit := range e.literals {
-		d.add((base|int64(ord))*2+1, lit.Text, "", pathWords)
+		words, shape := literalWords(lit.Text)
+		d.add((base|int64(ord))*2+1, words, shape, pathWords)
 	}
 }
 
@@ -261,7 +311,7 @@ func (d *searchDocs) addBody(fid int64, path string, b body) error {
 		if r.err != nil {
 			return r.err
 		}
-		d.add((base|int64(ord))*2, name, container, pathWords)
+		d.add((base|int64(ord))*2, identifierWords(name), containerWords(container), pathWords)
 	}
 	if err := r.done(); err != nil {
 		return err
@@ -278,7 +328,8 @@ func (d *searchDocs) addBody(fid int64, path string, b body) error {
 		if r.err != nil {
 			return r.err
 		}
-		d.add((base|int64(ord))*2+1, text, "", pathWords)
+		words, shape := literalWords(text)
+		d.add((base|int64(ord))*2+1, words, shape, pathWords)
 	}
 	return r.done()
 }
@@ -312,10 +363,42 @@ func (d *searchDocs) insert(ctx context.Context, tx *sql.Tx) error {
 // the whole identifier (moveFilesToPermanentStorage) matches it on one more,
 // rare and therefore heavily weighted, term.
 func identifierWords(name string) string {
-	words := fact.SplitWords(name)
+	return joinWords(fact.SplitWords(name))
+}
+
+func joinWords(words []string) string {
 	text := strings.Join(words, " ")
 	if len(words) > 1 {
 		text += " " + strings.Join(words, "")
 	}
 	return text
+}
+
+// containerWords is what the search table indexes for a symbol's container.
+func containerWords(container string) string {
+	if container == "" {
+		return ""
+	}
+	return strings.Join(fact.SplitWords(container), " ")
+}
+
+// A literal's row holds, in the container column (which literals have no
+// use for), a shape token saying how many distinct words the literal has:
+// "0lit1" … "0lit15", and "0lit16" for sixteen or more. The keyword stage
+// wants the literals that are mostly a name's words (fact.NameShare), and
+// a long literal cannot be: with the token, the full-text query leaves
+// those out before bm25 ranks a row (bm25 reads each row's size, which was
+// most of the stage's time). No container or path word can be a shape
+// token: SplitWords splits digits from letters.
+const maxShapeWords = 16
+
+// literalWords is what the search table indexes for a literal: its words
+// and its shape token.
+func literalWords(text string) (words, shape string) {
+	split := fact.SplitWords(text)
+	return joinWords(split), shapeToken(fact.DistinctWords(split))
+}
+
+func shapeToken(distinct int) string {
+	return "0lit" + strconv.Itoa(min(distinct, maxShapeWords))
 }

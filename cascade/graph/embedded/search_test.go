@@ -99,3 +99,48 @@ func TestWarmBuildsTheSearch(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A build of several chunks leaves the full-text index merged into one
+// segment: another merge step finds nothing to do (where the chunks alone
+// leave work), and the search answers from the merged index.
+func TestSearchBuildMergesTheIndex(t *testing.T) {
+	ctx := context.Background()
+	filled := func() *Store {
+		s := openTemp(t)
+		var batch []fact.FileFacts
+		for i := range 3 * searchChunk {
+			batch = append(batch, syntheticFile(i, 3, 2))
+		}
+		batch[700].Literals = append(batch[700].Literals, fact.Literal{Text: "archive_report", Span: span(1, 5, 14)})
+		if err := s.ReplaceFiles(ctx, batch); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+
+	chunked := filled()
+	for {
+		n, err := chunked.searchChunk(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if worked, err := chunked.mergeSearchStep(ctx); err != nil || !worked {
+		t.Fatalf("a merge step after the chunks alone: worked %v, %v; want work to do", worked, err)
+	}
+
+	built := filled()
+	if err := built.BuildSearch(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if worked, err := built.mergeSearchStep(ctx); err != nil || worked {
+		t.Errorf("a merge step after BuildSearch: worked %v, %v; want nothing left to merge", worked, err)
+	}
+	hits, err := built.SearchLiterals(ctx, "archiveReport", 0.5, 10)
+	if err != nil || len(hits) != 1 || hits[0].Text != "archive_report" {
+		t.Errorf("SearchLiterals(archiveReport) after the merge = %+v, %v", hits, err)
+	}
+}

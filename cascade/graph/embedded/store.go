@@ -52,7 +52,8 @@ import (
 // re-parses files whose content hash did not change.
 //
 // 6: a file's entry holds its inode and change time (see fact.File).
-const SchemaVersion = 6*1000 + treesitter.ExtractorVersion
+// 7: a literal's search row holds its shape token (see literalWords).
+const SchemaVersion = 7*1000 + treesitter.ExtractorVersion
 
 // Options tunes Open. The zero value is ready to use.
 type Options struct {

@@ -241,6 +241,23 @@ func compareStores(ctx context.Context, t *testing.T, local, neo graph.Store) {
 			if fact.SplitWords(sym.Name) != nil && !slices.ContainsFunc(hits, func(h fact.SearchHit) bool { return h.SymbolID == sym.ID }) {
 				t.Errorf("Search(%q) over neo4j does not find %s", sym.Name, sym.ID)
 			}
+			// The literals naming it are the same set in both (the
+			// keyword stage's question); their order may differ.
+			sites := func(s graph.Store) []string {
+				hits, err := s.SearchLiterals(ctx, sym.Name, 0.5, 1000)
+				if err != nil {
+					t.Fatalf("SearchLiterals(%s): %v", sym.Name, err)
+				}
+				var out []string
+				for _, h := range hits {
+					out = append(out, fmt.Sprintf("%s:%d", h.Path, h.Span.StartByte))
+				}
+				slices.Sort(out)
+				return out
+			}
+			if diff := cmp.Diff(sites(local), sites(neo)); diff != "" {
+				t.Errorf("SearchLiterals(%q) (-embedded +neo4j):\n%s", sym.Name, diff)
+			}
 		}
 	}
 	if symbols == 0 {

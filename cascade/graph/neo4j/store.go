@@ -335,6 +335,34 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.Sea
 	return hits, nil
 }
 
+// SearchLiterals finds the string literals that hold every word of name and
+// more than minShare of whose words are its (fact.NameShare), best first:
+// Lucene ranks the nodes holding the words, and the share decides.
+func (s *Store) SearchLiterals(ctx context.Context, name string, minShare float64, limit int) ([]fact.SearchHit, error) {
+	if limit <= 0 {
+		limit = defaultSearchLimit
+	}
+	words := fact.SplitWords(name)
+	if len(words) == 0 || minShare >= 1 {
+		return nil, nil
+	}
+	// Every ranked node, so that literals are not crowded out by symbols.
+	hits, err := s.Search(ctx, strings.Join(words, " "), searchCandidates)
+	if err != nil {
+		return nil, err
+	}
+	out := hits[:0]
+	for _, h := range hits {
+		if h.Kind == "literal" && fact.NameShare(h.Text, words) > minShare {
+			out = append(out, h)
+			if len(out) == limit {
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
 // queryTerms are the words of a query plus, for several, the words run
 // together (how names are indexed: see identifierWords), sorted, unique.
 func queryTerms(query string) []string {
