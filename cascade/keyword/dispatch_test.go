@@ -1,6 +1,9 @@
 package keyword
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -132,6 +135,38 @@ func TestComputedNameCallsMatchTheUnanchoredExpression(t *testing.T) {
 				t.Errorf("%s %q: got %v, want %v", tc.path, tc.src, got, want)
 				break
 			}
+		}
+	}
+}
+
+// tableAbove finds, walking up from a literal, the table the whole-file
+// search used to find: the last table starting above the literal, none
+// when a blank line comes between. Checked on random files of table
+// starts, entries, blank lines and other statements.
+func TestTableAboveIsTheLastTableBeforeTheLiteral(t *testing.T) {
+	lines := []string{"ACTIONS = [", "export const JOBS = {", "  'archive',", "    \"purge\",", "]", "}", "",
+		"def run(x):", "  getattr(x, n)()", "x = compute()", "let table: Record<string, Fn> = {", "   ", "// comment", "9 = [", "_private = (", "y =", "[", "z"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	wholeFile := func(content []byte, at int) []int {
+		var last []int
+		for _, m := range tableAssignment.FindAllSubmatchIndex(content[:at], -1) {
+			last = m
+		}
+		if last == nil || bytes.Contains(content[last[1]:at], []byte("\n\n")) {
+			return nil
+		}
+		return last
+	}
+	for range 2000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(12) {
+			b.WriteString(lines[rng.IntN(len(lines))])
+			b.WriteByte('\n')
+		}
+		content := []byte(b.String())
+		at := rng.IntN(len(content) + 1)
+		if got, want := tableAbove(content, at), wholeFile(content, at); !slices.Equal(got, want) {
+			t.Fatalf("tableAbove(%q, %d) = %v, want %v", content, at, got, want)
 		}
 	}
 }
