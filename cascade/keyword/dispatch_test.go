@@ -170,3 +170,21 @@ func TestTableAboveIsTheLastTableBeforeTheLiteral(t *testing.T) {
 		}
 	}
 }
+
+func TestSpellsName(t *testing.T) {
+	for _, tc := range []struct {
+		text, name string
+		want       bool
+	}{
+		{"post", "post", true},
+		{"POST", "post", false},
+		{"archive-report", "archiveReport", false},
+		{"app.tasks.archive_report", "archive_report", true},
+		{"jobs/archive", "archive", true},
+		{"archive.", "archive", false},
+	} {
+		if got := spellsName(tc.text, tc.name); got != tc.want {
+			t.Errorf("spellsName(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -113,4 +114,51 @@ func indexAt(t *testing.T, root string) *embedded.Store {
 		t.Fatal(err)
 	}
 	return store
+}
+
+// A dispatch by name looks the name up as written: getattr(api, 'POST')
+// never reaches Handler.post, so that string is a mention; 'post' there is
+// the caller's site.
+const verbsPy = `class Handler:
+    def post(self):
+        return None
+
+
+def shout(api, url):
+    return getattr(api, "x")("POST", url)
+
+
+def send(api, url):
+    verb = "post"
+    return getattr(api, verb)(url)
+
+`
+
+func TestStageDispatchTakesTheNameAsWritten(t *testing.T) {
+	root := t.TempDir()
+	p := filepath.Join(root, "app", "handlers.py")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(verbsPy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store := indexAt(t, root)
+	src := &countingSource{Store: store, root: root, reads: map[string]int{}}
+	syms, err := store.SymbolsByName(context.Background(), "post")
+	if err != nil || len(syms) != 1 {
+		t.Fatalf("SymbolsByName = %v, %v", syms, err)
+	}
+	out := keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: syms[0], Found: true, Direction: "incoming"})
+	var callers []string
+	for _, c := range out.Calls {
+		callers = append(callers, c.Symbol.Name)
+	}
+	slices.Sort(callers)
+	if !slices.Equal(callers, []string{"send"}) {
+		t.Errorf("callers %v (%s); want send, not shout", callers, out.Observed)
+	}
+	if len(out.Mentions) != 1 || out.Mentions[0].Caller != "shout" {
+		t.Errorf("mentions %+v; want the 'POST' in shout", out.Mentions)
+	}
 }

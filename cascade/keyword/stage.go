@@ -55,9 +55,12 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	var mentions []stage.Mention
 	reach := map[int]string{}
 	for i, h := range res.Literals {
-		via, err := d.reached(ctx, h)
-		if err != nil {
-			return stage.Outcome{Err: err}
+		via := ""
+		if spellsName(h.Text, q.Target.Name) {
+			var err error
+			if via, err = d.reached(ctx, h); err != nil {
+				return stage.Outcome{Err: err}
+			}
 		}
 		if via != "" {
 			reach[i] = via
@@ -125,6 +128,19 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	}
 	return stage.Outcome{Calls: calls, Hit: true, Count: len(reach), Mentions: mentions,
 		Observed: fmt.Sprintf("words %s: %d string literals share more than %.2f of them and reach a dispatch; %d more are mentions", strings.Join(res.Words, " "), len(reach), threshold, len(mentions))}
+}
+
+// spellsName says whether a literal can be the very name a dispatch looks
+// up: the name itself, or the last part of a dotted or slashed path (a task
+// sent by name, 'app.tasks.archive_report'). Dispatch by name is
+// case-sensitive and takes the name as written: getattr(obj, 'POST') never
+// reaches post, nor this['archive-report']() archiveReport. Other literals
+// that name the target are mentions.
+func spellsName(text, name string) bool {
+	if i := strings.LastIndexAny(text, "./:"); i >= 0 {
+		text = text[i+1:]
+	}
+	return text == name
 }
 
 // sortMentions orders mentions by place.
