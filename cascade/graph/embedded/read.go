@@ -517,15 +517,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]fact.Sea
 		hits = append(hits, hit)
 	}
 	// bm25 already ordered them; break ties deterministically.
-	slices.SortStableFunc(hits, func(a, b fact.SearchHit) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Path, b.Path); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
-	})
+	sortHits(hits)
 	return hits, nil
 }
 
@@ -583,6 +575,12 @@ func (s *Store) SearchLiterals(ctx context.Context, name string, minShare float6
 		}
 		hits = append(hits, hit)
 	}
+	sortHits(hits)
+	return hits, nil
+}
+
+// sortHits orders hits best first, ties by place.
+func sortHits(hits []fact.SearchHit) {
 	slices.SortStableFunc(hits, func(a, b fact.SearchHit) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
@@ -592,7 +590,6 @@ func (s *Store) SearchLiterals(ctx context.Context, name string, minShare float6
 		}
 		return cmp.Compare(a.Span.StartByte, b.Span.StartByte)
 	})
-	return hits, nil
 }
 
 // literalMatches are the FTS5 queries for the literals that can be more than
