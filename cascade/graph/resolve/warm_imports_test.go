@@ -3,15 +3,12 @@ package resolve_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync/atomic"
 	"testing"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
-	"github.com/callcascade/callcascade/cascade/graph/index"
 	"github.com/callcascade/callcascade/cascade/graph/resolve"
 )
 
@@ -22,7 +19,6 @@ import (
 // request reads the files of the target and its importers, not all.
 func TestWarmUpReadsTheImportsAhead(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
 	const others = 40
 	files := map[string]string{
 		"package.json":   `{"name": "app"}`,
@@ -33,23 +29,7 @@ func TestWarmUpReadsTheImportsAhead(t *testing.T) {
 	for i := range others {
 		files[fmt.Sprintf("src/other%d.ts", i)] = fmt.Sprintf("export function other%d() { return %d }\n", i, i)
 	}
-	for name, src := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	store, err := embedded.Open(filepath.Join(t.TempDir(), "graph.db"), embedded.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if _, err := (&index.Indexer{Root: root, Store: store}).IndexAll(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	store := indexSources(t, files).Store.(*embedded.Store)
 	syms, err := store.SymbolsByName(ctx, "Detail")
 	if err != nil || len(syms) != 1 {
 		t.Fatalf("Detail: %v %v", syms, err)
