@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/graph/index"
 	"github.com/callcascade/callcascade/cascade/keyword"
@@ -53,20 +54,8 @@ def third(obj):
 `
 
 func TestStageReadsEachFileOncePerRequestAndAfreshTheNext(t *testing.T) {
-	root := t.TempDir()
-	p := filepath.Join(root, "app", "reports.py")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(manyMentionsPy), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	store := indexAt(t, root)
-	src := &countingSource{Store: store, root: root, reads: map[string]int{}}
-	syms, err := store.SymbolsByName(context.Background(), "archive_report")
-	if err != nil || len(syms) != 1 {
-		t.Fatalf("SymbolsByName = %v, %v", syms, err)
-	}
+	src, p, target := sourceOf(t, "app/reports.py", manyMentionsPy, "archive_report")
+	syms := []fact.Symbol{target}
 	ask := func() stage.Outcome {
 		return keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: syms[0], Found: true, Direction: "incoming"})
 	}
@@ -99,6 +88,26 @@ func TestStageReadsEachFileOncePerRequestAndAfreshTheNext(t *testing.T) {
 	if n := src.reads["app/reports.py"]; n != 2 {
 		t.Errorf("app/reports.py read %d times in two requests, want once each", n)
 	}
+}
+
+// sourceOf indexes one file, rel, into a fresh workspace, and returns the
+// store reading it from disk, the file's path, and the one symbol named name.
+func sourceOf(t *testing.T, rel, text, name string) (*countingSource, string, fact.Symbol) {
+	t.Helper()
+	root := t.TempDir()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store := indexAt(t, root)
+	syms, err := store.SymbolsByName(context.Background(), name)
+	if err != nil || len(syms) != 1 {
+		t.Fatalf("SymbolsByName(%s) = %v, %v", name, syms, err)
+	}
+	return &countingSource{Store: store, root: root, reads: map[string]int{}}, p, syms[0]
 }
 
 // indexAt indexes the files under root into a fresh embedded store.
@@ -135,21 +144,8 @@ def send(api, url):
 `
 
 func TestStageDispatchTakesTheNameAsWritten(t *testing.T) {
-	root := t.TempDir()
-	p := filepath.Join(root, "app", "handlers.py")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(verbsPy), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	store := indexAt(t, root)
-	src := &countingSource{Store: store, root: root, reads: map[string]int{}}
-	syms, err := store.SymbolsByName(context.Background(), "post")
-	if err != nil || len(syms) != 1 {
-		t.Fatalf("SymbolsByName = %v, %v", syms, err)
-	}
-	out := keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: syms[0], Found: true, Direction: "incoming"})
+	src, _, target := sourceOf(t, "app/handlers.py", verbsPy, "post")
+	out := keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: target, Found: true, Direction: "incoming"})
 	var callers []string
 	for _, c := range out.Calls {
 		callers = append(callers, c.Symbol.Name)
