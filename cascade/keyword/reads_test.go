@@ -55,9 +55,8 @@ def third(obj):
 
 func TestStageReadsEachFileOncePerRequestAndAfreshTheNext(t *testing.T) {
 	src, p, target := sourceOf(t, "app/reports.py", manyMentionsPy, "archive_report")
-	syms := []fact.Symbol{target}
 	ask := func() stage.Outcome {
-		return keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: syms[0], Found: true, Direction: "incoming"})
+		return keyword.NewStage(src).Run(context.Background(), &stage.Query{Target: target, Found: true, Direction: "incoming"})
 	}
 
 	out := ask()
