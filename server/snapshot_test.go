@@ -297,10 +297,10 @@ func withoutTimings(v any, root string) any {
 // TestCallerSnapshotCompare compares two snapshot files, named by
 // CALLCASCADE_SNAPSHOT_COMPARE ("before.json after.json"): every prepared
 // item and every incoming and outgoing call must be the same, and so must
-// the findCallers JSON once three things are set aside that differ between
-// two runs of one binary (two indexes of the same files): which tied
-// string literals win a keyword answer, how many weaker keyword hits there
-// were, and which "likely caller" candidates and site count the grep stage
+// the findCallers JSON once two things are set aside that differ between
+// two runs of one binary (two indexes of the same files): which of more
+// than the stage's limit of string literals naming a word a keyword answer
+// keeps, and which "likely caller" candidates and site count the grep stage
 // names when a name is too common to answer by. Each is counted apart.
 func TestCallerSnapshotCompare(t *testing.T) {
 	paths := strings.Fields(os.Getenv("CALLCASCADE_SNAPSHOT_COMPARE"))
