@@ -54,9 +54,12 @@ const BinarySniffSize = 8 << 10
 // are: version control, third-party dependencies, virtual environments,
 // tool caches and editor settings. None holds the workspace's own source,
 // and some (node_modules) hold more files than the workspace itself.
+// .yarn is Yarn's own: its release, plugins and SDKs (bundles a project
+// commits, as medusa does, whose every `create` a grep of a project method
+// had to parse), its cache and its unplugged packages.
 var DefaultSkipDirs = []string{
 	".git", ".hg", ".svn",
-	"node_modules", "bower_components", "vendor",
+	"node_modules", "bower_components", "vendor", ".yarn",
 	".venv", "venv", "__pycache__", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache",
 	".gradle", ".terraform",
 	".idea", ".vscode",
