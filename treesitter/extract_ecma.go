@@ -738,6 +738,26 @@ func ecmaTypeArguments(n *node) []*node {
 	return namedChildren(args)
 }
 
+// ecmaClassArgument is the class a call is given, as ClassArgTypePrefix
+// reads it: its one type argument when that names a type, else its first
+// argument when that is a bare name starting with a capital; "" if none.
+func ecmaClassArgument(e *extractor, call *node) string {
+	if arg := ecmaSingleTypeArgument(call); arg != nil {
+		if t := ecmaType(e, arg); isTypeName(t) {
+			return t
+		}
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) == 0 || nodeType(args[0]) != "identifier" {
+		return ""
+	}
+	if name := e.text(args[0]); name[0] >= 'A' && name[0] <= 'Z' {
+		return name
+	}
+	return ""
+}
+
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
@@ -749,6 +769,9 @@ func ecmaValueType(e *extractor, v *node) string {
 						return ReactRefTypePrefix + t // useRef<Player>(null): its current is a Player
 					}
 				}
+			}
+			if cls := ecmaClassArgument(e, v); cls != "" && nodeType(fn) == "member_expression" {
+				return ClassArgTypePrefix + cls + ":" + e.squeezed(fn) // container.resolve(Foo)
 			}
 			return CallTypePrefix + e.squeezed(fn)
 		}

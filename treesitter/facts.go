@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 60
+const ExtractorVersion = 61
 
 // Language names a grammar in the registry.
 type Language string
@@ -160,6 +160,22 @@ type Local struct {
 
 // CallTypePrefix marks a Local or Field type that is the result of a call.
 const CallTypePrefix = "call:"
+
+// ClassArgTypePrefix marks a JavaScript or TypeScript Local or Field type
+// that is the result of a method call given a class: its one type
+// argument, or else its first argument when that is a bare name starting
+// with a capital. "classarg:DeploymentService:container.resolve" for
+// container.resolve(DeploymentService), "classarg:Ninja:container.get" for
+// container.get<Ninja>(TYPES.Ninja). The resolver reads it as the
+// CallTypePrefix type of the callee, unless the call is a
+// dependency-injection container's, which returns an instance of the class.
+const ClassArgTypePrefix = "classarg:"
+
+// CutClassArg splits a ClassArgTypePrefix type (without the prefix) into
+// the class named and the callee as written.
+func CutClassArg(rest string) (class, callee string, ok bool) {
+	return strings.Cut(rest, ":")
+}
 
 // RangeTypePrefix marks a Local that is an element of the collection written
 // after it (for _, v := range xs). Declared types of TypeScript and Java

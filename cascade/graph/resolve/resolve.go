@@ -1434,6 +1434,14 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			cur = next
 		case refExternal: // w.Header(): what an outside type's method or field gives is outside
+			if jsContainer(cur) { // container.resolve(Foo): a Foo
+				next, err := q.containerStep(ctx, f, cur, seg)
+				if err != nil {
+					return typeRef{}, err
+				}
+				cur = next
+				continue
+			}
 			if f.Language == treesitter.Go {
 				cur = goStdStep(cur, seg) // db.QueryRow(...).Scan: a *sql.Row's
 				continue
@@ -1525,6 +1533,9 @@ type receiverSeg struct {
 	// assert is the type of a Go type assertion, x.(*T): the step has no
 	// name, and its value is a T.
 	assert string
+	// typeArgs and args are, for a call, the text of its type arguments
+	// (TypeScript's get<Foo>(...)) and of its arguments, as written.
+	typeArgs, args string
 }
 
 // parseReceiver splits "this.repo.find(x).items" into its steps; it returns
@@ -1558,6 +1569,14 @@ func parseReceiver(recv string) []receiverSeg {
 			return nil
 		}
 		seg := receiverSeg{name: recv[start:i]}
+		if i < len(recv) && recv[i] == '<' { // TS type arguments: get<Foo>(...)
+			end := matchAngle(recv, i)
+			if end < 0 || end+1 >= len(recv) || recv[end+1] != '(' {
+				return nil
+			}
+			seg.typeArgs = strings.TrimSpace(recv[i+1 : end])
+			i = end + 1
+		}
 		for i < len(recv) && (recv[i] == '(' || recv[i] == '[' || recv[i] == '!') {
 			if recv[i] == '!' { // TS non-null assertion
 				i++
@@ -1568,6 +1587,9 @@ func parseReceiver(recv string) []receiverSeg {
 				return nil
 			}
 			if recv[i] == '(' {
+				if !seg.call {
+					seg.args = recv[i+1 : end]
+				}
 				seg.call = true
 			} else {
 				seg.index = true
@@ -1590,6 +1612,33 @@ func parseReceiver(recv string) []receiverSeg {
 		}
 	}
 	return segs
+}
+
+// matchAngle is the index of the '>' that closes the '<' at open, -1 if
+// none: type arguments nest (get<Map<string, Foo>>) and hold no quotes
+// worth a scan; the '>' of an arrow (=>) closes nothing.
+func matchAngle(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '<':
+			depth++
+		case '>':
+			if i > 0 && s[i-1] == '=' {
+				continue
+			}
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '(', ')', ';', '{', '}':
+			if s[i] == '(' || s[i] == ')' {
+				continue // a function type's parameters
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 func isIdentByte(b byte) bool {
@@ -1640,7 +1689,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			if q.moduleInWorkspace(ctx, f, imp.Module) {
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
 			}
-			return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, nil
+			return jsOutside(f, imp.Module), nil
 		}
 		if f.Language == treesitter.Java { // import com.x.Foo; Foo.m(): Java binds classes by package
 			if cls, err := q.resolveTypeName(ctx, f, name); err != nil || cls != nil {
@@ -1681,7 +1730,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 			return typeRef{kind: refUnknown}, nil // an exported value of unknown type
 		}
-		return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, nil
+		return jsOutside(f, imp.Module), nil
 	}
 	if ref, ok := lang.moduleName(ctx, f, name); ok {
 		return ref, nil // import a.b; a.b.f()
@@ -1785,6 +1834,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		return q.python().pyFixtureField(ctx, f, name) // self.factory = request_factory in a fixture
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.ClassArgTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
@@ -1859,6 +1909,16 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	if expr, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix); isValue {
 		return q.evalReceiver(ctx, f, caller, expr)
+	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.ClassArgTypePrefix); ok {
+		// container.resolve(Foo): a Foo when container is one; else the call's result
+		cls, callee, _ := treesitter.CutClassArg(rest)
+		if ref, ok, err := q.containerCall(ctx, f, caller, callee, cls); err != nil || ok {
+			return ref, err
+		}
+		typ = treesitter.CallTypePrefix + callee
+	} else if ref, ok, err := q.containerCall(ctx, f, caller, strings.TrimPrefix(typ, treesitter.CallTypePrefix), ""); err != nil || ok {
+		return ref, err // container.createChildContainer()
 	}
 	expr, _ := strings.CutPrefix(typ, treesitter.CallTypePrefix)
 	result := 0
@@ -2092,7 +2152,7 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			// any, Object, a type parameter T: could be a workspace class.
 			return typeRef{kind: refUnknown}, nil
 		}
-		return typeRef{kind: refExternal}, nil
+		return jsOutsideType(f, typeName), nil
 	}
 	if aliased, ok := strings.CutPrefix(cls.Returns, treesitter.GoAliasPrefix); ok && cls.Language == treesitter.Go && q.aliasHops < 5 {
 		// type PgxPool = pgx.PgxPool: a value of the alias is one of the
