@@ -378,6 +378,27 @@ func ecmaExprName(e *extractor, n *node) string {
 
 // ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
 // Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
+// ecmaReturnTypeCall reads the standard ReturnType<typeof f> as the call
+// that gives a value of that type, "f()", and ReturnType<ReturnType<typeof
+// f>> as "f()()": "" for any other type.
+func ecmaReturnTypeCall(e *extractor, n *node) string {
+	if nodeType(n) != "generic_type" || e.squeezed(field(n, "name")) != "ReturnType" {
+		return ""
+	}
+	arg := ecmaSingleTypeArgument(n)
+	switch nodeType(arg) {
+	case "type_query":
+		if f := firstNamed(arg); isAny(f, "identifier", "member_expression") {
+			return e.squeezed(f) + "()"
+		}
+	case "generic_type":
+		if inner := ecmaReturnTypeCall(e, arg); inner != "" {
+			return inner + "()"
+		}
+	}
+	return ""
+}
+
 func ecmaType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
@@ -386,6 +407,9 @@ func ecmaType(e *extractor, n *node) string {
 		"parenthesized_type", "readonly_type", "array_type", "optional_type", "rest_type":
 		return ecmaType(e, firstNamed(n))
 	case "generic_type":
+		if call := ecmaReturnTypeCall(e, n); call != "" {
+			return ValueTypePrefix + call // ReturnType<typeof make>: what make() gives
+		}
 		if name := e.squeezed(field(n, "name")); ecmaRefTypes[name] {
 			if arg := ecmaSingleTypeArgument(n); arg != nil {
 				if t := ecmaType(e, arg); t != "" {
@@ -674,6 +698,13 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 // x as Foo. Qualified constructors stay as written (new ns.Foo() → ns.Foo).
 // ecmaReturnType is a declared return type, looking through Promise<T>.
 func ecmaReturnType(e *extractor, n *node) string {
+	if t := ecmaReturnTypeOnly(e, n); !strings.HasPrefix(t, ValueTypePrefix) {
+		return t
+	}
+	return "" // ReturnType<typeof f> as a result: not a type the resolver reads there
+}
+
+func ecmaReturnTypeOnly(e *extractor, n *node) string {
 	t := n
 	if nodeType(t) == "type_annotation" {
 		t = firstNamed(t)
@@ -1452,6 +1483,12 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		}
 	case "new_expression":
 		return ecmaValueType(e, v)
+	case "function_expression", "arrow_function":
+		// return function adapter(): Adapter { ... }: calling the value
+		// returned gives what its declared result says
+		if t := ecmaReturnType(e, field(v, "return_type")); isTypeName(t) {
+			return GoFuncPrefix + t
+		}
 	case "as_expression":
 		typ := ecmaValueType(e, v)
 		switch typ {

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 61
+const ExtractorVersion = 62
 
 // Language names a grammar in the registry.
 type Language string
@@ -212,7 +212,9 @@ const GoAnonymousStructPrefix = "struct@"
 // GoFuncPrefix starts a Go func type, followed by its result types as in a
 // Symbol's Returns: "func:Command" for func() *Command, "func:" for
 // func(w io.Writer). Calling a value of that type gives those results.
-// A Python Callable[..., Text] is "func:Text".
+// A Python Callable[..., Text] is "func:Text", and so is the result of a
+// JavaScript or TypeScript function that returns a function declared to
+// return a Text (return function adapter(): Text { ... }).
 const GoFuncPrefix = "func:"
 
 // GoDefinedPrefix starts the Returns of a Go type defined from another

@@ -38,14 +38,23 @@ func jsOutside(f *fact.File, module string) typeRef {
 
 // jsOutsideType is the outside value of a type written in f that names no
 // workspace class: marked when its name (or its namespace's) is imported
-// from a container library (moduleRef: ModuleRef, container: Container).
+// from a container library (moduleRef: ModuleRef, container: Container),
+// else named by the type it is, as jsOutsideTypeExt says, when imported
+// by name from an outside module.
 func jsOutsideType(f *fact.File, typeName string) typeRef {
 	head, _, _ := strings.Cut(typeName, ".")
 	if family(f.Language) == "js" {
 		for _, imp := range f.Imports {
-			if imp.Local == head && !imp.Reexport {
-				return jsOutside(f, imp.Module)
+			if imp.Local != head || imp.Reexport {
+				continue
 			}
+			if ref := jsOutside(f, imp.Module); jsContainer(ref) {
+				return ref
+			}
+			if imp.Imported != "*" && imp.Imported != "default" && head == typeName && !treesitter.IsRelativeModule(imp.Module) {
+				return typeRef{kind: refExternal, ext: jsOutsideTypeExt(imp.Module, imp.Imported)}
+			}
+			break
 		}
 	}
 	return typeRef{kind: refExternal}

@@ -184,7 +184,16 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 			}
 		}
 		via := ""
-		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
+		if len(targets) == 0 && res == "" && family(target.Language) == "js" && c.Receiver != "" && external {
+			// adapter.decide() with adapter an outside library's Adapter,
+			// which the object literal holding target is declared as.
+			ext, ok, err := q.jsExternalDispatch(ctx, c, target)
+			if err != nil || !ok {
+				elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				return err
+			}
+			via, res = ext, fact.ResolvedAST
+		} else if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;
 			// r.M() with r asserted to the interface literal declaring target.
 			ext, ok, err := q.golang().goExternalDispatch(ctx, c, target)
@@ -626,6 +635,11 @@ type typeRef struct {
 	// tupleIn: what unpacking it gives (pyItemOf). The tuple itself is a
 	// builtin (refExternal).
 	tuple, tupleIn string
+	// calls is, for a JavaScript or TypeScript function value (an outside
+	// value, refExternal), the type that calling it gives, written in the
+	// file callsIn: a function returned by a workspace function
+	// (treesitter.GoFuncPrefix).
+	calls, callsIn string
 }
 
 type refKind int
@@ -1434,6 +1448,14 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			cur = next
 		case refExternal: // w.Header(): what an outside type's method or field gives is outside
+			if cur.calls != "" && seg.name == "" && seg.call { // make()(): what the function make returns gives
+				next, err := q.instanceOf(ctx, q.mustFile(ctx, cur.callsIn, f), cur.calls)
+				if err != nil {
+					return typeRef{}, err
+				}
+				cur = next
+				continue
+			}
 			if jsContainer(cur) { // container.resolve(Foo): a Foo
 				next, err := q.containerStep(ctx, f, cur, seg)
 				if err != nil {
@@ -1518,6 +1540,9 @@ func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) 
 			if err != nil || mf == nil {
 				return typeRef{kind: refUnknown}, err
 			}
+			if calls, ok := strings.CutPrefix(t, treesitter.GoFuncPrefix); ok && family(mf.Language) == "js" {
+				return typeRef{kind: refExternal, calls: calls, callsIn: mf.Path}, nil // a function it returns
+			}
 			return q.instanceOf(ctx, mf, t)
 		}
 	}
@@ -1587,9 +1612,11 @@ func parseReceiver(recv string) []receiverSeg {
 				return nil
 			}
 			if recv[i] == '(' {
-				if !seg.call {
-					seg.args = recv[i+1 : end]
+				if seg.call { // f()(): a call of what f() gives, a step with no name
+					segs = append(segs, seg)
+					seg = receiverSeg{}
 				}
+				seg.args = recv[i+1 : end]
 				seg.call = true
 			} else {
 				seg.index = true
@@ -2002,6 +2029,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		tf, err := q.file(ctx, t.Path)
 		if err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
+		}
+		if calls, ok := strings.CutPrefix(rt, treesitter.GoFuncPrefix); ok && family(tf.Language) == "js" {
+			return typeRef{kind: refExternal, calls: calls, callsIn: tf.Path}, nil // a function it returns
 		}
 		return q.instanceOf(ctx, tf, rt)
 	}
