@@ -107,6 +107,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if field(n, "value") != nil || ecmaExportsDefaultDeclaration(n) {
 			c.local(n)
 		}
+	case "pair":
+		// (object (pair) @field): { service: new Svc() }, a named object's property
+		if is(n.Parent(), "object") {
+			c.field(n, nil)
+		}
 	case "assignment_expression":
 		// (assignment_expression left: (member_expression object: (this))) @field
 		if fieldChild(n, "left", isThisMember) != nil {
@@ -678,6 +683,22 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if ecmaStatic(n) {
 			if class := parent(parent(n)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
+			}
+		}
+	case "pair": // return { service: new OidcSettingsService(db) }: the object's service
+		object, key := parent(n), field(n, "key")
+		if nodeType(key) != "property_identifier" {
+			return
+		}
+		name := ecmaObjectName(e, object)
+		if name == "" {
+			return
+		}
+		switch typ := ecmaValueType(e, field(n, "value")); typ {
+		case "", "const", "any", "unknown", "object", "Object", "never":
+		default:
+			if isTypeName(typ) {
+				e.addField(n.StartByte(), Field{Container: name, Name: e.text(key), Type: typ})
 			}
 		}
 	case "property_signature": // interface Options { cache: CacheService }

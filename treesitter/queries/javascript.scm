@@ -29,6 +29,7 @@
 
 ; Fields.
 (field_definition) @field
+(object (pair) @field)
 (assignment_expression left: (member_expression object: (this))) @field
 
 ; Locals.
