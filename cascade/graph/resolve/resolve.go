@@ -2579,6 +2579,9 @@ func jsModuleMatches(from, module, candidate string) bool {
 		if i == len(parts)-1 && !strings.Contains(tail, ".") && len(parts) > 1 {
 			// a single trailing segment alone is too weak, except for file-like names
 			if cand == tail || strings.HasSuffix(cand, "/"+tail) || candIndex == tail || strings.HasSuffix(candIndex, "/"+tail) {
+				if len(parts) > 2 && strings.HasPrefix(parts[0], "@") {
+					return jsUnderPackage(candidate, parts[1]) // @mui/material/Paper: not src/components/Paper.tsx
+				}
 				return strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app"
 			}
 			continue
