@@ -383,6 +383,28 @@ func ecmaExprName(e *extractor, n *node) string {
 
 // ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
 // Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
+// ecmaImportType reads an import type, import('./m.js').Svc, as the name
+// Svc, and records it as imported from that module (once), as tsserver
+// binds it; "" for anything else.
+func ecmaImportType(e *extractor, n *node) string {
+	call, prop := field(n, "object"), field(n, "property")
+	if nodeType(call) != "call_expression" || nodeType(field(call, "function")) != "import" || nodeType(prop) != "property_identifier" {
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) != 1 || nodeType(args[0]) != "string" {
+		return ""
+	}
+	name, module := e.text(prop), e.innerText(args[0])
+	for _, imp := range e.facts.Imports {
+		if imp.Local == name && imp.Module == module {
+			return name
+		}
+	}
+	e.addImport(name, name, module, prop)
+	return name
+}
+
 // ecmaReturnTypeCall reads the standard ReturnType<typeof f> as the call
 // that gives a value of that type, "f()", and ReturnType<ReturnType<typeof
 // f>> as "f()()": "" for any other type.
@@ -427,6 +449,10 @@ func ecmaType(e *extractor, n *node) string {
 			}
 		}
 		return ecmaType(e, field(n, "name"))
+	case "member_expression":
+		if t := ecmaImportType(e, n); t != "" {
+			return t
+		}
 	case "union_type":
 		for c := range eachNamed(n) {
 			if t := ecmaType(e, c); t != "null" && t != "undefined" && t != "" {
