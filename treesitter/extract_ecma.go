@@ -123,6 +123,13 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if ecmaRefPosition(e, n) {
 			c.ref(n)
 		}
+		// (type_annotation (member_expression object: (call_expression
+		//   function: (import)) property: (property_identifier))) @import
+		if h.typed && n.Type() == "member_expression" && is(n.Parent(), "type_annotation") {
+			if _, name := ecmaImportTypeParts(e, n); name != "" {
+				c.imp(n)
+			}
+		}
 	}
 }
 
@@ -384,25 +391,27 @@ func ecmaExprName(e *extractor, n *node) string {
 // ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
 // Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
 // ecmaImportType reads an import type, import('./m.js').Svc, as the name
-// Svc, and records it as imported from that module (once), as tsserver
-// binds it; "" for anything else.
+// Svc: "" for anything else. The imports hook records the name as
+// imported from that module, as tsserver binds it.
 func ecmaImportType(e *extractor, n *node) string {
+	if _, name := ecmaImportTypeParts(e, n); name != "" {
+		return name
+	}
+	return ""
+}
+
+// ecmaImportTypeParts is the module and the name of an import type, or "".
+func ecmaImportTypeParts(e *extractor, n *node) (module, name string) {
 	call, prop := field(n, "object"), field(n, "property")
-	if nodeType(call) != "call_expression" || nodeType(field(call, "function")) != "import" || nodeType(prop) != "property_identifier" {
-		return ""
+	if nodeType(n) != "member_expression" || nodeType(call) != "call_expression" || nodeType(field(call, "function")) != "import" ||
+		nodeType(prop) != "property_identifier" {
+		return "", ""
 	}
 	args := namedChildren(field(call, "arguments"))
 	if len(args) != 1 || nodeType(args[0]) != "string" {
-		return ""
+		return "", ""
 	}
-	name, module := e.text(prop), e.innerText(args[0])
-	for _, imp := range e.facts.Imports {
-		if imp.Local == name && imp.Module == module {
-			return name
-		}
-	}
-	e.addImport(name, name, module, prop)
-	return name
+	return e.innerText(args[0]), e.text(prop)
 }
 
 // ecmaReturnTypeCall reads the standard ReturnType<typeof f> as the call
@@ -590,6 +599,10 @@ var optionalChain = strings.NewReplacer("?.", ".", "!.", ".")
 
 func (ecmaHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
+	case "member_expression": // svc: import('./m.js').Svc, an import type
+		if module, name := ecmaImportTypeParts(e, n); name != "" {
+			e.addImport(name, name, module, field(n, "property"))
+		}
 	case "import_statement":
 		module := e.innerText(field(n, "source"))
 		for c := range eachNamed(n) {

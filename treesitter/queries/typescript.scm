@@ -31,6 +31,10 @@
 ; Imports: ES imports, import x = require(), and const x = require('m').
 (import_statement) @import
 (export_statement source: (_)) @import
+; an import type: svc: import('./m.js').Svc
+(type_annotation (member_expression
+  object: (call_expression function: (import) arguments: (arguments . (string) .))
+  property: (property_identifier)) @import)
 (variable_declarator
   value: (call_expression
     function: (identifier) @_require
