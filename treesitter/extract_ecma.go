@@ -29,6 +29,14 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if h.typed {
 			c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
 		}
+	case "class":
+		// (class name: (type_identifier) @name) @class: a named class
+		// expression, as a mixin returns one (return class Pki extends Base {})
+		if h.typed {
+			c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
+		} else {
+			c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
+		}
 	case "interface_declaration":
 		if h.typed {
 			c.symbol(KindInterface, n, fieldChild(n, "name", isTypeIdentifier))
@@ -194,7 +202,7 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	}
 
 	switch decl.Type() {
-	case "class_declaration", "abstract_class_declaration":
+	case "class_declaration", "abstract_class_declaration", "class":
 		s.Extends = ecmaHeritage(e, decl)
 		return
 	case "interface_declaration":
@@ -363,6 +371,9 @@ func ecmaHeritage(e *extractor, class *node) []string {
 			case "extends_clause":
 				for _, v := range childrenByField(c, "value") {
 					add(ecmaExprName(e, v))
+					for _, inner := range ecmaMixedIn(e, v) {
+						add(inner)
+					}
 				}
 			case "implements_clause":
 				for t := range eachNamed(c) {
@@ -371,6 +382,24 @@ func ecmaHeritage(e *extractor, class *node) []string {
 			default: // JavaScript: class_heritage holds the expression itself
 				add(ecmaExprName(e, c))
 			}
+		}
+	}
+	return out
+}
+
+// ecmaMixedIn names, for a mixin call WithA(WithB(Base)), what the first
+// argument brings in, outermost first: WithB, then Base. A class built so
+// has the methods of the class each mixin returns, and of Base.
+func ecmaMixedIn(e *extractor, n *node) []string {
+	var out []string
+	for depth := 0; nodeType(n) == "call_expression" && depth < 16; depth++ {
+		args := namedChildren(field(n, "arguments"))
+		if len(args) == 0 {
+			break
+		}
+		n = args[0]
+		if name := ecmaExprName(e, n); name != "" {
+			out = append(out, name)
 		}
 	}
 	return out
@@ -388,8 +417,6 @@ func ecmaExprName(e *extractor, n *node) string {
 	return ""
 }
 
-// ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
-// Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
 // ecmaImportType reads an import type, import('./m.js').Svc, as the name
 // Svc: "" for anything else. The imports hook records the name as
 // imported from that module, as tsserver binds it.
@@ -435,6 +462,8 @@ func ecmaReturnTypeCall(e *extractor, n *node) string {
 	return ""
 }
 
+// ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
+// Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
 func ecmaType(e *extractor, n *node) string {
 	switch nodeType(n) {
 	case "":
@@ -1543,6 +1572,10 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		}
 	case "new_expression":
 		return ecmaValueType(e, v)
+	case "class": // a mixin's return class Pki extends Base {}: the class
+		if name := field(v, "name"); name != nil {
+			return e.text(name)
+		}
 	case "function_expression", "arrow_function":
 		// return function adapter(): Adapter { ... }: calling the value
 		// returned gives what its declared result says

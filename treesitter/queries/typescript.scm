@@ -13,6 +13,7 @@
 (generator_function_declaration name: (identifier) @name) @function
 (class_declaration name: (type_identifier) @name) @class
 (abstract_class_declaration name: (type_identifier) @name) @class
+(class name: (type_identifier) @name) @class
 (interface_declaration name: (type_identifier) @name) @interface
 (method_definition name: (_) @name) @method
 (abstract_method_signature name: (_) @name) @method

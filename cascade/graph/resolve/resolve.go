@@ -2382,6 +2382,11 @@ func (q *query) bases(ctx context.Context, cls fact.Symbol) []fact.Symbol {
 	for _, n := range cls.Extends {
 		if b, err := q.resolveTypeName(ctx, cf, n); err == nil && b != nil && b.ID != cls.ID {
 			out = append(out, *b)
+		} else if err == nil && b == nil && family(cf.Language) == "js" {
+			// class Api extends withPki(Base): the class withPki returns
+			if b := q.jsMixinClass(ctx, cf, n); b != nil && b.ID != cls.ID {
+				out = append(out, *b)
+			}
 		}
 	}
 	return out

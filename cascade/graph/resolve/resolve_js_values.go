@@ -412,3 +412,30 @@ func (q *query) jsExternalDispatch(ctx context.Context, c fact.Call, target fact
 	}
 	return declared + "." + target.Name, true, nil
 }
+
+// jsMixinClass is the class a mixin named name in f returns (function
+// withPki(Base) { return class PkiApi extends Base { ... } }), nil when
+// name binds no workspace function that returns a class.
+func (q *query) jsMixinClass(ctx context.Context, f *fact.File, name string) *fact.Symbol {
+	if !isDeclaredTypeName(name) || strings.Contains(name, ".") {
+		return nil
+	}
+	fns, err := q.jsTopLevelNamed(ctx, f, name, 0)
+	if err != nil {
+		return nil
+	}
+	for _, fn := range fns {
+		if !isCallable(fn) || !isDeclaredTypeName(fn.Returns) {
+			continue
+		}
+		ff, err := q.file(ctx, fn.Path)
+		if err != nil || ff == nil {
+			continue
+		}
+		if cls, err := q.resolveTypeName(ctx, ff, fn.Returns); err == nil && cls != nil && cls.Path == fn.Path &&
+			fn.Span.StartByte <= cls.Span.StartByte && cls.Span.EndByte <= fn.Span.EndByte {
+			return cls
+		}
+	}
+	return nil
+}
