@@ -131,6 +131,10 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if ecmaRefPosition(e, n) {
 			c.ref(n)
 		}
+		// (object (shorthand_property_identifier) @field): return { service }
+		if n.Type() == "shorthand_property_identifier" && is(n.Parent(), "object") {
+			c.field(n, nil)
+		}
 		// (type_annotation (member_expression object: (call_expression
 		//   function: (import)) property: (property_identifier))) @import
 		if h.typed && n.Type() == "member_expression" && is(n.Parent(), "type_annotation") {
@@ -415,6 +419,40 @@ func ecmaExprName(e *extractor, n *node) string {
 		return e.squeezed(n)
 	}
 	return ""
+}
+
+// ecmaLocalTypeIn is the type of the local name as declared in the
+// function around at (const service = new Svc(), const s: Svc = ...),
+// before at and outside nested functions: "" if none says one.
+func ecmaLocalTypeIn(e *extractor, at *node, name string) string {
+	fn := parent(at)
+	for fn != nil && !ecmaFunctionTypes.has(fn) {
+		fn = parent(fn)
+	}
+	body := field(fn, "body")
+	if body == nil {
+		return ""
+	}
+	typ := ""
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if c.StartByte() >= at.StartByte() {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+			case c.Type() == "variable_declarator" && nodeType(field(c, "name")) == "identifier" && e.text(field(c, "name")) == name:
+				if typ = ecmaType(e, field(c, "type")); typ == "" {
+					typ = ecmaValueType(e, field(c, "value"))
+				}
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	return typ
 }
 
 // ecmaImportType reads an import type, import('./m.js').Svc, as the name
@@ -752,6 +790,14 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 			if class := parent(parent(n)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
 			}
+		}
+	case "shorthand_property_identifier": // return { service }: the object's service, as the local is
+		name := ecmaObjectName(e, parent(n))
+		if name == "" {
+			return
+		}
+		if typ := ecmaLocalTypeIn(e, parent(n), e.text(n)); isTypeName(typ) {
+			e.addField(n.StartByte(), Field{Container: name, Name: e.text(n), Type: typ})
 		}
 	case "pair": // return { service: new OidcSettingsService(db) }: the object's service
 		object, key := parent(n), field(n, "key")
@@ -1119,12 +1165,23 @@ func ecmaForOfValues(e *extractor, n, left, right *node) {
 // its declared interface, this.deps by the class's field). Nested
 // patterns and rest elements are left untyped.
 func ecmaDestructured(e *extractor, decl, pattern, value *node) {
+	for nodeType(value) == "await_expression" {
+		value = firstNamed(value)
+	}
+	var object string
 	switch nodeType(value) {
 	case "identifier", "member_expression", "this":
+		object = ecmaReceiver(e, value)
+	case "call_expression": // const { service } = createService(dispatch)
+		if !isAny(ecmaCallFunction(value), "identifier", "member_expression") {
+			return
+		}
+		if object = e.squeezed(value); len(object) > 200 {
+			return // a call with a body in its arguments: not worth evaluating again
+		}
 	default:
-		return // a call, an await, a literal: no expression to evaluate again
+		return // a literal: no expression to evaluate again
 	}
-	object := ecmaReceiver(e, value)
 	for p := range eachNamed(pattern) {
 		var key, bound *node
 		switch p.Type() {

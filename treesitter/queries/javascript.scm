@@ -31,6 +31,7 @@
 ; Fields.
 (field_definition) @field
 (object (pair) @field)
+(object (shorthand_property_identifier) @field)
 (assignment_expression left: (member_expression object: (this))) @field
 
 ; Locals.

@@ -45,6 +45,7 @@
 ; Fields: class properties, and this.x = ... assignments in methods.
 (public_field_definition) @field
 (object (pair) @field)
+(object (shorthand_property_identifier) @field)
 (assignment_expression left: (member_expression object: (this))) @field
 
 ; Locals: variable declarations (typed or initialised with new).

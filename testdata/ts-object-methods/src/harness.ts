@@ -15,3 +15,13 @@ export function persists() { // @def(persists, "persists")
   fixed.settings.saveConfig("b"); // @site(fixedSave, "saveConfig")
   return harness.service.saveConfig("a"); // @site(persistsSave, "saveConfig") @call(persists, saveConfig, persistsSave, fixedSave)
 }
+
+function createService() {
+  const service = new OidcSettings();
+  return { service };
+}
+
+export async function destructures() { // @def(destructures, "destructures")
+  const { service } = await createService();
+  return service.saveConfig("c"); // @site(destructuresSave, "saveConfig") @call(destructures, saveConfig, destructuresSave)
+}
