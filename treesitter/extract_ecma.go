@@ -29,6 +29,14 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if h.typed {
 			c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
 		}
+	case "class":
+		// (class name: (type_identifier) @name) @class: a named class
+		// expression, as a mixin returns one (return class Pki extends Base {})
+		if h.typed {
+			c.symbol(KindClass, n, fieldChild(n, "name", isTypeIdentifier))
+		} else {
+			c.symbol(KindClass, n, fieldChild(n, "name", isIdentifier))
+		}
 	case "interface_declaration":
 		if h.typed {
 			c.symbol(KindInterface, n, fieldChild(n, "name", isTypeIdentifier))
@@ -107,6 +115,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if field(n, "value") != nil || ecmaExportsDefaultDeclaration(n) {
 			c.local(n)
 		}
+	case "pair":
+		// (object (pair) @field): { service: new Svc() }, a named object's property
+		if is(n.Parent(), "object") {
+			c.field(n, nil)
+		}
 	case "assignment_expression":
 		// (assignment_expression left: (member_expression object: (this))) @field
 		if fieldChild(n, "left", isThisMember) != nil {
@@ -117,6 +130,17 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 	case "identifier", "member_expression", "shorthand_property_identifier":
 		if ecmaRefPosition(e, n) {
 			c.ref(n)
+		}
+		// (object (shorthand_property_identifier) @field): return { service }
+		if n.Type() == "shorthand_property_identifier" && is(n.Parent(), "object") {
+			c.field(n, nil)
+		}
+		// (type_annotation (member_expression object: (call_expression
+		//   function: (import)) property: (property_identifier))) @import
+		if h.typed && n.Type() == "member_expression" && is(n.Parent(), "type_annotation") {
+			if _, name := ecmaImportTypeParts(e, n); name != "" {
+				c.imp(n)
+			}
 		}
 	}
 }
@@ -182,7 +206,7 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	}
 
 	switch decl.Type() {
-	case "class_declaration", "abstract_class_declaration":
+	case "class_declaration", "abstract_class_declaration", "class":
 		s.Extends = ecmaHeritage(e, decl)
 		return
 	case "interface_declaration":
@@ -351,6 +375,9 @@ func ecmaHeritage(e *extractor, class *node) []string {
 			case "extends_clause":
 				for _, v := range childrenByField(c, "value") {
 					add(ecmaExprName(e, v))
+					for _, inner := range ecmaMixedIn(e, v) {
+						add(inner)
+					}
 				}
 			case "implements_clause":
 				for t := range eachNamed(c) {
@@ -359,6 +386,24 @@ func ecmaHeritage(e *extractor, class *node) []string {
 			default: // JavaScript: class_heritage holds the expression itself
 				add(ecmaExprName(e, c))
 			}
+		}
+	}
+	return out
+}
+
+// ecmaMixedIn names, for a mixin call WithA(WithB(Base)), what the first
+// argument brings in, outermost first: WithB, then Base. A class built so
+// has the methods of the class each mixin returns, and of Base.
+func ecmaMixedIn(e *extractor, n *node) []string {
+	var out []string
+	for depth := 0; nodeType(n) == "call_expression" && depth < 16; depth++ {
+		args := namedChildren(field(n, "arguments"))
+		if len(args) == 0 {
+			break
+		}
+		n = args[0]
+		if name := ecmaExprName(e, n); name != "" {
+			out = append(out, name)
 		}
 	}
 	return out
@@ -376,6 +421,85 @@ func ecmaExprName(e *extractor, n *node) string {
 	return ""
 }
 
+// ecmaLocalTypeIn is the type of the local name as declared in the
+// function around at (const service = new Svc(), const s: Svc = ...),
+// before at and outside nested functions: "" if none says one.
+func ecmaLocalTypeIn(e *extractor, at *node, name string) string {
+	fn := parent(at)
+	for fn != nil && !ecmaFunctionTypes.has(fn) {
+		fn = parent(fn)
+	}
+	body := field(fn, "body")
+	if body == nil {
+		return ""
+	}
+	typ := ""
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if c.StartByte() >= at.StartByte() {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+			case c.Type() == "variable_declarator" && nodeType(field(c, "name")) == "identifier" && e.text(field(c, "name")) == name:
+				if typ = ecmaType(e, field(c, "type")); typ == "" {
+					typ = ecmaValueType(e, field(c, "value"))
+				}
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	return typ
+}
+
+// ecmaImportType reads an import type, import('./m.js').Svc, as the name
+// Svc: "" for anything else. The imports hook records the name as
+// imported from that module, as tsserver binds it.
+func ecmaImportType(e *extractor, n *node) string {
+	if _, name := ecmaImportTypeParts(e, n); name != "" {
+		return name
+	}
+	return ""
+}
+
+// ecmaImportTypeParts is the module and the name of an import type, or "".
+func ecmaImportTypeParts(e *extractor, n *node) (module, name string) {
+	call, prop := field(n, "object"), field(n, "property")
+	if nodeType(n) != "member_expression" || nodeType(call) != "call_expression" || nodeType(field(call, "function")) != "import" ||
+		nodeType(prop) != "property_identifier" {
+		return "", ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) != 1 || nodeType(args[0]) != "string" {
+		return "", ""
+	}
+	return e.innerText(args[0]), e.text(prop)
+}
+
+// ecmaReturnTypeCall reads the standard ReturnType<typeof f> as the call
+// that gives a value of that type, "f()", and ReturnType<ReturnType<typeof
+// f>> as "f()()": "" for any other type.
+func ecmaReturnTypeCall(e *extractor, n *node) string {
+	if nodeType(n) != "generic_type" || e.squeezed(field(n, "name")) != "ReturnType" {
+		return ""
+	}
+	arg := ecmaSingleTypeArgument(n)
+	switch nodeType(arg) {
+	case "type_query":
+		if f := firstNamed(arg); isAny(f, "identifier", "member_expression") {
+			return e.squeezed(f) + "()"
+		}
+	case "generic_type":
+		if inner := ecmaReturnTypeCall(e, arg); inner != "" {
+			return inner + "()"
+		}
+	}
+	return ""
+}
+
 // ecmaType reduces a type annotation to its base type name: Foo for Foo<T>,
 // Foo[], readonly Foo[], Foo | null; qualified names stay as written (ns.Foo).
 func ecmaType(e *extractor, n *node) string {
@@ -386,6 +510,9 @@ func ecmaType(e *extractor, n *node) string {
 		"parenthesized_type", "readonly_type", "array_type", "optional_type", "rest_type":
 		return ecmaType(e, firstNamed(n))
 	case "generic_type":
+		if call := ecmaReturnTypeCall(e, n); call != "" {
+			return ValueTypePrefix + call // ReturnType<typeof make>: what make() gives
+		}
 		if name := e.squeezed(field(n, "name")); ecmaRefTypes[name] {
 			if arg := ecmaSingleTypeArgument(n); arg != nil {
 				if t := ecmaType(e, arg); t != "" {
@@ -398,6 +525,10 @@ func ecmaType(e *extractor, n *node) string {
 			}
 		}
 		return ecmaType(e, field(n, "name"))
+	case "member_expression":
+		if t := ecmaImportType(e, n); t != "" {
+			return t
+		}
 	case "union_type":
 		for c := range eachNamed(n) {
 			if t := ecmaType(e, c); t != "null" && t != "undefined" && t != "" {
@@ -535,6 +666,10 @@ var optionalChain = strings.NewReplacer("?.", ".", "!.", ".")
 
 func (ecmaHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
+	case "member_expression": // svc: import('./m.js').Svc, an import type
+		if module, name := ecmaImportTypeParts(e, n); name != "" {
+			e.addImport(name, name, module, field(n, "property"))
+		}
 	case "import_statement":
 		module := e.innerText(field(n, "source"))
 		for c := range eachNamed(n) {
@@ -656,6 +791,30 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
 			}
 		}
+	case "shorthand_property_identifier": // return { service }: the object's service, as the local is
+		name := ecmaObjectName(e, parent(n))
+		if name == "" {
+			return
+		}
+		if typ := ecmaLocalTypeIn(e, parent(n), e.text(n)); isTypeName(typ) {
+			e.addField(n.StartByte(), Field{Container: name, Name: e.text(n), Type: typ})
+		}
+	case "pair": // return { service: new OidcSettingsService(db) }: the object's service
+		object, key := parent(n), field(n, "key")
+		if nodeType(key) != "property_identifier" {
+			return
+		}
+		name := ecmaObjectName(e, object)
+		if name == "" {
+			return
+		}
+		switch typ := ecmaValueType(e, field(n, "value")); typ {
+		case "", "const", "any", "unknown", "object", "Object", "never":
+		default:
+			if isTypeName(typ) {
+				e.addField(n.StartByte(), Field{Container: name, Name: e.text(key), Type: typ})
+			}
+		}
 	case "property_signature": // interface Options { cache: CacheService }
 		if typ := ecmaType(e, field(n, "type")); isTypeName(strings.TrimPrefix(typ, MapValueTypePrefix)) {
 			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
@@ -674,6 +833,13 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 // x as Foo. Qualified constructors stay as written (new ns.Foo() → ns.Foo).
 // ecmaReturnType is a declared return type, looking through Promise<T>.
 func ecmaReturnType(e *extractor, n *node) string {
+	if t := ecmaReturnTypeOnly(e, n); !strings.HasPrefix(t, ValueTypePrefix) {
+		return t
+	}
+	return "" // ReturnType<typeof f> as a result: not a type the resolver reads there
+}
+
+func ecmaReturnTypeOnly(e *extractor, n *node) string {
 	t := n
 	if nodeType(t) == "type_annotation" {
 		t = firstNamed(t)
@@ -738,6 +904,26 @@ func ecmaTypeArguments(n *node) []*node {
 	return namedChildren(args)
 }
 
+// ecmaClassArgument is the class a call is given, as ClassArgTypePrefix
+// reads it: its one type argument when that names a type, else its first
+// argument when that is a bare name starting with a capital; "" if none.
+func ecmaClassArgument(e *extractor, call *node) string {
+	if arg := ecmaSingleTypeArgument(call); arg != nil {
+		if t := ecmaType(e, arg); isTypeName(t) {
+			return t
+		}
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) == 0 || nodeType(args[0]) != "identifier" {
+		return ""
+	}
+	if name := e.text(args[0]); name[0] >= 'A' && name[0] <= 'Z' {
+		return name
+	}
+	return ""
+}
+
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
@@ -749,6 +935,9 @@ func ecmaValueType(e *extractor, v *node) string {
 						return ReactRefTypePrefix + t // useRef<Player>(null): its current is a Player
 					}
 				}
+			}
+			if cls := ecmaClassArgument(e, v); cls != "" && nodeType(fn) == "member_expression" {
+				return ClassArgTypePrefix + cls + ":" + e.squeezed(fn) // container.resolve(Foo)
 			}
 			return CallTypePrefix + e.squeezed(fn)
 		}
@@ -976,12 +1165,23 @@ func ecmaForOfValues(e *extractor, n, left, right *node) {
 // its declared interface, this.deps by the class's field). Nested
 // patterns and rest elements are left untyped.
 func ecmaDestructured(e *extractor, decl, pattern, value *node) {
+	for nodeType(value) == "await_expression" {
+		value = firstNamed(value)
+	}
+	var object string
 	switch nodeType(value) {
 	case "identifier", "member_expression", "this":
+		object = ecmaReceiver(e, value)
+	case "call_expression": // const { service } = createService(dispatch)
+		if !isAny(ecmaCallFunction(value), "identifier", "member_expression") {
+			return
+		}
+		if object = e.squeezed(value); len(object) > 200 {
+			return // a call with a body in its arguments: not worth evaluating again
+		}
 	default:
-		return // a call, an await, a literal: no expression to evaluate again
+		return // a literal: no expression to evaluate again
 	}
-	object := ecmaReceiver(e, value)
 	for p := range eachNamed(pattern) {
 		var key, bound *node
 		switch p.Type() {
@@ -1429,6 +1629,16 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		}
 	case "new_expression":
 		return ecmaValueType(e, v)
+	case "class": // a mixin's return class Pki extends Base {}: the class
+		if name := field(v, "name"); name != nil {
+			return e.text(name)
+		}
+	case "function_expression", "arrow_function":
+		// return function adapter(): Adapter { ... }: calling the value
+		// returned gives what its declared result says
+		if t := ecmaReturnType(e, field(v, "return_type")); isTypeName(t) {
+			return GoFuncPrefix + t
+		}
 	case "as_expression":
 		typ := ecmaValueType(e, v)
 		switch typ {

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 60
+const ExtractorVersion = 66
 
 // Language names a grammar in the registry.
 type Language string
@@ -161,6 +161,22 @@ type Local struct {
 // CallTypePrefix marks a Local or Field type that is the result of a call.
 const CallTypePrefix = "call:"
 
+// ClassArgTypePrefix marks a JavaScript or TypeScript Local or Field type
+// that is the result of a method call given a class: its one type
+// argument, or else its first argument when that is a bare name starting
+// with a capital. "classarg:DeploymentService:container.resolve" for
+// container.resolve(DeploymentService), "classarg:Ninja:container.get" for
+// container.get<Ninja>(TYPES.Ninja). The resolver reads it as the
+// CallTypePrefix type of the callee, unless the call is a
+// dependency-injection container's, which returns an instance of the class.
+const ClassArgTypePrefix = "classarg:"
+
+// CutClassArg splits a ClassArgTypePrefix type (without the prefix) into
+// the class named and the callee as written.
+func CutClassArg(rest string) (class, callee string, ok bool) {
+	return strings.Cut(rest, ":")
+}
+
 // RangeTypePrefix marks a Local that is an element of the collection written
 // after it (for _, v := range xs). Declared types of TypeScript and Java
 // drop collection wrappers (T[], List<T> are T), so there an element of a
@@ -196,7 +212,9 @@ const GoAnonymousStructPrefix = "struct@"
 // GoFuncPrefix starts a Go func type, followed by its result types as in a
 // Symbol's Returns: "func:Command" for func() *Command, "func:" for
 // func(w io.Writer). Calling a value of that type gives those results.
-// A Python Callable[..., Text] is "func:Text".
+// A Python Callable[..., Text] is "func:Text", and so is the result of a
+// JavaScript or TypeScript function that returns a function declared to
+// return a Text (return function adapter(): Text { ... }).
 const GoFuncPrefix = "func:"
 
 // GoDefinedPrefix starts the Returns of a Go type defined from another

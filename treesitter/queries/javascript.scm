@@ -6,6 +6,7 @@
 (function_declaration name: (identifier) @name) @function
 (generator_function_declaration name: (identifier) @name) @function
 (class_declaration name: (identifier) @name) @class
+(class name: (identifier) @name) @class
 (method_definition name: (_) @name) @method
 (variable_declarator
   name: (identifier) @name
@@ -29,6 +30,8 @@
 
 ; Fields.
 (field_definition) @field
+(object (pair) @field)
+(object (shorthand_property_identifier) @field)
 (assignment_expression left: (member_expression object: (this))) @field
 
 ; Locals.

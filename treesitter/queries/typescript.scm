@@ -13,6 +13,7 @@
 (generator_function_declaration name: (identifier) @name) @function
 (class_declaration name: (type_identifier) @name) @class
 (abstract_class_declaration name: (type_identifier) @name) @class
+(class name: (type_identifier) @name) @class
 (interface_declaration name: (type_identifier) @name) @interface
 (method_definition name: (_) @name) @method
 (abstract_method_signature name: (_) @name) @method
@@ -31,6 +32,10 @@
 ; Imports: ES imports, import x = require(), and const x = require('m').
 (import_statement) @import
 (export_statement source: (_)) @import
+; an import type: svc: import('./m.js').Svc
+(type_annotation (member_expression
+  object: (call_expression function: (import) arguments: (arguments . (string) .))
+  property: (property_identifier)) @import)
 (variable_declarator
   value: (call_expression
     function: (identifier) @_require
@@ -39,6 +44,8 @@
 
 ; Fields: class properties, and this.x = ... assignments in methods.
 (public_field_definition) @field
+(object (pair) @field)
+(object (shorthand_property_identifier) @field)
 (assignment_expression left: (member_expression object: (this))) @field
 
 ; Locals: variable declarations (typed or initialised with new).

@@ -429,7 +429,7 @@ func (q *frameworkView) receiverTypeName(ctx context.Context, f *fact.File, call
 // written, and the block scope of a Go local.
 func plainType(t string) string {
 	_, _, t, _ = treesitter.CutScope(t)
-	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) ||
+	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.ClassArgTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) ||
 		strings.HasPrefix(t, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(t, treesitter.ValueTypePrefix) {
 		return ""
 	}

@@ -208,6 +208,9 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 			if strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app" {
 				// @app/shared: shared.ts, or shared/index.ts (a barrel)
 				for _, l := range [][]int32{j.tails[tail], j.tailsOfIndex[tail]} {
+					if len(parts) > 2 && strings.HasPrefix(parts[0], "@") {
+						l = j.underPackage(l, parts[1])
+					}
 					if len(l) > 0 && !yield(l) {
 						return
 					}
@@ -224,6 +227,25 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 			}
 		}
 	}
+}
+
+// underPackage keeps the files of l under a directory named pkg: for
+// @scope/pkg/Name, a file named Name alone is too weak a match, since
+// @mui/material/Paper is a package's module and src/components/Paper.tsx
+// none of it (HDRUK/gateway-web's Paper).
+func (j *jsModules) underPackage(l []int32, pkg string) []int32 {
+	var out []int32
+	for _, i := range l {
+		if jsUnderPackage(j.files[i].Path, pkg) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// jsUnderPackage reports whether candidate lies under a directory named pkg.
+func jsUnderPackage(candidate, pkg string) bool {
+	return strings.HasPrefix(candidate, pkg+"/") || strings.Contains(candidate, "/"+pkg+"/")
 }
 
 // jsReexportedType finds, among types (the workspace classes of the name

@@ -258,7 +258,16 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 			}
 		}
 		via := ""
-		if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
+		if len(targets) == 0 && res == "" && family(target.Language) == "js" && c.Receiver != "" && external {
+			// adapter.decide() with adapter an outside library's Adapter,
+			// which the object literal holding target is declared as.
+			ext, ok, err := q.jsExternalDispatch(ctx, c, target)
+			if err != nil || !ok {
+				elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				return err
+			}
+			via, res = ext, fact.ResolvedAST
+		} else if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;
 			// r.M() with r asserted to the interface literal declaring target.
 			ext, ok, err := q.golang().goExternalDispatch(ctx, c, target)
@@ -700,6 +709,11 @@ type typeRef struct {
 	// tupleIn: what unpacking it gives (pyItemOf). The tuple itself is a
 	// builtin (refExternal).
 	tuple, tupleIn string
+	// calls is, for a JavaScript or TypeScript function value (an outside
+	// value, refExternal), the type that calling it gives, written in the
+	// file callsIn: a function returned by a workspace function
+	// (treesitter.GoFuncPrefix).
+	calls, callsIn string
 }
 
 type refKind int
@@ -1508,6 +1522,22 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			cur = next
 		case refExternal: // w.Header(): what an outside type's method or field gives is outside
+			if cur.calls != "" && seg.name == "" && seg.call { // make()(): what the function make returns gives
+				next, err := q.instanceOf(ctx, q.mustFile(ctx, cur.callsIn, f), cur.calls)
+				if err != nil {
+					return typeRef{}, err
+				}
+				cur = next
+				continue
+			}
+			if jsContainer(cur) { // container.resolve(Foo): a Foo
+				next, err := q.containerStep(ctx, f, cur, seg)
+				if err != nil {
+					return typeRef{}, err
+				}
+				cur = next
+				continue
+			}
 			if f.Language == treesitter.Go {
 				cur = goStdStep(cur, seg) // db.QueryRow(...).Scan: a *sql.Row's
 				continue
@@ -1584,6 +1614,9 @@ func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) 
 			if err != nil || mf == nil {
 				return typeRef{kind: refUnknown}, err
 			}
+			if calls, ok := strings.CutPrefix(t, treesitter.GoFuncPrefix); ok && family(mf.Language) == "js" {
+				return typeRef{kind: refExternal, calls: calls, callsIn: mf.Path}, nil // a function it returns
+			}
 			return q.instanceOf(ctx, mf, t)
 		}
 	}
@@ -1599,6 +1632,9 @@ type receiverSeg struct {
 	// assert is the type of a Go type assertion, x.(*T): the step has no
 	// name, and its value is a T.
 	assert string
+	// typeArgs and args are, for a call, the text of its type arguments
+	// (TypeScript's get<Foo>(...)) and of its arguments, as written.
+	typeArgs, args string
 }
 
 // parseReceiver splits "this.repo.find(x).items" into its steps; it returns
@@ -1632,6 +1668,14 @@ func parseReceiver(recv string) []receiverSeg {
 			return nil
 		}
 		seg := receiverSeg{name: recv[start:i]}
+		if i < len(recv) && recv[i] == '<' { // TS type arguments: get<Foo>(...)
+			end := matchAngle(recv, i)
+			if end < 0 || end+1 >= len(recv) || recv[end+1] != '(' {
+				return nil
+			}
+			seg.typeArgs = strings.TrimSpace(recv[i+1 : end])
+			i = end + 1
+		}
 		for i < len(recv) && (recv[i] == '(' || recv[i] == '[' || recv[i] == '!') {
 			if recv[i] == '!' { // TS non-null assertion
 				i++
@@ -1642,6 +1686,11 @@ func parseReceiver(recv string) []receiverSeg {
 				return nil
 			}
 			if recv[i] == '(' {
+				if seg.call { // f()(): a call of what f() gives, a step with no name
+					segs = append(segs, seg)
+					seg = receiverSeg{}
+				}
+				seg.args = recv[i+1 : end]
 				seg.call = true
 			} else {
 				seg.index = true
@@ -1664,6 +1713,33 @@ func parseReceiver(recv string) []receiverSeg {
 		}
 	}
 	return segs
+}
+
+// matchAngle is the index of the '>' that closes the '<' at open, -1 if
+// none: type arguments nest (get<Map<string, Foo>>) and hold no quotes
+// worth a scan; the '>' of an arrow (=>) closes nothing.
+func matchAngle(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '<':
+			depth++
+		case '>':
+			if i > 0 && s[i-1] == '=' {
+				continue
+			}
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '(', ')', ';', '{', '}':
+			if s[i] == '(' || s[i] == ')' {
+				continue // a function type's parameters
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 func isIdentByte(b byte) bool {
@@ -1714,7 +1790,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			if q.moduleInWorkspace(ctx, f, imp.Module) {
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
 			}
-			return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, nil
+			return jsOutside(f, imp.Module), nil
 		}
 		if f.Language == treesitter.Java { // import com.x.Foo; Foo.m(): Java binds classes by package
 			if cls, err := q.resolveTypeName(ctx, f, name); err != nil || cls != nil {
@@ -1755,7 +1831,7 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			}
 			return typeRef{kind: refUnknown}, nil // an exported value of unknown type
 		}
-		return typeRef{kind: refExternal, ext: pyLibrary(f, imp.Module)}, nil
+		return jsOutside(f, imp.Module), nil
 	}
 	if ref, ok := lang.moduleName(ctx, f, name); ok {
 		return ref, nil // import a.b; a.b.f()
@@ -1859,6 +1935,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		return q.python().pyFixtureField(ctx, f, name) // self.factory = request_factory in a fixture
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.ClassArgTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
@@ -1933,6 +2010,16 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	if expr, isValue := strings.CutPrefix(typ, treesitter.ValueTypePrefix); isValue {
 		return q.evalReceiver(ctx, f, caller, expr)
+	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.ClassArgTypePrefix); ok {
+		// container.resolve(Foo): a Foo when container is one; else the call's result
+		cls, callee, _ := treesitter.CutClassArg(rest)
+		if ref, ok, err := q.containerCall(ctx, f, caller, callee, cls); err != nil || ok {
+			return ref, err
+		}
+		typ = treesitter.CallTypePrefix + callee
+	} else if ref, ok, err := q.containerCall(ctx, f, caller, strings.TrimPrefix(typ, treesitter.CallTypePrefix), ""); err != nil || ok {
+		return ref, err // container.createChildContainer()
 	}
 	expr, _ := strings.CutPrefix(typ, treesitter.CallTypePrefix)
 	result := 0
@@ -2016,6 +2103,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		tf, err := q.file(ctx, t.Path)
 		if err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
+		}
+		if calls, ok := strings.CutPrefix(rt, treesitter.GoFuncPrefix); ok && family(tf.Language) == "js" {
+			return typeRef{kind: refExternal, calls: calls, callsIn: tf.Path}, nil // a function it returns
 		}
 		return q.instanceOf(ctx, tf, rt)
 	}
@@ -2166,7 +2256,7 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			// any, Object, a type parameter T: could be a workspace class.
 			return typeRef{kind: refUnknown}, nil
 		}
-		return typeRef{kind: refExternal}, nil
+		return jsOutsideType(f, typeName), nil
 	}
 	if aliased, ok := strings.CutPrefix(cls.Returns, treesitter.GoAliasPrefix); ok && cls.Language == treesitter.Go && q.aliasHops < 5 {
 		// type PgxPool = pgx.PgxPool: a value of the alias is one of the
@@ -2366,6 +2456,11 @@ func (q *query) bases(ctx context.Context, cls fact.Symbol) []fact.Symbol {
 	for _, n := range cls.Extends {
 		if b, err := q.resolveTypeName(ctx, cf, n); err == nil && b != nil && b.ID != cls.ID {
 			out = append(out, *b)
+		} else if err == nil && b == nil && family(cf.Language) == "js" {
+			// class Api extends withPki(Base): the class withPki returns
+			if b := q.jsMixinClass(ctx, cf, n); b != nil && b.ID != cls.ID {
+				out = append(out, *b)
+			}
 		}
 	}
 	return out
@@ -2563,6 +2658,9 @@ func jsModuleMatches(from, module, candidate string) bool {
 		if i == len(parts)-1 && !strings.Contains(tail, ".") && len(parts) > 1 {
 			// a single trailing segment alone is too weak, except for file-like names
 			if cand == tail || strings.HasSuffix(cand, "/"+tail) || candIndex == tail || strings.HasSuffix(candIndex, "/"+tail) {
+				if len(parts) > 2 && strings.HasPrefix(parts[0], "@") {
+					return jsUnderPackage(candidate, parts[1]) // @mui/material/Paper: not src/components/Paper.tsx
+				}
 				return strings.HasPrefix(parts[0], "@") || parts[0] == "src" || parts[0] == "app"
 			}
 			continue

@@ -160,12 +160,22 @@ func (q *query) jsObjectClass(ctx context.Context, method *fact.Symbol) (*fact.S
 		if err != nil {
 			return nil, err
 		}
+		found := false
 		for _, s := range named {
 			if s.Path == method.Path && isCallable(s) && s.Span.StartByte <= method.Span.StartByte && method.Span.EndByte <= s.Span.EndByte {
 				if _, isObject := jsObjectRef(f, s.Returns); !isObject && isDeclaredTypeName(s.Returns) {
 					declared = s.Returns // function make(): Tracker { return { ... } }
 				}
+				found = true
 				break
+			}
+		}
+		if !found {
+			// return function adapter(): Adapter { return { ... } }: a
+			// function expression is no symbol, but what returns it says
+			// what calling it gives (treesitter.GoFuncPrefix)
+			if declared, err = q.jsReturnedFunctionType(ctx, method); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -174,6 +184,24 @@ func (q *query) jsObjectClass(ctx context.Context, method *fact.Symbol) (*fact.S
 	}
 	return &fact.Symbol{ID: f.Path + "#" + method.Container + "{}", Path: f.Path, Language: f.Language, Name: method.Container,
 		Kind: treesitter.KindClass, Extends: []string{declared}}, nil
+}
+
+// jsReturnedFunctionType is T where the function of f that method is
+// nested in returns only a function expression declared to return T, whose
+// object literal method is: "" if none.
+func (q *query) jsReturnedFunctionType(ctx context.Context, method *fact.Symbol) (string, error) {
+	i := strings.LastIndex(method.ID, ".")
+	if i < 0 || !strings.Contains(method.ID[:i], "#") {
+		return "", nil
+	}
+	outer, err := q.symbol(ctx, method.ID[:i])
+	if err != nil || outer == nil || !isCallable(*outer) {
+		return "", err
+	}
+	if t, ok := strings.CutPrefix(outer.Returns, treesitter.GoFuncPrefix); ok && isDeclaredTypeName(t) {
+		return t, nil
+	}
+	return "", nil
 }
 
 // isDeclaredTypeName reports whether typ, a Local's or a result's type,
@@ -328,4 +356,86 @@ func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fa
 		return nil, false, nil
 	}
 	return nil, false, nil
+}
+
+// jsOutsideTypePrefix starts typeRef.ext for a value of a type an outside
+// module exports, followed by the module and the type's exported name:
+// "js:type:@vercel/flags#Adapter".
+const jsOutsideTypePrefix = "js:type:"
+
+// jsOutsideTypeExt names the type exported as name by the outside module.
+func jsOutsideTypeExt(module, name string) string {
+	return jsOutsideTypePrefix + module + "#" + name
+}
+
+// jsExternalDispatch reports whether call c, whose receiver is an outside
+// value, may run target, a method of an object literal declared as an
+// outside type (function adapter(): Adapter { return { decide() {} } },
+// const a: Adapter = { decide() {} }): when the receiver is a value of that
+// same type, tsserver lists the call among target's, as a reference of the
+// type's member the literal's method implements. via names that member.
+func (q *query) jsExternalDispatch(ctx context.Context, c fact.Call, target fact.Symbol) (string, bool, error) {
+	if target.Kind != treesitter.KindMethod || c.Callee != target.Name {
+		return "", false, nil
+	}
+	obj, err := q.jsObjectClass(ctx, &target)
+	if err != nil || obj == nil || len(obj.Extends) == 0 {
+		return "", false, err
+	}
+	tf, err := q.file(ctx, target.Path)
+	if err != nil || tf == nil {
+		return "", false, err
+	}
+	declared := obj.Extends[0]
+	if cls, err := q.resolveTypeName(ctx, tf, declared); err != nil || cls != nil {
+		return "", false, err // a workspace type: dispatches says
+	}
+	want := jsOutsideType(tf, declared)
+	if !strings.HasPrefix(want.ext, jsOutsideTypePrefix) {
+		return "", false, nil
+	}
+	f, err := q.file(ctx, c.Path)
+	if err != nil || f == nil {
+		return "", false, err
+	}
+	var caller *fact.Symbol
+	if c.CallerID != "" {
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return "", false, err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	got, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	if err != nil || got.kind != refExternal || got.ext != want.ext {
+		return "", false, err
+	}
+	return declared + "." + target.Name, true, nil
+}
+
+// jsMixinClass is the class a mixin named name in f returns (function
+// withPki(Base) { return class PkiApi extends Base { ... } }), nil when
+// name binds no workspace function that returns a class.
+func (q *query) jsMixinClass(ctx context.Context, f *fact.File, name string) *fact.Symbol {
+	if !isDeclaredTypeName(name) || strings.Contains(name, ".") {
+		return nil
+	}
+	fns, err := q.jsTopLevelNamed(ctx, f, name, 0)
+	if err != nil {
+		return nil
+	}
+	for _, fn := range fns {
+		if !isCallable(fn) || !isDeclaredTypeName(fn.Returns) {
+			continue
+		}
+		ff, err := q.file(ctx, fn.Path)
+		if err != nil || ff == nil {
+			continue
+		}
+		if cls, err := q.resolveTypeName(ctx, ff, fn.Returns); err == nil && cls != nil && cls.Path == fn.Path &&
+			fn.Span.StartByte <= cls.Span.StartByte && cls.Span.EndByte <= fn.Span.EndByte {
+			return cls
+		}
+	}
+	return nil
 }

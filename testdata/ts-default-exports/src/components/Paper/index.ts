@@ -1,0 +1,3 @@
+import Paper from "./Paper";
+
+export default Paper;
