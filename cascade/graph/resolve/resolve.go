@@ -44,9 +44,12 @@ type Resolver struct {
 	// jsBindingFiles holds per file its default imports and re-exports
 	// (resolve_js_defaults.go), until the file's hash changes.
 	jsBindingFiles map[string]*fileBindings
-	modules        moduleIndex
-	goBuilds       goBuildComments // Go files' build constraints (resolve_go_build.go)
-	goDeps         goDeps          // module dependencies' method sets (resolve_go_deps.go)
+	// pyImportFiles holds per Python file the modules it imports
+	// (resolve_python_reach.go), until the file's hash changes.
+	pyImportFiles map[string]*filePyImports
+	modules       moduleIndex
+	goBuilds      goBuildComments // Go files' build constraints (resolve_go_build.go)
+	goDeps        goDeps          // module dependencies' method sets (resolve_go_deps.go)
 	// warming: one warm-up at a time, the latest (warm.go); stopWarm
 	// stops the one running.
 	warming  sync.Mutex
@@ -68,6 +71,9 @@ type generation struct {
 	// jsBindings are the default imports and re-exports by the file and
 	// name they take (resolve_js_defaults.go); nil until first needed.
 	jsBindings map[string][]jsBinding
+	// pyImporters are the Python files importing each Python file
+	// (resolve_python_reach.go); nil until first needed.
+	pyImporters map[string][]string
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites
@@ -211,6 +217,13 @@ func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([
 						return err
 					} else if ok {
 						elsewhere[stage.KeyOf(c.Path, c.Span)] = what // Handler.contract(): no module function
+					} else if target.Language == treesitter.Python && c.Receiver != "" {
+						// Another service's repos["users"].save(user).
+						if apart, err := q.pyApart(ctx, c.Path, target.Path); err != nil {
+							return err
+						} else if apart {
+							elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideReach
+						}
 					}
 				}
 				return nil // super.m() names the base method exactly: no dispatch
@@ -400,10 +413,12 @@ type frameworkEdges interface {
 // query caches store reads for the duration of one request.
 type query struct {
 	r           *Resolver
-	inWorkspace map[string]bool   // moduleInWorkspace answers
-	pyNearRoots map[string]pyRoot // pyNearestImportRoot answers
-	pyPackages  map[string]bool   // directories holding an __init__.py (pyPackageDir)
-	subtypes    map[string]bool   // isSubtype answers
+	inWorkspace map[string]bool            // moduleInWorkspace answers
+	pyNearRoots map[string]pyRoot          // pyNearestImportRoot answers
+	pyPackages  map[string]bool            // directories holding an __init__.py (pyPackageDir)
+	pyReach     map[string]map[string]bool // pyReachedFrom answers
+	pyDists     map[string]string          // pyDistribution answers, by directory
+	subtypes    map[string]bool            // isSubtype answers
 	store       graph.Store
 	files       map[string]*fact.File
 	byName      map[string][]fact.Symbol
