@@ -89,6 +89,23 @@ func (m *ModuleReceivers) MayBeModule(receiver string) bool {
 	return m.runtimeBound(root)
 }
 
+// IsModule reports whether receiver is a Python module itself: exactly a
+// name an import binds to a whole module (import subprocess, import
+// a.b, import numpy as np), not an attribute of it. An attribute read
+// through it (subprocess.run) is then the module's, never a method of a
+// class.
+func (m *ModuleReceivers) IsModule(receiver string) bool {
+	if m.lang != Python || receiver == "" {
+		return false
+	}
+	for _, imp := range m.imports {
+		if !imp.Reexport && imp.Imported == "*" && imp.Local == receiver {
+			return true
+		}
+	}
+	return false
+}
+
 // leadingIdentifier is the identifier a receiver starts with, "" if it
 // starts with something else.
 func leadingIdentifier(s string) string {
