@@ -220,8 +220,8 @@ func containsFold(s []byte, word string) bool {
 
 // isLoaderCall reports whether s starts with a call that may load a
 // module: [await] import(...), require(...), a function named for it
-// (dynamicImport, requireModule), in Python importlib.import_module(...)
-// or __import__(...).
+// (dynamicImport, requireModule), in Python importlib.import_module(...),
+// pytest.importorskip(...) or __import__(...).
 func isLoaderCall(lang Language, s []byte) bool {
 	if rest, ok := bytes.CutPrefix(s, []byte("await")); ok && lang != Python && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
 		s = bytes.TrimLeft(rest, " \t")
@@ -235,7 +235,8 @@ func isLoaderCall(lang Language, s []byte) bool {
 		return false
 	}
 	if lang == Python {
-		return bytes.HasSuffix(callee, []byte("import_module")) || bytes.Equal(callee, []byte("__import__"))
+		return bytes.HasSuffix(callee, []byte("import_module")) || bytes.Equal(callee, []byte("__import__")) ||
+			bytes.HasSuffix(callee, []byte("importorskip"))
 	}
 	lower := bytes.ToLower(callee)
 	return bytes.Contains(lower, []byte("import")) || bytes.Contains(lower, []byte("require"))
