@@ -27,8 +27,11 @@ class RunView:
 
     @property
     def message(self) -> str:
-        return str(self.refusal) if self.refusal else ""
+        return MESSAGES[self.refusal] if self.refusal in MESSAGES else ""
 
+
+
+MESSAGES = {Refusal.OUT_OF_SCOPE: "out of scope"}
 
 
 class State:
