@@ -550,6 +550,14 @@ func pythonLocalValueType(e *extractor, v *node) string {
 		if t := pythonComprehensionType(e, v); t != "" {
 			return t
 		}
+	case "call":
+		// checks = tuple(readiness_checks): a builtin collection of the
+		// same elements, as pyright infers tuple[ReadinessCheck, ...]
+		if inner := pythonSameElements(e, v); inner != v {
+			if shape := pythonShape(e, inner); shape != "" {
+				return GoCollectionPrefix + RangeTypePrefix + shape
+			}
+		}
 	case "list":
 		if elems := namedChildren(v); len(elems) > 0 {
 			if t := pythonValueType(e, elems[0]); t != "" {

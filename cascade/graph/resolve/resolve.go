@@ -1470,6 +1470,9 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 		if ref.kind == refExternal && ref.ext == djangoQuerySet {
 			return typeRef{kind: refInstance, class: ref.class}, nil // for o in Order.objects.all(): an Order
 		}
+		if ref.kind == refExternal && ref.ext == pyUnknownElements {
+			return typeRef{kind: refUnknown}, nil
+		}
 		if ref.kind == refExternal {
 			if ref.elems > 0 {
 				ref.elems--
@@ -1776,6 +1779,10 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		ref, err := q.declaredType(ctx, f, caller, rest)
 		if ref.kind == refInstance {
 			ref = ref.pyWrap(wraps)
+		} else if ref.kind == refUnknown && err == nil && strings.HasPrefix(rest, treesitter.RangeTypePrefix) {
+			// list(xs) of an xs nothing types: still a builtin list
+			// (its methods are the builtin's), of unknown elements.
+			ref = typeRef{kind: refExternal, ext: pyUnknownElements}
 		}
 		return ref, err
 	}
