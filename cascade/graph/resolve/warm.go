@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Warm loads what the resolver keeps between requests: the file list, the
@@ -48,6 +49,14 @@ func (r *Resolver) Warm(ctx context.Context) error {
 	}
 	if err := r.eachFrameworkFile(ctx, func(*fileFramework) {}); err != nil {
 		return err
+	}
+	if families[family(treesitter.Python)] {
+		// Which Python modules import which (resolve_python_reach.go):
+		// every file's record read once, 100 ms and more on a large
+		// repository, paid by the first request that asks otherwise.
+		if _, err := r.newQuery(ctx).pyImporters(ctx); err != nil {
+			return err
+		}
 	}
 	if s, ok := r.Store.(graph.Snapshotter); ok {
 		if err := s.Warm(ctx); err != nil {
