@@ -52,7 +52,9 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 // pyFieldHoldsInstance reports whether a field of cls declared typ (run:
 // QualificationRun, refusal: PayloadRefusal | None, self.run =
 // RunRecord(...)) holds an instance of a workspace class that cannot be
-// called (no __call__ of its own or inherited): a read of the field
+// called (no __call__ of its own or inherited), or builtin data a function
+// of the class's module declares it returns (self.run = _canonical(...),
+// _canonical declared -> bytes): a read of the field
 // (self.run, view.run) is the field, as pyright defines it there, never a
 // method of the field's name passed as a value. It says what the field
 // holds, for people.
@@ -60,6 +62,18 @@ func (q *query) pyFieldHoldsInstance(ctx context.Context, cls fact.Symbol, typ s
 	f, err := q.file(ctx, cls.Path)
 	if err != nil || f == nil {
 		return "", false, err
+	}
+	if callee, ok := strings.CutPrefix(typ, treesitter.CallTypePrefix); ok && !strings.ContainsAny(callee, ".()[]") {
+		// self.run = _canonical(...), def _canonical(value) -> bytes: data.
+		syms, err := q.named(ctx, callee)
+		if err != nil {
+			return "", false, err
+		}
+		for _, fn := range syms {
+			if fn.Path == cls.Path && fn.Container == "" && fn.Kind == treesitter.KindFunction && pyDataType(fn.Returns) {
+				return "a " + fn.Returns, true, nil
+			}
+		}
 	}
 	ref, err := q.declaredType(ctx, f, nil, typ)
 	if err != nil || ref.kind != refInstance || ref.elems > 0 || ref.class.Language != treesitter.Python {
