@@ -550,6 +550,14 @@ func pythonLocalValueType(e *extractor, v *node) string {
 		if t := pythonComprehensionType(e, v); t != "" {
 			return t
 		}
+	case "call":
+		// checks = tuple(readiness_checks): a builtin collection of the
+		// same elements, as pyright infers tuple[ReadinessCheck, ...]
+		if inner := pythonSameElements(e, v); inner != v {
+			if shape := pythonShape(e, inner); shape != "" {
+				return GoCollectionPrefix + RangeTypePrefix + shape
+			}
+		}
 	case "list":
 		if elems := namedChildren(v); len(elems) > 0 {
 			if t := pythonValueType(e, elems[0]); t != "" {
@@ -872,14 +880,20 @@ func pythonConstant(e *extractor, n *node, text []byte) {
 // pythonImportedModule is the absolute module a call of
 // importlib.import_module imports when it is written as a plain string
 // literal (migration = importlib.import_module("app.migrations.0014_fk"),
-// whose name is no identifier to import by statement), "" otherwise.
+// whose name is no identifier to import by statement), "" otherwise. So
+// is pytest.importorskip's (uvicorn = pytest.importorskip("uvicorn",
+// minversion="0.30")), which returns the module it imports.
 func pythonImportedModule(e *extractor, call *node) string {
+	args := namedChildren(field(call, "arguments"))
 	switch e.squeezed(field(call, "function")) {
 	case "importlib.import_module", "import_module":
+	case "pytest.importorskip", "importorskip":
+		for len(args) > 1 && is(args[len(args)-1], "keyword_argument") {
+			args = args[:len(args)-1]
+		}
 	default:
 		return ""
 	}
-	args := namedChildren(field(call, "arguments"))
 	if len(args) != 1 || !is(args[0], "string") {
 		return ""
 	}

@@ -64,6 +64,10 @@ func pythonRefPosition(n *node) bool {
 	case "conditional_expression": // x = a if cond else b: a branch is the value
 		cs := namedChildren(p)
 		return len(cs) == 3 && !sameNode(cs[1], n) && pythonRefPosition(p)
+	case "subscript": // MESSAGES[self.refusal]: the index is a value
+		return n.FieldName() == "subscript"
+	case "comparison_operator": // self.refusal in REFUSALS, self.handler == other
+		return true
 	}
 	return false
 }

@@ -89,6 +89,23 @@ func (m *ModuleReceivers) MayBeModule(receiver string) bool {
 	return m.runtimeBound(root)
 }
 
+// IsModule reports whether receiver is a Python module itself: exactly a
+// name an import binds to a whole module (import subprocess, import
+// a.b, import numpy as np), not an attribute of it. An attribute read
+// through it (subprocess.run) is then the module's, never a method of a
+// class.
+func (m *ModuleReceivers) IsModule(receiver string) bool {
+	if m.lang != Python || receiver == "" {
+		return false
+	}
+	for _, imp := range m.imports {
+		if !imp.Reexport && imp.Imported == "*" && imp.Local == receiver {
+			return true
+		}
+	}
+	return false
+}
+
 // leadingIdentifier is the identifier a receiver starts with, "" if it
 // starts with something else.
 func leadingIdentifier(s string) string {
@@ -203,8 +220,8 @@ func containsFold(s []byte, word string) bool {
 
 // isLoaderCall reports whether s starts with a call that may load a
 // module: [await] import(...), require(...), a function named for it
-// (dynamicImport, requireModule), in Python importlib.import_module(...)
-// or __import__(...).
+// (dynamicImport, requireModule), in Python importlib.import_module(...),
+// pytest.importorskip(...) or __import__(...).
 func isLoaderCall(lang Language, s []byte) bool {
 	if rest, ok := bytes.CutPrefix(s, []byte("await")); ok && lang != Python && len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
 		s = bytes.TrimLeft(rest, " \t")
@@ -218,7 +235,8 @@ func isLoaderCall(lang Language, s []byte) bool {
 		return false
 	}
 	if lang == Python {
-		return bytes.HasSuffix(callee, []byte("import_module")) || bytes.Equal(callee, []byte("__import__"))
+		return bytes.HasSuffix(callee, []byte("import_module")) || bytes.Equal(callee, []byte("__import__")) ||
+			bytes.HasSuffix(callee, []byte("importorskip"))
 	}
 	lower := bytes.ToLower(callee)
 	return bytes.Contains(lower, []byte("import")) || bytes.Contains(lower, []byte("require"))

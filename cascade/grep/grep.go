@@ -135,6 +135,10 @@ type Match struct {
 	// by an import (treesitter.ModuleReceivers); the only receiver a
 	// function is reached through (scope.go). True for a bare name.
 	ModuleReceiver bool
+	// ModuleItself: the receiver is a module, bound whole by an import
+	// (Python's import subprocess): mod.run is the module's run, never
+	// a class's method (treesitter.ModuleReceivers.IsModule).
+	ModuleItself bool
 }
 
 // Result is one scan.
@@ -466,7 +470,7 @@ func (s *scan) vouchedFor(ctx context.Context, rel string, lang treesitter.Langu
 	found := &fileSites{}
 	for _, site := range f.Undecided {
 		m := Match{Path: rel, Site: site.Span, Kind: KindCall, Receiver: site.Receiver, Caller: site.Caller, Imported: imported,
-			ModuleReceiver: modules.MayBeModule(site.Receiver)}
+			ModuleReceiver: modules.MayBeModule(site.Receiver), ModuleItself: modules.IsModule(site.Receiver)}
 		if site.Ref {
 			m.Kind = KindReference
 		}
@@ -721,6 +725,12 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.library.Add(1)
 			continue
 		}
+		if s.q.SkipLibrary && s.q.Container != "" && m.ModuleItself {
+			// subprocess.run passed as a value: the module's run, as
+			// pyright defines it, never the target method.
+			s.library.Add(1)
+			continue
+		}
 		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) ||
 			s.q.NestedIn != "" && !isBare(m) {
 			s.outOfScope.Add(1)
@@ -801,7 +811,8 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
-			MemberRead: site.MemberRead, Tested: site.Tested, ModuleReceiver: modules.MayBeModule(site.Receiver)}
+			MemberRead: site.MemberRead, Tested: site.Tested, ModuleReceiver: modules.MayBeModule(site.Receiver),
+			ModuleItself: modules.IsModule(site.Receiver)}
 		if c.lang == treesitter.Go {
 			m.ReceiverImport = goReceiverImport(sites.Imports, site.Receiver)
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // A string that names a function is a caller's site only when it reaches a
@@ -277,6 +278,11 @@ func (d *dispatches) reached(ctx context.Context, h Hit) (string, error) {
 		}
 		return tableDispatch(content, h), nil
 	}
+	if strings.HasSuffix(h.Path, ".py") {
+		if content, err := d.source(ctx, src, h.Path); err == nil && presenceTest(content, h.Span) {
+			return "", nil // hasattr(obj, "handle"): tested for, never called by it
+		}
+	}
 	fn, err := d.symbol(ctx, h.Path, h.SymbolID)
 	if err != nil {
 		return "", nil // gone since it was indexed: no evidence
@@ -467,4 +473,21 @@ func hasWordOutside(content, word []byte, outside func(loc []int) bool) bool {
 // isWordByte is regexp's ASCII word character.
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// presenceTestBefore matches what precedes the name hasattr tests for:
+// hasattr(obj, "handle").
+var presenceTestBefore = regexp.MustCompile(`\bhasattr\s*\(\s*[^,()]+,\s*$`)
+
+// presenceTest reports whether the Python literal at s is the name
+// argument of hasattr: it asks whether an object has the attribute
+// (blueking-apigateway's component loader: hasattr(obj, "handle") and
+// issubclass(obj, BaseComponent)) and calls nothing, whatever else the
+// function calls by computed name (getattr(module, attr_name)).
+func presenceTest(content []byte, s treesitter.Span) bool {
+	start := int(s.StartByte)
+	if start > len(content) {
+		return false
+	}
+	return presenceTestBefore.Match(content[max(0, start-200):start])
 }

@@ -44,9 +44,12 @@ type Resolver struct {
 	// jsBindingFiles holds per file its default imports and re-exports
 	// (resolve_js_defaults.go), until the file's hash changes.
 	jsBindingFiles map[string]*fileBindings
-	modules        moduleIndex
-	goBuilds       goBuildComments // Go files' build constraints (resolve_go_build.go)
-	goDeps         goDeps          // module dependencies' method sets (resolve_go_deps.go)
+	// pyImportFiles holds per Python file the modules it imports
+	// (resolve_python_reach.go), until the file's hash changes.
+	pyImportFiles map[string]*filePyImports
+	modules       moduleIndex
+	goBuilds      goBuildComments // Go files' build constraints (resolve_go_build.go)
+	goDeps        goDeps          // module dependencies' method sets (resolve_go_deps.go)
 	// warming: one warm-up at a time, the latest (warm.go); stopWarm
 	// stops the one running.
 	warming  sync.Mutex
@@ -68,6 +71,9 @@ type generation struct {
 	// jsBindings are the default imports and re-exports by the file and
 	// name they take (resolve_js_defaults.go); nil until first needed.
 	jsBindings map[string][]jsBinding
+	// pyImporters are the Python files importing each Python file
+	// (resolve_python_reach.go); nil until first needed.
+	pyImporters map[string][]string
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites
@@ -294,6 +300,13 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 						return err
 					} else if ok {
 						elsewhere[stage.KeyOf(c.Path, c.Span)] = what // Handler.contract(): no module function
+					} else if target.Language == treesitter.Python && c.Receiver != "" {
+						// Another service's repos["users"].save(user).
+						if apart, err := q.pyApart(ctx, c.Path, target.Path); err != nil {
+							return err
+						} else if apart {
+							elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideReach
+						}
 					}
 				}
 				return nil // super.m() names the base method exactly: no dispatch
@@ -483,10 +496,12 @@ type frameworkEdges interface {
 // query caches store reads for the duration of one request.
 type query struct {
 	r           *Resolver
-	inWorkspace map[string]bool   // moduleInWorkspace answers
-	pyNearRoots map[string]pyRoot // pyNearestImportRoot answers
-	pyPackages  map[string]bool   // directories holding an __init__.py (pyPackageDir)
-	subtypes    map[string]bool   // isSubtype answers
+	inWorkspace map[string]bool            // moduleInWorkspace answers
+	pyNearRoots map[string]pyRoot          // pyNearestImportRoot answers
+	pyPackages  map[string]bool            // directories holding an __init__.py (pyPackageDir)
+	pyReach     map[string]map[string]bool // pyReachedFrom answers
+	pyDists     map[string]string          // pyDistribution answers, by directory
+	subtypes    map[string]bool            // isSubtype answers
 	store       graph.Store
 	files       map[string]*fact.File
 	byName      map[string][]fact.Symbol
@@ -1559,6 +1574,9 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 		if ref.kind == refExternal && ref.ext == djangoQuerySet {
 			return typeRef{kind: refInstance, class: ref.class}, nil // for o in Order.objects.all(): an Order
 		}
+		if ref.kind == refExternal && ref.ext == pyUnknownElements {
+			return typeRef{kind: refUnknown}, nil
+		}
 		if ref.kind == refExternal {
 			if ref.elems > 0 {
 				ref.elems--
@@ -1911,6 +1929,10 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		ref, err := q.declaredType(ctx, f, caller, rest)
 		if ref.kind == refInstance {
 			ref = ref.pyWrap(wraps)
+		} else if ref.kind == refUnknown && err == nil && strings.HasPrefix(rest, treesitter.RangeTypePrefix) {
+			// list(xs) of an xs nothing types: still a builtin list
+			// (its methods are the builtin's), of unknown elements.
+			ref = typeRef{kind: refExternal, ext: pyUnknownElements}
 		}
 		return ref, err
 	}

@@ -39,9 +39,56 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 		}
 	}
 	if t, err := q.fieldType(ctx, ref.class, c.Callee, 0); err != nil || t != "" && !pyDataType(t) {
+		if err == nil && c.Ref {
+			if held, ok, err := q.pyFieldHoldsInstance(ctx, ref.class, t); err != nil || ok {
+				return "the field " + c.Callee + " of " + ref.class.Name + " (" + ref.class.Path + "), " + held, ok, err
+			}
+		}
 		return "", false, err // a field may hold the function: fieldCallers follows it
 	}
 	return "an attribute of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
+}
+
+// pyFieldHoldsInstance reports whether a field of cls declared typ (run:
+// QualificationRun, refusal: PayloadRefusal | None, self.run =
+// RunRecord(...)) holds an instance of a workspace class that cannot be
+// called (no __call__ of its own or inherited), or builtin data a function
+// of the class's module declares it returns (self.run = _canonical(...),
+// _canonical declared -> bytes): a read of the field
+// (self.run, view.run) is the field, as pyright defines it there, never a
+// method of the field's name passed as a value. It says what the field
+// holds, for people.
+func (q *query) pyFieldHoldsInstance(ctx context.Context, cls fact.Symbol, typ string) (string, bool, error) {
+	f, err := q.file(ctx, cls.Path)
+	if err != nil || f == nil {
+		return "", false, err
+	}
+	if callee, ok := strings.CutPrefix(typ, treesitter.CallTypePrefix); ok && !strings.ContainsAny(callee, ".()[]") {
+		// self.run = _canonical(...), def _canonical(value) -> bytes: data.
+		syms, err := q.named(ctx, callee)
+		if err != nil {
+			return "", false, err
+		}
+		for _, fn := range syms {
+			if fn.Path == cls.Path && fn.Container == "" && fn.Kind == treesitter.KindFunction && pyDataType(fn.Returns) {
+				return "a " + fn.Returns, true, nil
+			}
+		}
+	}
+	ref, err := q.declaredType(ctx, f, nil, typ)
+	if err != nil || ref.kind != refInstance || ref.elems > 0 || ref.class.Language != treesitter.Python {
+		return "", false, err
+	}
+	cands, err := q.namedIn(ctx, "__call__", family(treesitter.Python))
+	if err != nil {
+		return "", false, err
+	}
+	if len(cands) > 0 {
+		if calls, err := q.methodOf(ctx, ref.class, "__call__", cands, 0); err != nil || len(calls) > 0 {
+			return "", false, err
+		}
+	}
+	return "an instance of " + ref.class.Name, true, nil
 }
 
 // calledOnClass reports whether a call's receiver is a workspace class

@@ -959,6 +959,11 @@ var pyLibraries = map[string]bool{
 	"tempfile": true, "time": true, "urllib": true, "uuid": true, "yaml": true, "zipfile": true, "zlib": true,
 }
 
+// pyUnknownElements is the typeRef.ext of a builtin list, tuple or set
+// copied from a collection nothing types (tuple(xs)): the builtin's
+// methods, and elements that may be anything.
+const pyUnknownElements = "builtins:copy"
+
 // pyLibraryPrefix starts typeRef.ext for a value of a library of
 // pyLibraries: "py:pandas".
 const pyLibraryPrefix = "py:"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Warm loads what the resolver keeps between requests: the file list, the
@@ -59,6 +60,14 @@ func (r *Resolver) Warm(ctx context.Context) error {
 		// read every JS file's for them (medusa: 50-70 ms of a first
 		// ask for ProductDetail, a component).
 		if _, err := r.newQuery(ctx).jsBindings(ctx); err != nil {
+			return err
+		}
+	}
+	if families[family(treesitter.Python)] {
+		// Which Python modules import which (resolve_python_reach.go):
+		// every file's record read once, 100 ms and more on a large
+		// repository, paid by the first request that asks otherwise.
+		if _, err := r.newQuery(ctx).pyImporters(ctx); err != nil {
 			return err
 		}
 	}
