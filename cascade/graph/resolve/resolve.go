@@ -1260,6 +1260,22 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 	return found, fact.ResolvedAST, nil
 }
 
+// receiverAt is what c's receiver is where c is, in f (c's file), and the
+// function c is in (nil at the top level).
+func (q *query) receiverAt(ctx context.Context, f *fact.File, c fact.Call) (typeRef, *fact.Symbol, error) {
+	var caller *fact.Symbol
+	if c.CallerID != "" {
+		var err error
+		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
+			return typeRef{}, nil, err
+		}
+	}
+	defer func(saved uint32) { q.pos = saved }(q.pos)
+	q.pos = c.Span.StartByte
+	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	return ref, caller, err
+}
+
 // evalReceiver works out what a receiver expression such as "this.storage",
 // "self", "svc", "fmt" or "s.store.db" refers to.
 func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) (typeRef, error) {

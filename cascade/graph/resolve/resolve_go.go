@@ -515,15 +515,10 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	if err != nil || f == nil || f.Language != treesitter.Go {
 		return "", false, err
 	}
-	var caller *fact.Symbol
-	if c.CallerID != "" {
-		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return "", false, err
-		}
-	}
+	// The literals and types read below are read where c is, too.
 	defer func(saved uint32) { q.pos = saved }(q.pos)
 	q.pos = c.Span.StartByte
-	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	ref, caller, err := q.receiverAt(ctx, f, c)
 	if err != nil {
 		return "", false, err
 	}

@@ -398,15 +398,7 @@ func (q *query) jsExternalDispatch(ctx context.Context, c fact.Call, target fact
 	if err != nil || f == nil {
 		return "", false, err
 	}
-	var caller *fact.Symbol
-	if c.CallerID != "" {
-		if caller, err = q.symbol(ctx, c.CallerID); err != nil {
-			return "", false, err
-		}
-	}
-	defer func(saved uint32) { q.pos = saved }(q.pos)
-	q.pos = c.Span.StartByte
-	got, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+	got, _, err := q.receiverAt(ctx, f, c)
 	if err != nil || got.kind != refExternal || got.ext != want.ext {
 		return "", false, err
 	}
