@@ -20,7 +20,7 @@ import (
 // (exactly 0.5): a name half of a longer string is not what it names.
 const DefaultThreshold = 0.5
 
-// DefaultLimit bounds how many literals are ranked.
+// DefaultLimit bounds how many literals one search reads.
 const DefaultLimit = 50
 
 // Store is what the keyword stage needs of a code graph store: its
@@ -50,7 +50,7 @@ type Hit struct {
 	// Relevance is how much of the literal is the name (fact.NameShare):
 	// 1 for a literal spelling the name in any case or separator
 	// ('update-customer-groups' for updateCustomerGroups), 2/3 for the
-	// name and one word more. The order of hits is the engine's (bm25).
+	// name and one word more. Hits come most of the name first.
 	Relevance float64 `json:"relevance"`
 }
 
@@ -84,7 +84,8 @@ func Search(ctx context.Context, store Store, q Query) (Result, error) {
 		if h.SymbolID == q.TargetID && q.TargetID != "" {
 			continue // a string inside the target
 		}
-		// The store has checked the share; it is kept for the answer.
+		// Each store checks the share its own way (the embedded one by
+		// the literal's shape token); the answer's relevance is this one.
 		if share := fact.NameShare(h.Text, res.Words); h.Kind == "literal" && share > threshold {
 			res.Literals = append(res.Literals, Hit{SearchHit: h, Relevance: share})
 		}
