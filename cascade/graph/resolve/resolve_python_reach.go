@@ -255,7 +255,9 @@ func (q *query) pyDistribution(p string) string {
 			break
 		}
 		walked = append(walked, dir)
-		if pyDistributionDir(filepath.Join(q.r.Root, filepath.FromSlash(dir))) {
+		// Without a root the workspace's files cannot be looked at, and a
+		// relative path would be the process's directory: no distribution.
+		if q.r.Root != "" && pyDistributionDir(filepath.Join(q.r.Root, filepath.FromSlash(dir))) {
 			found = dir
 			break
 		}
