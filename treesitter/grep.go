@@ -39,8 +39,8 @@ type IdentifierSite struct {
 	Receiver string // the receiver's text ("this.storage", "pkg", "self"), "" for a bare name
 	New      bool   // a constructor call
 	// MemberRead: the site's value is only read for one of its attributes
-	// (Python's cov.ranges.all(), cov.ranges.count): neither a call of the
-	// name nor its value passed on.
+	// (Python's cov.ranges.all(), cov.ranges.count; Go's t.Tx.Commit()):
+	// neither a call of the name nor its value passed on.
 	MemberRead bool
 	// Tested: the site, written obj.name, is tested for truth or compared
 	// with None and not otherwise used (Python's if obj.name:, obj.name is
@@ -308,7 +308,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		}
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
-			MemberRead: out.Language == Python && pyMemberRead(n),
+			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
 			Tested:     out.Language == Python && pyTestedAttribute(n),
 		})
 	}
@@ -566,6 +566,14 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 func pyMemberRead(n *node) bool {
 	p := n.Parent()
 	return is(p, "attribute") && n.FieldName() == "attribute" && p.FieldName() == "object" && is(p.Parent(), "attribute")
+}
+
+// goMemberRead reports whether a Go name, written x.Name, is itself the
+// operand of a selector (x.Name.Commit()): a method's value is a func,
+// which has no members, so Name there is a field (an embedded *sql.Tx).
+func goMemberRead(n *node) bool {
+	p := n.Parent()
+	return is(p, "selector_expression") && n.FieldName() == "field" && p.FieldName() == "operand" && is(p.Parent(), "selector_expression")
 }
 
 // pyTestedAttribute reports whether a Python name, written obj.name, is

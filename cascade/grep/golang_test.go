@@ -126,6 +126,41 @@ func routes(register func(func())) {
 	}
 }
 
+// A Go site of a method's name that is itself a selector's operand
+// (t.Tx.Commit()) reads a field, an embedded *sql.Tx here: a method's value
+// is a func and has no members. A method value beside it stays.
+func TestSearchGoLeavesOutTheOperandOfASelector(t *testing.T) {
+	src := `package shop
+
+import "database/sql"
+
+type Builder struct{}
+
+func (b *Builder) Tx() {}
+
+type tracedTx struct {
+	*sql.Tx
+}
+
+func (t *tracedTx) Commit() error { return t.Tx.Commit() }
+
+func run(register func(func())) {
+	b := newBuilder()
+	register(b.Tx)
+}
+`
+	root := writeTree(t, map[string]string{"go.mod": goModFile, "shop/builder.go": src})
+	r, err := Search(context.Background(), Query{Name: "Tx", Container: "Builder", Package: "shop", TargetPath: "shop/builder.go",
+		Root: root, StopAfter: -1, SkipLibrary: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"shop/builder.go:17:13 reference b shop/builder.go#run"}
+	if diff := cmp.Diff(want, render(r)); diff != "" {
+		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+}
+
 // A field declared in a file the scan never parses (it stops after
 // enough sites) still makes a selector of the name a field read; a
 // parameter line of the name declares no field.

@@ -11,9 +11,10 @@ import "github.com/callcascade/callcascade/treesitter"
 // alone: only methods are asked about here.
 
 // pyAttributeOfAttribute reports whether a Python site of a method's name
-// is such an attribute read.
+// is such an attribute read. So is a Go one (t.Tx.Commit() with Tx an
+// embedded *sql.Tx): a method's value is a func, which has no members.
 func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
-	return lang == treesitter.Python && m.MemberRead && m.Kind == KindReference && (q.Method || q.Container != "")
+	return (lang == treesitter.Python || lang == treesitter.Go) && m.MemberRead && m.Kind == KindReference && (q.Method || q.Container != "")
 }
 
 // A Python method's name written obj.name and only tested (if obj.name:,
