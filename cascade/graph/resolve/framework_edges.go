@@ -999,7 +999,7 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 			continue
 		}
 		present[f.Path] = true
-		key := fmt.Sprintf("%s/%d/%d", f.Hash, f.Size, f.ModTime)
+		key := fileStamp(f)
 		r.mu.Lock()
 		entry := cached[f.Path]
 		r.mu.Unlock()

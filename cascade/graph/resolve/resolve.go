@@ -43,10 +43,10 @@ type Resolver struct {
 	framework map[string]*fileFramework
 	// jsBindingFiles holds per file its default imports and re-exports
 	// (resolve_js_defaults.go), until the file's hash changes.
-	jsBindingFiles map[string]*fileBindings
+	jsBindingFiles keptPerFile[[]jsBinding]
 	// pyImportFiles holds per Python file the modules it imports
 	// (resolve_python_reach.go), until the file's hash changes.
-	pyImportFiles map[string]*filePyImports
+	pyImportFiles keptPerFile[[]string]
 	modules       moduleIndex
 	goBuilds      goBuildComments // Go files' build constraints (resolve_go_build.go)
 	goDeps        goDeps          // module dependencies' method sets (resolve_go_deps.go)

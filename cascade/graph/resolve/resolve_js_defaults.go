@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -161,12 +160,6 @@ type jsBinding struct {
 	reexport bool
 }
 
-// fileBindings is one file's jsBindings, kept until its content changes.
-type fileBindings struct {
-	key      string
-	bindings []jsBinding
-}
-
 // jsBindingKey keys the bindings of what the file at path exports as
 // name ("*" for export * from it).
 func jsBindingKey(path, name string) string { return path + "\x00" + name }
@@ -184,10 +177,6 @@ func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) 
 		q.r.mu.Unlock()
 		return byImported, nil
 	}
-	if q.r.jsBindingFiles == nil {
-		q.r.jsBindingFiles = map[string]*fileBindings{}
-	}
-	cached := q.r.jsBindingFiles
 	q.r.mu.Unlock()
 
 	byImported := map[string][]jsBinding{}
@@ -198,30 +187,14 @@ func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) 
 			continue
 		}
 		present[wf.Path] = true
-		key := fmt.Sprintf("%s/%d/%d", wf.Hash, wf.Size, wf.ModTime)
-		q.r.mu.Lock()
-		entry := cached[wf.Path]
-		q.r.mu.Unlock()
-		if entry == nil || entry.key != key {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			f, err := q.store.File(ctx, wf.Path)
-			if err != nil {
-				continue // gone since the list was read: the next generation has no such file
-			}
-			entry = &fileBindings{key: key}
-			for _, imp := range f.Imports {
-				if imp.Reexport || imp.Imported == "default" && imp.Local != "" {
-					entry.bindings = append(entry.bindings, jsBinding{path: f.Path,
-						local: imp.Local, imported: imp.Imported, module: imp.Module, reexport: imp.Reexport})
-				}
-			}
-			q.r.mu.Lock()
-			cached[wf.Path] = entry
-			q.r.mu.Unlock()
+		bindings, ok, err := q.r.jsBindingFiles.of(ctx, q, wf, jsFileBindings)
+		if err != nil {
+			return nil, err
 		}
-		for _, b := range entry.bindings {
+		if !ok {
+			continue
+		}
+		for _, b := range bindings {
 			for _, mf := range modules.matching(b.path, b.module) {
 				if mf.Path != b.path {
 					key := jsBindingKey(mf.Path, b.imported)
@@ -231,14 +204,21 @@ func (q *query) jsBindings(ctx context.Context) (map[string][]jsBinding, error) 
 		}
 	}
 	q.r.mu.Lock()
-	for p := range cached {
-		if !present[p] {
-			delete(cached, p)
-		}
-	}
+	q.r.jsBindingFiles.keepOnly(present)
 	g.jsBindings = byImported
 	q.r.mu.Unlock()
 	return byImported, nil
+}
+
+// jsFileBindings are a file's default imports and re-exports.
+func jsFileBindings(f *fact.File) []jsBinding {
+	var out []jsBinding
+	for _, imp := range f.Imports {
+		if imp.Reexport || imp.Imported == "default" && imp.Local != "" {
+			out = append(out, jsBinding{path: f.Path, local: imp.Local, imported: imp.Imported, module: imp.Module, reexport: imp.Reexport})
+		}
+	}
+	return out
 }
 
 // jsOtherNames are the names, other than its own, under which the

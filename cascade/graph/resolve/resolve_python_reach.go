@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -37,13 +36,6 @@ import (
 // (pyApart) is said to call.
 const outsideReach = "nothing of the target's distribution: no workspace module imports both this module and the target's (pyright: the receiver is untyped)"
 
-// filePyImports is one Python file's imported module names, kept until
-// its content changes.
-type filePyImports struct {
-	key     string
-	modules []string // dotted; relative ones resolved to a path ("/" + path without extension)
-}
-
 // pyImporters maps every Python file to the files that import it (as
 // above), built once a generation; each file's imports are read once and
 // kept until its hash changes, as jsBindings keeps its.
@@ -55,10 +47,6 @@ func (q *query) pyImporters(ctx context.Context) (map[string][]string, error) {
 		q.r.mu.Unlock()
 		return m, nil
 	}
-	if q.r.pyImportFiles == nil {
-		q.r.pyImportFiles = map[string]*filePyImports{}
-	}
-	cached := q.r.pyImportFiles
 	q.r.mu.Unlock()
 
 	// Every Python file by each dotted tail of its module name
@@ -93,24 +81,15 @@ func (q *query) pyImporters(ctx context.Context) (map[string][]string, error) {
 	present := map[string]bool{}
 	for _, wf := range pyFiles {
 		present[wf.Path] = true
-		key := fmt.Sprintf("%s/%d/%d", wf.Hash, wf.Size, wf.ModTime)
-		q.r.mu.Lock()
-		entry := cached[wf.Path]
-		q.r.mu.Unlock()
-		if entry == nil || entry.key != key {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			f, err := q.store.File(ctx, wf.Path)
-			if err != nil {
-				continue // gone since the list was read
-			}
-			entry = &filePyImports{key: key, modules: pyImportedModules(&f)}
-			q.r.mu.Lock()
-			cached[wf.Path] = entry
-			q.r.mu.Unlock()
+		// Dotted; relative ones resolved to a path ("/" + path without extension).
+		modules, ok, err := q.r.pyImportFiles.of(ctx, q, wf, pyImportedModules)
+		if err != nil {
+			return nil, err
 		}
-		for _, m := range entry.modules {
+		if !ok {
+			continue
+		}
+		for _, m := range modules {
 			if p, ok := strings.CutPrefix(m, "/"); ok {
 				for dir := p; dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
 					for _, to := range byPath[dir] {
@@ -140,11 +119,7 @@ func (q *query) pyImporters(ctx context.Context) (map[string][]string, error) {
 		}
 	}
 	q.r.mu.Lock()
-	for p := range cached {
-		if !present[p] {
-			delete(cached, p)
-		}
-	}
+	q.r.pyImportFiles.keepOnly(present)
 	g.pyImporters = importers
 	q.r.mu.Unlock()
 	return importers, nil
