@@ -36,6 +36,7 @@ type lspSession struct {
 	name string
 	root string
 	conn jsonrpc2.Conn
+	wire *arrivalStream
 	stop func()    // ends the server: kills the process group, or cancels the in-process server
 	log  io.Writer // receives the server's window/logMessage; nil discards
 
@@ -44,6 +45,7 @@ type lspSession struct {
 	progressEnds int
 	lastActivity time.Time // last $/progress seen, or the session's start
 	opened       map[protocol.DocumentURI]bool
+	decoding     time.Duration // summed over calls: the answer's last byte to its decoded result
 }
 
 // startLSPProcess runs argv as a language server on stdio in its own process
@@ -122,9 +124,11 @@ func (p stdioPipe) Close() error {
 }
 
 func newLSPSession(name, root string, rwc io.ReadWriteCloser, log io.Writer) *lspSession {
+	wire := newArrivalStream(rwc)
 	s := &lspSession{
 		name: name, root: root, log: log,
-		conn:         jsonrpc2.NewConn(jsonrpc2.NewStream(rwc)),
+		conn:         jsonrpc2.NewConn(wire),
+		wire:         wire,
 		progress:     map[string]bool{},
 		lastActivity: time.Now(),
 		opened:       map[protocol.DocumentURI]bool{},
@@ -192,10 +196,24 @@ func (s *lspSession) workspaceFolders() []protocol.WorkspaceFolder {
 func (s *lspSession) call(method string, params, result any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), lspRequestTimeout)
 	defer cancel()
-	if _, err := s.conn.Call(ctx, method, params, result); err != nil {
+	id, err := s.conn.Call(ctx, method, params, result)
+	done := time.Now()
+	if at, ok := s.wire.takeArrival(id); ok {
+		s.mu.Lock()
+		s.decoding += done.Sub(at)
+		s.mu.Unlock()
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %s: %w", s.name, method, err)
 	}
 	return nil
+}
+
+// decodingSoFar is the time this client has spent decoding answers.
+func (s *lspSession) decodingSoFar() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.decoding
 }
 
 func (s *lspSession) notify(method string, params any) error {
