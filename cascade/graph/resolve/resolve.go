@@ -929,6 +929,9 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 	q.subtypes[key] = false // cycles in broken code end here
 	result := false
 	if base.Language == treesitter.Go && base.Kind == treesitter.KindInterface {
+		if q.golang().goHidesMethodOf(ctx, sub, base) {
+			return false // embedding the interface does not help then
+		}
 		result = q.golang().goImplements(ctx, sub, base)
 	}
 	for _, b := range q.bases(ctx, sub) {

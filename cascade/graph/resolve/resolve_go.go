@@ -163,14 +163,21 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 	if err != nil {
 		return goSignature{}, false
 	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return goSignature{}, false
+	}
+	if goHasField(tf, t, name) {
+		// A type declares no method of a field's name, and the field hides
+		// the methods of that name its embedded types would promote: gk's
+		// Server embeds IRouter and an interface named Match, so *Server has
+		// no method Match and is no IRouter.
+		return goSignature{}, false
+	}
 	if found, err := q.methodOf(ctx, t, name, cands, 0); err == nil && len(found) > 0 {
 		return q.goSignatureOf(ctx, found[0]), true
 	}
 	if depth > 5 {
-		return goSignature{}, false
-	}
-	tf, err := q.file(ctx, t.Path)
-	if err != nil || tf == nil {
 		return goSignature{}, false
 	}
 	for _, embedded := range t.Extends {
@@ -184,6 +191,59 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 		}
 	}
 	return goSignature{}, false
+}
+
+// goHasField reports whether the struct t, declared in tf, has a field
+// named name: declared, or embedded (an embedded *pkg.Config is the field
+// Config).
+func goHasField(tf *fact.File, t fact.Symbol, name string) bool {
+	if t.Kind == treesitter.KindInterface {
+		return false
+	}
+	for _, embedded := range t.Extends {
+		if goEmbeddedFieldName(embedded) == name {
+			return true
+		}
+	}
+	for _, fl := range tf.Fields {
+		if fl.Container == t.Name && fl.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// goHidesMethodOf reports whether the struct t has a field named after one
+// of iface's methods: t then has no such method, whatever it embeds, and
+// does not implement iface.
+func (q *goLang) goHidesMethodOf(ctx context.Context, t, iface fact.Symbol) bool {
+	if t.Kind == treesitter.KindInterface {
+		return false
+	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return false
+	}
+	methods := q.goMethodSet(ctx, iface)
+	if methods == nil {
+		methods, _ = q.goOpenMethodSet(ctx, iface)
+	}
+	for name := range methods {
+		if goHasField(tf, t, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// goEmbeddedFieldName is the name of the field an embedded type gives:
+// the type's name without pointer, package or type arguments.
+func goEmbeddedFieldName(embedded string) string {
+	name := strings.TrimLeft(strings.TrimSpace(embedded), "*")
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	return name[strings.LastIndexByte(name, '.')+1:]
 }
 
 // goMethodSet lists an interface's methods, its embedded interfaces'
