@@ -381,7 +381,37 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// (utils.format) or a class's static (Foo.bar). An unbound method of
 	// another object loses its this: passed as a value, it is this.x.m or
 	// bound, not req.params.
-	return rest == "" && (r.imported[first] || r.types[first])
+	if rest == "" && (r.imported[first] || r.types[first]) {
+		return true
+	}
+	// Except a member of a typed local or parameter handed to a test's
+	// expect(service.send) or vi.mocked(service.send), where the method is
+	// looked at, not run: tsserver counts each. Other arguments
+	// (on('x', req.params)) are nearly all data, and a row each would cost
+	// more than the rare method passed unbound. The resolver types the
+	// receiver as for a call and links only a method.
+	return rest == "" && typed && ecmaTestInspects(e, node)
+}
+
+// ecmaTestInspects reports whether n is the argument of a test's
+// expect(...) or mocked(...) (vi.mocked, jest.mocked).
+func ecmaTestInspects(e *extractor, n *node) bool {
+	args := n.Parent()
+	if !is(args, "arguments") || !is(args.Parent(), "call_expression") {
+		return false
+	}
+	fn := field(args.Parent(), "function")
+	if is(fn, "member_expression") {
+		fn = field(fn, "property")
+	}
+	if !isAny(fn, "identifier", "property_identifier") {
+		return false
+	}
+	switch e.text(fn) {
+	case "expect", "mocked":
+		return true
+	}
+	return false
 }
 
 // constantName reports whether name is written as a constant
