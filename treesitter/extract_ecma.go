@@ -959,6 +959,18 @@ func ecmaValueType(e *extractor, v *node) string {
 		}
 	case "await_expression", "parenthesized_expression", "non_null_expression":
 		return ecmaValueType(e, firstNamed(v))
+	case "ternary_expression":
+		// cond ? authenticatedPipe : guestPipe: tsserver types it as the
+		// union of both, and a call on it is a call of each one's method;
+		// the first branch that says its type is one of them.
+		for _, branch := range []*node{field(v, "consequence"), field(v, "alternative")} {
+			if t := ecmaValueType(e, branch); t != "" {
+				return t
+			}
+			if is(branch, "identifier") {
+				return ValueTypePrefix + e.text(branch)
+			}
+		}
 	}
 	return ""
 }
