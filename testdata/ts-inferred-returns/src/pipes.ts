@@ -22,3 +22,10 @@ export function validateFresh(body: unknown, signedIn: boolean): unknown { // @d
   const pipe = signedIn ? null : new ValidationPipe(false);
   return pipe?.transform(body); // @site(freshTransform, "transform") @call(validateFresh, transform, freshTransform)
 }
+
+// Another class with a transform: the calls above are not its.
+export class UpperPipe {
+  transform(s: string): string { // @def(upperTransform, "transform") @callers(upperTransform)
+    return s.toUpperCase();
+  }
+}
