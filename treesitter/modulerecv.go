@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -25,6 +26,13 @@ type ModuleReceivers struct {
 	lang    Language
 	imports []Import
 	src     []byte
+	// importRoots are the first segments of the names the imports bind,
+	// and starImport says a Python star import may bind any
+	// name: what MayBeModule compares a receiver's root with, worked out
+	// once rather than for every receiver (extraction asks for each
+	// unrecorded member site of a file).
+	importRoots []string
+	starImport  bool
 
 	mu       sync.Mutex
 	runtime  map[string]bool // roots looked for, and whether a module loaded at run time is bound to them
@@ -35,7 +43,19 @@ type ModuleReceivers struct {
 // NewModuleReceivers judges receivers in src, a file of lang whose imports
 // the extractor found.
 func NewModuleReceivers(lang Language, imports []Import, src []byte) *ModuleReceivers {
-	return &ModuleReceivers{lang: lang, imports: imports, src: src}
+	m := &ModuleReceivers{lang: lang, imports: imports, src: src}
+	for _, imp := range imports {
+		if imp.Reexport || imp.Local == "_" || imp.Local == "." {
+			continue
+		}
+		if imp.Local == "*" && lang == Python {
+			m.starImport = true // from x import *: may bind any module name
+			continue
+		}
+		root, _, _ := strings.Cut(imp.Local, ".")
+		m.importRoots = append(m.importRoots, root)
+	}
+	return m
 }
 
 // MayBeModule reports whether a site of a name written through receiver
@@ -72,16 +92,8 @@ func (m *ModuleReceivers) MayBeModule(receiver string) bool {
 			return true // require('./u').fn(), module.exports.fn(): the module itself
 		}
 	}
-	for _, imp := range m.imports {
-		if imp.Reexport || imp.Local == "_" || imp.Local == "." {
-			continue
-		}
-		if imp.Local == "*" && m.lang == Python {
-			return true // from x import *: may bind any module name
-		}
-		if first, _, _ := strings.Cut(imp.Local, "."); first == root {
-			return true
-		}
+	if m.starImport || slices.Contains(m.importRoots, root) {
+		return true
 	}
 	if m.lang == Go {
 		return false
