@@ -115,6 +115,7 @@ func (g *grammar) compiled() (*sitter.Language, *names, error) {
 	g.once.Do(func() {
 		g.parsed = g.sitter()
 		g.names = newNames(g.parsed)
+		namesByGrammar[g.index] = g.names
 		g.cLang, g.cLangErr = cLanguage(g.parsed)
 	})
 	return g.parsed, g.names, nil

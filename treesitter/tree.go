@@ -40,6 +40,7 @@ extern uint16_t ts_node_symbol(TSNode);
 extern uint32_t ts_node_start_byte(TSNode);
 extern uint32_t ts_node_end_byte(TSNode);
 extern bool ts_node_has_error(TSNode);
+extern uint32_t ts_node_child_count(TSNode);
 extern TSNode ts_tree_root_node(const TSTree *);
 
 // cc_node is one visible node, laid out as Go's node type; links are
@@ -59,7 +60,9 @@ typedef struct {
 	uint8_t index;
 } cc_grammar;
 
-static void cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
+// cc_emit writes the cursor's node to out[i] and reports whether it has
+// visible children (its parse-time count of them, aliases included).
+static bool cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
 	TSNode n = ts_tree_cursor_current_node(c);
 	cc_node *o = &out[i];
 	o->start = ts_node_start_byte(n);
@@ -83,21 +86,29 @@ static void cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, in
 		}
 		p->last = (int32_t)i;
 	}
+	return ts_node_child_count(n) > 0;
 }
 
 // cc_flatten writes root and its visible descendants to out in pre-order
 // and returns how many there are. When that is more than cap, only the
 // first cap are written: call again with a larger array.
+//
+// A node with no visible children is not asked for its first child: two
+// thirds of the visible nodes are leaves, and the cursor would only find
+// none, after a call and a look at any hidden children. When the array is
+// full (counting only), every node is asked, which gives the same answer.
 static int64_t cc_flatten(TSNode root, cc_grammar g, cc_node *out, int64_t cap) {
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	int64_t n = 0;
 	int32_t cur = 0;
-	if (cap > 0) cc_emit(&c, &g, out, 0, -1);
+	bool parent_of_some = true;
+	if (cap > 0) parent_of_some = cc_emit(&c, &g, out, 0, -1);
 	n = 1;
 	for (;;) {
-		if (ts_tree_cursor_goto_first_child(&c)) {
+		if (parent_of_some && ts_tree_cursor_goto_first_child(&c)) {
+			parent_of_some = true;
 			if (n < cap) {
-				cc_emit(&c, &g, out, n, cur);
+				parent_of_some = cc_emit(&c, &g, out, n, cur);
 				cur = (int32_t)n;
 			}
 			n++;
@@ -105,8 +116,9 @@ static int64_t cc_flatten(TSNode root, cc_grammar g, cc_node *out, int64_t cap) 
 		}
 		for (;;) {
 			if (ts_tree_cursor_goto_next_sibling(&c)) {
+				parent_of_some = true;
 				if (n < cap) {
-					cc_emit(&c, &g, out, n, out[cur].parent);
+					parent_of_some = cc_emit(&c, &g, out, n, out[cur].parent);
 					cur = (int32_t)n;
 				}
 				n++;
@@ -287,7 +299,14 @@ func (n *node) at(i int32) *node {
 	return (*node)(unsafe.Add(unsafe.Pointer(n), int(i-n.self)*int(unsafe.Sizeof(node{}))))
 }
 
-func (n *node) names() *names { return registry[n.grammar].names }
+// namesByGrammar holds each compiled grammar's names at its registry
+// index: Type is asked of most nodes, many times, and a fixed array indexed
+// by a byte needs no bounds check and no load of the registry's slice and
+// entry. Each slot is written once, in the grammar's compiled(), before any
+// tree of the grammar exists.
+var namesByGrammar [256]*names
+
+func (n *node) names() *names { return namesByGrammar[n.grammar] }
 
 func (n *node) Type() string      { return n.names().symbol(n.symbol) }
 func (n *node) IsNamed() bool     { return n.named }
