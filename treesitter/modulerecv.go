@@ -27,10 +27,11 @@ type ModuleReceivers struct {
 	imports []Import
 	src     []byte
 	// importRoots are the first segments of the names the imports bind,
-	// and starImport says a Python star import may bind any
-	// name: what MayBeModule compares a receiver's root with, worked out
-	// once rather than for every receiver (extraction asks for each
-	// unrecorded member site of a file).
+	// and starImport says a Python star import may bind any name: what
+	// MayBeModule compares a receiver's root with, worked out on its first
+	// call rather than for every receiver (extraction asks for each
+	// unrecorded member site of a file; most files ask for none).
+	rootsOnce   sync.Once
 	importRoots []string
 	starImport  bool
 
@@ -43,19 +44,23 @@ type ModuleReceivers struct {
 // NewModuleReceivers judges receivers in src, a file of lang whose imports
 // the extractor found.
 func NewModuleReceivers(lang Language, imports []Import, src []byte) *ModuleReceivers {
-	m := &ModuleReceivers{lang: lang, imports: imports, src: src}
-	for _, imp := range imports {
+	return &ModuleReceivers{lang: lang, imports: imports, src: src}
+}
+
+// findImportRoots fills importRoots and starImport.
+func (m *ModuleReceivers) findImportRoots() {
+	m.importRoots = make([]string, 0, len(m.imports))
+	for _, imp := range m.imports {
 		if imp.Reexport || imp.Local == "_" || imp.Local == "." {
 			continue
 		}
-		if imp.Local == "*" && lang == Python {
+		if imp.Local == "*" && m.lang == Python {
 			m.starImport = true // from x import *: may bind any module name
 			continue
 		}
 		root, _, _ := strings.Cut(imp.Local, ".")
 		m.importRoots = append(m.importRoots, root)
 	}
-	return m
 }
 
 // MayBeModule reports whether a site of a name written through receiver
@@ -92,6 +97,7 @@ func (m *ModuleReceivers) MayBeModule(receiver string) bool {
 			return true // require('./u').fn(), module.exports.fn(): the module itself
 		}
 	}
+	m.rootsOnce.Do(m.findImportRoots)
 	if m.starImport || slices.Contains(m.importRoots, root) {
 		return true
 	}
