@@ -17,6 +17,7 @@ package treesitter
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct TSTree TSTree;
 typedef struct TSNode {
@@ -301,6 +302,12 @@ static bool cc_language_head_ok(const void *lang) {
 		l->field_count == ts_language_field_count(lang);
 }
 
+// cc_local_frames is how deep the walk goes on the C stack before it
+// moves its stack to the heap: deeper than nearly any file's tree. A
+// malloc of that size for every file would also make glibc consolidate
+// the small chunks the parse just freed, every time.
+#define cc_local_frames 256
+
 // cc_flatten_direct is cc_flatten reading the subtrees themselves instead
 // of going through a TSTreeCursor. It returns -1 if it could not allocate
 // its stack.
@@ -310,9 +317,9 @@ static int64_t cc_flatten_direct(TSNode root, const cc_language *lang, cc_gramma
 	if (cap > 0) cc_put(lang, &g, out, 0, -1, root.context[0], top, (uint16_t)root.context[3], 0);
 	n = 1;
 	if (cc_visible_children(top) == 0) return n;
-	uint32_t depth = 0, room = 64;
-	cc_frame *stack = malloc(room * sizeof(cc_frame));
-	if (stack == NULL) return -1;
+	cc_frame local[cc_local_frames];
+	cc_frame *stack = local;
+	uint32_t depth = 0, room = cc_local_frames;
 	cc_open(lang, &stack[0], top, root.context[0], 0, 0);
 	for (;;) {
 		cc_frame *f = &stack[depth];
@@ -345,17 +352,19 @@ static int64_t cc_flatten_direct(TSNode root, const cc_language *lang, cc_gramma
 		}
 		if (cc_visible_children(t) == 0) continue;
 		if (++depth == room) {
-			room *= 2;
-			cc_frame *grown = realloc(stack, room * sizeof(cc_frame));
+			cc_frame *grown = malloc(2 * room * sizeof(cc_frame));
 			if (grown == NULL) {
-				free(stack);
+				if (stack != local) free(stack);
 				return -1;
 			}
+			memcpy(grown, stack, room * sizeof(cc_frame));
+			if (stack != local) free(stack);
 			stack = grown;
+			room *= 2;
 		}
 		cc_open(lang, &stack[depth], t, start, parent, visible || extra ? 0 : field);
 	}
-	free(stack);
+	if (stack != local) free(stack);
 	return n;
 }
 */

@@ -108,3 +108,45 @@ func nodeAt(nodes []node, i int) string {
 	n := &nodes[i]
 	return fmt.Sprintf("%s field %q [%d,%d) parent %d named %t", n.Type(), n.FieldName(), n.start, n.end, n.parent, n.named)
 }
+
+// TestDirectWalkDeepTree flattens trees deeper than the direct walk's
+// stack on the C stack (cc_local_frames), so that it moves to the heap,
+// and checks the nodes against the cursor's.
+func TestDirectWalkDeepTree(t *testing.T) {
+	for _, tc := range []struct {
+		lang Language
+		src  string
+	}{
+		{TypeScript, "const x = " + strings.Repeat("[", 3000) + strings.Repeat("]", 3000) + ";\n"},
+		{Python, "x = " + strings.Repeat("(", 1500) + "1" + strings.Repeat(")", 1500) + "\n"},
+		{Go, "package p\nvar x = " + strings.Repeat("f(", 2000) + strings.Repeat(")", 2000) + "\n"},
+	} {
+		g, err := lookup(tc.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := g.compiled(); err != nil {
+			t.Fatal(err)
+		}
+		tree, err := parseC(context.Background(), g, []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cursor, direct := flattenBothWays(tree, g, 1)
+		tree.delete()
+		depth := 0
+		for i := range cursor {
+			d := 0
+			for p := cursor[i].parent; p >= 0; p = cursor[p].parent {
+				d++
+			}
+			depth = max(depth, d)
+		}
+		if depth < 1000 {
+			t.Errorf("%s: the tree is %d deep, not deep enough to test the heap stack", tc.lang, depth)
+		}
+		if i := firstDifference(cursor, direct); i >= 0 {
+			t.Errorf("%s: the walks differ at node %d of %d / %d: cursor %s, direct %s", tc.lang, i, len(cursor), len(direct), nodeAt(cursor, i), nodeAt(direct, i))
+		}
+	}
+}
