@@ -280,11 +280,7 @@ func (e *extractor) run(t *syntaxTree) error {
 		if i%4096 == 0 && e.ctx.Err() != nil {
 			return fmt.Errorf("treesitter: extract: %w", e.ctx.Err())
 		}
-		// Every grammar's patterns capture named nodes only: the tokens,
-		// about a third of the nodes, need no call to the hooks.
-		if n := &t.nodes[i]; n.named {
-			e.hooks.match(e, n, c)
-		}
+		e.hooks.match(e, &t.nodes[i], c)
 	}
 	if c.pkg != nil {
 		e.facts.Package = e.text(c.pkg)

@@ -125,7 +125,12 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	modules := NewModuleReceivers(e.facts.Language, e.facts.Imports, e.src)
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		if !n.named || n.first >= 0 || n.end <= n.start || !identifierLeafTypes.has(n) {
+		if !n.named || n.first >= 0 || n.end <= n.start {
+			continue
+		}
+		switch n.Type() {
+		case "identifier", "property_identifier", "shorthand_property_identifier", "field_identifier":
+		default:
 			continue
 		}
 		name := e.src[n.start:n.end]
@@ -148,10 +153,6 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	}
 	return &Unrecorded{Members: joinedSet(members), ModuleMembers: joinedSet(moduleMembers), MethodMembers: joinedSet(methodMembers), Bare: joinedSet(bare)}
 }
-
-// identifierLeafTypes are the leaves findUnrecorded classifies, tested on
-// every leaf of the tree.
-var identifierLeafTypes = newTypeSet("identifier", "property_identifier", "shorthand_property_identifier", "field_identifier")
 
 // joinedSet is the names sorted, once each, joined by newlines.
 func joinedSet(names []string) string {
