@@ -118,7 +118,6 @@ func (g *grammar) compiled() (*sitter.Language, *names, error) {
 	g.once.Do(func() {
 		g.parsed = g.sitter()
 		g.names = newNames(g.parsed)
-		namesByGrammar[g.index] = g.names
 		g.cLang, g.cLangErr = cLanguage(g.parsed)
 		g.directWalk = g.cLangErr == nil && directWalkAgrees(g)
 	})

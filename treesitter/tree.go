@@ -570,14 +570,7 @@ func (n *node) at(i int32) *node {
 	return (*node)(unsafe.Add(unsafe.Pointer(n), int(i-n.self)*int(unsafe.Sizeof(node{}))))
 }
 
-// namesByGrammar holds each compiled grammar's names at its registry
-// index: Type is asked of most nodes, many times, and a fixed array indexed
-// by a byte needs no bounds check and no load of the registry's slice and
-// entry. Each slot is written once, in the grammar's compiled(), before any
-// tree of the grammar exists.
-var namesByGrammar [256]*names
-
-func (n *node) names() *names { return namesByGrammar[n.grammar] }
+func (n *node) names() *names { return registry[n.grammar].names }
 
 func (n *node) Type() string      { return n.names().symbol(n.symbol) }
 func (n *node) IsNamed() bool     { return n.named }
