@@ -295,7 +295,11 @@ extern uint32_t ts_language_field_count(const void *);
 
 // cc_language_head_ok reports whether lang's head reads as cc_language
 // says: the ABI version it mirrors, and the counts the public API gives.
+// cc_inline is the layout of a little-endian 64-bit machine only.
 static bool cc_language_head_ok(const void *lang) {
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || UINTPTR_MAX != 0xffffffffffffffffu
+	return false;
+#endif
 	const cc_language *l = lang;
 	return l->version == 14 && ts_language_version(lang) == 14 &&
 		l->symbol_count + l->alias_count == ts_language_symbol_count(lang) &&
