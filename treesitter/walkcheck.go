@@ -11,8 +11,8 @@ import (
 // internal layouts (subtree.h) and of the grammar ABI (parser.h, version
 // 14) in the version go.mod pins: it writes the same nodes for well under
 // half the CPU (the cursor rebuilds its view of a node's children at every
-// step and walks up the stack for each node's field), which was about a
-// sixth of the parse on medusa and under a tenth after
+// step and walks up the stack for each node's field): the flatten was about
+// a fifth of the parse on medusa, and a tenth or less after
 // (docs/PERFORMANCE.md, session 19).
 //
 // The direct walk is only as good as those copies. So a grammar uses it
