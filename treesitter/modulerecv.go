@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -25,6 +26,14 @@ type ModuleReceivers struct {
 	lang    Language
 	imports []Import
 	src     []byte
+	// importRoots are the first segments of the names the imports bind,
+	// and starImport says a Python star import may bind any name: what
+	// MayBeModule compares a receiver's root with, worked out on its first
+	// call rather than for every receiver (extraction asks for each
+	// unrecorded member site of a file; most files ask for none).
+	rootsOnce   sync.Once
+	importRoots []string
+	starImport  bool
 
 	mu       sync.Mutex
 	runtime  map[string]bool // roots looked for, and whether a module loaded at run time is bound to them
@@ -36,6 +45,22 @@ type ModuleReceivers struct {
 // the extractor found.
 func NewModuleReceivers(lang Language, imports []Import, src []byte) *ModuleReceivers {
 	return &ModuleReceivers{lang: lang, imports: imports, src: src}
+}
+
+// findImportRoots fills importRoots and starImport.
+func (m *ModuleReceivers) findImportRoots() {
+	m.importRoots = make([]string, 0, len(m.imports))
+	for _, imp := range m.imports {
+		if imp.Reexport || imp.Local == "_" || imp.Local == "." {
+			continue
+		}
+		if imp.Local == "*" && m.lang == Python {
+			m.starImport = true // from x import *: may bind any module name
+			continue
+		}
+		root, _, _ := strings.Cut(imp.Local, ".")
+		m.importRoots = append(m.importRoots, root)
+	}
 }
 
 // MayBeModule reports whether a site of a name written through receiver
@@ -72,16 +97,9 @@ func (m *ModuleReceivers) MayBeModule(receiver string) bool {
 			return true // require('./u').fn(), module.exports.fn(): the module itself
 		}
 	}
-	for _, imp := range m.imports {
-		if imp.Reexport || imp.Local == "_" || imp.Local == "." {
-			continue
-		}
-		if imp.Local == "*" && m.lang == Python {
-			return true // from x import *: may bind any module name
-		}
-		if first, _, _ := strings.Cut(imp.Local, "."); first == root {
-			return true
-		}
+	m.rootsOnce.Do(m.findImportRoots)
+	if m.starImport || slices.Contains(m.importRoots, root) {
+		return true
 	}
 	if m.lang == Go {
 		return false

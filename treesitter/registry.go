@@ -38,6 +38,9 @@ type grammar struct {
 	cLang    unsafe.Pointer
 	cLangErr error
 	parsers  parserPool // idle parsers of cLang (parse.go)
+	// directWalk says the grammar's trees are flattened by reading their
+	// subtrees directly (walkcheck.go), not through a tree cursor.
+	directWalk bool
 }
 
 var registry = []*grammar{
@@ -116,6 +119,7 @@ func (g *grammar) compiled() (*sitter.Language, *names, error) {
 		g.parsed = g.sitter()
 		g.names = newNames(g.parsed)
 		g.cLang, g.cLangErr = cLanguage(g.parsed)
+		g.directWalk = g.cLangErr == nil && directWalkAgrees(g)
 	})
 	return g.parsed, g.names, nil
 }

@@ -16,6 +16,8 @@ package treesitter
 /*
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef struct TSTree TSTree;
 typedef struct TSNode {
@@ -40,6 +42,7 @@ extern uint16_t ts_node_symbol(TSNode);
 extern uint32_t ts_node_start_byte(TSNode);
 extern uint32_t ts_node_end_byte(TSNode);
 extern bool ts_node_has_error(TSNode);
+extern uint32_t ts_node_child_count(TSNode);
 extern TSNode ts_tree_root_node(const TSTree *);
 
 // cc_node is one visible node, laid out as Go's node type; links are
@@ -59,7 +62,9 @@ typedef struct {
 	uint8_t index;
 } cc_grammar;
 
-static void cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
+// cc_emit writes the cursor's node to out[i] and reports whether it has
+// visible children (its parse-time count of them, aliases included).
+static bool cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
 	TSNode n = ts_tree_cursor_current_node(c);
 	cc_node *o = &out[i];
 	o->start = ts_node_start_byte(n);
@@ -83,21 +88,29 @@ static void cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, in
 		}
 		p->last = (int32_t)i;
 	}
+	return ts_node_child_count(n) > 0;
 }
 
 // cc_flatten writes root and its visible descendants to out in pre-order
 // and returns how many there are. When that is more than cap, only the
 // first cap are written: call again with a larger array.
+//
+// A node with no visible children is not asked for its first child: two
+// thirds of the visible nodes are leaves, and the cursor would only find
+// none, after a call and a look at any hidden children. When the array is
+// full (counting only), every node is asked, which gives the same answer.
 static int64_t cc_flatten(TSNode root, cc_grammar g, cc_node *out, int64_t cap) {
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	int64_t n = 0;
 	int32_t cur = 0;
-	if (cap > 0) cc_emit(&c, &g, out, 0, -1);
+	bool parent_of_some = true;
+	if (cap > 0) parent_of_some = cc_emit(&c, &g, out, 0, -1);
 	n = 1;
 	for (;;) {
-		if (ts_tree_cursor_goto_first_child(&c)) {
+		if (parent_of_some && ts_tree_cursor_goto_first_child(&c)) {
+			parent_of_some = true;
 			if (n < cap) {
-				cc_emit(&c, &g, out, n, cur);
+				parent_of_some = cc_emit(&c, &g, out, n, cur);
 				cur = (int32_t)n;
 			}
 			n++;
@@ -105,8 +118,9 @@ static int64_t cc_flatten(TSNode root, cc_grammar g, cc_node *out, int64_t cap) 
 		}
 		for (;;) {
 			if (ts_tree_cursor_goto_next_sibling(&c)) {
+				parent_of_some = true;
 				if (n < cap) {
-					cc_emit(&c, &g, out, n, out[cur].parent);
+					parent_of_some = cc_emit(&c, &g, out, n, out[cur].parent);
 					cur = (int32_t)n;
 				}
 				n++;
@@ -120,12 +134,250 @@ static int64_t cc_flatten(TSNode root, cc_grammar g, cc_node *out, int64_t cap) 
 		}
 	}
 }
+
+// ---- The direct walk: cc_flatten_direct (walkcheck.go says why) ----
+//
+// These mirror tree-sitter's internal layouts (subtree.h, length.h) and
+// its grammar ABI (parser.h, language version 14) in the version go.mod
+// pins; a grammar uses this walk only once directWalkAgrees
+// (walkcheck.go) has seen it write what cc_flatten writes.
+
+typedef struct { uint32_t bytes, row, column; } cc_length;
+
+typedef struct {
+	bool is_inline : 1;
+	bool visible : 1;
+	bool named : 1;
+	bool extra : 1;
+	bool has_changes : 1;
+	bool is_missing : 1;
+	bool is_keyword : 1;
+	uint8_t symbol;
+	uint16_t parse_state;
+	uint8_t padding_columns;
+	uint8_t padding_rows : 4;
+	uint8_t lookahead_bytes : 4;
+	uint8_t padding_bytes;
+	uint8_t size_bytes;
+} cc_inline;
+
+typedef struct {
+	volatile uint32_t ref_count;
+	cc_length padding;
+	cc_length size;
+	uint32_t lookahead_bytes;
+	uint32_t error_cost;
+	uint32_t child_count;
+	uint16_t symbol;
+	uint16_t parse_state;
+	bool visible : 1;
+	bool named : 1;
+	bool extra : 1;
+	bool fragile_left : 1;
+	bool fragile_right : 1;
+	bool has_changes : 1;
+	bool has_external_tokens : 1;
+	bool has_external_scanner_state_change : 1;
+	bool depends_on_column : 1;
+	bool is_missing : 1;
+	bool is_keyword : 1;
+	union {
+		struct {
+			uint32_t visible_child_count;
+			uint32_t named_child_count;
+			uint32_t visible_descendant_count;
+			int32_t dynamic_precedence;
+			uint16_t repeat_depth;
+			uint16_t production_id;
+			struct { uint16_t symbol, parse_state; } first_leaf;
+		};
+		struct { union { char *long_data; char short_data[24]; }; uint32_t length; } external_scanner_state;
+		int32_t lookahead_char;
+	};
+} cc_heap;
+
+typedef union { cc_inline data; const cc_heap *ptr; } cc_subtree;
+
+typedef struct { uint16_t field_id; uint8_t child_index; bool inherited; } cc_field_entry;
+typedef struct { uint16_t index, length; } cc_field_slice;
+
+// cc_language is the head of parser.h's TSLanguage, up to the tables the
+// walk reads.
+typedef struct {
+	uint32_t version, symbol_count, alias_count, token_count, external_token_count,
+		state_count, large_state_count, production_id_count, field_count;
+	uint16_t max_alias_sequence_length;
+	const uint16_t *parse_table, *small_parse_table;
+	const uint32_t *small_parse_table_map;
+	const void *parse_actions;
+	const char *const *symbol_names, *const *field_names;
+	const cc_field_slice *field_map_slices;
+	const cc_field_entry *field_map_entries;
+	const void *symbol_metadata;
+	const uint16_t *public_symbol_map, *alias_map, *alias_sequences;
+} cc_language;
+
+static inline uint32_t cc_child_count(cc_subtree t) { return t.data.is_inline ? 0 : t.ptr->child_count; }
+static inline bool cc_visible(cc_subtree t) { return t.data.is_inline ? t.data.visible : t.ptr->visible; }
+static inline bool cc_extra(cc_subtree t) { return t.data.is_inline ? t.data.extra : t.ptr->extra; }
+static inline uint16_t cc_symbol(cc_subtree t) { return t.data.is_inline ? t.data.symbol : t.ptr->symbol; }
+static inline uint32_t cc_padding(cc_subtree t) { return t.data.is_inline ? t.data.padding_bytes : t.ptr->padding.bytes; }
+static inline uint32_t cc_size(cc_subtree t) { return t.data.is_inline ? t.data.size_bytes : t.ptr->size.bytes; }
+static inline uint32_t cc_visible_children(cc_subtree t) { return t.data.is_inline || t.ptr->child_count == 0 ? 0 : t.ptr->visible_child_count; }
+static inline const cc_subtree *cc_children(cc_subtree t) { return (const cc_subtree *)t.ptr - t.ptr->child_count; }
+
+// cc_frame is a node whose children the walk is going through.
+typedef struct {
+	cc_subtree tree;
+	uint32_t child, structural; // the next child, and its index among the non-extra ones
+	uint32_t position;          // where the next child starts
+	int32_t visible_parent;     // the nearest visible node at or above this one, in out
+	uint16_t inherited_field;   // for a hidden node: the field its children fill when their own parent names none
+	const uint16_t *aliases;    // the production's alias sequence, NULL for none
+	const cc_field_entry *fields, *fields_end;
+} cc_frame;
+
+// cc_field is the field of the child at structural index i of a node
+// with the production's field map, as ts_tree_cursor_current_field_id
+// finds it, or 0.
+static inline uint16_t cc_field(const cc_frame *f, uint32_t i) {
+	for (const cc_field_entry *e = f->fields; e < f->fields_end; e++) {
+		if (!e->inherited && e->child_index == i) return e->field_id;
+	}
+	return 0;
+}
+
+static void cc_open(const cc_language *lang, cc_frame *f, cc_subtree t, uint32_t position, int32_t visible_parent, uint16_t inherited_field) {
+	f->tree = t;
+	f->child = f->structural = 0;
+	f->position = position;
+	f->visible_parent = visible_parent;
+	f->inherited_field = inherited_field;
+	uint16_t production = t.ptr->production_id;
+	f->aliases = production ? &lang->alias_sequences[production * lang->max_alias_sequence_length] : NULL;
+	f->fields = f->fields_end = NULL;
+	if (lang->field_count > 0) {
+		cc_field_slice slice = lang->field_map_slices[production];
+		f->fields = &lang->field_map_entries[slice.index];
+		f->fields_end = f->fields + slice.length;
+	}
+}
+
+static inline void cc_put(const cc_language *lang, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent,
+		uint32_t start, cc_subtree t, uint16_t alias, uint16_t field) {
+	cc_node *o = &out[i];
+	uint16_t symbol = alias ? alias : cc_symbol(t);
+	if (symbol != 65535) symbol = lang->public_symbol_map[symbol];
+	o->start = start;
+	o->end = start + cc_size(t);
+	o->symbol = symbol;
+	o->field = field;
+	o->named = o->symbol < g->symbol_count ? g->named[o->symbol] : o->symbol == 65535;
+	o->grammar = g->index;
+	o->self = (int32_t)i;
+	o->parent = parent;
+	o->next = o->prev = o->first = o->last = -1;
+	if (parent >= 0) {
+		cc_node *p = &out[parent];
+		if (p->last >= 0) {
+			out[p->last].next = (int32_t)i;
+			o->prev = p->last;
+		} else {
+			p->first = (int32_t)i;
+		}
+		p->last = (int32_t)i;
+	}
+}
+
+extern uint32_t ts_language_version(const void *);
+extern uint32_t ts_language_symbol_count(const void *);
+extern uint32_t ts_language_field_count(const void *);
+
+// cc_language_head_ok reports whether lang's head reads as cc_language
+// says: the ABI version it mirrors, and the counts the public API gives.
+// cc_inline is the layout of a little-endian 64-bit machine only.
+static bool cc_language_head_ok(const void *lang) {
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__ || UINTPTR_MAX != 0xffffffffffffffffu
+	return false;
+#endif
+	const cc_language *l = lang;
+	return l->version == 14 && ts_language_version(lang) == 14 &&
+		l->symbol_count + l->alias_count == ts_language_symbol_count(lang) &&
+		l->field_count == ts_language_field_count(lang);
+}
+
+// cc_local_frames is how deep the walk goes on the C stack before it
+// moves its stack to the heap: deeper than nearly any file's tree. A
+// malloc of that size for every file would also make glibc consolidate
+// the small chunks the parse just freed, every time.
+#define cc_local_frames 256
+
+// cc_flatten_direct is cc_flatten reading the subtrees themselves instead
+// of going through a TSTreeCursor. It returns -1 if it could not allocate
+// its stack.
+static int64_t cc_flatten_direct(TSNode root, const cc_language *lang, cc_grammar g, cc_node *out, int64_t cap) {
+	cc_subtree top = *(const cc_subtree *)root.id;
+	int64_t n = 0;
+	if (cap > 0) cc_put(lang, &g, out, 0, -1, root.context[0], top, (uint16_t)root.context[3], 0);
+	n = 1;
+	if (cc_visible_children(top) == 0) return n;
+	cc_frame local[cc_local_frames];
+	cc_frame *stack = local;
+	uint32_t depth = 0, room = cc_local_frames;
+	cc_open(lang, &stack[0], top, root.context[0], 0, 0);
+	for (;;) {
+		cc_frame *f = &stack[depth];
+		if (f->child == f->tree.ptr->child_count) {
+			if (depth == 0) break;
+			depth--;
+			continue;
+		}
+		const cc_subtree *children = cc_children(f->tree);
+		cc_subtree t = children[f->child];
+		uint32_t start = f->position;
+		bool extra = cc_extra(t);
+		uint16_t alias = 0, field = 0;
+		if (!extra) {
+			if (f->aliases) alias = f->aliases[f->structural];
+			field = cc_field(f, f->structural);
+			if (field == 0) field = f->inherited_field;
+			f->structural++;
+		}
+		f->child++;
+		f->position += cc_size(t);
+		if (f->child < f->tree.ptr->child_count) f->position += cc_padding(children[f->child]);
+
+		bool visible = cc_visible(t) || alias != 0;
+		int32_t parent = f->visible_parent;
+		if (visible) {
+			if (n < cap) cc_put(lang, &g, out, n, parent, start, t, alias, field);
+			parent = (int32_t)n;
+			n++;
+		}
+		if (cc_visible_children(t) == 0) continue;
+		if (++depth == room) {
+			cc_frame *grown = malloc(2 * room * sizeof(cc_frame));
+			if (grown == NULL) {
+				if (stack != local) free(stack);
+				return -1;
+			}
+			memcpy(grown, stack, room * sizeof(cc_frame));
+			if (stack != local) free(stack);
+			stack = grown;
+			room *= 2;
+		}
+		cc_open(lang, &stack[depth], t, start, parent, visible || extra ? 0 : field);
+	}
+	if (stack != local) free(stack);
+	return n;
+}
 */
 import "C"
 
 import (
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -245,6 +497,12 @@ func flattenTree(tree cTree, g *grammar, sizeHint int) (*syntaxTree, bool) {
 }
 
 func flattenNode(croot C.TSNode, g *grammar, sizeHint int) *syntaxTree {
+	return flattenWalk(croot, g, sizeHint, g.directWalk)
+}
+
+// flattenWalk is flattenNode with the walk chosen: cc_flatten_direct when
+// direct is set, else the cursor's cc_flatten.
+func flattenWalk(croot C.TSNode, g *grammar, sizeHint int, direct bool) *syntaxTree {
 	cg := C.cc_grammar{
 		named:        (*C.uint8_t)(unsafe.Pointer(&g.names.named[0])),
 		symbol_count: C.uint32_t(len(g.names.named)),
@@ -255,13 +513,42 @@ func flattenNode(croot C.TSNode, g *grammar, sizeHint int) *syntaxTree {
 		t.nodes = make([]node, sizeHint)
 	}
 	t.nodes = t.nodes[:cap(t.nodes)]
-	count := int(C.cc_flatten(croot, cg, (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))))
+	walk := func() int {
+		out, room := (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))
+		if direct {
+			if n := int(C.cc_flatten_direct(croot, (*C.cc_language)(g.cLang), cg, out, room)); n >= 0 {
+				return n
+			}
+			// Out of C memory for its stack: the cursor's walk, which
+			// needs less, may still get through.
+		}
+		return int(C.cc_flatten(croot, cg, out, room))
+	}
+	count := walk()
 	if count > len(t.nodes) {
 		t.nodes = make([]node, count+count/4)
-		count = int(C.cc_flatten(croot, cg, (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))))
+		count = walk()
 	}
 	t.nodes = t.nodes[:count]
 	return t
+}
+
+// languageHeadMirrored reports whether g's C language reads as the walk's
+// mirror of TSLanguage says (see cc_language).
+func languageHeadMirrored(g *grammar) bool {
+	return g.cLang != nil && bool(C.cc_language_head_ok(g.cLang))
+}
+
+// flattenBothWays flattens tree with each walk, for directWalkAgrees.
+func flattenBothWays(tree cTree, g *grammar, sizeHint int) (cursor, direct []node) {
+	root := C.ts_tree_root_node((*C.TSTree)(tree.ptr()))
+	a := flattenWalk(root, g, sizeHint, false)
+	cursor = slices.Clone(a.nodes)
+	a.release()
+	b := flattenWalk(root, g, sizeHint, true)
+	direct = slices.Clone(b.nodes)
+	b.release()
+	return cursor, direct
 }
 
 // release returns the tree's memory for reuse; its nodes must not be used
