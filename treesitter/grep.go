@@ -42,11 +42,12 @@ type IdentifierSite struct {
 	// (Python's cov.ranges.all(), cov.ranges.count; Go's t.Tx.Commit()):
 	// neither a call of the name nor its value passed on.
 	MemberRead bool
-	// Tested: the site, written obj.name, is tested for truth or compared
-	// with None and not otherwise used (Python's if obj.name:, obj.name is
-	// None): a bound method is always true and never None, so it is an
-	// attribute that may be unset, not the method.
-	Tested bool
+	// UsedAsData: the site, written obj.name, is only used as data a bound
+	// method cannot be (Python's if obj.name:, obj.name is None,
+	// a.step - b.step, a.step < n, f"{obj.name}"): a bound method is always
+	// true, never None, and neither ordered, computed with nor formatted, so
+	// it is an attribute holding data, not the method.
+	UsedAsData bool
 	// Enclosing is the innermost function or method around the site, an
 	// index into IdentifierSites.Symbols; -1 at top level and in a class
 	// body outside its methods.
@@ -309,7 +310,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
 			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
-			Tested:     out.Language == Python && pyTestedAttribute(n),
+			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
 		})
 	}
 	return e.ctx.Err()
@@ -576,21 +577,23 @@ func goMemberRead(n *node) bool {
 	return is(p, "selector_expression") && n.FieldName() == "field" && p.FieldName() == "operand" && is(p.Parent(), "selector_expression")
 }
 
-// pyTestedAttribute reports whether a Python name, written obj.name, is
-// only tested (IdentifierSite.Tested): the condition of an if, elif,
-// while or conditional expression, the operand of not, the left operand
-// of and/or (the right one is the result, a value) or the right one of a
-// test, or compared with None.
-func pyTestedAttribute(n *node) bool {
+// pyAttributeUsedAsData reports whether a Python name, written obj.name, is
+// only used as data (IdentifierSite.UsedAsData): the condition of an if,
+// elif, while or conditional expression, the operand of not, the left
+// operand of and/or (the right one is the result, a value) or the right one
+// of a test, compared with None or ordered, an operand of arithmetic, or an
+// f-string's interpolated value.
+func pyAttributeUsedAsData(n *node) bool {
 	p := n.Parent()
 	if !is(p, "attribute") || n.FieldName() != "attribute" {
 		return false
 	}
-	return pyTested(p)
+	return pyUsedAsData(p)
 }
 
-// pyTested reports whether the value of expression v is only tested.
-func pyTested(v *node) bool {
+// pyUsedAsData reports whether the value of expression v is only tested or
+// otherwise used as data.
+func pyUsedAsData(v *node) bool {
 	for is(v.Parent(), "parenthesized_expression") {
 		v = v.Parent()
 	}
@@ -604,13 +607,16 @@ func pyTested(v *node) bool {
 	case "not_operator":
 		return true
 	case "boolean_operator":
-		return v.FieldName() == "left" || pyTested(p)
+		return v.FieldName() == "left" || pyUsedAsData(p)
 	case "comparison_operator":
-		for c := range eachNamed(p) {
-			if is(c, "none") {
+		for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c.Type() {
+			case "none", "<", ">", "<=", ">=":
 				return true
 			}
 		}
+	case "binary_operator", "unary_operator", "interpolation":
+		return true // a.step - b.step, -a.step, f"{frame.step}"
 	}
 	return false
 }

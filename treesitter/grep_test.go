@@ -516,9 +516,10 @@ func TestIndexWord(t *testing.T) {
 	}
 }
 
-// A Python attribute only tested for truth or against None is marked
-// Tested; one whose value is used (passed, returned, the result of and/or,
-// a branch of a conditional) is not.
+// A Python attribute only tested for truth or against None, ordered,
+// computed with or formatted is marked UsedAsData; one whose value is used
+// (passed, returned, the result of and/or, a branch of a conditional,
+// compared for equality with another value) is not.
 func TestFindIdentifiersPythonTested(t *testing.T) {
 	src := `def f(p, c):
     if p and p.check:
@@ -531,6 +532,11 @@ func TestFindIdentifiersPythonTested(t *testing.T) {
     w = (p.check) == None
     v = c and p.check
     u = p.check or c
+    d = p.check - c.check
+    o = p.check < 3
+    e = p.check == c.check
+    s = f"at {p.check}"
+    n = -p.check
     return p.check
 `
 	got, err := FindIdentifiers(context.Background(), Python, []byte(src), "check")
@@ -539,11 +545,11 @@ func TestFindIdentifiersPythonTested(t *testing.T) {
 	}
 	var tested []int
 	for _, s := range got.Sites {
-		if s.Tested {
+		if s.UsedAsData {
 			tested = append(tested, int(s.Span.Start.Line)+1)
 		}
 	}
-	if want := []int{2, 4, 7, 8, 9, 11}; !slices.Equal(tested, want) {
+	if want := []int{2, 4, 7, 8, 9, 11, 12, 12, 13, 15, 16}; !slices.Equal(tested, want) {
 		t.Errorf("tested on lines %v, want %v", tested, want)
 	}
 }

@@ -143,7 +143,7 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 				if modules.MayBeModule(receiver) {
 					moduleMembers = append(moduleMembers, e.str(name))
 				}
-				if !(e.facts.Language == Python && kind == SiteReference && (pyMemberRead(n) || pyTestedAttribute(n))) {
+				if !(e.facts.Language == Python && kind == SiteReference && (pyMemberRead(n) || pyAttributeUsedAsData(n))) {
 					methodMembers = append(methodMembers, e.str(name))
 				}
 			} else {

@@ -23,8 +23,8 @@ func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
 // one. hrw4u's params.validate, an optional validator of a table entry, is
 // tested before it is called; the call is the field's, not a method's.
 
-// pyTestedAttribute reports whether a Python site of a method's name is
+// pyAttributeUsedAsData reports whether a Python site of a method's name is
 // such a test.
-func pyTestedAttribute(lang treesitter.Language, m Match, q *Query) bool {
-	return lang == treesitter.Python && m.Tested && m.Kind == KindReference && (q.Method || q.Container != "")
+func pyAttributeUsedAsData(lang treesitter.Language, m Match, q *Query) bool {
+	return lang == treesitter.Python && m.UsedAsData && m.Kind == KindReference && (q.Method || q.Container != "")
 }
