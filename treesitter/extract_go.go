@@ -95,9 +95,11 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
 		s.Returns = goResults(e, field(decl, "result"))
+		s.TypeParams = goReceiverTypeParams(e, field(decl, "receiver"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
 		s.Returns = goResults(e, field(decl, "result"))
+		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
 	case "type_alias":
 		// type SearchOptions = internal.SearchOptions: the same type.
 		if t := goType(e, field(decl, "type")); t != "" {
@@ -112,6 +114,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 		s.Returns = goResults(e, field(decl, "result"))
 	case "type_spec":
+		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
 		// Embedded types are what a Go type "extends": their methods are promoted.
 		switch t := field(decl, "type"); nodeType(t) {
 		case "struct_type":
@@ -144,6 +147,87 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 	}
 }
 
+// goTypeParams are the names a type_parameter_list declares, in order:
+// [K comparable, V any] gives K and V.
+func goTypeParams(e *extractor, list *node) []string {
+	var out []string
+	for p := range eachNamed(list) {
+		if p.Type() != "type_parameter_declaration" {
+			continue
+		}
+		for _, name := range childrenByField(p, "name") {
+			if is(name, "identifier") {
+				out = append(out, e.text(name))
+			}
+		}
+	}
+	return out
+}
+
+// goReceiverTypeParams are the type parameters a method's receiver names
+// for its generic type: U and V in func (s *coll[U, V]) Get() U.
+func goReceiverTypeParams(e *extractor, receiver *node) []string {
+	var out []string
+	for p := range eachNamed(receiver) {
+		t := field(p, "type")
+		for is(t, "pointer_type") || is(t, "parenthesized_type") {
+			t = firstNamed(t)
+		}
+		if !is(t, "generic_type") {
+			continue
+		}
+		for a := range eachNamed(field(t, "type_arguments")) {
+			if cs := namedChildren(a); is(a, "type_elem") && len(cs) == 1 && is(cs[0], "type_identifier") {
+				out = append(out, e.text(cs[0]))
+			} else if is(a, "type_identifier") {
+				out = append(out, e.text(a))
+			} else {
+				return nil
+			}
+		}
+	}
+	return out
+}
+
+// goTypeWithArgs is goType, with the type arguments of a generic type
+// kept after it (resource.Getter[Arm], pointers stripped, each argument as
+// goType writes it) when each is a plain type: what a method of the type
+// returns in place of a type parameter is its argument. Any other type is
+// goType's.
+func goTypeWithArgs(e *extractor, n *node) string {
+	base := goType(e, n)
+	for is(n, "pointer_type") || is(n, "parenthesized_type") {
+		n = firstNamed(n)
+	}
+	if !is(n, "generic_type") || base == "" {
+		return base
+	}
+	var args []string
+	for a := range eachNamed(field(n, "type_arguments")) {
+		t := goType(e, a)
+		if t == "" || strings.ContainsAny(t, GoResultSeparator+"({ ") || strings.HasPrefix(t, GoFuncPrefix) ||
+			strings.Contains(strings.TrimLeft(t, GoCollectionPrefix), "[") {
+			return base
+		}
+		args = append(args, t)
+	}
+	if len(args) == 0 {
+		return base
+	}
+	return base + "[" + strings.Join(args, GoResultSeparator) + "]"
+}
+
+// GoCutTypeArgs splits a type written with its type arguments
+// (goTypeWithArgs: "resource.Getter[Arm,int]") into the type and the
+// arguments; a type without them is itself, with none.
+func GoCutTypeArgs(t string) (string, []string) {
+	i := strings.IndexByte(t, '[')
+	if i <= 0 || !strings.HasSuffix(t, "]") || strings.HasPrefix(t, GoCollectionPrefix) {
+		return t, nil
+	}
+	return t[:i], strings.Split(t[i+1:len(t)-1], GoResultSeparator)
+}
+
 // goNamedTypeKinds are the non-struct types a named type may have
 // (type List []Node): such types get symbols, since they have methods.
 var goNamedTypeKinds = []string{"type_identifier", "qualified_type", "generic_type", "slice_type", "array_type",
@@ -165,6 +249,12 @@ func goSpecType(name *node) *node {
 func goParams(e *extractor, list *node) []Param {
 	var out []Param
 	for p := range eachNamed(list) {
+		if types, ok := goMisparsedMap(e, p); ok {
+			for _, t := range types {
+				out = append(out, Param{Type: t})
+			}
+			continue
+		}
 		switch p.Type() {
 		case "parameter_declaration", "variadic_parameter_declaration":
 			typ := goType(e, field(p, "type"))
@@ -181,6 +271,32 @@ func goParams(e *extractor, list *node) []Param {
 		}
 	}
 	return out
+}
+
+// goMisparsedMap reads a parameter declaration that the grammar got wrong:
+// in a list of unnamed parameters, "string, map[string]any" parses as the
+// names string and map with the array type [string]any. map is a keyword,
+// never a name: the declaration is the unnamed types its names spell, and
+// the map (what indexing it gives). ok is false for any other declaration.
+// gopls reads Write(context.Context, string, map[string]any) as three
+// parameters, and a method with them implements it.
+func goMisparsedMap(e *extractor, p *node) ([]string, bool) {
+	if !is(p, "parameter_declaration") {
+		return nil, false
+	}
+	t := field(p, "type")
+	names := childrenByField(p, "name")
+	if !is(t, "array_type") || len(names) == 0 || e.text(names[len(names)-1]) != "map" {
+		return nil, false
+	}
+	var types []string
+	for _, name := range names[:len(names)-1] {
+		if !is(name, "identifier") {
+			return nil, false
+		}
+		types = append(types, e.text(name))
+	}
+	return append(types, goCollectionOf(goType(e, field(t, "element")))), true
 }
 
 // goType reduces a type to its base name: pointers and type arguments are
@@ -211,8 +327,61 @@ func goType(e *extractor, n *node) string {
 		if cs := namedChildren(n); len(cs) == 1 {
 			return goType(e, cs[0])
 		}
+	case "type_identifier":
+		if c := goTypeParamConstraint(e, n); c != nil {
+			return goInterfaceLiteral(e, c)
+		}
 	}
 	return e.squeezed(n)
+}
+
+// goTypeParamConstraint is, for a type name that names a type parameter
+// of the function it is written in, that parameter's constraint when it
+// is an interface literal with methods (func count[Q interface{
+// sqlCount(context.Context) (int, error) }]()): a value of type Q is
+// called through that interface, as gopls relates it (query.sqlCount(ctx)
+// runs every sqlCount of a type in the package that has the literal's
+// methods). nil for anything else, and inside the type parameter list.
+func goTypeParamConstraint(e *extractor, n *node) *node {
+	for p := parent(n); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "type_parameter_list", "source_file", "type_spec", "method_declaration":
+			return nil
+		case "function_declaration":
+			for d := range eachNamed(field(p, "type_parameters")) {
+				if d.Type() != "type_parameter_declaration" {
+					continue
+				}
+				for _, name := range childrenByField(d, "name") {
+					if !is(name, "identifier") || e.text(name) != e.text(n) {
+						continue
+					}
+					c := field(d, "type")
+					if is(c, "type_constraint") {
+						if cs := namedChildren(c); len(cs) == 1 {
+							c = cs[0]
+						}
+					}
+					if is(c, "interface_type") && goHasMethodElem(c) {
+						return c
+					}
+					return nil
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// goHasMethodElem reports whether an interface type declares a method.
+func goHasMethodElem(it *node) bool {
+	for c := range eachNamed(it) {
+		if c.Type() == "method_elem" || c.Type() == "method_spec" {
+			return true
+		}
+	}
+	return false
 }
 
 // goInterfaceLiteral writes an interface type literal so that its method
@@ -376,9 +545,10 @@ func (goHooks) fields(e *extractor, n, container *node) {
 	if is(container, "struct_type") {
 		containerName = goAnonymousStruct(container)
 	}
-	typ := goType(e, field(n, "type"))
+	typ := goTypeWithArgs(e, field(n, "type"))
 	names := childrenByField(n, "name")
 	if len(names) == 0 { // embedded: named after its type
+		typ = goType(e, field(n, "type"))
 		e.addField(n.StartByte(), Field{Container: containerName, Name: lastSegment(typ), Type: typ})
 	}
 	for _, name := range names {
@@ -482,7 +652,7 @@ func goBind(e *extractor, decl *node, names, values []*node) {
 	if len(values) == 1 && len(names) > 1 {
 		v := goUnparen(values[0])
 		switch nodeType(v) {
-		case "call_expression":
+		case "call_expression", "type_conversion_expression": // v, err := f(x); a, err := utils.AssertType[arm.Arm](r)
 			first := goValueType(e, v)
 			if !strings.HasPrefix(first, CallTypePrefix) {
 				goAddLocal(e, decl, names[0], first) // new(T), T(x): one value
@@ -586,6 +756,15 @@ func goResults(e *extractor, n *node) string {
 		if p.Type() != "parameter_declaration" && p.Type() != "variadic_parameter_declaration" {
 			continue
 		}
+		if types, ok := goMisparsedMap(e, p); ok {
+			for _, t := range types {
+				if strings.ContainsAny(t, GoResultSeparator+"({ ") || strings.HasPrefix(t, GoFuncPrefix) {
+					t = ""
+				}
+				out = append(out, t)
+			}
+			continue
+		}
 		typ := goResultType(e, field(p, "type"))
 		names := 0
 		for _, name := range childrenByField(p, "name") {
@@ -653,12 +832,15 @@ func goValueType(e *extractor, v *node) string {
 				}
 			}
 		}
-	case "type_conversion_expression": // pkg.Make[K, V](x): a generic function's result
+	case "type_conversion_expression": // pkg.Make[K, V](x): a generic function's result, its type arguments kept
 		if t := field(v, "type"); isAny(t, "parenthesized_type", "pointer_type", "interface_type") { // (*T)(x), interface{...}(x)
 			return goType(e, t)
 		}
 		if t := field(v, "type"); is(t, "generic_type") {
 			if fn := field(t, "type"); isAny(fn, "type_identifier", "qualified_type") {
+				if with := goTypeWithArgs(e, t); strings.HasSuffix(with, "]") {
+					return CallTypePrefix + e.squeezed(fn) + with[strings.IndexByte(with, '['):]
+				}
 				return CallTypePrefix + e.squeezed(fn)
 			}
 		}

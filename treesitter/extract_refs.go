@@ -247,9 +247,31 @@ type refScope struct {
 	// dotImport: a Go file importing a package into its own scope
 	// (import . "gopkg.in/check.v1").
 	dotImport bool
-	// stdlib: Go imports of the standard library (no dot in the path's
-	// first element), whose values are never the workspace's functions.
+	// stdlib: Go imports of the standard library (goStdlibPath), whose
+	// values are never the workspace's functions.
 	stdlib map[string]bool
+}
+
+// goStdlibRoots are the first elements of the standard library's import
+// paths (and cgo's "C").
+var goStdlibRoots = map[string]bool{
+	"archive": true, "bufio": true, "builtin": true, "bytes": true, "cmp": true, "compress": true, "container": true,
+	"context": true, "crypto": true, "database": true, "debug": true, "embed": true, "encoding": true, "errors": true,
+	"expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true, "image": true, "index": true,
+	"io": true, "iter": true, "log": true, "maps": true, "math": true, "mime": true, "net": true, "os": true, "path": true,
+	"plugin": true, "reflect": true, "regexp": true, "runtime": true, "slices": true, "sort": true, "strconv": true,
+	"strings": true, "structs": true, "sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "weak": true, "C": true,
+}
+
+// goStdlibPath reports whether a Go import path is the standard
+// library's: no dot in its first element, and that element one of the
+// standard library's roots. A module named without a dot
+// (module ItsBagelBot) imports its own packages as
+// "ItsBagelBot/app/commands/ent/commands": those are the workspace's.
+func goStdlibPath(importPath string) bool {
+	first, _, _ := strings.Cut(importPath, "/")
+	return !strings.Contains(first, ".") && goStdlibRoots[first]
 }
 
 type refLocal struct {
@@ -275,7 +297,7 @@ func (r *refScope) init(locals []*node) {
 		}
 		if e.facts.Language == Go {
 			r.dotImport = r.dotImport || imp.Local == "."
-			if first, _, _ := strings.Cut(imp.Module, "/"); !strings.Contains(first, ".") {
+			if goStdlibPath(imp.Module) {
 				if r.stdlib == nil {
 					r.stdlib = map[string]bool{}
 				}

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 70
+const ExtractorVersion = 71
 
 // Language names a grammar in the registry.
 type Language string
@@ -80,6 +80,12 @@ type Symbol struct {
 	Params     []Param     `json:"params,omitempty"`  // a Go method's receiver comes first
 	Extends    []string    `json:"extends,omitempty"` // for classes: superclasses and implemented interfaces
 	Returns    string      `json:"returns,omitempty"` // declared result type (first result; Promise<T> is T)
+	// TypeParams are a Go generic type's or function's type parameters, in
+	// order (type Getter[T Resource] interface{...} has T), and a method's
+	// of a generic type as its receiver names them (func (s *coll[U]) ...
+	// has U): a result of type T, on a value whose type is written with
+	// type arguments (Getter[Arm]), is the argument in T's place.
+	TypeParams []string `json:"typeParams,omitempty"`
 }
 
 // Call is a call site.

@@ -17,8 +17,8 @@ func TestReturnsAndCallTypedLocals(t *testing.T) {
 	}{
 		{Go, "package p\nfunc New() (*Store, error) { return nil, nil }\nfunc use() { s, err := New(); _ = err; _ = s }\n", "New", "Store,error", "s", "call:New"},
 		{Go, "package p\nfunc New() (*Store, error) { return nil, nil }\nfunc use() { s, err := New(); _ = err; _ = s }\n", "New", "Store,error", "err", "call:New#1"},
-		{Go, "package p\nfunc Make[K, V any](n int) *Map[K, V] { return nil }\nfunc use() { m := pkg.Make[K, V](1); n := Make[int, int](2); _, _ = m, n }\n", "Make", "Map", "m", "call:pkg.Make"},
-		{Go, "package p\nfunc Make[K, V any](n int) *Map[K, V] { return nil }\nfunc use() { n := Make[int, string](2); _ = n }\n", "Make", "Map", "n", "call:Make"},
+		{Go, "package p\nfunc Make[K, V any](n int) *Map[K, V] { return nil }\nfunc use() { m := pkg.Make[K, V](1); n := Make[int, int](2); _, _ = m, n }\n", "Make", "Map", "m", "call:pkg.Make[K,V]"},
+		{Go, "package p\nfunc Make[K, V any](n int) *Map[K, V] { return nil }\nfunc use() { n := Make[int, string](2); _ = n }\n", "Make", "Map", "n", "call:Make[int,string]"},
 		{Go, "package p\nfunc check() (v *Value, diags Diagnostics) { diags.Error(); return }\n", "check", "Value,Diagnostics", "diags", "Diagnostics"},
 		{Go, "package p\ntype Body interface { Content(s *Schema) (c *Content, d, e Diagnostics, f func()) }\nfunc use(b Body) { _, _, diags, _ := b.Content(nil); _ = diags }\n", "Content", "Content,Diagnostics,Diagnostics,", "diags", "call:b.Content#2"},
 		{Go, "package p\nimport \"x/store\"\nfunc use() { s := store.Open() ; _ = s }\nfunc Open() store.DB { return nil }\n", "Open", "store.DB", "s", "call:store.Open"},

@@ -76,7 +76,7 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 			ID: id, Path: relPath, Language: facts.Language,
 			Name: s.Name, Kind: s.Kind, Container: s.Container,
 			Span: s.Span, Selection: s.Selection,
-			Decorators: s.Decorators, Params: s.Params, Extends: s.Extends, Returns: s.Returns,
+			Decorators: s.Decorators, Params: s.Params, Extends: s.Extends, Returns: s.Returns, TypeParams: s.TypeParams,
 		})
 	}
 	idOf := func(i int) string {

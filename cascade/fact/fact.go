@@ -24,6 +24,7 @@ type Symbol struct {
 	Params     []treesitter.Param     `json:"params,omitempty"`
 	Extends    []string               `json:"extends,omitempty"`
 	Returns    string                 `json:"returns,omitempty"`
+	TypeParams []string               `json:"typeParams,omitempty"` // treesitter.Symbol.TypeParams
 }
 
 // Call is a stored call site. CallerID is the enclosing symbol, "" when the

@@ -223,10 +223,11 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 }
 
 // A symbol's detail blob: its span and selection, then its decorators,
-// params, extends and return type when it has any of them.
+// params, extends and return type when it has any of them, then its Go
+// type parameters when it has some (a blob without them decodes as none).
 func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	b = appendSpan(appendSpan(b, sym.Span), sym.Selection)
-	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends) == 0 && sym.Returns == "" {
+	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends)+len(sym.TypeParams) == 0 && sym.Returns == "" {
 		return b
 	}
 	b = binary.AppendUvarint(b, uint64(len(sym.Decorators)))
@@ -241,7 +242,11 @@ func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 		b = appendString(b, p.Type)
 	}
 	b = appendStrings(b, sym.Extends)
-	return appendString(b, sym.Returns)
+	b = appendString(b, sym.Returns)
+	if len(sym.TypeParams) > 0 {
+		b = appendStrings(b, sym.TypeParams)
+	}
+	return b
 }
 
 func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
@@ -269,6 +274,9 @@ func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
 	}
 	sym.Extends = r.strings()
 	sym.Returns = r.string()
+	if r.err == nil && len(r.s) > 0 {
+		sym.TypeParams = r.strings()
+	}
 	return r.done()
 }
 

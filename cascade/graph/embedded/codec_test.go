@@ -99,6 +99,8 @@ func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
 	for _, sym := range []fact.Symbol{
 		{Span: span(1, 2, 3), Selection: span(1, 2, 1)},
 		{Span: span(1, 2, 3), Returns: "T"},
+		{Span: span(1, 2, 3), TypeParams: []string{"K", "V"}},
+		{Span: span(1, 2, 3), Returns: "T,error", TypeParams: []string{"T"}},
 		{Span: span(1, 2, 3), Decorators: []treesitter.Decorator{{Name: "D", Args: []string{"a"}, Span: span(0, 0, 2)}},
 			Params: []treesitter.Param{{Name: "p"}, {Name: "q", Type: "Q"}}, Extends: []string{"B"}},
 	} {

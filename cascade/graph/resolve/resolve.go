@@ -729,6 +729,12 @@ type typeRef struct {
 	// file callsIn: a function returned by a workspace function
 	// (treesitter.GoFuncPrefix).
 	calls, callsIn string
+	// targs are, for an instance of a Go generic type written with type
+	// arguments (a field's resource.Getter[Arm]), those arguments as the
+	// extractor writes them, comma-separated, written in the file
+	// targsIn: a method's result of a type parameter is the argument in
+	// its place (goTypeParamResult).
+	targs, targsIn string
 }
 
 type refKind int
@@ -1461,9 +1467,13 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					continue
 				}
 			}
-			t, err := q.fieldType(ctx, cur.class, seg.name, 0)
+			t, err := q.fieldTypeWritten(ctx, cur.class, seg.name, 0)
 			if err != nil {
 				return typeRef{}, err
+			}
+			var targs []string
+			if cur.class.Language == treesitter.Go {
+				t, targs = treesitter.GoCutTypeArgs(t)
 			}
 			if t == "" && f.Language == treesitter.Python && cur.kind == refClass && q.python().pyDjangoManager(ctx, cur.class, seg.name) {
 				cur = typeRef{kind: refExternal, ext: djangoQuerySet, class: cur.class} // Order.objects: Django's manager
@@ -1487,6 +1497,10 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			next, err := q.declaredType(ctx, q.mustFile(ctx, cur.class.Path, f), nil, t)
 			if err != nil {
 				return typeRef{}, err
+			}
+			if len(targs) > 0 && next.kind == refInstance && next.elems == 0 {
+				// coll resource.Getter[Arm]: its methods' T is an Arm
+				next.targs, next.targsIn = strings.Join(targs, treesitter.GoResultSeparator), cur.class.Path
 			}
 			if seg.index { // a.items[i]: an element of the field
 				if next, err = q.python().indexOf(ctx, f, next); err != nil {
@@ -2064,8 +2078,10 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	expr, _ := strings.CutPrefix(typ, treesitter.CallTypePrefix)
 	result := 0
+	var targs []string
 	if f.Language == treesitter.Go {
 		expr, result = treesitter.CutResultIndex(expr)
+		expr, targs = treesitter.GoCutTypeArgs(expr) // utils.AssertType[arm.Arm](r)
 	}
 	recv, callee := "", expr
 	if i := strings.LastIndex(expr, "."); i >= 0 {
@@ -2125,6 +2141,18 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		rt := resultType(t, result)
 		if rt == "" {
 			continue
+		}
+		if len(targs) > 0 {
+			// AssertType[Arm](r), func AssertType[T any](from any) (T, error): an Arm
+			if ref, ok, err := q.golang().goTypeArgResult(ctx, f, t, rt, targs); err != nil || ok {
+				return ref, err
+			}
+		}
+		if recv != "" && t.Language == treesitter.Go {
+			// s.coll.Resource(name), coll a resource.Getter[Arm]: an Arm
+			if ref, ok, err := q.golang().goTypeParamResult(ctx, f, caller, recv, t, rt); err != nil || ok {
+				return ref, err
+			}
 		}
 		if pySelf(t, rt) {
 			if cls, err := q.classOf(ctx, &t); err != nil || cls != nil {
@@ -2449,8 +2477,19 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 }
 
 // fieldType returns the declared type of cls.field, searching base classes
-// and Go embedded structs.
+// and Go embedded structs; a Go generic type's type arguments are left out
+// (fieldTypeWritten keeps them).
 func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, depth int) (string, error) {
+	t, err := q.fieldTypeWritten(ctx, cls, field, depth)
+	if cls.Language == treesitter.Go {
+		t, _ = treesitter.GoCutTypeArgs(t)
+	}
+	return t, err
+}
+
+// fieldTypeWritten is fieldType with a Go field's type arguments as the
+// extractor keeps them (resource.Getter[Arm]).
+func (q *query) fieldTypeWritten(ctx context.Context, cls fact.Symbol, field string, depth int) (string, error) {
 	if depth > 5 {
 		return "", nil
 	}
@@ -2475,10 +2514,10 @@ func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, de
 		}
 	}
 	if under := q.golang().goUnderlying(ctx, cls); under != nil {
-		return q.fieldType(ctx, *under, field, depth+1) // type mtpDraft Model: Model's fields
+		return q.fieldTypeWritten(ctx, *under, field, depth+1) // type mtpDraft Model: Model's fields
 	}
 	for _, base := range q.bases(ctx, cls) {
-		if t, err := q.fieldType(ctx, base, field, depth+1); err != nil || t != "" {
+		if t, err := q.fieldTypeWritten(ctx, base, field, depth+1); err != nil || t != "" {
 			return t, err
 		}
 	}

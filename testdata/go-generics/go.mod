@@ -1,0 +1,3 @@
+module genapp
+
+go 1.22
