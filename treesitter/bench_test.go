@@ -61,30 +61,40 @@ var benchSkipDirs = map[string]bool{
 	"dist": true, "build": true, "target": true, ".next": true, ".nuxt": true, "coverage": true,
 }
 
+// eachSourceFile calls visit with every file under root in a language the
+// extractor reads, leaving out benchSkipDirs (and the directories skipDir
+// names), files over 1 MiB and binary ones. Unreadable entries are not
+// part of a corpus.
+func eachSourceFile(root string, skipDir func(name string) bool, visit func(path string, lang Language, src []byte) error) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if path != root && (benchSkipDirs[d.Name()] || skipDir != nil && skipDir(d.Name())) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		lang, ok := LanguageForPath(path)
+		if !ok || !d.Type().IsRegular() {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil || len(src) > 1<<20 || looksBinary(src) {
+			return nil
+		}
+		return visit(path, lang, src)
+	})
+}
+
 func loadBenchCorpus() ([]benchSource, int64, error) {
 	benchOnce.Do(func() {
 		root := os.Getenv(benchRepoEnv)
 		if root == "" {
 			root = ".."
 		}
-		benchErr = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil // unreadable entries are not part of the corpus
-			}
-			if d.IsDir() {
-				if path != root && benchSkipDirs[d.Name()] {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			lang, ok := LanguageForPath(path)
-			if !ok || !d.Type().IsRegular() {
-				return nil
-			}
-			src, err := os.ReadFile(path)
-			if err != nil || len(src) > 1<<20 || looksBinary(src) {
-				return nil
-			}
+		benchErr = eachSourceFile(root, nil, func(path string, lang Language, src []byte) error {
 			benchCorpus = append(benchCorpus, benchSource{path: path, lang: lang, src: src})
 			benchBytes += int64(len(src))
 			return nil

@@ -6,9 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -42,24 +40,7 @@ func TestFactsDigest(t *testing.T) {
 	defer cancel()
 	files := 0
 	for _, root := range strings.Split(dirs, ":") {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && benchSkipDirs[d.Name()] {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			lang, ok := LanguageForPath(path)
-			if !ok || !d.Type().IsRegular() {
-				return nil
-			}
-			src, err := os.ReadFile(path)
-			if err != nil || len(src) > 1<<20 {
-				return nil
-			}
+		err := eachSourceFile(root, nil, func(path string, lang Language, src []byte) error {
 			facts, err := Extract(ctx, lang, src)
 			if err != nil {
 				fmt.Fprintf(w, "%s error %v\n", path, err)

@@ -62,15 +62,15 @@ typedef struct {
 	uint8_t index;
 } cc_grammar;
 
-// cc_emit writes the cursor's node to out[i] and reports whether it has
-// visible children (its parse-time count of them, aliases included).
-static bool cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
-	TSNode n = ts_tree_cursor_current_node(c);
+// cc_place writes one visible node to out[i] and links it under parent:
+// both walks emit through it.
+static inline void cc_place(const cc_grammar *g, cc_node *out, int64_t i, int32_t parent,
+		uint32_t start, uint32_t end, uint16_t symbol, uint16_t field) {
 	cc_node *o = &out[i];
-	o->start = ts_node_start_byte(n);
-	o->end = ts_node_end_byte(n);
-	o->symbol = ts_node_symbol(n);
-	o->field = ts_tree_cursor_current_field_id(c);
+	o->start = start;
+	o->end = end;
+	o->symbol = symbol;
+	o->field = field;
 	// Nodes carry public symbols, which share their name and kind with
 	// every symbol they stand for, aliases included; ERROR nodes are named.
 	o->named = o->symbol < g->symbol_count ? g->named[o->symbol] : o->symbol == 65535;
@@ -88,6 +88,13 @@ static bool cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, in
 		}
 		p->last = (int32_t)i;
 	}
+}
+
+// cc_emit writes the cursor's node to out[i] and reports whether it has
+// visible children (its parse-time count of them, aliases included).
+static bool cc_emit(const TSTreeCursor *c, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent) {
+	TSNode n = ts_tree_cursor_current_node(c);
+	cc_place(g, out, i, parent, ts_node_start_byte(n), ts_node_end_byte(n), ts_node_symbol(n), ts_tree_cursor_current_field_id(c));
 	return ts_node_child_count(n) > 0;
 }
 
@@ -265,28 +272,9 @@ static void cc_open(const cc_language *lang, cc_frame *f, cc_subtree t, uint32_t
 
 static inline void cc_put(const cc_language *lang, const cc_grammar *g, cc_node *out, int64_t i, int32_t parent,
 		uint32_t start, cc_subtree t, uint16_t alias, uint16_t field) {
-	cc_node *o = &out[i];
 	uint16_t symbol = alias ? alias : cc_symbol(t);
 	if (symbol != 65535) symbol = lang->public_symbol_map[symbol];
-	o->start = start;
-	o->end = start + cc_size(t);
-	o->symbol = symbol;
-	o->field = field;
-	o->named = o->symbol < g->symbol_count ? g->named[o->symbol] : o->symbol == 65535;
-	o->grammar = g->index;
-	o->self = (int32_t)i;
-	o->parent = parent;
-	o->next = o->prev = o->first = o->last = -1;
-	if (parent >= 0) {
-		cc_node *p = &out[parent];
-		if (p->last >= 0) {
-			out[p->last].next = (int32_t)i;
-			o->prev = p->last;
-		} else {
-			p->first = (int32_t)i;
-		}
-		p->last = (int32_t)i;
-	}
+	cc_place(g, out, i, parent, start, start + cc_size(t), symbol, field);
 }
 
 extern uint32_t ts_language_version(const void *);

@@ -3,9 +3,7 @@ package treesitter
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,24 +34,9 @@ func TestDirectWalkAgreesWithCursor(t *testing.T) {
 	}
 	files, seen := 0, map[Language]bool{}
 	for _, root := range roots {
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && (benchSkipDirs[d.Name()] || root == ".." && d.Name() == "testdata") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			lang, ok := LanguageForPath(path)
-			if !ok || !d.Type().IsRegular() {
-				return nil
-			}
-			src, err := os.ReadFile(path)
-			if err != nil || len(src) > 1<<20 || looksBinary(src) {
-				return nil
-			}
+		// The repository's own sources, less testdata, which the first root reads.
+		skipTestdata := func(name string) bool { return root == ".." && name == "testdata" }
+		err := eachSourceFile(root, skipTestdata, func(path string, lang Language, src []byte) error {
 			g, err := lookup(lang)
 			if err != nil {
 				t.Fatal(err)
