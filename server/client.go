@@ -74,6 +74,7 @@ func (s *Server) breakerChanged(repo, backend, from, to string) {
 // pullConfiguration asks a client that supports it for the "callcascade"
 // section of its settings and applies it.
 func (s *Server) pullConfiguration(ctx context.Context) {
+	defer s.settingsApplied()
 	s.mu.Lock()
 	pull := s.configPull
 	s.mu.Unlock()
@@ -90,6 +91,34 @@ func (s *Server) pullConfiguration(ctx context.Context) {
 		return
 	}
 	s.applySettings(res[0])
+}
+
+// settingsApplied marks the first pull done (later pulls find it done).
+func (s *Server) settingsApplied() {
+	s.mu.Lock()
+	configured := s.configured
+	s.mu.Unlock()
+	if configured != nil {
+		s.configOnce.Do(func() { close(configured) })
+	}
+}
+
+// awaitSettings waits, within ctx and clientCallTimeout, for the client's
+// settings to be applied: a request sent right after initialized would
+// otherwise be answered with the default budgets (editors/protocol's VS
+// Code replay, whose roomy budgets came too late under -race).
+func (s *Server) awaitSettings(ctx context.Context) {
+	s.mu.Lock()
+	configured := s.configured
+	s.mu.Unlock()
+	if configured == nil {
+		return // not initialized yet: there is nothing to wait for
+	}
+	select {
+	case <-configured:
+	case <-ctx.Done():
+	case <-time.After(clientCallTimeout):
+	}
 }
 
 // configurationChanged applies pushed settings, or pulls them anew.

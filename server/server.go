@@ -93,12 +93,19 @@ type Server struct {
 	stores      []cascade.Store
 	progress    bool // the client accepts server-initiated work-done progress
 	configPull  bool // the client answers workspace/configuration
-	canWatch    bool // the client registers file watchers on request
-	breakers    *cascade.Breakers
-	inflight    map[string]context.CancelFunc
-	indexing    sync.WaitGroup
-	indexCtx    context.Context
-	stopIndex   context.CancelFunc
+	// configured is made when the client says it is initialized and
+	// closed once the settings it holds are applied (the first
+	// workspace/configuration pull answered, failed or not asked):
+	// answers wait for it, so that the user's budgets apply from the
+	// first one.
+	configured chan struct{}
+	configOnce sync.Once
+	canWatch   bool // the client registers file watchers on request
+	breakers   *cascade.Breakers
+	inflight   map[string]context.CancelFunc
+	indexing   sync.WaitGroup
+	indexCtx   context.Context
+	stopIndex  context.CancelFunc
 
 	// beforeRequest, when set by tests, runs before every request.
 	beforeRequest func(ctx context.Context, method string)
@@ -257,6 +264,11 @@ func (s *Server) notification(ctx context.Context, method string, params json.Ra
 	case "$/cancelRequest":
 		s.cancelRequest(params)
 	case protocol.MethodInitialized:
+		s.mu.Lock()
+		if s.configured == nil {
+			s.configured = make(chan struct{})
+		}
+		s.mu.Unlock()
 		s.startIndexing()
 		go s.pullConfiguration(s.indexCtx)
 		go s.watchFiles(s.indexCtx)
@@ -374,6 +386,7 @@ func (s *Server) request(ctx context.Context, method string, params json.RawMess
 	case shutdown:
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "server is shutting down")
 	}
+	s.awaitSettings(ctx)
 	h := s.handlers
 	switch method {
 	case protocol.MethodTextDocumentPrepareCallHierarchy:
