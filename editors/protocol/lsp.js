@@ -118,7 +118,7 @@ function withTimeout(promise, ms, what) {
 async function until(what, fn, ms = 5000) {
   const deadline = Date.now() + ms;
   for (;;) {
-    const v = fn();
+    const v = await fn(); // fn may ask the server again
     if (v) {
       return v;
     }
