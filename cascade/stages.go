@@ -58,6 +58,7 @@ func (e *Engine) reportInput(res Result, q *stage.Query, tc TargetContext) repor
 		Root: e.Root, Name: t.Name, Qualified: stage.QualifiedName(t), Path: t.Path, Found: res.Found,
 		Method: t.Kind == treesitter.KindMethod, Roles: tc.Roles, Events: tc.Events, ComputedKeys: tc.ComputedKeys, Excluded: tc.Excluded, Oversized: tc.Oversized,
 		Candidates: q.Candidates, Stale: q.Stale && res.Stage != StageGraph && !res.GraphCutOff(), GrepSites: q.GrepSites, Mentions: res.Mentions,
+		Ambiguous: q.AmbiguousSites, Namesakes: q.Settled.Namesakes + 1,
 	}
 	in.GraphTimedOut = res.GraphCutOff()
 	for _, ep := range res.Entry {

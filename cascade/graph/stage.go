@@ -94,6 +94,9 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		if len(elsewhere) > 0 {
 			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
 		}
+		if elsewhere != nil {
+			out.Settled.Namesakes = s.namesakes(ctx, sym)
+		}
 		if s.vouch && elsewhere != nil {
 			method := sym.Kind == treesitter.KindMethod || sym.Container != ""
 			out.Settled.AsIndexed = s.asIndexed(q.Target.Name, sym.Language == treesitter.Go && method, !method, elsewhere)
@@ -102,6 +105,23 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	}
 	return stage.Outcome{Calls: graphCalls(edges), Hit: true, Count: len(edges),
 		Observed: fmt.Sprintf("%d edges, %d resolved precisely", len(edges), precise(edges))}
+}
+
+// namesakes counts the other functions and methods named as sym in its
+// language family; 0 when the store cannot say.
+func (s Stage) namesakes(ctx context.Context, sym fact.Symbol) int {
+	syms, err := s.store.SymbolsByName(ctx, sym.Name)
+	if err != nil {
+		return 0
+	}
+	family := treesitter.Family(sym.Language)
+	n := 0
+	for _, o := range syms {
+		if o.ID != sym.ID && (o.Kind == treesitter.KindFunction || o.Kind == treesitter.KindMethod) && treesitter.Family(o.Language) == family {
+			n++
+		}
+	}
+	return n
 }
 
 // cutOffOutcome is the outcome of a resolver the deadline stopped: a

@@ -96,6 +96,10 @@ type Input struct {
 	// GraphTimedOut: the graph ran out of time on the name's call sites;
 	// its silence is not "no callers".
 	GraphTimedOut bool
+	// Ambiguous counts the code sites grep left out as no evidence for the
+	// target: receivers the code graph could not type, of a name Namesakes
+	// workspace functions and methods share (the target included).
+	Ambiguous, Namesakes int
 	// GrepSites is how many code sites of the name the grep stage saw; -1
 	// when it did not run to the end.
 	GrepSites int
@@ -199,6 +203,10 @@ func causes(in Input) []Cause {
 	}
 	if deadFirst {
 		dead()
+	}
+	if in.Ambiguous > 0 {
+		add("ambiguous_name", "%d call %s of %s %s a receiver the code graph could not type, and %d functions and methods of the workspace are named %s: any of them may be the one called, so they are candidates to open, not callers",
+			in.Ambiguous, plural(in.Ambiguous, "site", "sites"), in.Name, plural(in.Ambiguous, "has", "have"), in.Namesakes, in.Name)
 	}
 	if in.Method && in.GrepSites != 0 {
 		add("dependency_injection", "a method can be reached through an injected or untyped field whose type the index could not resolve")

@@ -131,6 +131,8 @@ func TestBuildCauses(t *testing.T) {
 		{name: "unsupported language", edit: func(in *report.Input) { in.Path, in.Language = "tools/run.rb", "" }, want: []string{"unsupported_language"}},
 		{name: "stale index", edit: func(in *report.Input) { in.Stale = true }, want: []string{"stale_index"}},
 		{name: "backend down", edit: func(in *report.Input) { in.BackendDown = true }, want: []string{"backend_down"}},
+		{name: "many namesakes", edit: func(in *report.Input) { in.GrepSites, in.Ambiguous, in.Namesakes = 3, 3, 12 }, want: []string{"ambiguous_name"}},
+		{name: "few namesakes", edit: func(in *report.Input) { in.GrepSites = 3 }, notWant: []string{"ambiguous_name"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -76,6 +76,11 @@ type Mention struct {
 // known to it.
 type Settled struct {
 	Elsewhere ResolvedSites
+	// Namesakes counts the workspace's other functions and methods of the
+	// target's name, in its language family: where there are many, a site
+	// whose receiver the graph could not type is no evidence for the
+	// target (see grep.AmbiguousNamesakes).
+	Namesakes int
 	// AsIndexed reports whether the graph indexed rel with exactly content
 	// and knows every occurrence of the name in it (a site, a declaration,
 	// an import, a comment or string), and what it knows: a fallback that

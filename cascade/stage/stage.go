@@ -20,14 +20,17 @@ const (
 
 // Reason codes recorded on attempts that did not answer.
 const (
-	ReasonSymbolNotFound    = "symbol_not_found"
-	ReasonNoCallers         = "no_callers"
-	ReasonTimeout           = "timeout"
-	ReasonCircuitOpen       = "circuit_open"
-	ReasonBackendError      = "backend_error"
-	ReasonIndexMissing      = "index_missing"
-	ReasonNoMatches         = "no_matches"
-	ReasonTooManyMatches    = "too_many_matches"
+	ReasonSymbolNotFound = "symbol_not_found"
+	ReasonNoCallers      = "no_callers"
+	ReasonTimeout        = "timeout"
+	ReasonCircuitOpen    = "circuit_open"
+	ReasonBackendError   = "backend_error"
+	ReasonIndexMissing   = "index_missing"
+	ReasonNoMatches      = "no_matches"
+	ReasonTooManyMatches = "too_many_matches"
+	// ReasonAmbiguousName: every site grep found has a receiver the code
+	// graph could not type, of a name many workspace functions share.
+	ReasonAmbiguousName     = "ambiguous_name"
 	ReasonNoRelevantMatches = "no_relevant_matches"
 	ReasonCancelled         = "cancelled"
 	// ReasonIndexIncomplete: the graph found no caller while the first
@@ -79,6 +82,9 @@ type Query struct {
 	Candidates []Candidate
 	Stale      bool
 	GrepSites  int // code sites the grep stage saw; -1 until it ran to the end
+	// AmbiguousSites are those of GrepSites it left out as no evidence for
+	// the target among many namesakes (grep.AmbiguousNamesakes).
+	AmbiguousSites int
 	// Settled, set by the engine from a graph answer of no_callers, is
 	// what that answer settled: the call sites of the name the graph
 	// resolved to other symbols, which a fallback lists none of, and the
