@@ -476,8 +476,9 @@ func isWordByte(c byte) bool {
 }
 
 // presenceTestBefore matches what precedes the name hasattr tests for:
-// hasattr(obj, "handle").
-var presenceTestBefore = regexp.MustCompile(`\bhasattr\s*\(\s*[^,()]+,\s*$`)
+// hasattr(obj, "handle"), and hasattr(super(), "get_stats") or
+// hasattr(self.get(key), "run"), whose object is itself a call.
+var presenceTestBefore = regexp.MustCompile(`\bhasattr\s*\(\s*(?:[^,()]|\([^()]*\))+,\s*$`)
 
 // presenceTest reports whether the Python literal at s is the name
 // argument of hasattr: it asks whether an object has the attribute

@@ -7,7 +7,7 @@ class Router:
 
 
 class Worker:
-    def get_stats(self):
+    def get_stats(self):  # @def(workerStats, "get_stats")
         return {"worker": 1}
 
 

@@ -13,3 +13,12 @@ def route_report(router):  # @def(routeReport, "route_report")
 
 def drain(out):  # @def(drain, "drain")
     out.flush()  # @site(drainFlush, "flush") @possible(drain, bufferFlush, drainFlush)
+
+
+class StatsMixin:
+    def merged_stats(self, extra):
+        # hasattr asks whether super() has the attribute; it calls nothing,
+        # whatever this method calls by computed name below.
+        base = super().get_stats() if hasattr(super(), 'get_stats') else {}  # @mention(workerStats, "'get_stats'")
+        base.update(getattr(self, extra)())
+        return base
