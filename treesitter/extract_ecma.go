@@ -43,6 +43,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "method_definition":
 		c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+		// (method_definition "get" name: (_) return_type: (_)) @field: a
+		// getter's declared result is what reading the member gives
+		if h.typed && ecmaGetter(n) {
+			c.field(n, nil)
+		}
 	case "abstract_method_signature":
 		if h.typed {
 			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
@@ -68,7 +73,9 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		c.local(n)
 	case "type_alias_declaration":
 		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
-		if h.typed && ecmaTopLevelStatement(n) {
+		// (ambient_declaration (statement_block (type_alias_declaration))) @local:
+		//   declare global { type MUser = import('./user').MUserClass }
+		if h.typed && (ecmaTopLevelStatement(n) || ecmaDeclaredGlobal(n)) {
 			c.local(n)
 		}
 	case "property_signature":
@@ -137,7 +144,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 		// (type_annotation (member_expression object: (call_expression
 		//   function: (import)) property: (property_identifier))) @import
-		if h.typed && n.Type() == "member_expression" && is(n.Parent(), "type_annotation") {
+		if h.typed && n.Type() == "member_expression" && (is(n.Parent(), "type_annotation") || is(n.Parent(), "type_alias_declaration")) {
 			if _, name := ecmaImportTypeParts(e, n); name != "" {
 				c.imp(n)
 			}
@@ -523,8 +530,18 @@ func ecmaType(e *extractor, n *node) string {
 			if t := ecmaMapValueType(e, n); t != "" {
 				return t // Map<string, Server>: its get(...) is a Server
 			}
+		} else if name == "Record" {
+			if args := ecmaTypeArguments(n); len(args) == 2 {
+				if t := ecmaType(e, args[1]); isTypeName(t) {
+					return RecordTypePrefix + t // Record<string, Outfit>: outfits.casual is an Outfit
+				}
+			}
 		}
 		return ecmaType(e, field(n, "name"))
+	case "object_type":
+		if t := ecmaRecordType(e, n); t != "" {
+			return t // { [key in SetupType]: Gear }: gear.melee is a Gear
+		}
 	case "member_expression":
 		if t := ecmaImportType(e, n); t != "" {
 			return t
@@ -791,6 +808,10 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
 			}
 		}
+	case "method_definition": // get gear(): FullGear
+		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
+		}
 	case "shorthand_property_identifier": // return { service }: the object's service, as the local is
 		name := ecmaObjectName(e, parent(n))
 		if name == "" {
@@ -874,6 +895,21 @@ func ecmaMapValueType(e *extractor, n *node) string {
 		if t := ecmaType(e, args[1]); isTypeName(t) {
 			return MapValueTypePrefix + t
 		}
+	}
+	return ""
+}
+
+// ecmaRecordType is RecordTypePrefix and the type every member of an
+// object type holds, when its one member is an index signature or a mapped
+// type's clause ({ [name: string]: Outfit }, { [key in SetupType]: Gear })
+// of a named type; "" for any other object type.
+func ecmaRecordType(e *extractor, n *node) string {
+	members := namedChildren(n)
+	if len(members) != 1 || members[0].Type() != "index_signature" {
+		return ""
+	}
+	if t := ecmaType(e, field(members[0], "type")); isTypeName(t) {
+		return RecordTypePrefix + t
 	}
 	return ""
 }
@@ -975,7 +1011,7 @@ func ecmaValueType(e *extractor, v *node) string {
 	return ""
 }
 
-func (ecmaHooks) locals(e *extractor, n *node) {
+func (h ecmaHooks) locals(e *extractor, n *node) {
 	if n.Type() == "export_statement" {
 		ecmaDefaultExport(e, n)
 		return
@@ -991,9 +1027,15 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	if n.Type() == "type_alias_declaration" {
 		// type CustomScrollbarsRef = CustomScrollbars: another name of a
 		// type, as the resolver reads it.
-		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type") {
-			if t := ecmaType(e, aliased); t != "" {
-				e.addLocal(n.StartByte(), e.text(field(n, "name")), TypeAliasPrefix+t)
+		// type Full = { [key in SetupType]: Gear }: a record of Gears;
+		// type MUser = import('./user').MUserClass: that module's class.
+		prefix := TypeAliasPrefix
+		if ecmaDeclaredGlobal(n) {
+			prefix = GlobalTypeAliasPrefix
+		}
+		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "object_type", "member_expression") {
+			if t := ecmaType(e, aliased); t != "" && (aliased.Type() != "object_type" || strings.HasPrefix(t, RecordTypePrefix)) {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			}
 		}
 		return
@@ -1017,6 +1059,11 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	}
 	if typ == "" {
 		typ = ecmaObjectType(value, e.text(name))
+	}
+	if typ == "" && h.typed && isAny(value, "member_expression", "subscript_expression") {
+		// const current = user.gear[setup]: what the chain reads, as a
+		// call on the chain itself would have it
+		typ = ValueTypePrefix + ecmaReceiver(e, value)
 	}
 	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
 	if ecmaTopLevelConst(n) {
@@ -1548,6 +1595,35 @@ func ecmaTopLevelStatement(n *node) bool {
 		p = p.Parent()
 	}
 	return is(p, "program")
+}
+
+// ecmaGetter reports whether n, a method definition, is a getter (get x()).
+func ecmaGetter(n *node) bool {
+	name := field(n, "name")
+	for c := n.FirstChild(); c != nil && !sameNode(c, name); c = c.NextSibling() {
+		if !c.named && c.Type() == "get" {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaDeclaredGlobal reports whether n is a statement of a declare global
+// block: what it declares is named in every file of the program.
+func ecmaDeclaredGlobal(n *node) bool {
+	p := n.Parent()
+	if is(p, "export_statement") {
+		p = p.Parent()
+	}
+	if !is(p, "statement_block") || !is(p.Parent(), "ambient_declaration") {
+		return false
+	}
+	for c := p.Parent().FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "global" {
+			return true
+		}
+	}
+	return false
 }
 
 // ecmaExportsDefaultDeclaration reports whether n is export default class

@@ -321,24 +321,36 @@ func (q *query) jsElementVia(ctx context.Context, of typeRef, method string) (ty
 // Scrollbars), declared in f or imported by name from a workspace module.
 // ok is false when name is no such alias.
 func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fact.Symbol, bool, error) {
+	mf, aliased, ok, err := q.jsAliasedType(ctx, f, name)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	cls, err := q.resolveTypeName(ctx, mf, aliased)
+	return cls, cls != nil, err
+}
+
+// jsAliasedType is the type a type alias named name stands for where f
+// writes the name, and the file it is written in: an alias of f, one f
+// imports, else one a declare global block of a declaration file declares
+// (declare global { type MUser = import('./user').MUserClass }). False when
+// no alias has the name.
+func (q *query) jsAliasedType(ctx context.Context, f *fact.File, name string) (*fact.File, string, bool, error) {
 	if q.depth > 6 {
-		return nil, false, nil
+		return nil, "", false, nil
 	}
 	q.depth++
 	defer func() { q.depth-- }()
-	aliasIn := func(mf *fact.File, alias string) (*fact.Symbol, bool, error) {
+	aliasIn := func(mf *fact.File, alias string) (string, bool) {
 		for _, l := range mf.Locals {
 			aliased, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix)
-			if !ok || l.Name != alias || l.SymbolID != "" {
-				continue
+			if ok && l.Name == alias && l.SymbolID == "" {
+				return aliased, true
 			}
-			cls, err := q.resolveTypeName(ctx, mf, aliased)
-			return cls, cls != nil, err
 		}
-		return nil, false, nil
+		return "", false
 	}
-	if cls, ok, err := aliasIn(f, name); err != nil || ok {
-		return cls, ok, err
+	if aliased, ok := aliasIn(f, name); ok {
+		return f, aliased, true, nil
 	}
 	for _, imp := range f.Imports {
 		if imp.Local != name || imp.Imported == "*" || imp.Imported == "default" {
@@ -346,16 +358,39 @@ func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fa
 		}
 		files, err := q.jsModuleFiles(ctx, f, imp.Module)
 		if err != nil {
-			return nil, false, err
+			return nil, "", false, err
 		}
 		for _, mf := range files {
-			if cls, ok, err := aliasIn(mf, imp.Imported); err != nil || ok {
-				return cls, ok, err
+			if aliased, ok := aliasIn(mf, imp.Imported); ok {
+				return mf, aliased, true, nil
 			}
 		}
-		return nil, false, nil
+		return nil, "", false, nil
 	}
-	return nil, false, nil
+	return q.jsGlobalAlias(ctx, name)
+}
+
+// jsGlobalAlias finds the type alias named name that a declare global
+// block of a declaration file (.d.ts) declares, and the file.
+func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, string, bool, error) {
+	for _, wf := range q.allFiles(ctx) {
+		if family(wf.Language) != "js" || !strings.HasSuffix(wf.Path, ".d.ts") {
+			continue
+		}
+		mf, err := q.file(ctx, wf.Path)
+		if err != nil {
+			return nil, "", false, err
+		}
+		if mf == nil {
+			continue
+		}
+		for _, l := range mf.Locals {
+			if aliased, ok := strings.CutPrefix(l.Type, treesitter.GlobalTypeAliasPrefix); ok && l.Name == name && l.SymbolID == "" {
+				return mf, aliased, true, nil
+			}
+		}
+	}
+	return nil, "", false, nil
 }
 
 // jsOutsideTypePrefix starts typeRef.ext for a value of a type an outside
