@@ -71,6 +71,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 	case "for_in_statement":
 		// (for_in_statement left: (identifier) "of" right: (_)) @local
 		c.local(n)
+	case "binary_expression":
+		// (ternary_expression condition: (binary_expression left: (identifier)
+		//   "instanceof" right: (identifier))) @local, and an if's condition
+		if h.typed && ecmaInstanceofNarrowed(e, n) != nil {
+			c.local(n)
+		}
 	case "type_alias_declaration":
 		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
 		// (ambient_declaration (statement_block (type_alias_declaration))) @local:
@@ -234,6 +240,15 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
 		s.Returns = ecmaReturnedType(e, fn, s.Name) // function make() { return x as Cache }
+		if s.Returns == ecmaReturnsThis {
+			// add(r) { ...; return this; }: a builder's method gives its class
+			s.Returns = ""
+			if class := parent(parent(decl)); decl.Type() == "method_definition" && isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+				if cn := field(class, "name"); cn != nil {
+					s.Returns = e.text(cn)
+				}
+			}
+		}
 	}
 	if decl.Type() == "method_definition" && ecmaStatic(decl) {
 		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
@@ -1020,6 +1035,13 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		ecmaForOf(e, n)
 		return
 	}
+	if n.Type() == "binary_expression" {
+		// x instanceof Gear ? x.raw() : x: x is a Gear in the branch taken
+		if scope := ecmaInstanceofNarrowed(e, n); scope != nil {
+			e.addLocal(n.StartByte(), e.text(field(n, "left")), ScopedType(scope.StartByte(), scope.EndByte(), e.text(field(n, "right"))))
+		}
+		return
+	}
 	if n.Type() == "call_expression" {
 		ecmaCallbackElement(e, n)
 		return
@@ -1702,6 +1724,35 @@ func ecmaReturnedType(e *extractor, fn *node, name string) string {
 	return typ
 }
 
+// ecmaInstanceofNarrowed is the branch in which n, name instanceof Class,
+// narrows name to a Class, as tsserver does: the consequence of the
+// ternary or the if whose condition n is; nil for any other n.
+func ecmaInstanceofNarrowed(e *extractor, n *node) *node {
+	if n.Type() != "binary_expression" || nodeType(field(n, "left")) != "identifier" || nodeType(field(n, "right")) != "identifier" {
+		return nil
+	}
+	instanceof := false
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "instanceof" {
+			instanceof = true
+		}
+	}
+	if !instanceof {
+		return nil
+	}
+	p := n.Parent()
+	switch {
+	case is(p, "ternary_expression") && sameNode(field(p, "condition"), n):
+		return field(p, "consequence")
+	case is(p, "parenthesized_expression") && is(p.Parent(), "if_statement") && sameNode(field(p.Parent(), "condition"), p):
+		return field(p.Parent(), "consequence")
+	}
+	return nil
+}
+
+// ecmaReturnsThis is what ecmaTypeOfReturned says of return this.
+const ecmaReturnsThis = "this"
+
 // ecmaTypeOfReturned is the type of a value that the function name returns,
 // when it says one: new Cache(...) is a Cache, x as Cache is a Cache, an
 // object literal is the object whose methods are recorded under name
@@ -1711,6 +1762,8 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		v = firstNamed(v)
 	}
 	switch nodeType(v) {
+	case "this":
+		return ecmaReturnsThis // the method's class, where the caller knows it
 	case "object":
 		if name != "" {
 			return ecmaObjectType(v, name)
