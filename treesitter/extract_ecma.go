@@ -264,6 +264,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		if param.Name == "" && param.Type == "" {
 			continue // an untyped destructuring pattern
 		}
+		if param.Name == "" {
+			ecmaDestructuredParam(e, p) // ({ bank }: { bank: GearBank })
+		}
 		s.Params = append(s.Params, param)
 		if isConstructor && isProperty {
 			// constructor(private readonly svc: Svc) declares the field svc.
@@ -298,6 +301,40 @@ func ecmaParam(e *extractor, p *node) (param Param, isProperty bool) {
 		param.Name = e.text(pattern)
 	}
 	return param, isProperty
+}
+
+// ecmaDestructuredParam types the names a destructured parameter binds by
+// the members its written object type declares, as locals of the function:
+// ({ gearBank, setup: chosen }: { gearBank: GearBank; setup: Setup }) makes
+// gearBank a GearBank and chosen a Setup.
+func ecmaDestructuredParam(e *extractor, p *node) {
+	pattern, typ := field(p, "pattern"), firstNamed(field(p, "type"))
+	if nodeType(pattern) != "object_pattern" || nodeType(typ) != "object_type" {
+		return
+	}
+	declared := map[string]string{}
+	for m := range eachNamed(typ) {
+		if m.Type() == "property_signature" {
+			if t := ecmaType(e, field(m, "type")); isTypeName(strings.TrimPrefix(t, RecordTypePrefix)) {
+				declared[ecmaName(e, field(m, "name"))] = t
+			}
+		}
+	}
+	for b := range eachNamed(pattern) {
+		var key, local *node
+		switch b.Type() {
+		case "shorthand_property_identifier_pattern":
+			key, local = b, b
+		case "pair_pattern":
+			key, local = field(b, "key"), field(b, "value")
+		}
+		if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
+			continue
+		}
+		if t := declared[e.text(key)]; t != "" {
+			e.addLocal(p.StartByte(), e.text(local), t)
+		}
+	}
 }
 
 // ecmaDecorators collects a declaration's decorators in source order. They
