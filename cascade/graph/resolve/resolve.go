@@ -71,6 +71,10 @@ type generation struct {
 	// jsBindings are the default imports and re-exports by the file and
 	// name they take (resolve_js_defaults.go); nil until first needed.
 	jsBindings map[string][]jsBinding
+	// jsGlobalAliases are the type aliases of declare global blocks in
+	// declaration files, by name (resolve_js_values.go); nil until first
+	// needed.
+	jsGlobalAliases map[string]jsGlobalAlias
 	// pyImporters are the Python files importing each Python file
 	// (resolve_python_reach.go); nil until first needed.
 	pyImporters map[string][]string

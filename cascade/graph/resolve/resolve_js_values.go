@@ -370,27 +370,55 @@ func (q *query) jsAliasedType(ctx context.Context, f *fact.File, name string) (*
 	return q.jsGlobalAlias(ctx, name)
 }
 
+// jsGlobalAlias is a type alias a declare global block declares: the
+// declaration file's path and the aliased type.
+type jsGlobalAlias struct{ path, aliased string }
+
 // jsGlobalAlias finds the type alias named name that a declare global
-// block of a declaration file (.d.ts) declares, and the file.
+// block of a declaration file (.d.ts) declares, and the file. The aliases
+// are read once per generation of the store.
 func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, string, bool, error) {
-	for _, wf := range q.allFiles(ctx) {
-		if family(wf.Language) != "js" || !strings.HasSuffix(wf.Path, ".d.ts") {
-			continue
-		}
-		mf, err := q.file(ctx, wf.Path)
-		if err != nil {
-			return nil, "", false, err
-		}
-		if mf == nil {
-			continue
-		}
-		for _, l := range mf.Locals {
-			if aliased, ok := strings.CutPrefix(l.Type, treesitter.GlobalTypeAliasPrefix); ok && l.Name == name && l.SymbolID == "" {
-				return mf, aliased, true, nil
+	g := q.r.current()
+	q.r.mu.Lock()
+	byName := g.jsGlobalAliases
+	q.r.mu.Unlock()
+	if byName == nil {
+		byName = map[string]jsGlobalAlias{}
+		for _, wf := range q.allFiles(ctx) {
+			if family(wf.Language) != "js" || !strings.HasSuffix(wf.Path, ".d.ts") {
+				continue
+			}
+			mf, err := q.file(ctx, wf.Path)
+			if err != nil {
+				return nil, "", false, err
+			}
+			if mf == nil {
+				continue
+			}
+			for _, l := range mf.Locals {
+				if aliased, ok := strings.CutPrefix(l.Type, treesitter.GlobalTypeAliasPrefix); ok && l.SymbolID == "" {
+					if _, seen := byName[l.Name]; !seen {
+						byName[l.Name] = jsGlobalAlias{path: mf.Path, aliased: aliased}
+					}
+				}
 			}
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, "", false, err // the file list may be cut short: keep nothing
+		}
+		q.r.mu.Lock()
+		g.jsGlobalAliases = byName
+		q.r.mu.Unlock()
 	}
-	return nil, "", false, nil
+	a, ok := byName[name]
+	if !ok {
+		return nil, "", false, nil
+	}
+	mf, err := q.file(ctx, a.path)
+	if err != nil || mf == nil {
+		return nil, "", false, err
+	}
+	return mf, a.aliased, true, nil
 }
 
 // jsOutsideTypePrefix starts typeRef.ext for a value of a type an outside
