@@ -1982,6 +1982,12 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		// What a block-scoped local is bound to is evaluated where it is declared.
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos, typ = start, rest
+		if family(f.Language) == "js" {
+			// just inside its block, where the block's other locals hold:
+			// const po = new MultiPO(); const simple = po.simple, in a test's
+			// callback
+			q.pos = start + 1
+		}
 	}
 	if wraps, rest := pyWrappers(f, typ); len(wraps) > 0 {
 		// [Foo(x)]: a list of what its element is.
