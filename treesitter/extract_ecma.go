@@ -45,7 +45,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
 		// (method_definition "get" name: (_) return_type: (_)) @field: a
 		// getter's declared result is what reading the member gives
-		if h.typed && ecmaGetter(n) {
+		if h.typed && ecmaGetter(n) && is(n.Parent(), "class_body") {
 			c.field(n, nil)
 		}
 	case "abstract_method_signature":
