@@ -43,6 +43,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "method_definition":
 		c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+		// (method_definition "get" name: (_) return_type: (_)) @field: a
+		// getter's declared result is what reading the member gives
+		if h.typed && ecmaGetter(n) && is(n.Parent(), "class_body") {
+			c.field(n, nil)
+		}
 	case "abstract_method_signature":
 		if h.typed {
 			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
@@ -66,9 +71,17 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 	case "for_in_statement":
 		// (for_in_statement left: (identifier) "of" right: (_)) @local
 		c.local(n)
+	case "binary_expression":
+		// (ternary_expression condition: (binary_expression left: (identifier)
+		//   "instanceof" right: (identifier))) @local, and an if's condition
+		if h.typed && ecmaInstanceofNarrowed(e, n) != nil {
+			c.local(n)
+		}
 	case "type_alias_declaration":
 		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
-		if h.typed && ecmaTopLevelStatement(n) {
+		// (ambient_declaration (statement_block (type_alias_declaration))) @local:
+		//   declare global { type MUser = import('./user').MUserClass }
+		if h.typed && (ecmaTopLevelStatement(n) || ecmaDeclaredGlobal(n)) {
 			c.local(n)
 		}
 	case "property_signature":
@@ -137,7 +150,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 		// (type_annotation (member_expression object: (call_expression
 		//   function: (import)) property: (property_identifier))) @import
-		if h.typed && n.Type() == "member_expression" && is(n.Parent(), "type_annotation") {
+		if h.typed && n.Type() == "member_expression" && (is(n.Parent(), "type_annotation") || is(n.Parent(), "type_alias_declaration")) {
 			if _, name := ecmaImportTypeParts(e, n); name != "" {
 				c.imp(n)
 			}
@@ -227,6 +240,15 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
 		s.Returns = ecmaReturnedType(e, fn, s.Name) // function make() { return x as Cache }
+		if s.Returns == ecmaReturnsThis {
+			// add(r) { ...; return this; }: a builder's method gives its class
+			s.Returns = ""
+			if class := parent(parent(decl)); decl.Type() == "method_definition" && isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+				if cn := field(class, "name"); cn != nil {
+					s.Returns = e.text(cn)
+				}
+			}
+		}
 	}
 	if decl.Type() == "method_definition" && ecmaStatic(decl) {
 		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
@@ -241,6 +263,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		param, isProperty := ecmaParam(e, p)
 		if param.Name == "" && param.Type == "" {
 			continue // an untyped destructuring pattern
+		}
+		if param.Name == "" {
+			ecmaDestructuredParam(e, p) // ({ bank }: { bank: GearBank })
 		}
 		s.Params = append(s.Params, param)
 		if isConstructor && isProperty {
@@ -276,6 +301,40 @@ func ecmaParam(e *extractor, p *node) (param Param, isProperty bool) {
 		param.Name = e.text(pattern)
 	}
 	return param, isProperty
+}
+
+// ecmaDestructuredParam types the names a destructured parameter binds by
+// the members its written object type declares, as locals of the function:
+// ({ gearBank, setup: chosen }: { gearBank: GearBank; setup: Setup }) makes
+// gearBank a GearBank and chosen a Setup.
+func ecmaDestructuredParam(e *extractor, p *node) {
+	pattern, typ := field(p, "pattern"), firstNamed(field(p, "type"))
+	if nodeType(pattern) != "object_pattern" || nodeType(typ) != "object_type" {
+		return
+	}
+	declared := map[string]string{}
+	for m := range eachNamed(typ) {
+		if m.Type() == "property_signature" {
+			if t := ecmaType(e, field(m, "type")); isTypeName(strings.TrimPrefix(t, RecordTypePrefix)) {
+				declared[ecmaName(e, field(m, "name"))] = t
+			}
+		}
+	}
+	for b := range eachNamed(pattern) {
+		var key, local *node
+		switch b.Type() {
+		case "shorthand_property_identifier_pattern":
+			key, local = b, b
+		case "pair_pattern":
+			key, local = field(b, "key"), field(b, "value")
+		}
+		if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
+			continue
+		}
+		if t := declared[e.text(key)]; t != "" {
+			e.addLocal(p.StartByte(), e.text(local), t)
+		}
+	}
 }
 
 // ecmaDecorators collects a declaration's decorators in source order. They
@@ -523,8 +582,18 @@ func ecmaType(e *extractor, n *node) string {
 			if t := ecmaMapValueType(e, n); t != "" {
 				return t // Map<string, Server>: its get(...) is a Server
 			}
+		} else if name == "Record" {
+			if args := ecmaTypeArguments(n); len(args) == 2 {
+				if t := ecmaType(e, args[1]); isTypeName(t) {
+					return RecordTypePrefix + t // Record<string, Outfit>: outfits.casual is an Outfit
+				}
+			}
 		}
 		return ecmaType(e, field(n, "name"))
+	case "object_type":
+		if t := ecmaRecordType(e, n); t != "" {
+			return t // { [key in SetupType]: Gear }: gear.melee is a Gear
+		}
 	case "member_expression":
 		if t := ecmaImportType(e, n); t != "" {
 			return t
@@ -791,6 +860,10 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
 			}
 		}
+	case "method_definition": // get gear(): FullGear
+		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
+		}
 	case "shorthand_property_identifier": // return { service }: the object's service, as the local is
 		name := ecmaObjectName(e, parent(n))
 		if name == "" {
@@ -874,6 +947,21 @@ func ecmaMapValueType(e *extractor, n *node) string {
 		if t := ecmaType(e, args[1]); isTypeName(t) {
 			return MapValueTypePrefix + t
 		}
+	}
+	return ""
+}
+
+// ecmaRecordType is RecordTypePrefix and the type every member of an
+// object type holds, when its one member is an index signature or a mapped
+// type's clause ({ [name: string]: Outfit }, { [key in SetupType]: Gear })
+// of a named type; "" for any other object type.
+func ecmaRecordType(e *extractor, n *node) string {
+	members := namedChildren(n)
+	if len(members) != 1 || members[0].Type() != "index_signature" {
+		return ""
+	}
+	if t := ecmaType(e, field(members[0], "type")); isTypeName(t) {
+		return RecordTypePrefix + t
 	}
 	return ""
 }
@@ -975,13 +1063,20 @@ func ecmaValueType(e *extractor, v *node) string {
 	return ""
 }
 
-func (ecmaHooks) locals(e *extractor, n *node) {
+func (h ecmaHooks) locals(e *extractor, n *node) {
 	if n.Type() == "export_statement" {
 		ecmaDefaultExport(e, n)
 		return
 	}
 	if n.Type() == "for_in_statement" {
 		ecmaForOf(e, n)
+		return
+	}
+	if n.Type() == "binary_expression" {
+		// x instanceof Gear ? x.raw() : x: x is a Gear in the branch taken
+		if scope := ecmaInstanceofNarrowed(e, n); scope != nil {
+			e.addLocal(n.StartByte(), e.text(field(n, "left")), ScopedType(scope.StartByte(), scope.EndByte(), e.text(field(n, "right"))))
+		}
 		return
 	}
 	if n.Type() == "call_expression" {
@@ -991,9 +1086,15 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	if n.Type() == "type_alias_declaration" {
 		// type CustomScrollbarsRef = CustomScrollbars: another name of a
 		// type, as the resolver reads it.
-		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type") {
-			if t := ecmaType(e, aliased); t != "" {
-				e.addLocal(n.StartByte(), e.text(field(n, "name")), TypeAliasPrefix+t)
+		// type Full = { [key in SetupType]: Gear }: a record of Gears;
+		// type MUser = import('./user').MUserClass: that module's class.
+		prefix := TypeAliasPrefix
+		if ecmaDeclaredGlobal(n) {
+			prefix = GlobalTypeAliasPrefix
+		}
+		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "object_type", "member_expression") {
+			if t := ecmaType(e, aliased); t != "" && (aliased.Type() != "object_type" || strings.HasPrefix(t, RecordTypePrefix)) {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			}
 		}
 		return
@@ -1017,6 +1118,11 @@ func (ecmaHooks) locals(e *extractor, n *node) {
 	}
 	if typ == "" {
 		typ = ecmaObjectType(value, e.text(name))
+	}
+	if typ == "" && h.typed && isAny(value, "member_expression", "subscript_expression") {
+		// const current = user.gear[setup]: what the chain reads, as a
+		// call on the chain itself would have it
+		typ = ValueTypePrefix + ecmaReceiver(e, value)
 	}
 	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
 	if ecmaTopLevelConst(n) {
@@ -1550,6 +1656,35 @@ func ecmaTopLevelStatement(n *node) bool {
 	return is(p, "program")
 }
 
+// ecmaGetter reports whether n, a method definition, is a getter (get x()).
+func ecmaGetter(n *node) bool {
+	name := field(n, "name")
+	for c := n.FirstChild(); c != nil && !sameNode(c, name); c = c.NextSibling() {
+		if !c.named && c.Type() == "get" {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaDeclaredGlobal reports whether n is a statement of a declare global
+// block: what it declares is named in every file of the program.
+func ecmaDeclaredGlobal(n *node) bool {
+	p := n.Parent()
+	if is(p, "export_statement") {
+		p = p.Parent()
+	}
+	if !is(p, "statement_block") || !is(p.Parent(), "ambient_declaration") {
+		return false
+	}
+	for c := p.Parent().FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "global" {
+			return true
+		}
+	}
+	return false
+}
+
 // ecmaExportsDefaultDeclaration reports whether n is export default class
 // X {} or export default function x() {}.
 func ecmaExportsDefaultDeclaration(n *node) bool {
@@ -1626,6 +1761,35 @@ func ecmaReturnedType(e *extractor, fn *node, name string) string {
 	return typ
 }
 
+// ecmaInstanceofNarrowed is the branch in which n, name instanceof Class,
+// narrows name to a Class, as tsserver does: the consequence of the
+// ternary or the if whose condition n is; nil for any other n.
+func ecmaInstanceofNarrowed(e *extractor, n *node) *node {
+	if n.Type() != "binary_expression" || nodeType(field(n, "left")) != "identifier" || nodeType(field(n, "right")) != "identifier" {
+		return nil
+	}
+	instanceof := false
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "instanceof" {
+			instanceof = true
+		}
+	}
+	if !instanceof {
+		return nil
+	}
+	p := n.Parent()
+	switch {
+	case is(p, "ternary_expression") && sameNode(field(p, "condition"), n):
+		return field(p, "consequence")
+	case is(p, "parenthesized_expression") && is(p.Parent(), "if_statement") && sameNode(field(p.Parent(), "condition"), p):
+		return field(p.Parent(), "consequence")
+	}
+	return nil
+}
+
+// ecmaReturnsThis is what ecmaTypeOfReturned says of return this.
+const ecmaReturnsThis = "this"
+
 // ecmaTypeOfReturned is the type of a value that the function name returns,
 // when it says one: new Cache(...) is a Cache, x as Cache is a Cache, an
 // object literal is the object whose methods are recorded under name
@@ -1635,6 +1799,8 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		v = firstNamed(v)
 	}
 	switch nodeType(v) {
+	case "this":
+		return ecmaReturnsThis // the method's class, where the caller knows it
 	case "object":
 		if name != "" {
 			return ecmaObjectType(v, name)

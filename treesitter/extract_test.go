@@ -1011,3 +1011,25 @@ func TestDefaultClassAndTypeAliasMatchTheQuery(t *testing.T) {
 		}
 	}
 }
+
+// A class's getter is a field of its declared result type (get gear():
+// FullGear); a getter of an object literal made in one of its methods is
+// no field of the class.
+func TestExtractGettersAsFields(t *testing.T) {
+	src := `
+export class User {
+  get gear(): FullGear { return this.g; }
+  set name(v: string) {}
+  make() {
+    return { get other(): Other { return new Other(); } };
+  }
+}`
+	f, err := Extract(context.Background(), TypeScript, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Field{{Container: "User", Name: "gear", Type: "FullGear"}}
+	if diff := cmp.Diff(want, f.Fields); diff != "" {
+		t.Errorf("fields (-want +got):\n%s", diff)
+	}
+}

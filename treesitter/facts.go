@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 71
+const ExtractorVersion = 75
 
 // Language names a grammar in the registry.
 type Language string
@@ -300,6 +300,19 @@ const CallbackElementTypePrefix = "callbackelement:"
 // named type, recorded as a Local named as the alias: type Ref =
 // Scrollbars is "alias:Scrollbars". A value of type Ref is a Scrollbars.
 const TypeAliasPrefix = "alias:"
+
+// GlobalTypeAliasPrefix marks a type alias declared in a declare global
+// block, recorded as TypeAliasPrefix records a module's: its name is the
+// aliased type in every file of the program (declare global { type MUser =
+// import('./user').MUserClass } is "globalalias:MUserClass").
+const GlobalTypeAliasPrefix = "globalalias:"
+
+// RecordTypePrefix marks a TypeScript value every member of which holds
+// the type that follows, read by name or by index: a mapped type or an
+// index signature ({ [key in SetupType]: Gear }, { [name: string]: Gear })
+// or Record<SetupType, Gear> is "record:Gear", and gear.melee and
+// gear[setup] are Gears. The value itself is no workspace class's.
+const RecordTypePrefix = "record:"
 
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their

@@ -71,6 +71,10 @@ type generation struct {
 	// jsBindings are the default imports and re-exports by the file and
 	// name they take (resolve_js_defaults.go); nil until first needed.
 	jsBindings map[string][]jsBinding
+	// jsGlobalAliases are the type aliases of declare global blocks in
+	// declaration files, by name (resolve_js_values.go); nil until first
+	// needed.
+	jsGlobalAliases map[string]jsGlobalAlias
 	// pyImporters are the Python files importing each Python file
 	// (resolve_python_reach.go); nil until first needed.
 	pyImporters map[string][]string
@@ -719,6 +723,10 @@ type typeRef struct {
 	// mapValue is what a Map's get(...) gives (treesitter.MapValueTypePrefix):
 	// the map itself is the standard library's (refExternal).
 	mapValue *typeRef
+	// members is what every member of a TypeScript record holds, read by
+	// name or by index (treesitter.RecordTypePrefix): the record itself is
+	// no workspace class's (refExternal).
+	members *typeRef
 	// tuple is the type of each place of a Python tuple of fixed places
 	// (treesitter.PythonTupleTypePrefix, without it), written in the file
 	// tupleIn: what unpacking it gives (pyItemOf). The tuple itself is a
@@ -1426,6 +1434,17 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			cur = *cur.mapValue // servers.get(id).status(): one of the map's values
 			continue
 		}
+		if cur.members != nil && !seg.call {
+			cur = *cur.members // gear.melee.raw(): what the record holds
+			if seg.index {     // gears.melee[k]: indexing what it holds
+				next, err := q.elementOf(ctx, f, cur)
+				if err != nil {
+					return typeRef{}, err
+				}
+				cur = next
+			}
+			continue
+		}
 		if seg.assert != "" {
 			next, err := q.instanceOf(ctx, f, goAssertedType(seg.assert))
 			if err != nil {
@@ -1467,7 +1486,7 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					continue
 				}
 			}
-			t, err := q.fieldTypeWritten(ctx, cur.class, seg.name, 0)
+			t, in, err := q.fieldTypeWrittenIn(ctx, cur.class, seg.name, 0)
 			if err != nil {
 				return typeRef{}, err
 			}
@@ -1494,7 +1513,11 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil
 			}
-			next, err := q.declaredType(ctx, q.mustFile(ctx, cur.class.Path, f), nil, t)
+			writtenIn := cur.class.Path
+			if family(cur.class.Language) == "js" && in != "" {
+				writtenIn = in // a base class's field (get gear(): FullGear), typed with its file's imports
+			}
+			next, err := q.declaredType(ctx, q.mustFile(ctx, writtenIn, f), nil, t)
 			if err != nil {
 				return typeRef{}, err
 			}
@@ -1603,6 +1626,9 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // element type as its Returns; other languages' declared types drop
 // wrappers, so there it is ref itself.
 func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
+	if ref.members != nil {
+		return *ref.members, nil // gear[setup]: what the record holds
+	}
 	if ref.kind != refInstance {
 		if ref.kind == refExternal && ref.ext == djangoQuerySet {
 			return typeRef{kind: refInstance, class: ref.class}, nil // for o in Order.objects.all(): an Order
@@ -1956,6 +1982,12 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		// What a block-scoped local is bound to is evaluated where it is declared.
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos, typ = start, rest
+		if family(f.Language) == "js" {
+			// just inside its block, where the block's other locals hold:
+			// const po = new MultiPO(); const simple = po.simple, in a test's
+			// callback
+			q.pos = start + 1
+		}
 	}
 	if wraps, rest := pyWrappers(f, typ); len(wraps) > 0 {
 		// [Foo(x)]: a list of what its element is.
@@ -2304,9 +2336,21 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		anon := fact.Symbol{ID: f.Path + "#" + typeName, Path: f.Path, Language: f.Language, Name: typeName, Kind: treesitter.KindClass}
 		return typeRef{kind: refInstance, class: anon, elems: elems}, nil
 	}
+	if held, ok := strings.CutPrefix(typeName, treesitter.RecordTypePrefix); ok && family(f.Language) == "js" {
+		inner, err := q.instanceOf(ctx, f, held) // { [key in SetupType]: Gear }
+		return typeRef{kind: refExternal, members: &inner}, err
+	}
 	cls, err := q.resolveTypeName(ctx, f, typeName)
 	if err != nil {
 		return typeRef{}, err
+	}
+	if cls == nil && family(f.Language) == "js" {
+		// type FullGear = { [key in SetupType]: Gear }, here, imported or global
+		if mf, aliased, ok, err := q.jsAliasedType(ctx, f, typeName); err != nil {
+			return typeRef{}, err
+		} else if ok && strings.HasPrefix(aliased, treesitter.RecordTypePrefix) {
+			return q.instanceOf(ctx, mf, aliased)
+		}
 	}
 	if cls == nil {
 		if f.Language == treesitter.Python && q.pyOutsideAnnotation(ctx, f, typeName) {
@@ -2490,8 +2534,15 @@ func (q *query) fieldType(ctx context.Context, cls fact.Symbol, field string, de
 // fieldTypeWritten is fieldType with a Go field's type arguments as the
 // extractor keeps them (resource.Getter[Arm]).
 func (q *query) fieldTypeWritten(ctx context.Context, cls fact.Symbol, field string, depth int) (string, error) {
+	t, _, err := q.fieldTypeWrittenIn(ctx, cls, field, depth)
+	return t, err
+}
+
+// fieldTypeWrittenIn is fieldTypeWritten and the path of the file that
+// writes the type: a base class's, for a field it declares.
+func (q *query) fieldTypeWrittenIn(ctx context.Context, cls fact.Symbol, field string, depth int) (string, string, error) {
 	if depth > 5 {
-		return "", nil
+		return "", "", nil
 	}
 	files := []string{cls.Path}
 	if cls.Language == treesitter.Go {
@@ -2500,28 +2551,28 @@ func (q *query) fieldTypeWritten(ctx context.Context, cls fact.Symbol, field str
 	for _, p := range files {
 		cf, err := q.file(ctx, p)
 		if err != nil || cf == nil {
-			return "", err
+			return "", "", err
 		}
 		for _, fl := range cf.Fields {
 			if fl.Container == cls.Name && fl.Name == field {
-				return fl.Type, nil
+				return fl.Type, p, nil
 			}
 		}
 	}
 	if cls.Language == treesitter.Python {
 		if t, err := q.python().pyPropertyType(ctx, cls, field); err != nil || t != "" {
-			return t, err
+			return t, cls.Path, err
 		}
 	}
 	if under := q.golang().goUnderlying(ctx, cls); under != nil {
-		return q.fieldTypeWritten(ctx, *under, field, depth+1) // type mtpDraft Model: Model's fields
+		return q.fieldTypeWrittenIn(ctx, *under, field, depth+1) // type mtpDraft Model: Model's fields
 	}
 	for _, base := range q.bases(ctx, cls) {
-		if t, err := q.fieldTypeWritten(ctx, base, field, depth+1); err != nil || t != "" {
-			return t, err
+		if t, in, err := q.fieldTypeWrittenIn(ctx, base, field, depth+1); err != nil || t != "" {
+			return t, in, err
 		}
 	}
-	return "", nil
+	return "", "", nil
 }
 
 // bases resolves a class's superclasses and, for Go, its embedded structs.

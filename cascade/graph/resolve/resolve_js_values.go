@@ -321,24 +321,36 @@ func (q *query) jsElementVia(ctx context.Context, of typeRef, method string) (ty
 // Scrollbars), declared in f or imported by name from a workspace module.
 // ok is false when name is no such alias.
 func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fact.Symbol, bool, error) {
+	mf, aliased, ok, err := q.jsAliasedType(ctx, f, name)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	cls, err := q.resolveTypeName(ctx, mf, aliased)
+	return cls, cls != nil, err
+}
+
+// jsAliasedType is the type a type alias named name stands for where f
+// writes the name, and the file it is written in: an alias of f, one f
+// imports, else one a declare global block of a declaration file declares
+// (declare global { type MUser = import('./user').MUserClass }). False when
+// no alias has the name.
+func (q *query) jsAliasedType(ctx context.Context, f *fact.File, name string) (*fact.File, string, bool, error) {
 	if q.depth > 6 {
-		return nil, false, nil
+		return nil, "", false, nil
 	}
 	q.depth++
 	defer func() { q.depth-- }()
-	aliasIn := func(mf *fact.File, alias string) (*fact.Symbol, bool, error) {
+	aliasIn := func(mf *fact.File, alias string) (string, bool) {
 		for _, l := range mf.Locals {
 			aliased, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix)
-			if !ok || l.Name != alias || l.SymbolID != "" {
-				continue
+			if ok && l.Name == alias && l.SymbolID == "" {
+				return aliased, true
 			}
-			cls, err := q.resolveTypeName(ctx, mf, aliased)
-			return cls, cls != nil, err
 		}
-		return nil, false, nil
+		return "", false
 	}
-	if cls, ok, err := aliasIn(f, name); err != nil || ok {
-		return cls, ok, err
+	if aliased, ok := aliasIn(f, name); ok {
+		return f, aliased, true, nil
 	}
 	for _, imp := range f.Imports {
 		if imp.Local != name || imp.Imported == "*" || imp.Imported == "default" {
@@ -346,16 +358,67 @@ func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fa
 		}
 		files, err := q.jsModuleFiles(ctx, f, imp.Module)
 		if err != nil {
-			return nil, false, err
+			return nil, "", false, err
 		}
 		for _, mf := range files {
-			if cls, ok, err := aliasIn(mf, imp.Imported); err != nil || ok {
-				return cls, ok, err
+			if aliased, ok := aliasIn(mf, imp.Imported); ok {
+				return mf, aliased, true, nil
 			}
 		}
-		return nil, false, nil
+		return nil, "", false, nil
 	}
-	return nil, false, nil
+	return q.jsGlobalAlias(ctx, name)
+}
+
+// jsGlobalAlias is a type alias a declare global block declares: the
+// declaration file's path and the aliased type.
+type jsGlobalAlias struct{ path, aliased string }
+
+// jsGlobalAlias finds the type alias named name that a declare global
+// block of a declaration file (.d.ts) declares, and the file. The aliases
+// are read once per generation of the store.
+func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, string, bool, error) {
+	g := q.r.current()
+	q.r.mu.Lock()
+	byName := g.jsGlobalAliases
+	q.r.mu.Unlock()
+	if byName == nil {
+		byName = map[string]jsGlobalAlias{}
+		for _, wf := range q.allFiles(ctx) {
+			if family(wf.Language) != "js" || !strings.HasSuffix(wf.Path, ".d.ts") {
+				continue
+			}
+			mf, err := q.file(ctx, wf.Path)
+			if err != nil {
+				return nil, "", false, err
+			}
+			if mf == nil {
+				continue
+			}
+			for _, l := range mf.Locals {
+				if aliased, ok := strings.CutPrefix(l.Type, treesitter.GlobalTypeAliasPrefix); ok && l.SymbolID == "" {
+					if _, seen := byName[l.Name]; !seen {
+						byName[l.Name] = jsGlobalAlias{path: mf.Path, aliased: aliased}
+					}
+				}
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, "", false, err // the file list may be cut short: keep nothing
+		}
+		q.r.mu.Lock()
+		g.jsGlobalAliases = byName
+		q.r.mu.Unlock()
+	}
+	a, ok := byName[name]
+	if !ok {
+		return nil, "", false, nil
+	}
+	mf, err := q.file(ctx, a.path)
+	if err != nil || mf == nil {
+		return nil, "", false, err
+	}
+	return mf, a.aliased, true, nil
 }
 
 // jsOutsideTypePrefix starts typeRef.ext for a value of a type an outside

@@ -1,0 +1,5 @@
+declare global {
+  export type AppUser = import('./user').UserClass;
+}
+
+export {};
