@@ -79,7 +79,7 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		Observed: fmt.Sprintf("%d code sites of %q in %d candidate files", r.Sites, q.Target.Name, r.Files)}
 	if r.Excluded > 0 {
 		out.Observed += fmt.Sprintf(", besides %d the code graph resolved to other symbols", r.Excluded)
-		if r.Sites == 0 {
+		if r.Sites == 0 && r.AmbiguousSites == 0 {
 			out.Observed = fmt.Sprintf("every code site of %q (%d) was resolved by the code graph to other symbols: no callers in code", q.Target.Name, r.Excluded)
 		}
 	}

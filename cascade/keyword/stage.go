@@ -54,9 +54,10 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 	d := &dispatches{store: s.store}
 	var mentions []stage.Mention
 	reach := map[int]string{}
+	family := targetFamily(q.Target)
 	for i, h := range res.Literals {
 		via := ""
-		if spellsName(h.Text, q.Target.Name) {
+		if spellsName(h.Text, q.Target.Name) && sameRuntime(family, h.Path) {
 			var err error
 			if via, err = d.reached(ctx, h); err != nil {
 				return stage.Outcome{Err: err}
@@ -188,4 +189,29 @@ func sortCalls(calls []stage.Call) {
 		}
 		return a.Span.StartByte < b.Span.StartByte
 	})
+}
+
+// targetFamily is the language family of the target's code, "" when unknown.
+func targetFamily(t fact.Symbol) string {
+	lang := t.Language
+	if lang == "" {
+		lang, _ = treesitter.LanguageForPath(t.Path)
+	}
+	if lang == "" {
+		return ""
+	}
+	return treesitter.Family(lang)
+}
+
+// sameRuntime reports whether a literal in path can reach a dispatch of a
+// target in family: getattr, Reflect.get or MethodByName look the name up
+// in their own program. A literal in another language (a minified bundle's
+// Reflect.get(obj, 'clear') for a Python method) names the target at most:
+// a mention, for the report.
+func sameRuntime(family, path string) bool {
+	if family == "" {
+		return true
+	}
+	lang, ok := treesitter.LanguageForPath(path)
+	return !ok || treesitter.Family(lang) == family
 }
