@@ -95,10 +95,12 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
 		s.Returns = goResults(e, field(decl, "result"))
+		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goReceiverTypeParams(e, field(decl, "receiver"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
 		s.Returns = goResults(e, field(decl, "result"))
+		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
 	case "type_alias":
 		// type SearchOptions = internal.SearchOptions: the same type.
@@ -777,6 +779,52 @@ func goResults(e *extractor, n *node) string {
 		}
 	}
 	return strings.Join(out, GoResultSeparator)
+}
+
+// goResultsWritten are the results goResults lists, each written with its
+// type arguments (goTypeWithArgs), when one of them has some: func
+// Lookup[T Resource](api API) (Registration[T], bool, error) gives
+// Registration[T], bool, error. nil when none has.
+func goResultsWritten(e *extractor, n *node) []string {
+	if nodeType(n) != "parameter_list" {
+		if t := goTypeWithArgs(e, n); strings.HasSuffix(t, "]") && goResultType(e, n) != "" {
+			return []string{t}
+		}
+		return nil
+	}
+	var out []string
+	args := false
+	for p := range eachNamed(n) {
+		if p.Type() != "parameter_declaration" && p.Type() != "variadic_parameter_declaration" {
+			continue
+		}
+		if types, ok := goMisparsedMap(e, p); ok {
+			for range types {
+				out = append(out, "")
+			}
+			continue
+		}
+		typ := ""
+		if goResultType(e, field(p, "type")) != "" {
+			typ = goTypeWithArgs(e, field(p, "type"))
+		}
+		if strings.HasSuffix(typ, "]") {
+			args = true
+		}
+		names := 0
+		for _, name := range childrenByField(p, "name") {
+			if is(name, "identifier") {
+				names++
+			}
+		}
+		for i := 0; i < max(names, 1); i++ {
+			out = append(out, typ)
+		}
+	}
+	if !args {
+		return nil
+	}
+	return out
 }
 
 // goResultType is a result's base type name; func and interface types are

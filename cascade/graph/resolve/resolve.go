@@ -2144,7 +2144,7 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		if len(targs) > 0 {
 			// AssertType[Arm](r), func AssertType[T any](from any) (T, error): an Arm
-			if ref, ok, err := q.golang().goTypeArgResult(ctx, f, t, rt, targs); err != nil || ok {
+			if ref, ok, err := q.golang().goTypeArgResult(ctx, f, t, rt, result, targs); err != nil || ok {
 				return ref, err
 			}
 		}
