@@ -586,8 +586,20 @@ func (goHooks) locals(e *extractor, n *node) {
 				break
 			}
 			typ = goType(e, field(spec, "type"))
-			if typ == "" && field(spec, "value") != nil {
-				break // an untyped constant's value, or one we do not type
+			if value := field(spec, "value"); typ == "" && value != nil {
+				// const APINamespaceRDK = APINamespace("rdk"): a conversion
+				// types it as a var's value does (an untyped constant's
+				// literal gives nothing); the specs after it repeat it.
+				var names []*node
+				for _, name := range childrenByField(n, "name") {
+					if is(name, "identifier") {
+						names = append(names, name)
+					}
+				}
+				if values := namedChildren(value); len(values) == len(names) && goConstConversions(values) {
+					goBind(e, n, names, values)
+				}
+				return
 			}
 		}
 		if typ == "" {
@@ -779,6 +791,22 @@ func goResults(e *extractor, n *node) string {
 		}
 	}
 	return strings.Join(out, GoResultSeparator)
+}
+
+// goConstConversions reports whether every value is a call with one
+// argument, as a constant's conversion is (APINamespace("rdk"),
+// pkg.Kind(iota)); any other constant expression is typed by no rule.
+func goConstConversions(values []*node) bool {
+	for _, v := range values {
+		v = goUnparen(v)
+		if !is(v, "call_expression") || !isAny(field(v, "function"), "identifier", "selector_expression") {
+			return false
+		}
+		if args := namedChildren(field(v, "arguments")); len(args) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // goResultsWritten are the results goResults lists, each written with its
