@@ -1467,6 +1467,16 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					continue
 				}
 			}
+			if cur.targs != "" && !seg.index {
+				// reg.Default, reg a Registration[Arm] and Default a T: an Arm
+				if next, ok, err := q.golang().goTypeParamField(ctx, f, cur, seg.name); err != nil || ok {
+					if err != nil {
+						return typeRef{}, err
+					}
+					cur = next
+					continue
+				}
+			}
 			t, err := q.fieldTypeWritten(ctx, cur.class, seg.name, 0)
 			if err != nil {
 				return typeRef{}, err

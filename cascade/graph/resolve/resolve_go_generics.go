@@ -135,19 +135,9 @@ func (q *goLang) goGenericFieldCallResult(ctx context.Context, f *fact.File, ref
 	if len(params) == 0 || len(args) != len(params) {
 		return typeRef{}, false, nil
 	}
-	cf, err := q.file(ctx, ref.class.Path)
+	typ, cf, err := q.goOwnField(ctx, ref.class, callee)
 	if err != nil || cf == nil {
 		return typeRef{}, false, err
-	}
-	typ, found := "", false
-	for _, fl := range cf.Fields {
-		if fl.Container == ref.class.Name && fl.Name == callee {
-			typ, found = fl.Type, true
-			break
-		}
-	}
-	if !found {
-		return typeRef{}, false, nil
 	}
 	var rt string
 	if results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix); isFunc {
@@ -185,6 +175,54 @@ func (q *goLang) goGenericFieldCallResult(ctx context.Context, f *fact.File, ref
 		elems++
 	}
 	at := slices.Index(params, rt)
+	if at < 0 {
+		return typeRef{}, false, nil
+	}
+	out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
+	return out, err == nil, err
+}
+
+// goOwnField is the type of the field name declared in the Go struct cls
+// itself, as written (with its type arguments), and the file it is
+// written in; a nil file when cls declares no such field (one promoted
+// from an embedded type has that type's parameters, not cls's).
+func (q *goLang) goOwnField(ctx context.Context, cls fact.Symbol, name string) (string, *fact.File, error) {
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return "", nil, err
+	}
+	for _, fl := range cf.Fields {
+		if fl.Container == cls.Name && fl.Name == name {
+			return fl.Type, cf, nil
+		}
+	}
+	return "", nil, nil
+}
+
+// goTypeParamField types the field name of ref, an instance of a Go
+// generic struct written with type arguments, when the field's type is
+// one of the struct's type parameters (or a collection of one): with reg
+// a Registration[Arm] (struct{ Default T }), reg.Default is an Arm. ok is
+// false for any other field.
+func (q *goLang) goTypeParamField(ctx context.Context, f *fact.File, ref typeRef, name string) (typeRef, bool, error) {
+	if ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.Language != treesitter.Go {
+		return typeRef{}, false, nil
+	}
+	params := ref.class.TypeParams
+	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
+	if len(params) == 0 || len(args) != len(params) {
+		return typeRef{}, false, nil
+	}
+	typ, cf, err := q.goOwnField(ctx, ref.class, name)
+	if err != nil || cf == nil {
+		return typeRef{}, false, err
+	}
+	elems := 0
+	for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+		typ = typ[len(treesitter.GoCollectionPrefix):]
+		elems++
+	}
+	at := slices.Index(params, typ)
 	if at < 0 {
 		return typeRef{}, false, nil
 	}

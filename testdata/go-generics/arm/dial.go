@@ -27,3 +27,10 @@ func dialPtr() int { // @def(dialPtr, "dialPtr")
 	pos, _ := client.JointPositions(4) // @site(dialPtrJoints, "JointPositions") @call(dialPtr, armJoints, dialPtrJoints) @dispatch(dialPtr, simJoints, dialPtrJoints)
 	return pos
 }
+
+// dialDefault reads the registration's field of the type parameter: an Arm.
+func dialDefault() int { // @def(dialDefault, "dialDefault")
+	reg, _, _ := resource.Lookup[Arm]("arm")
+	pos, _ := reg.Default.JointPositions(5) // @site(defaultJoints, "JointPositions") @call(dialDefault, armJoints, defaultJoints) @dispatch(dialDefault, simJoints, defaultJoints)
+	return pos
+}

@@ -24,6 +24,7 @@ type CreateClient[T Resource] func(name string) (T, error)
 type Registration[T Resource] struct {
 	RPCClient CreateClient[T]
 	Other     func(name string) (T, error)
+	Default   T
 }
 
 // Lookup finds the registration of a T: a generic type instantiated with the

@@ -4,7 +4,7 @@ type simArm struct{}
 
 func (a *simArm) Name() string { return "sim" }
 
-func (a *simArm) JointPositions(extra int) (int, error) { return extra, nil } // @def(simJoints, "JointPositions") @callers(simJoints, get, collect, dial, dialPtr)
+func (a *simArm) JointPositions(extra int) (int, error) { return extra, nil } // @def(simJoints, "JointPositions") @callers(simJoints, get, collect, dial, dialPtr, dialDefault)
 
 // gauge has a JointPositions of another signature: no Arm.
 type gauge struct{}
