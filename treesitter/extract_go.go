@@ -95,10 +95,12 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
 		s.Returns = goResults(e, field(decl, "result"))
+		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goReceiverTypeParams(e, field(decl, "receiver"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
 		s.Returns = goResults(e, field(decl, "result"))
+		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
 	case "type_alias":
 		// type SearchOptions = internal.SearchOptions: the same type.
@@ -584,8 +586,20 @@ func (goHooks) locals(e *extractor, n *node) {
 				break
 			}
 			typ = goType(e, field(spec, "type"))
-			if typ == "" && field(spec, "value") != nil {
-				break // an untyped constant's value, or one we do not type
+			if value := field(spec, "value"); typ == "" && value != nil {
+				// const APINamespaceRDK = APINamespace("rdk"): a conversion
+				// types it as a var's value does (an untyped constant's
+				// literal gives nothing); the specs after it repeat it.
+				var names []*node
+				for _, name := range childrenByField(n, "name") {
+					if is(name, "identifier") {
+						names = append(names, name)
+					}
+				}
+				if values := namedChildren(value); len(values) == len(names) && goConstConversions(values) {
+					goBind(e, n, names, values)
+				}
+				return
 			}
 		}
 		if typ == "" {
@@ -777,6 +791,68 @@ func goResults(e *extractor, n *node) string {
 		}
 	}
 	return strings.Join(out, GoResultSeparator)
+}
+
+// goConstConversions reports whether every value is a call with one
+// argument, as a constant's conversion is (APINamespace("rdk"),
+// pkg.Kind(iota)); any other constant expression is typed by no rule.
+func goConstConversions(values []*node) bool {
+	for _, v := range values {
+		v = goUnparen(v)
+		if !is(v, "call_expression") || !isAny(field(v, "function"), "identifier", "selector_expression") {
+			return false
+		}
+		if args := namedChildren(field(v, "arguments")); len(args) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// goResultsWritten are the results goResults lists, each written with its
+// type arguments (goTypeWithArgs), when one of them has some: func
+// Lookup[T Resource](api API) (Registration[T], bool, error) gives
+// Registration[T], bool, error. nil when none has.
+func goResultsWritten(e *extractor, n *node) []string {
+	if nodeType(n) != "parameter_list" {
+		if t := goTypeWithArgs(e, n); strings.HasSuffix(t, "]") && goResultType(e, n) != "" {
+			return []string{t}
+		}
+		return nil
+	}
+	var out []string
+	args := false
+	for p := range eachNamed(n) {
+		if p.Type() != "parameter_declaration" && p.Type() != "variadic_parameter_declaration" {
+			continue
+		}
+		if types, ok := goMisparsedMap(e, p); ok {
+			for range types {
+				out = append(out, "")
+			}
+			continue
+		}
+		typ := ""
+		if goResultType(e, field(p, "type")) != "" {
+			typ = goTypeWithArgs(e, field(p, "type"))
+		}
+		if strings.HasSuffix(typ, "]") {
+			args = true
+		}
+		names := 0
+		for _, name := range childrenByField(p, "name") {
+			if is(name, "identifier") {
+				names++
+			}
+		}
+		for i := 0; i < max(names, 1); i++ {
+			out = append(out, typ)
+		}
+	}
+	if !args {
+		return nil
+	}
+	return out
 }
 
 // goResultType is a result's base type name; func and interface types are

@@ -33,6 +33,11 @@ func goRefPosition(n *node) bool {
 	switch nodeType(p) {
 	case "argument_list":
 		return true
+	case "type_conversion_expression":
+		// createActionCommandWithT[args](ModuleBuildLocalAction): the
+		// argument of a generic function called with type arguments,
+		// which the grammar reads as a conversion to a generic type.
+		return n.FieldName() == "operand" && is(field(p, "type"), "generic_type")
 	case "expression_list":
 		f := p.FieldName()
 		return f == "right" || f == "value" || is(p.Parent(), "return_statement")

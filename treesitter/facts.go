@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 75
+const ExtractorVersion = 76
 
 // Language names a grammar in the registry.
 type Language string
@@ -86,6 +86,13 @@ type Symbol struct {
 	// has U): a result of type T, on a value whose type is written with
 	// type arguments (Getter[Arm]), is the argument in T's place.
 	TypeParams []string `json:"typeParams,omitempty"`
+	// ResultsWritten are a Go function's or method's results as Returns
+	// lists them, each written with its type arguments (goTypeWithArgs:
+	// Registration[T] where Returns has Registration), when one result has
+	// some; nil otherwise. A generic function called with type arguments
+	// (Lookup[Arm]) gives a Registration[Arm], whose fields and methods of
+	// type T are then Arms.
+	ResultsWritten []string `json:"resultsWritten,omitempty"`
 }
 
 // Call is a call site.

@@ -25,6 +25,8 @@ type Symbol struct {
 	Extends    []string               `json:"extends,omitempty"`
 	Returns    string                 `json:"returns,omitempty"`
 	TypeParams []string               `json:"typeParams,omitempty"` // treesitter.Symbol.TypeParams
+	// ResultsWritten: treesitter.Symbol.ResultsWritten.
+	ResultsWritten []string `json:"resultsWritten,omitempty"`
 }
 
 // Call is a stored call site. CallerID is the enclosing symbol, "" when the

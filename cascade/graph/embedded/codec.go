@@ -224,10 +224,12 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 
 // A symbol's detail blob: its span and selection, then its decorators,
 // params, extends and return type when it has any of them, then its Go
-// type parameters when it has some (a blob without them decodes as none).
+// type parameters when it or its results written with type arguments have
+// some, then those results when there are some (a blob without them
+// decodes as none).
 func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	b = appendSpan(appendSpan(b, sym.Span), sym.Selection)
-	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends)+len(sym.TypeParams) == 0 && sym.Returns == "" {
+	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends)+len(sym.TypeParams)+len(sym.ResultsWritten) == 0 && sym.Returns == "" {
 		return b
 	}
 	b = binary.AppendUvarint(b, uint64(len(sym.Decorators)))
@@ -243,8 +245,11 @@ func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	}
 	b = appendStrings(b, sym.Extends)
 	b = appendString(b, sym.Returns)
-	if len(sym.TypeParams) > 0 {
+	if len(sym.TypeParams)+len(sym.ResultsWritten) > 0 {
 		b = appendStrings(b, sym.TypeParams)
+	}
+	if len(sym.ResultsWritten) > 0 {
+		b = appendStrings(b, sym.ResultsWritten)
 	}
 	return b
 }
@@ -276,6 +281,9 @@ func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
 	sym.Returns = r.string()
 	if r.err == nil && len(r.s) > 0 {
 		sym.TypeParams = r.strings()
+	}
+	if r.err == nil && len(r.s) > 0 {
+		sym.ResultsWritten = r.strings()
 	}
 	return r.done()
 }

@@ -1486,6 +1486,16 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 					continue
 				}
 			}
+			if cur.targs != "" && !seg.index {
+				// reg.Default, reg a Registration[Arm] and Default a T: an Arm
+				if next, ok, err := q.golang().goTypeParamField(ctx, f, cur, seg.name); err != nil || ok {
+					if err != nil {
+						return typeRef{}, err
+					}
+					cur = next
+					continue
+				}
+			}
 			t, in, err := q.fieldTypeWrittenIn(ctx, cur.class, seg.name, 0)
 			if err != nil {
 				return typeRef{}, err
@@ -2176,7 +2186,7 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		if len(targs) > 0 {
 			// AssertType[Arm](r), func AssertType[T any](from any) (T, error): an Arm
-			if ref, ok, err := q.golang().goTypeArgResult(ctx, f, t, rt, targs); err != nil || ok {
+			if ref, ok, err := q.golang().goTypeArgResult(ctx, f, t, rt, result, targs); err != nil || ok {
 				return ref, err
 			}
 		}

@@ -906,6 +906,9 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 		if ref.kind != refInstance {
 			return typeRef{}, false, nil
 		}
+		if out, ok, err := q.goGenericFieldCallResult(ctx, f, ref, callee, result); err != nil || ok {
+			return out, ok, err // reg.RPCClient(...), reg a Registration[Arm]: an Arm
+		}
 		if typ, err = q.fieldType(ctx, ref.class, callee, 0); err != nil {
 			return typeRef{}, false, err
 		}

@@ -61,7 +61,13 @@ func (q *goLang) goTypeParamResult(ctx context.Context, f *fact.File, caller *fa
 // utils.AssertType[arm.Arm](r), with func AssertType[T any](from any)
 // (T, error), is an arm.Arm, as gopls types it. ok is false when rt is no
 // type parameter of fn's.
-func (q *goLang) goTypeArgResult(ctx context.Context, f *fact.File, fn fact.Symbol, rt string, targs []string) (typeRef, bool, error) {
+//
+// When the result is a generic type instantiated with fn's type
+// parameters (func Lookup[T Resource](api API) (Registration[T], bool,
+// error)), the value is that type with the arguments in their place: a
+// Registration[Arm], whose fields and methods of type T give Arms
+// (goGenericFieldCallResult, goTypeParamResult).
+func (q *goLang) goTypeArgResult(ctx context.Context, f *fact.File, fn fact.Symbol, rt string, result int, targs []string) (typeRef, bool, error) {
 	elems := 0
 	for strings.HasPrefix(rt, treesitter.GoCollectionPrefix) {
 		rt = rt[len(treesitter.GoCollectionPrefix):]
@@ -72,8 +78,154 @@ func (q *goLang) goTypeArgResult(ctx context.Context, f *fact.File, fn fact.Symb
 	}
 	at := slices.Index(fn.TypeParams, rt)
 	if at < 0 {
-		return typeRef{}, false, nil
+		return q.goInstantiatedResult(ctx, f, fn, rt, result, targs)
 	}
 	out, err := q.instanceOf(ctx, f, strings.Repeat(treesitter.GoCollectionPrefix, elems)+targs[at])
+	return out, err == nil, err
+}
+
+// goInstantiatedResult is goTypeArgResult for a result rt that is a
+// generic type written with fn's type parameters as its arguments
+// (Registration[T], a pointer to one too): an instance of it, with targs
+// (written in f) in their place. ok is false for a result written any
+// other way, an argument that is no type parameter of fn's included.
+func (q *goLang) goInstantiatedResult(ctx context.Context, f *fact.File, fn fact.Symbol, rt string, result int, targs []string) (typeRef, bool, error) {
+	if result >= len(fn.ResultsWritten) {
+		return typeRef{}, false, nil
+	}
+	base, written := treesitter.GoCutTypeArgs(fn.ResultsWritten[result])
+	if base != rt || len(written) == 0 {
+		return typeRef{}, false, nil
+	}
+	args := make([]string, len(written))
+	for i, w := range written {
+		at := slices.Index(fn.TypeParams, w)
+		if at < 0 {
+			return typeRef{}, false, nil
+		}
+		args[i] = targs[at]
+	}
+	ff, err := q.file(ctx, fn.Path)
+	if err != nil || ff == nil {
+		return typeRef{}, false, err
+	}
+	ref, err := q.instanceOf(ctx, ff, rt)
+	if err != nil || ref.kind != refInstance || ref.elems != 0 || len(ref.class.TypeParams) != len(args) {
+		return typeRef{}, false, err
+	}
+	ref.targs, ref.targsIn = strings.Join(args, treesitter.GoResultSeparator), f.Path
+	return ref, true, nil
+}
+
+// goGenericFieldCallResult types the result of calling the field callee of
+// ref, an instance of a Go generic struct written with type arguments
+// (ref.targs), when the field is a func whose result is one of the
+// struct's type parameters: with reg a Registration[Arm] (type
+// Registration[T Resource] struct{ RPCClient CreateClient[T] }, type
+// CreateClient[T Resource] func(...) (T, error)), reg.RPCClient(...) gives
+// an Arm, as gopls types it. A field of an unnamed func type (Other
+// func() (T, error)) the same. ok is false for any other field, and for
+// one promoted from an embedded type (whose parameters are its own).
+func (q *goLang) goGenericFieldCallResult(ctx context.Context, f *fact.File, ref typeRef, callee string, result int) (typeRef, bool, error) {
+	if ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.Language != treesitter.Go {
+		return typeRef{}, false, nil
+	}
+	params := ref.class.TypeParams
+	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
+	if len(params) == 0 || len(args) != len(params) {
+		return typeRef{}, false, nil
+	}
+	typ, cf, err := q.goOwnField(ctx, ref.class, callee)
+	if err != nil || cf == nil {
+		return typeRef{}, false, err
+	}
+	var rt string
+	if results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix); isFunc {
+		rt = treesitter.GoResult(results, result) // Other func(name string) (T, error)
+	} else {
+		// RPCClient CreateClient[T]: CreateClient's result of its own
+		// parameter is the field's argument in its place.
+		base, fargs := treesitter.GoCutTypeArgs(typ)
+		if len(fargs) == 0 {
+			return typeRef{}, false, nil
+		}
+		fn, err := q.resolveTypeName(ctx, cf, base)
+		if err != nil || fn == nil || fn.Language != treesitter.Go || len(fn.TypeParams) != len(fargs) {
+			return typeRef{}, false, err
+		}
+		results, isFunc := strings.CutPrefix(fn.Returns, treesitter.GoFuncPrefix)
+		if !isFunc {
+			return typeRef{}, false, nil
+		}
+		r := treesitter.GoResult(results, result)
+		elems := 0
+		for strings.HasPrefix(r, treesitter.GoCollectionPrefix) {
+			r = r[len(treesitter.GoCollectionPrefix):]
+			elems++
+		}
+		at := slices.Index(fn.TypeParams, r)
+		if at < 0 {
+			return typeRef{}, false, nil
+		}
+		rt = strings.Repeat(treesitter.GoCollectionPrefix, elems) + fargs[at]
+	}
+	elems := 0
+	for strings.HasPrefix(rt, treesitter.GoCollectionPrefix) {
+		rt = rt[len(treesitter.GoCollectionPrefix):]
+		elems++
+	}
+	at := slices.Index(params, rt)
+	if at < 0 {
+		return typeRef{}, false, nil
+	}
+	out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
+	return out, err == nil, err
+}
+
+// goOwnField is the type of the field name declared in the Go struct cls
+// itself, as written (with its type arguments), and the file it is
+// written in; a nil file when cls declares no such field (one promoted
+// from an embedded type has that type's parameters, not cls's).
+func (q *goLang) goOwnField(ctx context.Context, cls fact.Symbol, name string) (string, *fact.File, error) {
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return "", nil, err
+	}
+	for _, fl := range cf.Fields {
+		if fl.Container == cls.Name && fl.Name == name {
+			return fl.Type, cf, nil
+		}
+	}
+	return "", nil, nil
+}
+
+// goTypeParamField types the field name of ref, an instance of a Go
+// generic struct written with type arguments, when the field's type is
+// one of the struct's type parameters (or a collection of one): with reg
+// a Registration[Arm] (struct{ Default T }), reg.Default is an Arm. ok is
+// false for any other field.
+func (q *goLang) goTypeParamField(ctx context.Context, f *fact.File, ref typeRef, name string) (typeRef, bool, error) {
+	if ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.Language != treesitter.Go {
+		return typeRef{}, false, nil
+	}
+	params := ref.class.TypeParams
+	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
+	if len(params) == 0 || len(args) != len(params) {
+		return typeRef{}, false, nil
+	}
+	typ, cf, err := q.goOwnField(ctx, ref.class, name)
+	if err != nil || cf == nil {
+		return typeRef{}, false, err
+	}
+	elems := 0
+	for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+		typ = typ[len(treesitter.GoCollectionPrefix):]
+		elems++
+	}
+	at := slices.Index(params, typ)
+	if at < 0 {
+		return typeRef{}, false, nil
+	}
+	out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
 	return out, err == nil, err
 }

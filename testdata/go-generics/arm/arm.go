@@ -5,7 +5,7 @@ import "genapp/resource"
 // Arm is a component that moves.
 type Arm interface {
 	resource.Resource
-	JointPositions(extra int) (int, error) // @def(armJoints, "JointPositions") @callers(armJoints, get, collect)
+	JointPositions(extra int) (int, error) // @def(armJoints, "JointPositions") @callers(armJoints, get, collect, dial, dialPtr, dialDefault)
 }
 
 type server struct {
