@@ -239,6 +239,9 @@ func pythonType(e *extractor, n *node) string {
 	case "binary_operator": // Foo | None, str | Foo
 		// A | B | C is (A | B) | C: its members are the leaves, so that
 		// three classes are no more one than two are.
+		if e.text(field(n, "operator")) != "|" {
+			return "" // a + b: an expression, no type (and no union to split)
+		}
 		var members []*node
 		var leaves func(m *node)
 		leaves = func(m *node) {

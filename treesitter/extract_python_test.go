@@ -301,3 +301,24 @@ class K:
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
 }
+
+// A binary operator other than | in a type position (cast(A + B, x), a
+// member of A | B * C) is no type. It once sent pythonType and pythonUnion
+// into each other until the stack overflowed, killing the indexer.
+func TestPythonTypeOfOtherOperatorsEnds(t *testing.T) {
+	for _, src := range []string{
+		"def f(y):\n    x = cast(a + b, y)\n    return x\n",
+		"def f(y):\n    x = typing.cast(Foo | b * c, y)\n    return x\n",
+		"def f(y: A | B - C, z: \"D\" + E):\n    pass\n",
+	} {
+		facts, err := Extract(context.Background(), Python, []byte(src))
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		for _, l := range facts.Locals {
+			if strings.ContainsAny(l.Type, "+-*") {
+				t.Errorf("%q: local %s typed %q, an expression", src, l.Name, l.Type)
+			}
+		}
+	}
+}
