@@ -1246,6 +1246,9 @@ func pickInnermost(local []fact.Symbol, caller *fact.Symbol) []fact.Symbol {
 	if len(nested) > 0 {
 		return nested
 	}
+	if in := nestedBeside(local, caller); len(in) > 0 {
+		return in
+	}
 	var top []fact.Symbol
 	for _, s := range local {
 		if !strings.Contains(strings.TrimPrefix(s.ID, s.Path+"#"), ".") {
@@ -1256,6 +1259,37 @@ func pickInnermost(local []fact.Symbol, caller *fact.Symbol) []fact.Symbol {
 		return top
 	}
 	return local
+}
+
+// nestedBeside is the candidates nested in the innermost function that
+// also holds the caller: a handler declared beside a const cleanup in one
+// promise's callback calls that cleanup, not another function's. Nested
+// ids are their enclosing function's id and a dot; an overload's own id is
+// f~N while its nested functions' are under f.
+func nestedBeside(local []fact.Symbol, caller *fact.Symbol) []fact.Symbol {
+	head := caller.Path + "#"
+	if !strings.HasPrefix(caller.ID, head) {
+		return nil
+	}
+	chain := strings.Split(caller.ID[len(head):], ".")
+	for i, part := range chain {
+		if j := strings.IndexByte(part, '~'); j >= 0 {
+			chain[i] = part[:j]
+		}
+	}
+	for depth := len(chain) - 1; depth >= 1; depth-- {
+		prefix := head + strings.Join(chain[:depth], ".") + "."
+		var in []fact.Symbol
+		for _, s := range local {
+			if s.Path == caller.Path && strings.HasPrefix(s.ID, prefix) && !strings.Contains(s.ID[len(prefix):], ".") {
+				in = append(in, s)
+			}
+		}
+		if len(in) > 0 {
+			return in
+		}
+	}
+	return nil
 }
 
 func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Call, cands []fact.Symbol) ([]fact.Symbol, fact.Resolution, error) {
