@@ -27,6 +27,7 @@ func TestAccuracyItemJudge(t *testing.T) {
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedAST}), sitePrecise, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedAST, Via: "Repo.findAll"}), sitePrecise, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName}), siteNameOnly, true},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName, Via: "pytest fixture ledger"}), siteNameOnly, true},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedEvent, Event: "team/${…}/removed"}), siteFramework, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedRegistration, Via: "router.get"}), siteFramework, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedImplicit, Implicit: &fact.ImplicitSends{Count: 2}}), siteFramework, true},

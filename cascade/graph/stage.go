@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/stage"
@@ -214,6 +215,10 @@ func Detail(e fact.Edge) string {
 		return where + "via event '" + e.Event + "'"
 	case e.Resolution == fact.ResolvedRegistration && e.Via != "":
 		return where + "registered via " + e.Via
+	case e.Resolution == fact.ResolvedName && strings.HasPrefix(e.Via, "pytest fixture "):
+		// Typed by what the fixture returns; no type checker types a
+		// fixture parameter, so it stays a name match, flagged.
+		return where + "name match only: receiver is the value of " + e.Via + ", which type checkers do not type"
 	case e.Resolution == fact.ResolvedName:
 		return where + "name match only: receiver not resolved"
 	}

@@ -251,6 +251,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 	elsewhere := stage.ResolvedSites{}
 	visit := func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		external := q.external // what resolveCall concluded, before anything below asks it again
+		fixture := q.fixture
 		if target.Language == treesitter.Go && q.golang().goOutsideBuild(ctx, target.Path, c.Path) {
 			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
 			return nil
@@ -359,6 +360,9 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 				}
 				return nil
 			}
+		}
+		if res == fact.ResolvedName && fixture != "" && via == "" {
+			via = "pytest fixture " + fixture
 		}
 		caller, err := q.callerOf(ctx, c)
 		if err != nil {
@@ -532,6 +536,9 @@ type query struct {
 	// not link: true when the callee is known to be outside the workspace
 	// (a builtin, an import from a library, a library type's method).
 	external bool
+	// fixture names the pytest fixture whose value the last call resolved
+	// by name was made on ("" for none): said in the caller's detail.
+	fixture string
 	// The language resolvers of this request, made on first need; each
 	// keeps its own answers.
 	goLang *goLang
@@ -713,6 +720,8 @@ type typeRef struct {
 	// fixture's (resolve_pytest.go): its class is known, but pyright types
 	// no such parameter; a method found on it is a name match.
 	byName bool
+	// fixture is the name of that fixture, for the caller's detail.
+	fixture string
 	// open marks an instance of a JavaScript object literal (jsObjectRef)
 	// whose members may be more than it writes: a call of a name it does
 	// not declare may still be a workspace method's.
@@ -758,6 +767,8 @@ const (
 func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
 	external := false // the callee is known to be outside the workspace
 	defer func() { q.external = external }()
+	fixture := ""
+	defer func() { q.fixture = fixture }()
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, "", err
@@ -835,6 +846,7 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
 		if err == nil && len(found) > 0 && ref.byName {
+			fixture = ref.fixture
 			return found, fact.ResolvedName, nil // a pytest fixture's value
 		}
 		if err != nil || len(found) > 0 {

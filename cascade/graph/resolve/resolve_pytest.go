@@ -48,7 +48,7 @@ func (q *pyLang) pyFixtureParam(ctx context.Context, f *fact.File, caller *fact.
 	if err != nil || ref.kind != refInstance && ref.kind != refClass {
 		return typeRef{kind: refUnknown}, true, err
 	}
-	ref.byName = true
+	ref.byName, ref.fixture = true, name
 	return ref, true, nil
 }
 

@@ -59,3 +59,8 @@ class Buffer:
 class Stream:
     def flush(self):
         return None
+
+
+class Ledger:
+    def total(self):  # @def(ledgerTotal, "total")
+        return 0
