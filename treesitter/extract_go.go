@@ -780,13 +780,7 @@ func goResults(e *extractor, n *node) string {
 			continue
 		}
 		typ := goResultType(e, field(p, "type"))
-		names := 0
-		for _, name := range childrenByField(p, "name") {
-			if is(name, "identifier") {
-				names++
-			}
-		}
-		for i := 0; i < max(names, 1); i++ {
+		for range goParamNames(p) {
 			out = append(out, typ)
 		}
 	}
@@ -839,13 +833,7 @@ func goResultsWritten(e *extractor, n *node) []string {
 		if strings.HasSuffix(typ, "]") {
 			args = true
 		}
-		names := 0
-		for _, name := range childrenByField(p, "name") {
-			if is(name, "identifier") {
-				names++
-			}
-		}
-		for i := 0; i < max(names, 1); i++ {
+		for range goParamNames(p) {
 			out = append(out, typ)
 		}
 	}
@@ -979,4 +967,16 @@ func goConstant(e *extractor, n *node, text []byte) {
 			e.addConstant("", e.text(names[i]), text)
 		}
 	}
+}
+
+// goParamNames is how many values a Go parameter or result declaration
+// holds: one per name (a, b int), one when unnamed (int).
+func goParamNames(p *node) int {
+	names := 0
+	for _, name := range childrenByField(p, "name") {
+		if is(name, "identifier") {
+			names++
+		}
+	}
+	return max(names, 1)
 }

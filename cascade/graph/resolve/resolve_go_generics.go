@@ -127,15 +127,7 @@ func (q *goLang) goInstantiatedResult(ctx context.Context, f *fact.File, fn fact
 // func() (T, error)) the same. ok is false for any other field, and for
 // one promoted from an embedded type (whose parameters are its own).
 func (q *goLang) goGenericFieldCallResult(ctx context.Context, f *fact.File, ref typeRef, callee string, result int) (typeRef, bool, error) {
-	if ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.Language != treesitter.Go {
-		return typeRef{}, false, nil
-	}
-	params := ref.class.TypeParams
-	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
-	if len(params) == 0 || len(args) != len(params) {
-		return typeRef{}, false, nil
-	}
-	typ, cf, err := q.goOwnField(ctx, ref.class, callee)
+	typ, cf, params, args, err := q.goOwnGenericField(ctx, ref, callee)
 	if err != nil || cf == nil {
 		return typeRef{}, false, err
 	}
@@ -169,17 +161,7 @@ func (q *goLang) goGenericFieldCallResult(ctx context.Context, f *fact.File, ref
 		}
 		rt = strings.Repeat(treesitter.GoCollectionPrefix, elems) + fargs[at]
 	}
-	elems := 0
-	for strings.HasPrefix(rt, treesitter.GoCollectionPrefix) {
-		rt = rt[len(treesitter.GoCollectionPrefix):]
-		elems++
-	}
-	at := slices.Index(params, rt)
-	if at < 0 {
-		return typeRef{}, false, nil
-	}
-	out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
-	return out, err == nil, err
+	return q.goTypeArgument(ctx, f, ref, params, args, rt)
 }
 
 // goOwnField is the type of the field name declared in the Go struct cls
@@ -205,24 +187,41 @@ func (q *goLang) goOwnField(ctx context.Context, cls fact.Symbol, name string) (
 // a Registration[Arm] (struct{ Default T }), reg.Default is an Arm. ok is
 // false for any other field.
 func (q *goLang) goTypeParamField(ctx context.Context, f *fact.File, ref typeRef, name string) (typeRef, bool, error) {
-	if ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.Language != treesitter.Go {
-		return typeRef{}, false, nil
-	}
-	params := ref.class.TypeParams
-	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
-	if len(params) == 0 || len(args) != len(params) {
-		return typeRef{}, false, nil
-	}
-	typ, cf, err := q.goOwnField(ctx, ref.class, name)
+	typ, cf, params, args, err := q.goOwnGenericField(ctx, ref, name)
 	if err != nil || cf == nil {
 		return typeRef{}, false, err
 	}
+	return q.goTypeArgument(ctx, f, ref, params, args, typ)
+}
+
+// goOwnGenericField is the field name declared by ref's Go generic struct
+// itself (goOwnField), with the struct's type parameters and ref's type
+// arguments; a nil file unless ref is an instance written with as many
+// type arguments as the struct has parameters and the struct declares the
+// field.
+func (q *goLang) goOwnGenericField(ctx context.Context, ref typeRef, name string) (typ string, cf *fact.File, params, args []string, err error) {
+	if ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.Language != treesitter.Go {
+		return "", nil, nil, nil, nil
+	}
+	params = ref.class.TypeParams
+	args = strings.Split(ref.targs, treesitter.GoResultSeparator)
+	if len(params) == 0 || len(args) != len(params) {
+		return "", nil, nil, nil, nil
+	}
+	typ, cf, err = q.goOwnField(ctx, ref.class, name)
+	return typ, cf, params, args, err
+}
+
+// goTypeArgument types t, one of ref's struct's type parameters or a
+// collection of one, as the type argument ref was written with in its
+// place; ok is false when t is no type parameter.
+func (q *goLang) goTypeArgument(ctx context.Context, f *fact.File, ref typeRef, params, args []string, t string) (typeRef, bool, error) {
 	elems := 0
-	for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
-		typ = typ[len(treesitter.GoCollectionPrefix):]
+	for strings.HasPrefix(t, treesitter.GoCollectionPrefix) {
+		t = t[len(treesitter.GoCollectionPrefix):]
 		elems++
 	}
-	at := slices.Index(params, typ)
+	at := slices.Index(params, t)
 	if at < 0 {
 		return typeRef{}, false, nil
 	}
