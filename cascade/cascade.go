@@ -43,6 +43,7 @@ const (
 	ReasonIndexMissing      = stage.ReasonIndexMissing
 	ReasonNoMatches         = stage.ReasonNoMatches
 	ReasonTooManyMatches    = stage.ReasonTooManyMatches
+	ReasonAmbiguousName     = stage.ReasonAmbiguousName
 	ReasonNoRelevantMatches = stage.ReasonNoRelevantMatches
 	ReasonCancelled         = stage.ReasonCancelled
 	ReasonIndexIncomplete   = stage.ReasonIndexIncomplete
