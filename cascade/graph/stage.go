@@ -26,7 +26,7 @@ type EdgeResolver interface {
 // target's name it resolved to other symbols (resolve.Resolver, over
 // either store): a graph answer of no_callers hands them to the fallbacks.
 type ElsewhereResolver interface {
-	IncomingElsewhere(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, error)
+	IncomingSettled(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.Settled, error)
 }
 
 // NewStage is the graph stage over one backend: its store and a resolver
@@ -67,9 +67,9 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		return graphError(err, q)
 	}
 	var edges []fact.Edge
-	var elsewhere stage.ResolvedSites
+	var settled stage.Settled
 	if er, ok := s.resolver.(ElsewhereResolver); ok && q.Direction == stage.Incoming {
-		edges, elsewhere, err = er.IncomingElsewhere(ctx, sym)
+		edges, settled, err = er.IncomingSettled(ctx, sym)
 	} else if q.Direction == stage.Outgoing {
 		edges, err = s.resolver.Outgoing(ctx, sym)
 	} else {
@@ -90,8 +90,9 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			return stage.Outcome{Calls: []stage.Call{}, Hit: true,
 				Observed: fmt.Sprintf("%s is indexed and calls nothing in the workspace", stage.QualifiedName(sym))}
 		}
+		elsewhere := settled.Elsewhere
 		out := stage.Outcome{Reason: stage.ReasonNoCallers, Observed: fmt.Sprintf("%s is indexed and has no %s edge", stage.QualifiedName(sym), what),
-			Settled: stage.Settled{Elsewhere: elsewhere}}
+			Settled: stage.Settled{Elsewhere: elsewhere, Undecided: settled.Undecided}}
 		if len(elsewhere) > 0 {
 			out.Observed += fmt.Sprintf("; %d call sites of the name resolved to other symbols", len(elsewhere))
 		}

@@ -33,3 +33,26 @@ func TestStageSaysACutOffScanIsPartial(t *testing.T) {
 		t.Errorf("GrepSites=%d: a partial scan's count must not stand for the workspace's", q.GrepSites)
 	}
 }
+
+// A scan cut off before it could count past the limit, for a name of
+// which the code graph already counts more untyped sites than the limit,
+// declines the name as a finished scan would: the machine's load must not
+// turn a too-common name into a list of possible callers. Below the
+// graph's count, the cut-off scan answers as before.
+func TestStageCutOffScanOfATooCommonNameDeclines(t *testing.T) {
+	for _, tc := range []struct {
+		undecided int
+		wantHit   bool
+	}{{undecided: 51, wantHit: false}, {undecided: 50, wantHit: true}} {
+		q := &stage.Query{Target: stageTarget("get"), GrepLimit: 50, GrepSites: -1,
+			Settled: stage.Settled{Elsewhere: stage.ResolvedSites{}, Undecided: tc.undecided}}
+		out := NewStage(cutOffSearcher{}).Run(context.Background(), q)
+		if out.Hit != tc.wantHit {
+			t.Errorf("undecided %d: hit=%v (%s), want %v", tc.undecided, out.Hit, out.Observed, tc.wantHit)
+		}
+		if !tc.wantHit && (out.Reason != stage.ReasonTooManyMatches || !out.Partial || len(q.Candidates) != 1) {
+			t.Errorf("undecided %d: reason=%q partial=%v candidates=%d: want %q, partial, the sites found in the report",
+				tc.undecided, out.Reason, out.Partial, len(q.Candidates), stage.ReasonTooManyMatches)
+		}
+	}
+}

@@ -129,6 +129,17 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 		for _, c := range r.Calls {
 			q.Candidates = append(q.Candidates, stage.CandidateOf(c, "grep: "+c.Detail))
 		}
+	case r.Partial && q.Settled.Elsewhere != nil && q.Settled.Undecided > limit:
+		// Cut off before it could count past the limit, where the code
+		// graph already counts more sites of the name it could not type
+		// than the limit: finished, this grep would decline the name, so
+		// the few it found are no answer (the load must not decide it).
+		out.Reason, out.Partial = stage.ReasonTooManyMatches, true
+		out.Observed = fmt.Sprintf("cut off after %d code sites of %q; the code graph counts %d sites of the name whose receiver it could not type, more than %d: too common a name to answer by name",
+			r.Sites, q.Target.Name, q.Settled.Undecided, limit)
+		for _, c := range r.Calls {
+			q.Candidates = append(q.Candidates, stage.CandidateOf(c, "grep: "+c.Detail))
+		}
 	default:
 		out.Calls, out.Hit = r.Calls, true
 		if r.Partial {

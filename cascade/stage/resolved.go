@@ -81,6 +81,12 @@ type Settled struct {
 	// whose receiver the graph could not type is no evidence for the
 	// target (see grep.AmbiguousNamesakes).
 	Namesakes int
+	// Undecided counts the call sites of the name in the target's
+	// language family the graph could neither link to the target nor
+	// resolve elsewhere: what a grep would find, near enough, in the files
+	// the graph indexed. A grep cut off by its budget weighs its count
+	// against it (grep.Stage).
+	Undecided int
 	// AsIndexed reports whether the graph indexed rel with exactly content
 	// and knows every occurrence of the name in it (a site, a declaration,
 	// an import, a comment or string), and what it knows: a fallback that

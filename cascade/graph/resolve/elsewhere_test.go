@@ -98,9 +98,15 @@ export function summarize(repo: any, cache: Map<string, string>): unknown {
 		}},
 		{"OrdersService.findAll", []string{"OrdersController.findAll ast", "fresh ast"}, nil},
 	} {
-		edges, elsewhere, err := r.IncomingElsewhere(ctx, symbolNamed(t, r, tc.target))
+		edges, settled, err := r.IncomingSettled(ctx, symbolNamed(t, r, tc.target))
 		if err != nil {
 			t.Fatal(err)
+		}
+		elsewhere := settled.Elsewhere
+		// Each name has one site no rule types (thing.get, repo.findAll);
+		// the other language's cache.get('x') is not counted.
+		if settled.Undecided != 1 {
+			t.Errorf("%s: %d undecided sites, want 1 (thing.get or repo.findAll)", tc.target, settled.Undecided)
 		}
 		var sites []string
 		for k, v := range elsewhere {

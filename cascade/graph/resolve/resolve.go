@@ -157,16 +157,25 @@ func (r *Resolver) Incoming(ctx context.Context, target fact.Symbol) ([]fact.Edg
 // resolution again each time (Client.AddAsyncTask, 6,557 callers: 52 ms of
 // CPU a request).
 func (r *Resolver) IncomingElsewhere(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, error) {
+	edges, settled, err := r.IncomingSettled(ctx, target)
+	return edges, settled.Elsewhere, err
+}
+
+// IncomingSettled is IncomingElsewhere with how many call sites of the
+// name in target's language family it could neither link to target nor
+// resolve elsewhere (Settled.Undecided): a grep cut off by its budget
+// weighs what it found against them.
+func (r *Resolver) IncomingSettled(ctx context.Context, target fact.Symbol) ([]fact.Edge, stage.Settled, error) {
 	q := r.newQuery(ctx)
 	key := keptAnswerKey(target)
 	if a, ok := q.gen.keptAnswer(&r.mu, key); ok {
-		return cloneEdges(a.edges), a.elsewhere, nil
+		return cloneEdges(a.edges), stage.Settled{Elsewhere: a.elsewhere, Undecided: a.undecided}, nil
 	}
-	edges, elsewhere, sites, err := r.incomingElsewhere(ctx, q, target)
+	edges, elsewhere, sites, undecided, err := r.incomingElsewhere(ctx, q, target)
 	if err == nil && sites >= keptAnswerSites {
-		q.gen.keepAnswer(&r.mu, key, keptAnswer{edges: cloneEdges(edges), elsewhere: elsewhere})
+		q.gen.keepAnswer(&r.mu, key, keptAnswer{edges: cloneEdges(edges), elsewhere: elsewhere, undecided: undecided})
 	}
-	return edges, elsewhere, err
+	return edges, stage.Settled{Elsewhere: elsewhere, Undecided: undecided}, err
 }
 
 // keptAnswerSites: an answer worked out from this many call sites of the
@@ -179,6 +188,7 @@ const maxKeptAnswers = 64
 type keptAnswer struct {
 	edges     []fact.Edge
 	elsewhere stage.ResolvedSites // read only, by every request given it
+	undecided int
 }
 
 func keptAnswerKey(t fact.Symbol) string {
@@ -221,16 +231,16 @@ func cloneEdges(edges []fact.Edge) []fact.Edge {
 	return out
 }
 
-// incomingElsewhere is IncomingElsewhere worked out, with how many call
+// incomingElsewhere is IncomingSettled worked out, with how many call
 // sites of the name it read.
-func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, int, error) {
+func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.Symbol) ([]fact.Edge, stage.ResolvedSites, int, int, error) {
 	name := target.Name
 	if target.Kind == treesitter.KindMethod && (name == "constructor" || name == "__init__") && target.Container != "" {
 		name = target.Container // constructors are called by their class's name
 	}
 	calls, err := q.callsNamed(ctx, name)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, 0, err
 	}
 	calls = calls[:len(calls):len(calls)] // appending below must not write into the query's cache
 	if framework.IsTask(q.frameworks().roles(ctx, target)) {
@@ -238,7 +248,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		for _, callee := range framework.CalleesFor(family(target.Language), framework.RoleTaskCall) {
 			more, err := q.callsNamed(ctx, callee)
 			if err != nil {
-				return nil, nil, 0, err
+				return nil, nil, 0, 0, err
 			}
 			for _, c := range more {
 				if lastSegmentOf(c.Receiver) == target.Name {
@@ -249,6 +259,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 	}
 	byCaller := edgeSet{}
 	elsewhere := stage.ResolvedSites{}
+	linked := map[stage.SiteKey]bool{}
 	visit := func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		external := q.external // what resolveCall concluded, before anything below asks it again
 		fixture := q.fixture
@@ -380,6 +391,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 			}
 		}
 		e.Sites = append(e.Sites, c.Span)
+		linked[stage.KeyOf(c.Path, c.Span)] = true
 		markRef(e, c, target.Name, fresh)
 		return nil
 	}
@@ -392,25 +404,44 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 	}
 	if err != nil {
 		edges, cerr := cutOff(ctx, byCaller, err)
-		return edges, nil, len(calls), cerr
+		return edges, nil, len(calls), 0, cerr
 	}
 	if err := q.pyInstanceCallers(ctx, target, byCaller); err != nil { // resolve_python.go: __call__
 		edges, cerr := cutOff(ctx, byCaller, err)
-		return edges, nil, len(calls), cerr
+		return edges, nil, len(calls), 0, cerr
 	}
 	if err := q.fieldCallers(ctx, target, calls, byCaller); err != nil { // resolve_fields.go
 		edges, cerr := cutOff(ctx, byCaller, err)
-		return edges, nil, len(calls), cerr
+		return edges, nil, len(calls), 0, cerr
 	}
 	if err := q.frameworks().incoming(ctx, target, byCaller); err != nil {
 		edges, cerr := cutOff(ctx, byCaller, err)
-		return edges, nil, len(calls), cerr
+		return edges, nil, len(calls), 0, cerr
 	}
 	edges, err := cutOff(ctx, byCaller, nil)
 	if err != nil {
-		return edges, nil, len(calls), err // cut off: what was found, never "elsewhere" from half a scan
+		return edges, nil, len(calls), 0, err // cut off: what was found, never "elsewhere" from half a scan
 	}
-	return edges, elsewhere, len(calls), nil
+	return edges, elsewhere, len(calls), undecidedSites(calls, target, elsewhere, linked), nil
+}
+
+// undecidedSites counts the calls of target's language family that were
+// neither linked to target nor resolved elsewhere.
+func undecidedSites(calls []fact.Call, target fact.Symbol, elsewhere stage.ResolvedSites, linked map[stage.SiteKey]bool) int {
+	fam, n := family(target.Language), 0
+	for _, c := range calls {
+		key := stage.KeyOf(c.Path, c.Span)
+		if linked[key] {
+			continue
+		}
+		if _, ok := elsewhere[key]; ok {
+			continue
+		}
+		if l, ok := treesitter.LanguageForPath(c.Path); ok && family(l) == fam {
+			n++
+		}
+	}
+	return n
 }
 
 // Outgoing returns what source calls, grouped by callee and sorted by the
