@@ -545,7 +545,8 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 			// job.fetch = stub writes over a method: pyright lists it as a
 			// reference of the method (extract_refs.go). self.x = v is
 			// nearly always a field set, not a method replaced.
-			if recv := e.squeezed(field(p, "object")); recv != "self" && !strings.HasPrefix(recv, "self.") {
+			// obj.country = "BE" sets data: no stub is a literal.
+			if recv := e.squeezed(field(p, "object")); recv != "self" && !strings.HasPrefix(recv, "self.") && !pyDataLiteral(field(p.Parent(), "right")) {
 				return SiteReference, recv, true
 			}
 		}
@@ -591,6 +592,16 @@ func pyAttributeUsedAsData(n *node) bool {
 	return pyUsedAsData(p)
 }
 
+// pyDataLiteral reports whether n is a literal no function ever equals: a
+// string, a number or a boolean.
+func pyDataLiteral(n *node) bool {
+	switch nodeType(n) {
+	case "string", "concatenated_string", "integer", "float", "true", "false":
+		return true
+	}
+	return false
+}
+
 // pyUsedAsData reports whether the value of expression v is only tested or
 // otherwise used as data.
 func pyUsedAsData(v *node) bool {
@@ -613,6 +624,9 @@ func pyUsedAsData(v *node) bool {
 			switch c.Type() {
 			case "none", "<", ">", "<=", ">=":
 				return true
+			}
+			if !sameNode(c, v) && pyDataLiteral(c) {
+				return true // p.country == "FR": no bound method equals a literal
 			}
 		}
 	case "binary_operator", "unary_operator", "interpolation":

@@ -175,6 +175,7 @@ def work(task=task, *, other: task = None):
     for task in xs:
         pass
     handlers = [task, obj.task]
+    job.task = "off"
     return 'task'
 `,
 			want: []string{
@@ -517,7 +518,8 @@ func TestIndexWord(t *testing.T) {
 }
 
 // A Python attribute only tested for truth or against None, ordered,
-// computed with or formatted is marked UsedAsData; one whose value is used
+// computed with, formatted or compared with a literal is marked
+// UsedAsData; one whose value is used
 // (passed, returned, the result of and/or, a branch of a conditional,
 // compared for equality with another value) is not.
 func TestFindIdentifiersPythonTested(t *testing.T) {
@@ -537,6 +539,8 @@ func TestFindIdentifiersPythonTested(t *testing.T) {
     e = p.check == c.check
     s = f"at {p.check}"
     n = -p.check
+    k = p.check != "FR"
+    j = 3 == p.check
     return p.check
 `
 	got, err := FindIdentifiers(context.Background(), Python, []byte(src), "check")
@@ -549,7 +553,7 @@ func TestFindIdentifiersPythonTested(t *testing.T) {
 			tested = append(tested, int(s.Span.Start.Line)+1)
 		}
 	}
-	if want := []int{2, 4, 7, 8, 9, 11, 12, 12, 13, 15, 16}; !slices.Equal(tested, want) {
+	if want := []int{2, 4, 7, 8, 9, 11, 12, 12, 13, 15, 16, 17, 18}; !slices.Equal(tested, want) {
 		t.Errorf("tested on lines %v, want %v", tested, want)
 	}
 }
