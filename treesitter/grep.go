@@ -52,6 +52,11 @@ type IdentifierSite struct {
 	// index into IdentifierSites.Symbols; -1 at top level and in a class
 	// body outside its methods.
 	Enclosing int
+	// OwnAttribute: a Python self.name (or cls.name) inside a class that
+	// gives itself an attribute of the name (country = CharField(...) in
+	// its body, self.country = ... in a method): the instance's own
+	// attribute, which shadows any method of the name its bases have.
+	OwnAttribute bool
 }
 
 // IdentifierSites is what FindIdentifiers found in one file.
@@ -309,8 +314,9 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		}
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
-			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
-			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
+			MemberRead:   out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
+			UsedAsData:   out.Language == Python && pyAttributeUsedAsData(n),
+			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name)),
 		})
 	}
 	return e.ctx.Err()
@@ -590,6 +596,42 @@ func pyAttributeUsedAsData(n *node) bool {
 		return false
 	}
 	return pyUsedAsData(p)
+}
+
+// pyOwnAttribute reports whether the class around n, a self.name site,
+// assigns name itself: name = ... in its body, or self.name = ... in one of
+// its methods (occurrences are every whole-word occurrence of name).
+func (e *extractor) pyOwnAttribute(root, n *node, occurrences []uint32, size int) bool {
+	class := n.Parent()
+	for class != nil && !is(class, "class_definition") {
+		class = class.Parent()
+	}
+	if class == nil {
+		return false
+	}
+	body := field(class, "body")
+	for _, at := range occurrences {
+		if at < class.start || at >= class.end {
+			continue
+		}
+		leaf := grepLeafAt(root, at, at+uint32(size))
+		if leaf == nil || !is(leaf, "identifier") {
+			continue
+		}
+		p := leaf.Parent()
+		switch {
+		case is(p, "assignment") && leaf.FieldName() == "left":
+			// country = models.CharField(...), at the class body's level
+			if st := p.Parent(); is(st, "expression_statement") && body != nil && sameNode(st.Parent(), body) {
+				return true
+			}
+		case is(p, "attribute") && leaf.FieldName() == "attribute" && p.FieldName() == "left" && is(p.Parent(), "assignment"):
+			if e.squeezed(field(p, "object")) == "self" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pyDataLiteral reports whether n is a literal no function ever equals: a

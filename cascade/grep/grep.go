@@ -131,6 +131,9 @@ type Match struct {
 	// UsedAsData: the value is only tested for truth or compared with None
 	// (python.go).
 	UsedAsData bool
+	// OwnAttribute: self.name in a class that assigns the attribute name
+	// itself (python.go).
+	OwnAttribute bool
 	// ModuleReceiver: the receiver may be a module object, its root bound
 	// by an import (treesitter.ModuleReceivers); the only receiver a
 	// function is reached through (scope.go). True for a bare name.
@@ -744,7 +747,7 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.packageLevel.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && (pyAttributeOfAttribute(c.lang, m, &s.q) || pyAttributeUsedAsData(c.lang, m, &s.q)) {
+		if s.q.SkipLibrary && (pyAttributeOfAttribute(c.lang, m, &s.q) || pyAttributeUsedAsData(c.lang, m, &s.q) || pyOwnAttributeElsewhere(c.lang, m, &s.q)) {
 			s.memberReads.Add(1)
 			continue
 		}
@@ -811,8 +814,8 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
-			MemberRead: site.MemberRead, UsedAsData: site.UsedAsData, ModuleReceiver: modules.MayBeModule(site.Receiver),
-			ModuleItself: modules.IsModule(site.Receiver)}
+			MemberRead: site.MemberRead, UsedAsData: site.UsedAsData, OwnAttribute: site.OwnAttribute,
+			ModuleReceiver: modules.MayBeModule(site.Receiver), ModuleItself: modules.IsModule(site.Receiver)}
 		if c.lang == treesitter.Go {
 			m.ReceiverImport = goReceiverImport(sites.Imports, site.Receiver)
 		}

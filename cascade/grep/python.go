@@ -28,3 +28,16 @@ func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
 func pyAttributeUsedAsData(lang treesitter.Language, m Match, q *Query) bool {
 	return lang == treesitter.Python && m.UsedAsData && m.Kind == KindReference && (q.Method || q.Container != "")
 }
+
+// A Python self.name inside a class that assigns name itself (a Django
+// model's country = CharField(...), self.country = ... in __init__) reads
+// that class's own attribute: it shadows any method of the name a base
+// has, and no other class's method is reached through it. ciso-assistant's
+// DataTransfer.__str__ reads self.country, its model field, and grep
+// offered it as a caller of DataTransferViewSet.country.
+
+// pyOwnAttributeElsewhere reports whether a Python site is such a read in
+// a class other than the target's.
+func pyOwnAttributeElsewhere(lang treesitter.Language, m Match, q *Query) bool {
+	return lang == treesitter.Python && m.OwnAttribute && q.Container != "" && normalName(m.Caller.Container) != normalName(q.Container)
+}

@@ -46,16 +46,16 @@ class Fake:
     def __init__(self) -> None:
         self.run = _canonical({"id": 1})
 
-    def get(self):  # @def(fakeGet, "get")
-        return self.run  # @site(fakeRun, "run") @possible(fakeGet, toolRun, fakeRun)
+    def get(self):
+        return self.run  # the attribute Fake sets itself: no reference of ExpandTool.run
 
 
 class Callable:
     def __init__(self) -> None:
         self.run = Runner()
 
-    def handler(self):  # @def(callableHandler, "handler")
-        return self.run  # @site(callableRun, "run") @possible(callableHandler, toolRun, callableRun)
+    def handler(self):
+        return self.run  # the attribute Callable sets itself, a Runner
 
 
 def _canonical(d):
