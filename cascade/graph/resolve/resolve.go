@@ -2081,9 +2081,10 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		ref, err := q.declaredType(ctx, f, caller, rest)
 		if ref.kind == refInstance {
 			ref = ref.pyWrap(wraps)
-		} else if ref.kind == refUnknown && err == nil && strings.HasPrefix(rest, treesitter.RangeTypePrefix) {
-			// list(xs) of an xs nothing types: still a builtin list
-			// (its methods are the builtin's), of unknown elements.
+		} else if ref.kind == refUnknown && err == nil {
+			// list(xs) of an xs nothing types, a dict[str, Any]: still a
+			// builtin list or dict (self._agents.clear() is dict's clear),
+			// of elements that may be anything.
 			ref = typeRef{kind: refExternal, ext: pyUnknownElements}
 		}
 		return ref, err
