@@ -63,7 +63,7 @@ func flaggedDegraded(detail string) bool {
 // Verdicts on one of our items.
 const (
 	verdictRight       = "right"       // the reference lists the site, or its go-to-definition there is the target
-	verdictFramework   = "framework"   // a framework link whose site names the link's key (see frameworkConfirmed)
+	verdictFramework   = "framework"   // a framework link whose site names the link's key (see frameworkConfirmed), or a call on a pytest fixture's value the reference types as the target's class
 	verdictWrong       = "wrong"       // none of the above
 	verdictUnconfirmed = "unconfirmed" // a framework item the simple check cannot confirm: reported, not scored
 )
@@ -78,11 +78,15 @@ func judgeItems(res *accuracyResult) {
 	}
 	byDefinition := map[string]bool{}
 	refDefinition := map[string]string{}
+	fixtures := map[string]accuracySite{}
 	for _, wrong := range [][]accuracySite{res.FalsePrecise, res.WrongNameOnly, res.WrongOther} {
 		for _, s := range wrong {
 			refDefinition[s.key()] = s.RefDefinition
 			if s.DefinitionIsTarget {
 				byDefinition[s.key()] = true
+			}
+			if s.FixtureType != "" {
+				fixtures[s.key()] = s
 			}
 		}
 	}
@@ -92,9 +96,16 @@ func judgeItems(res *accuracyResult) {
 		if d, ok := refDefinition[s.key()]; ok {
 			s.RefDefinition = d // what the call really calls, per the reference
 		}
+		if fx, ok := fixtures[s.key()]; ok {
+			s.FixtureType, s.FixtureConfirmed = fx.FixtureType, fx.FixtureConfirmed
+		}
 		switch {
 		case inRef[s.key()] || byDefinition[s.key()]:
 			s.Verdict = verdictRight
+		case s.FixtureConfirmed:
+			// pytest injects the fixture's value, whose type the
+			// reference confirms (accuracy_fixtures_test.go)
+			s.Verdict = verdictFramework
 		case s.Item == siteFramework || s.Item == siteEntry:
 			if frameworkConfirmed(*s, res.Target) {
 				s.Verdict = verdictFramework

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -124,5 +126,75 @@ func TestEndToEndClasses(t *testing.T) {
 		if got := names(c.Targets); !slices.Equal(got, want[i]) {
 			t.Errorf("%s: %v, want %v", c.Class, got, want[i])
 		}
+	}
+}
+
+// A call on a pytest fixture's value counts as the target's (framework
+// truth) only where the reference's own type of the fixture names the
+// target's class; the fixture is found as pytest finds it, in the test's
+// module or a conftest.py above it, never one beside or below.
+func TestAccuracyPytestFixtureTruth(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		abs := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(abs, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("tests/conftest.py", "import pytest\n\n\n@pytest.fixture(\n    scope=\"module\",\n)\nasync def limiter(redis):\n    return RedisRateLimiter(redis)\n\n\ndef plain():\n    pass\n")
+	write("tests/unit/test_limit.py", "import pytest\n\n@pytest.fixture\ndef ledger():\n    yield Ledger()\n\ndef test_x(limiter, ledger):\n    limiter.acquire()\n")
+	write("other/conftest.py", "import pytest\n\n@pytest.fixture\ndef stray():\n    return 1\n")
+	for _, c := range []struct {
+		rel, name, file string
+		line, col       uint32
+		ok              bool
+	}{
+		{"tests/unit/test_limit.py", "ledger", "tests/unit/test_limit.py", 3, 4, true},
+		{"tests/unit/test_limit.py", "limiter", "tests/conftest.py", 6, 10, true},
+		{"tests/unit/test_limit.py", "plain", "", 0, 0, false}, // not decorated as a fixture
+		{"tests/unit/test_limit.py", "stray", "", 0, 0, false}, // another directory's conftest.py
+	} {
+		file, pos, ok := findFixture(root, c.rel, c.name)
+		if ok != c.ok {
+			t.Errorf("%s: found=%v, want %v", c.name, ok, c.ok)
+			continue
+		}
+		if ok && (file != filepath.Join(root, c.file) || pos.Line != c.line || pos.Character != c.col) {
+			t.Errorf("%s: %s %d:%d, want %s %d:%d", c.name, file, pos.Line, pos.Character, c.file, c.line, c.col)
+		}
+	}
+	for hover, want := range map[string]string{
+		"```python\n(function) async def limiter(redis: Redis) -> RedisRateLimiter\n```": "RedisRateLimiter",
+		"```python\n(function) def ledger() -> Generator[Ledger, Any, None]\n```":        "Generator[Ledger, Any, None]",
+		"```python\n(variable) limiter: RedisRateLimiter\n```":                           "",
+		// pyright's plaintext: a multi-line signature, then a docstring with an arrow
+		"(method) def limiter(\n    self: Self@T,\n    mock_redis: Unknown\n) -> RedisRateLimiter\n\nMaps a -> b.": "RedisRateLimiter",
+		"(function) def make()\n\nReturns x -> y.": "",
+	} {
+		if got := hoverResult(hover); got != want {
+			t.Errorf("hoverResult(%q) = %q, want %q", hover, got, want)
+		}
+	}
+	if got := fixtureOfDetail(graphstage.Detail(fact.Edge{Symbol: fact.Symbol{Name: "test_x"}, Resolution: fact.ResolvedName, Via: "pytest fixture limiter"})); got != "limiter" {
+		t.Errorf("fixture of the engine's detail = %q, want limiter", got)
+	}
+
+	// The verdict: confirmed → framework, counted right; not → wrong.
+	res := accuracyResult{OurSites: []accuracySite{
+		{Path: "tests/unit/test_limit.py", Line: 8, Item: siteNameOnly, Detail: "name match only: receiver is the value of pytest fixture limiter"},
+		{Path: "tests/unit/test_limit.py", Line: 9, Item: siteNameOnly, Detail: "name match only: receiver is the value of pytest fixture other"},
+	}}
+	res.WrongNameOnly = []accuracySite{res.OurSites[0], res.OurSites[1]}
+	res.WrongNameOnly[0].FixtureType, res.WrongNameOnly[0].FixtureConfirmed = "RedisRateLimiter", true
+	res.WrongNameOnly[1].FixtureType = "int"
+	judgeItems(&res)
+	if v := res.OurSites[0].Verdict; v != verdictFramework {
+		t.Errorf("confirmed fixture item: %s, want %s", v, verdictFramework)
+	}
+	if v := res.OurSites[1].Verdict; v != verdictWrong {
+		t.Errorf("unconfirmed fixture item: %s, want %s", v, verdictWrong)
 	}
 }

@@ -132,7 +132,13 @@ type accuracySite struct {
 	// a call it resolves (gopls and in-package test files, pyright and
 	// aliased imports).
 	DefinitionIsTarget bool `json:"definitionIsTarget,omitempty"`
-	pos                protocol.Position
+	// FixtureType is, for an item linked through a pytest fixture's value,
+	// the fixture's result as the reference's hover shows it, and
+	// FixtureConfirmed whether it names the target's class
+	// (accuracy_fixtures_test.go).
+	FixtureType      string `json:"fixtureType,omitempty"`
+	FixtureConfirmed bool   `json:"fixtureConfirmed,omitempty"`
+	pos              protocol.Position
 }
 
 func (s accuracySite) key() string { return fmt.Sprintf("%s:%d", s.Path, s.Line) }
@@ -696,6 +702,12 @@ func askDefinitions(ref *lspSession, root string, refItem *protocol.CallHierarch
 	for _, wrong := range [][]accuracySite{res.FalsePrecise, res.WrongNameOnly, res.WrongOther} {
 		for i := range wrong {
 			wrong[i].RefDefinition, wrong[i].DefinitionIsTarget = definitionAt(wrong[i])
+		}
+	}
+	for i := range res.WrongNameOnly {
+		s := &res.WrongNameOnly[i]
+		if fixture := fixtureOfDetail(s.Detail); fixture != "" && res.Target.Container != "" && !s.DefinitionIsTarget {
+			s.FixtureType, s.FixtureConfirmed = fixtureConfirmed(ref, root, s.Path, fixture, res.Target.Container)
 		}
 	}
 }
