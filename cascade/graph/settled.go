@@ -115,7 +115,7 @@ func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.R
 			lang, _ := treesitter.LanguageForPath(rel)
 			vouched = accountedFor(lang, content, word, k, f, goMethod)
 		}
-		if !vouched || f.Hash != hash() {
+		if !vouched || f.Hash != hash() || pyUndecidedAttributeRef(rel, k.undecided) {
 			return stage.IndexedFile{}, false
 		}
 		for _, c := range k.undecided {
@@ -296,4 +296,23 @@ func quotedOrCommented(lang treesitter.Language, line []byte) bool {
 		}
 	}
 	return open != 0
+}
+
+// pyUndecidedAttributeRef reports whether a Python file has a reference the
+// graph left undecided through a receiver (obj.country = "BE",
+// obj.country == "FR", self.country read in a class that sets it): the
+// graph records them, as pyright lists them where it types obj, but only a
+// parse tells whether the attribute there is plainly data or the class's
+// own (grep's classification), so grep parses the file rather than take
+// the site as indexed.
+func pyUndecidedAttributeRef(rel string, undecided []fact.Call) bool {
+	if lang, _ := treesitter.LanguageForPath(rel); lang != treesitter.Python {
+		return false
+	}
+	for _, c := range undecided {
+		if c.Ref && c.Receiver != "" {
+			return true
+		}
+	}
+	return false
 }
