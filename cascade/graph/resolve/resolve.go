@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/framework"
@@ -961,7 +963,21 @@ func (q *query) dispatches(ctx context.Context, m, target fact.Symbol) (bool, er
 		// their own package, and so do we.
 		return false, nil
 	}
+	if base.Language == treesitter.Go && base.Kind == treesitter.KindInterface && !goExported(m.Name) && path.Dir(base.Path) != path.Dir(sub.Path) {
+		// An unexported method name is its package's own: a type of
+		// another package never has the interface's method, whatever it
+		// declares (golang-modular-software's shared.Controller and every
+		// module's controller: 25 sites gopls does not list).
+		return false, nil
+	}
 	return q.isSubtype(ctx, *sub, *base, 0), nil
+}
+
+// goExported reports whether a Go name is exported: it starts with an
+// upper-case letter.
+func goExported(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsUpper(r)
 }
 
 func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int) bool {
