@@ -184,6 +184,7 @@ type captures struct {
 	fields                       []fieldCapture
 	calls, imports, locals, strs []*node
 	refs                         []*node // functions used as values (extract_refs.go)
+	accesses                     []*node // member reads and writes (extract_access.go)
 	pkg                          *node
 }
 
@@ -196,14 +197,16 @@ func (c *captures) reset() {
 	clear(c.locals)
 	clear(c.strs)
 	clear(c.refs)
+	clear(c.accesses)
 	*c = captures{
-		symbols: c.symbols[:0],
-		fields:  c.fields[:0],
-		calls:   c.calls[:0],
-		imports: c.imports[:0],
-		locals:  c.locals[:0],
-		strs:    c.strs[:0],
-		refs:    c.refs[:0],
+		symbols:  c.symbols[:0],
+		fields:   c.fields[:0],
+		calls:    c.calls[:0],
+		imports:  c.imports[:0],
+		locals:   c.locals[:0],
+		strs:     c.strs[:0],
+		refs:     c.refs[:0],
+		accesses: c.accesses[:0],
 	}
 }
 
@@ -311,6 +314,7 @@ func (e *extractor) run(t *syntaxTree) error {
 		e.hooks.stringLit(e, n)
 	}
 	e.addRefs(c.refs, c.locals) // after the locals: a local's name is not a function's
+	e.addAccesses(c.accesses)
 	if len(e.facts.Calls) == 0 {
 		e.facts.Calls = nil // none, as when nothing was captured
 	}

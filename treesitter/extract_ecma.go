@@ -144,6 +144,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if ecmaRefPosition(e, n) {
 			c.ref(n)
 		}
+		// (member_expression property: (property_identifier)) @access: a
+		// read or write that may run a getter or setter (extract_access.go)
+		if h.typed && n.Type() == "member_expression" && ecmaAccessCandidate(e, n) {
+			c.access(n)
+		}
 		// (object (shorthand_property_identifier) @field): return { service }
 		if n.Type() == "shorthand_property_identifier" && is(n.Parent(), "object") {
 			c.field(n, nil)
@@ -233,6 +238,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		return
 	}
 
+	if decl.Type() == "method_definition" {
+		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n)
+	}
 	fn := decl
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}
 		fn = v

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 76
+const ExtractorVersion = 77
 
 // Language names a grammar in the registry.
 type Language string
@@ -93,6 +93,10 @@ type Symbol struct {
 	// (Lookup[Arm]) gives a Registration[Arm], whose fields and methods of
 	// type T are then Arms.
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
+	// Accessor is "get" for a TypeScript getter (get length()), "set" for
+	// a setter, "" otherwise: reading or writing the member runs it, and
+	// AccessReadPrefix and AccessWritePrefix rows record where.
+	Accessor string `json:"accessor,omitempty"`
 }
 
 // Call is a call site.
@@ -122,6 +126,22 @@ type Call struct {
 // that name when a call of the field (s.onDone()) names no method; no call
 // is ever named so.
 const AssignPrefix = "="
+
+// AccessReadPrefix and AccessWritePrefix start the callee of a row that
+// records a TypeScript member read (bank.length, user.gear.wildy) or write
+// (el.summary = x, n.count += 1, n.count++) of the name after the prefix:
+// the site calls that name's getter or setter where the receiver's class
+// declares one (Symbol.Accessor), and nothing where it does not (a plain
+// field, a method read as a value). No call is ever named so, so the rows
+// reach only a resolver asking for an accessor's sites; grep and name
+// matching never see them. Only reads the extractor cannot rule out are
+// kept: not a call's callee, not a capitalized name or one read off a
+// capitalized name (enum members, statics, namespaces), not this.x in a
+// class that extends nothing and declares no accessor x.
+const (
+	AccessReadPrefix  = "."
+	AccessWritePrefix = ".="
+)
 
 // Import binds a local name to something another module exports.
 type Import struct {

@@ -245,11 +245,14 @@ func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	}
 	b = appendStrings(b, sym.Extends)
 	b = appendString(b, sym.Returns)
-	if len(sym.TypeParams)+len(sym.ResultsWritten) > 0 {
+	if len(sym.TypeParams)+len(sym.ResultsWritten) > 0 || sym.Accessor != "" {
 		b = appendStrings(b, sym.TypeParams)
 	}
-	if len(sym.ResultsWritten) > 0 {
+	if len(sym.ResultsWritten) > 0 || sym.Accessor != "" {
 		b = appendStrings(b, sym.ResultsWritten)
+	}
+	if sym.Accessor != "" {
+		b = appendString(b, sym.Accessor)
 	}
 	return b
 }
@@ -284,6 +287,9 @@ func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
 	}
 	if r.err == nil && len(r.s) > 0 {
 		sym.ResultsWritten = r.strings()
+	}
+	if r.err == nil && len(r.s) > 0 {
+		sym.Accessor = r.string()
 	}
 	return r.done()
 }

@@ -394,6 +394,10 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, len(calls), cerr
 	}
+	if err := q.accessCallers(ctx, target, byCaller); err != nil { // resolve_access.go
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, len(calls), cerr
+	}
 	if err := q.pyInstanceCallers(ctx, target, byCaller); err != nil { // resolve_python.go: __call__
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, len(calls), cerr
