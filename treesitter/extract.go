@@ -151,6 +151,11 @@ type extractor struct {
 
 	pendingFields []pendingField
 	localPos      []uint32 // parallel to facts.Locals, for ordering
+	// pendingLocals are the locals a symbol hook records (a method's
+	// destructured or contextually typed parameters), added once the
+	// symbols are built, so that they belong to their function.
+	pendingLocals []pendingLocal
+	inSymbolHook  bool
 
 	// boundNames caches, per function node (by start byte), the names its
 	// parameters and local declarations bind (extract_ecma.go).
@@ -347,7 +352,9 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 			Selection: e.span(c.name),
 			Parent:    -1,
 		}
+		e.inSymbolHook = true
 		e.hooks.symbol(e, &s, c.decl, c.name)
+		e.inSymbolHook = false
 		all = append(all, built{sym: s, scopeStart: c.name.StartByte(), scopeEnd: c.decl.EndByte()})
 	}
 	slices.SortStableFunc(all, func(x, y built) int {
@@ -394,6 +401,16 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 	slices.SortStableFunc(e.byScopeStart, func(i, j int) int {
 		return cmp.Compare(e.scopeStart[i], e.scopeStart[j])
 	})
+	for _, l := range e.pendingLocals {
+		e.addLocal(l.pos, l.name, l.typ)
+	}
+	e.pendingLocals = nil
+}
+
+// pendingLocal is a local recorded while the symbols are being built.
+type pendingLocal struct {
+	pos       uint32
+	name, typ string
 }
 
 // innermost returns the innermost symbol whose scope contains pos, or -1.
@@ -483,6 +500,10 @@ func (e *extractor) addField(pos uint32, f Field) {
 
 func (e *extractor) addLocal(pos uint32, name, typ string) {
 	if name == "" || typ == "" {
+		return
+	}
+	if e.inSymbolHook {
+		e.pendingLocals = append(e.pendingLocals, pendingLocal{pos, name, typ})
 		return
 	}
 	e.facts.Locals = append(e.facts.Locals, Local{Enclosing: e.enclosingFunction(pos), Name: name, Type: typ})

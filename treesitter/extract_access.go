@@ -9,11 +9,13 @@ package treesitter
 // resolver reads them only for a symbol with Accessor set. A store row per
 // member read of a whole program would cost more than the calls do, so
 // what can be ruled out here is: a call's callee (a call row already), a
-// private name (#x), a name starting with a capital or read off a name
-// that does (Status.Active, Config.DEFAULTS: enum members, statics and
-// namespaces; a static accessor read so is missed), a member of a platform
-// global (process.env, window.location, console.log), and this.x in a
-// class that extends nothing and declares no accessor x.
+// private name (#x), a name starting with a capital or read off a chain
+// rooted at a name that does (Status.Active, Config.defaults.size,
+// Monsters.Zulrah.id: enum members, statics, namespaces and the constants
+// a module exports; a static accessor, or an accessor of an instance so
+// held, is missed), a member of a platform global (process.env.home,
+// window.location), and this.x in a class that extends nothing and
+// declares no accessor x.
 
 // ecmaAccessGlobals are objects of the platform whose members are no
 // workspace class's.
@@ -46,12 +48,25 @@ func ecmaAccessCandidate(e *extractor, n *node) bool {
 	if is(p, "decorator") || isAny(p, "type_annotation", "type_query", "type_alias_declaration", "nested_type_identifier") {
 		return false
 	}
-	obj := field(n, "object")
-	for nodeType(obj) == "non_null_expression" {
-		obj = firstNamed(obj)
+	// The root of the receiver: bank in bank.gear.wildy, Monsters in
+	// Monsters.Zulrah.id, process in process.env.home.
+	root := field(n, "object")
+	for {
+		switch nodeType(root) {
+		case "non_null_expression", "parenthesized_expression":
+			root = firstNamed(root)
+			continue
+		case "member_expression":
+			root = field(root, "object")
+			continue
+		case "subscript_expression":
+			root = field(root, "object")
+			continue
+		}
+		break
 	}
-	if is(obj, "identifier") {
-		o := e.text(obj)
+	if is(root, "identifier") {
+		o := e.text(root)
 		if o == "" || o[0] >= 'A' && o[0] <= 'Z' || ecmaAccessGlobals[o] {
 			return false
 		}

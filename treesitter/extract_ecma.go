@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -267,7 +268,14 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	if p := field(fn, "parameter"); p != nil { // x => ..., a lone untyped parameter
 		s.Params = append(s.Params, Param{Name: e.text(p)})
 	}
+	context, member := ecmaContextType(e, decl, name)
+	index := -1
 	for p := range eachNamed(field(fn, "parameters")) {
+		index++
+		if context != "" {
+			// const hunt: Task = { run(data, { user }) {} }: typed by Task's run
+			ecmaContextParam(e, p, ContextParamTypePrefix+context+":"+member+":"+strconv.Itoa(index))
+		}
 		param, isProperty := ecmaParam(e, p)
 		if param.Name == "" && param.Type == "" {
 			continue // an untyped destructuring pattern
@@ -1103,6 +1111,8 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "object_type", "member_expression") {
 			if t := ecmaType(e, aliased); t != "" && (aliased.Type() != "object_type" || strings.HasPrefix(t, RecordTypePrefix)) {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
+			} else if aliased.Type() == "object_type" {
+				ecmaObjectTypeMembers(e, e.text(field(n, "name")), aliased) // type Opts = { user: Member }
 			}
 		}
 		return
@@ -1865,4 +1875,100 @@ func ecmaScoped(e *extractor, decl *node, typ string) string {
 		}
 	}
 	return ScopedType(block.StartByte(), block.EndByte(), typ)
+}
+
+// ecmaObjectTypeMembers records the members of a top-level type alias of
+// an object type as fields of the alias (ParamsTypePrefix): what a value
+// of the type holds, and the parameters of its function-typed members.
+func ecmaObjectTypeMembers(e *extractor, alias string, object *node) {
+	for m := range eachNamed(object) {
+		var typ string
+		switch m.Type() {
+		case "property_signature":
+			t := firstNamed(field(m, "type"))
+			if is(t, "function_type") {
+				typ = ecmaParamsType(e, field(t, "parameters"))
+			} else if typ = ecmaType(e, t); !isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+				typ = ""
+			}
+		case "method_signature":
+			typ = ecmaParamsType(e, field(m, "parameters"))
+		}
+		if typ != "" {
+			e.addField(m.StartByte(), Field{Container: alias, Name: ecmaName(e, field(m, "name")), Type: typ})
+		}
+	}
+}
+
+// ecmaParamsType is ParamsTypePrefix and the type name of each formal
+// parameter ("" for one of no such type).
+func ecmaParamsType(e *extractor, params *node) string {
+	var types []string
+	for p := range eachNamed(params) {
+		if !isAny(p, "required_parameter", "optional_parameter") {
+			continue
+		}
+		t := ecmaType(e, field(p, "type"))
+		if !isTypeName(t) || untypedTS[t] {
+			t = ""
+		}
+		types = append(types, t)
+	}
+	return ParamsTypePrefix + strings.Join(types, GoResultSeparator)
+}
+
+// untypedTS are type names that say nothing of a value's class.
+var untypedTS = map[string]bool{"any": true, "unknown": true, "object": true, "Object": true, "never": true}
+
+// ecmaContextType is, for a method of an object literal that a variable
+// declared with a type name is bound to (const hunt: Task = { run() {} },
+// or an element of const tasks: Task[] = [{ run() {} }]), that type and
+// the method's name; "" otherwise.
+func ecmaContextType(e *extractor, decl, name *node) (string, string) {
+	if e.facts.Language != TypeScript && e.facts.Language != TSX || decl.Type() != "method_definition" || !is(name, "property_identifier") {
+		return "", ""
+	}
+	object := parent(decl)
+	if !is(object, "object") {
+		return "", ""
+	}
+	holder := parent(object)
+	if is(holder, "array") {
+		holder = parent(holder)
+	}
+	if !is(holder, "variable_declarator") {
+		return "", ""
+	}
+	t := ecmaType(e, field(holder, "type"))
+	if !isTypeName(t) || untypedTS[t] {
+		return "", ""
+	}
+	return t, e.text(name)
+}
+
+// ecmaContextParam records the names an untyped parameter binds, a name
+// or a destructuring of names, as locals of type typ (ContextParamTypePrefix).
+func ecmaContextParam(e *extractor, p *node, typ string) {
+	if !isAny(p, "required_parameter", "optional_parameter") || field(p, "type") != nil {
+		return
+	}
+	pattern := field(p, "pattern")
+	switch nodeType(pattern) {
+	case "identifier":
+		e.addLocal(p.StartByte(), e.text(pattern), typ)
+	case "object_pattern":
+		for b := range eachNamed(pattern) {
+			var key, local *node
+			switch b.Type() {
+			case "shorthand_property_identifier_pattern":
+				key, local = b, b
+			case "pair_pattern":
+				key, local = field(b, "key"), field(b, "value")
+			}
+			if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
+				continue
+			}
+			e.addLocal(p.StartByte(), e.text(local), typ+":"+e.text(key))
+		}
+	}
 }

@@ -341,6 +341,23 @@ const GlobalTypeAliasPrefix = "globalalias:"
 // gear[setup] are Gears. The value itself is no workspace class's.
 const RecordTypePrefix = "record:"
 
+// ParamsTypePrefix marks the Field of a TypeScript object type alias's
+// member of a function type (run: (data: any, options: RunOptions) =>
+// Promise<void>, or a method signature check(options: RunOptions)):
+// "params:" and then each parameter's type, separated by
+// GoResultSeparator, "" for one not written as a type name
+// ("params:,RunOptions"). The members of a top-level type alias of an
+// object type are recorded as Fields with the alias as their Container.
+const ParamsTypePrefix = "params:"
+
+// ContextParamTypePrefix marks a TypeScript Local bound by an untyped
+// parameter of a method of an object literal whose variable declares its
+// type (const hunt: Task = { run(data, { user }) { ... } }): the parameter
+// has the type the declared type gives that member's parameter there.
+// "ctxparam:Task:run:1" is run's second parameter; a name a destructuring
+// binds adds the member it takes ("ctxparam:Task:run:1:user").
+const ContextParamTypePrefix = "ctxparam:"
+
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their
 // Container: const logger = { warn() {} } is "object:logger", and

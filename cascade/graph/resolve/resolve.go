@@ -2083,7 +2083,8 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ClassArgTypePrefix) ||
-		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)
+		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
 	}
@@ -2124,6 +2125,9 @@ type declaredKey struct {
 // derivedType is declaredType for a type derived from an expression: an
 // element of a collection or a callback's, a call's result, a value.
 func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
+	if rest, ok := strings.CutPrefix(typ, treesitter.ContextParamTypePrefix); ok && family(f.Language) == "js" {
+		return q.jsContextParam(ctx, f, rest) // const hunt: Task = { run(data, { user }) {} }
+	}
 	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
 		// xs.map(x => ...): x is an element of xs when xs is an array
 		method, coll, _ := strings.Cut(rest, ":")
@@ -2388,8 +2392,8 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			elems++
 		}
 	}
-	if typeName == "" {
-		return typeRef{kind: refUnknown}, nil
+	if typeName == "" || strings.HasPrefix(typeName, treesitter.ParamsTypePrefix) {
+		return typeRef{kind: refUnknown}, nil // a function-typed member: no class's instance
 	}
 	if f.Language == treesitter.Go && strings.HasPrefix(typeName, treesitter.GoAnonymousStructPrefix) {
 		// struct{...} has no symbol; its fields are recorded in f under this name.

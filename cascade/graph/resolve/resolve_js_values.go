@@ -375,7 +375,8 @@ func (q *query) jsAliasedType(ctx context.Context, f *fact.File, name string) (*
 type jsGlobalAlias struct{ path, aliased string }
 
 // jsGlobalAlias finds the type alias named name that a declare global
-// block of a declaration file (.d.ts) declares, and the file. The aliases
+// block of a declaration file (.d.ts), else of a TypeScript module,
+// declares, and the file. The aliases
 // are read once per generation of the store.
 func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, string, bool, error) {
 	g := q.r.current()
@@ -384,8 +385,13 @@ func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, str
 	q.r.mu.Unlock()
 	if byName == nil {
 		byName = map[string]jsGlobalAlias{}
+		fromModule := map[string]bool{}
 		for _, wf := range q.allFiles(ctx) {
-			if family(wf.Language) != "js" || !strings.HasSuffix(wf.Path, ".d.ts") {
+			// A module (.ts) may declare global types too (declare global
+			// { type MinionTask = IMinionTask } in src/lib/Task.ts); a
+			// declaration file's alias wins over a module's.
+			declaration := strings.HasSuffix(wf.Path, ".d.ts")
+			if family(wf.Language) != "js" || !declaration && wf.Language != treesitter.TypeScript && wf.Language != treesitter.TSX {
 				continue
 			}
 			mf, err := q.file(ctx, wf.Path)
@@ -397,8 +403,9 @@ func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, str
 			}
 			for _, l := range mf.Locals {
 				if aliased, ok := strings.CutPrefix(l.Type, treesitter.GlobalTypeAliasPrefix); ok && l.SymbolID == "" {
-					if _, seen := byName[l.Name]; !seen {
+					if _, seen := byName[l.Name]; !seen || declaration && fromModule[l.Name] {
 						byName[l.Name] = jsGlobalAlias{path: mf.Path, aliased: aliased}
+						fromModule[l.Name] = !declaration
 					}
 				}
 			}
