@@ -26,7 +26,10 @@ package server_test
 //	                            lists TARGET at the same sites, said the same way
 //	@access(CALLER, TARGET, "what", SITE...)  CALLER reads or writes TARGET, a getter or setter,
 //	                            at exactly these sites (bank.length, el.summary = x): as @ref, with
-//	                            a detail that contains what ("reads the getter", "writes the setter")
+//	                            a detail that contains what ("reads the getter", "writes the setter");
+//	                            "reads the getter, dispatched through Base.opts": the site reads the
+//	                            accessor of a class target's class extends or is extended by, checked
+//	                            incoming only
 //	@callers(TARGET, CALLER...) incomingCalls(TARGET) is exactly these callers (none if empty)
 //	                            in the graph's answer; with none, the answer of a fallback
 //	                            stage (grep, keyword) is allowed
@@ -200,7 +203,14 @@ func parseFixture(t *testing.T, root string) *fixture {
 					if len(args) < 4 {
 						t.Fatalf("%s: @access wants (CALLER, TARGET, \"what\", SITE...)", at)
 					}
-					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: args[2], ref: true, at: at})
+					// "reads the getter, dispatched through Base.opts": the
+					// site reads another class's accessor, which target
+					// overrides or is overridden by: checked incoming only.
+					what, through, dispatch := strings.Cut(args[2], ", dispatched through ")
+					if dispatch {
+						what += " · precise (ast), dispatched through " + through
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: what, ref: true, dispatch: dispatch, incomingOnly: dispatch, at: at})
 					fx.mentions[args[1]] = true
 				case "event", "registered":
 					if len(args) < 4 {

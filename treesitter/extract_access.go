@@ -147,7 +147,7 @@ func ecmaEnclosingClass(n *node) *node {
 // named name.
 func ecmaDeclaresAccessor(e *extractor, class *node, name string) bool {
 	for m := range eachNamed(field(class, "body")) {
-		if m.Type() == "method_definition" && ecmaAccessorKind(m) != "" && e.text(field(m, "name")) == name {
+		if isAny(m, "method_definition", "abstract_method_signature") && ecmaAccessorKind(m) != "" && e.text(field(m, "name")) == name {
 			return true
 		}
 	}

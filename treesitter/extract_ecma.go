@@ -239,8 +239,8 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		return
 	}
 
-	if decl.Type() == "method_definition" {
-		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n)
+	if isAny(decl, "method_definition", "abstract_method_signature") {
+		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n), abstract get opts()
 	}
 	fn := decl
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}

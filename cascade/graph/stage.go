@@ -207,6 +207,8 @@ func Detail(e fact.Edge) string {
 		// said as the precise servers list it, a caller that uses the
 		// function as a value.
 		return where + "passes " + e.Ref + " as a value · precise (ast)"
+	case e.Resolution == fact.ResolvedAST && e.Access != "" && e.Via != "":
+		return where + accessDetail(e.Access) + " · precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST && e.Access != "":
 		// A member read or write that runs a getter or setter
 		// (bank.length, el.summary = x): tsserver lists it as a call.

@@ -50,7 +50,9 @@ func (q *query) resolveAccess(ctx context.Context, c fact.Call, name string) ([]
 
 // accessCallers adds to byCaller the member reads and writes that run
 // target, a getter or setter: the sites whose receiver's type declares an
-// accessor of target's name in target's class (either of the pair).
+// accessor of target's name in target's class (either of the pair), or
+// in a class target's class extends or is extended by ("dispatched
+// through" it).
 func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
 	if target.Accessor == "" || family(target.Language) != "js" {
 		return nil
@@ -69,8 +71,30 @@ func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller 
 			if err != nil {
 				return err
 			}
-			if res != fact.ResolvedAST || !accessorOf(targets, target) {
+			if res != fact.ResolvedAST || len(targets) == 0 {
 				continue
+			}
+			via := ""
+			if !accessorOf(targets, target) {
+				// b.opts with b a Base, whose get opts() target overrides
+				// (or which overrides target's): tsserver lists it under
+				// both, as it does a method's call.
+				for _, t := range targets {
+					ok, err := q.dispatches(ctx, t, target)
+					if err == nil && !ok {
+						ok, err = q.overridesInJS(ctx, t, target)
+					}
+					if err != nil {
+						return err
+					}
+					if ok {
+						via = t.Container + "." + t.Name
+						break
+					}
+				}
+				if via == "" {
+					continue
+				}
 			}
 			caller, err := q.callerOf(ctx, c)
 			if err != nil {
@@ -79,10 +103,12 @@ func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller 
 			e := byCaller[caller.ID]
 			fresh := e == nil
 			if fresh {
-				e = &fact.Edge{Symbol: caller, Resolution: fact.ResolvedAST}
+				e = &fact.Edge{Symbol: caller, Resolution: fact.ResolvedAST, Via: via}
 				byCaller[caller.ID] = e
 			} else if e.Resolution != fact.ResolvedAST {
-				e.Resolution, e.Via = fact.ResolvedAST, ""
+				e.Resolution, e.Via = fact.ResolvedAST, via
+			} else if via == "" {
+				e.Via = ""
 			}
 			if hasSite(e, c.Span) {
 				continue
