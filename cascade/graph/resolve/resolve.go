@@ -2115,6 +2115,11 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	return ref, err
 }
 
+// domQueries are the DOM's methods whose one type argument is the type of
+// what they return (querySelector<E extends Element = Element>(selectors:
+// string): E | null).
+var domQueries = map[string]bool{"querySelector": true, "closest": true}
+
 // declaredKey is one evaluation of a derived type (query.declared).
 type declaredKey struct {
 	path, caller, typ string
@@ -2167,6 +2172,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		cls, callee, _ := treesitter.CutClassArg(rest)
 		if ref, ok, err := q.containerCall(ctx, f, caller, callee, cls); err != nil || ok {
 			return ref, err
+		}
+		if domQueries[lastSegmentOf(callee)] && family(f.Language) == "js" && cls != "" {
+			// document.querySelector<ClusterSummary2Sk>('x')!: the DOM's
+			// generic queries give their type argument (lib.dom.d.ts)
+			return q.instanceOf(ctx, f, cls)
 		}
 		typ = treesitter.CallTypePrefix + callee
 	} else if ref, ok, err := q.containerCall(ctx, f, caller, strings.TrimPrefix(typ, treesitter.CallTypePrefix), ""); err != nil || ok {
