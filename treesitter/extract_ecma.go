@@ -236,6 +236,8 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 				}
 			}
 		}
+		// interface LootBank { [key: string]: Bank }: a record of Banks
+		s.Returns = ecmaRecordType(e, field(decl, "body"))
 		return
 	}
 

@@ -2445,6 +2445,13 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		}
 		return jsOutsideType(f, typeName), nil
 	}
+	if strings.HasPrefix(cls.Returns, treesitter.RecordTypePrefix) && cls.Kind == treesitter.KindInterface && family(cls.Language) == "js" && q.aliasHops < 5 {
+		// interface LootBank { [key: string]: Bank }: loot[id] is a Bank
+		q.aliasHops++
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, cls.Path, f), cls.Returns)
+		q.aliasHops--
+		return ref, err
+	}
 	if aliased, ok := strings.CutPrefix(cls.Returns, treesitter.GoAliasPrefix); ok && cls.Language == treesitter.Go && q.aliasHops < 5 {
 		// type PgxPool = pgx.PgxPool: a value of the alias is one of the
 		// type it names, read where the alias is declared, with its methods.
