@@ -1109,6 +1109,11 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		prefix := TypeAliasPrefix
 		if ecmaDeclaredGlobal(n) {
 			prefix = GlobalTypeAliasPrefix
+			// A row named globalalias:MinionTask finds the file that
+			// declares it by name, without reading every file's locals.
+			if name := field(n, "name"); name != nil {
+				e.addCall(Call{Callee: GlobalTypeAliasPrefix + e.text(name), Span: e.span(name)}, n)
+			}
 		}
 		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "object_type", "member_expression") {
 			if t := ecmaType(e, aliased); t != "" && (aliased.Type() != "object_type" || strings.HasPrefix(t, RecordTypePrefix)) {

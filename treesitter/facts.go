@@ -331,7 +331,10 @@ const TypeAliasPrefix = "alias:"
 // GlobalTypeAliasPrefix marks a type alias declared in a declare global
 // block, recorded as TypeAliasPrefix records a module's: its name is the
 // aliased type in every file of the program (declare global { type MUser =
-// import('./user').MUserClass } is "globalalias:MUserClass").
+// import('./user').MUserClass } is "globalalias:MUserClass"). The file
+// also records a Call named GlobalTypeAliasPrefix and the alias's name
+// ("globalalias:MUser"), which calls nothing: the store finds the file by
+// that name.
 const GlobalTypeAliasPrefix = "globalalias:"
 
 // RecordTypePrefix marks a TypeScript value every member of which holds
