@@ -14,6 +14,10 @@ export class Bank {
     return this.label;
   }
 
+  get blank() { // @def(blank, "blank")
+    return this.items.length === 0;
+  }
+
   set note(text: string) { // @def(note, "note")
     this.label = text;
   }

@@ -40,3 +40,7 @@ export function chained(banks: Banks, vault: Vault) { // @def(chained, "chained"
   vault.length; // @site(h1, "length")
   return banks.main.length.toFixed(); // @site(h2, "length") @access(chained, getLength, "reads the getter", h1, h2) @access(chained, setLength, "reads the getter", h1, h2)
 }
+
+export function isBlank(bank: Bank): boolean { // @def(isBlank, "isBlank")
+  return bank.blank; // @site(k1, "blank") @access(isBlank, blank, "reads the getter", k1)
+}
