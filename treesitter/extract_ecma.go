@@ -261,6 +261,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 			}
 		}
 	}
+	// function $$<E extends Element>(q: string): E | null: a call with a
+	// type argument ($$<Tooltip>('x')) gives that argument's type
+	s.TypeParams = ecmaTypeParams(e, field(fn, "type_parameters"))
 	if decl.Type() == "method_definition" && ecmaStatic(decl) {
 		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
 			ecmaStaticReturn(e, e.text(field(class, "name")), s.Name, field(decl, "body"))
@@ -1042,8 +1045,9 @@ func ecmaValueType(e *extractor, v *node) string {
 					}
 				}
 			}
-			if cls := ecmaClassArgument(e, v); cls != "" && nodeType(fn) == "member_expression" {
-				return ClassArgTypePrefix + cls + ":" + e.squeezed(fn) // container.resolve(Foo)
+			if cls := ecmaClassArgument(e, v); cls != "" && (nodeType(fn) == "member_expression" || ecmaSingleTypeArgument(v) != nil) {
+				// container.resolve(Foo); $$<Tooltip>('x'), a function's type argument
+				return ClassArgTypePrefix + cls + ":" + e.squeezed(fn)
 			}
 			return CallTypePrefix + e.squeezed(fn)
 		}
@@ -1978,4 +1982,18 @@ func ecmaContextParam(e *extractor, p *node, typ string) {
 			e.addLocal(p.StartByte(), e.text(local), typ+":"+e.text(key))
 		}
 	}
+}
+
+// ecmaTypeParams are the names of a function's type parameters, nil when
+// it has none.
+func ecmaTypeParams(e *extractor, params *node) []string {
+	var out []string
+	for p := range eachNamed(params) {
+		if p.Type() == "type_parameter" {
+			if name := field(p, "name"); name != nil {
+				out = append(out, e.text(name))
+			}
+		}
+	}
+	return out
 }

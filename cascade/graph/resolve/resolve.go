@@ -2130,6 +2130,7 @@ type declaredKey struct {
 // derivedType is declaredType for a type derived from an expression: an
 // element of a collection or a callback's, a call's result, a value.
 func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
+	typeArg := "" // the class a JavaScript or TypeScript call is given (ClassArgTypePrefix)
 	if rest, ok := strings.CutPrefix(typ, treesitter.ContextParamTypePrefix); ok && family(f.Language) == "js" {
 		return q.jsContextParam(ctx, f, rest) // const hunt: Task = { run(data, { user }) {} }
 	}
@@ -2177,6 +2178,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			// document.querySelector<ClusterSummary2Sk>('x')!: the DOM's
 			// generic queries give their type argument (lib.dom.d.ts)
 			return q.instanceOf(ctx, f, cls)
+		}
+		if family(f.Language) == "js" && strings.ToUpper(cls) != cls {
+			typeArg = cls // not a SCREAMING_CASE token: inject(AUDIT_SINK)
 		}
 		typ = treesitter.CallTypePrefix + callee
 	} else if ref, ok, err := q.containerCall(ctx, f, caller, strings.TrimPrefix(typ, treesitter.CallTypePrefix), ""); err != nil || ok {
@@ -2247,6 +2251,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		rt := resultType(t, result)
 		if rt == "" {
 			continue
+		}
+		if typeArg != "" && family(t.Language) == "js" && len(t.TypeParams) == 1 && t.TypeParams[0] == rt {
+			// $$<ChartTooltipSk>('chart-tooltip-sk', this), with function
+			// $$<E extends Element>(...): E | null: a ChartTooltipSk
+			return q.instanceOf(ctx, f, typeArg)
 		}
 		if len(targs) > 0 {
 			// AssertType[Arm](r), func AssertType[T any](from any) (T, error): an Arm
