@@ -394,7 +394,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, len(calls), cerr
 	}
-	if err := q.accessCallers(ctx, target, byCaller); err != nil { // resolve_access.go
+	if err := q.accessCallers(ctx, target, byCaller, elsewhere); err != nil { // resolve_access.go
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, len(calls), cerr
 	}

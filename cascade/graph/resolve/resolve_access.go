@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/stage"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -53,7 +54,11 @@ func (q *query) resolveAccess(ctx context.Context, c fact.Call, name string) ([]
 // accessor of target's name in target's class (either of the pair), or
 // in a class target's class extends or is extended by ("dispatched
 // through" it).
-func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller edgeSet) error {
+//
+// A site whose receiver is typed otherwise, a workspace class's other
+// member or a type from outside the workspace, goes into elsewhere: the
+// grep stage, which finds member reads of the name, does not list it.
+func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller edgeSet, elsewhere stage.ResolvedSites) error {
 	if target.Accessor == "" || family(target.Language) != "js" {
 		return nil
 	}
@@ -70,6 +75,9 @@ func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller 
 			targets, res, err := q.resolveKept(ctx, c)
 			if err != nil {
 				return err
+			}
+			if len(targets) == 0 && q.external {
+				elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace // el.hidden, el an HTMLElement
 			}
 			if res != fact.ResolvedAST || len(targets) == 0 {
 				continue
@@ -93,6 +101,7 @@ func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller 
 					}
 				}
 				if via == "" {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
 					continue
 				}
 			}
