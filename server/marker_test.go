@@ -24,6 +24,12 @@ package server_test
 //	                            incomingCalls(TARGET) lists CALLER, precise, with a detail that
 //	                            says it "passes" TARGET "as a value", and outgoingCalls(CALLER)
 //	                            lists TARGET at the same sites, said the same way
+//	@access(CALLER, TARGET, "what", SITE...)  CALLER reads or writes TARGET, a getter or setter,
+//	                            at exactly these sites (bank.length, el.summary = x): as @ref, with
+//	                            a detail that contains what ("reads the getter", "writes the setter");
+//	                            "reads the getter, dispatched through Base.opts": the site reads the
+//	                            accessor of a class target's class extends or is extended by, checked
+//	                            incoming only
 //	@callers(TARGET, CALLER...) incomingCalls(TARGET) is exactly these callers (none if empty)
 //	                            in the graph's answer; with none, the answer of a fallback
 //	                            stage (grep, keyword) is allowed
@@ -88,7 +94,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|access|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -192,6 +198,19 @@ func parseFixture(t *testing.T, root string) *fixture {
 						t.Fatalf("%s: @ref wants (CALLER, TARGET, SITE...)", at)
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], detail: "as a value", ref: true, at: at})
+					fx.mentions[args[1]] = true
+				case "access":
+					if len(args) < 4 {
+						t.Fatalf("%s: @access wants (CALLER, TARGET, \"what\", SITE...)", at)
+					}
+					// "reads the getter, dispatched through Base.opts": the
+					// site reads another class's accessor, which target
+					// overrides or is overridden by: checked incoming only.
+					what, through, dispatch := strings.Cut(args[2], ", dispatched through ")
+					if dispatch {
+						what += " · precise (ast), dispatched through " + through
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[3:], detail: what, ref: true, dispatch: dispatch, incomingOnly: dispatch, at: at})
 					fx.mentions[args[1]] = true
 				case "event", "registered":
 					if len(args) < 4 {

@@ -151,6 +151,11 @@ type extractor struct {
 
 	pendingFields []pendingField
 	localPos      []uint32 // parallel to facts.Locals, for ordering
+	// pendingLocals are the locals a symbol hook records (a method's
+	// destructured or contextually typed parameters), added once the
+	// symbols are built, so that they belong to their function.
+	pendingLocals []pendingLocal
+	inSymbolHook  bool
 
 	// boundNames caches, per function node (by start byte), the names its
 	// parameters and local declarations bind (extract_ecma.go).
@@ -184,6 +189,7 @@ type captures struct {
 	fields                       []fieldCapture
 	calls, imports, locals, strs []*node
 	refs                         []*node // functions used as values (extract_refs.go)
+	accesses                     []*node // member reads and writes (extract_access.go)
 	pkg                          *node
 }
 
@@ -196,14 +202,16 @@ func (c *captures) reset() {
 	clear(c.locals)
 	clear(c.strs)
 	clear(c.refs)
+	clear(c.accesses)
 	*c = captures{
-		symbols: c.symbols[:0],
-		fields:  c.fields[:0],
-		calls:   c.calls[:0],
-		imports: c.imports[:0],
-		locals:  c.locals[:0],
-		strs:    c.strs[:0],
-		refs:    c.refs[:0],
+		symbols:  c.symbols[:0],
+		fields:   c.fields[:0],
+		calls:    c.calls[:0],
+		imports:  c.imports[:0],
+		locals:   c.locals[:0],
+		strs:     c.strs[:0],
+		refs:     c.refs[:0],
+		accesses: c.accesses[:0],
 	}
 }
 
@@ -311,6 +319,7 @@ func (e *extractor) run(t *syntaxTree) error {
 		e.hooks.stringLit(e, n)
 	}
 	e.addRefs(c.refs, c.locals) // after the locals: a local's name is not a function's
+	e.addAccesses(c.accesses)
 	if len(e.facts.Calls) == 0 {
 		e.facts.Calls = nil // none, as when nothing was captured
 	}
@@ -343,7 +352,9 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 			Selection: e.span(c.name),
 			Parent:    -1,
 		}
+		e.inSymbolHook = true
 		e.hooks.symbol(e, &s, c.decl, c.name)
+		e.inSymbolHook = false
 		all = append(all, built{sym: s, scopeStart: c.name.StartByte(), scopeEnd: c.decl.EndByte()})
 	}
 	slices.SortStableFunc(all, func(x, y built) int {
@@ -390,6 +401,16 @@ func (e *extractor) buildSymbols(captures []symbolCapture) {
 	slices.SortStableFunc(e.byScopeStart, func(i, j int) int {
 		return cmp.Compare(e.scopeStart[i], e.scopeStart[j])
 	})
+	for _, l := range e.pendingLocals {
+		e.addLocal(l.pos, l.name, l.typ)
+	}
+	e.pendingLocals = nil
+}
+
+// pendingLocal is a local recorded while the symbols are being built.
+type pendingLocal struct {
+	pos       uint32
+	name, typ string
 }
 
 // innermost returns the innermost symbol whose scope contains pos, or -1.
@@ -479,6 +500,10 @@ func (e *extractor) addField(pos uint32, f Field) {
 
 func (e *extractor) addLocal(pos uint32, name, typ string) {
 	if name == "" || typ == "" {
+		return
+	}
+	if e.inSymbolHook {
+		e.pendingLocals = append(e.pendingLocals, pendingLocal{pos, name, typ})
 		return
 	}
 	e.facts.Locals = append(e.facts.Locals, Local{Enclosing: e.enclosingFunction(pos), Name: name, Type: typ})

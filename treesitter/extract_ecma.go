@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -144,6 +145,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if ecmaRefPosition(e, n) {
 			c.ref(n)
 		}
+		// (member_expression property: (property_identifier)) @access: a
+		// read or write that may run a getter or setter (extract_access.go)
+		if h.typed && n.Type() == "member_expression" && ecmaAccessCandidate(e, n) {
+			c.access(n)
+		}
 		// (object (shorthand_property_identifier) @field): return { service }
 		if n.Type() == "shorthand_property_identifier" && is(n.Parent(), "object") {
 			c.field(n, nil)
@@ -230,9 +236,14 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 				}
 			}
 		}
+		// interface LootBank { [key: string]: Bank }: a record of Banks
+		s.Returns = ecmaRecordType(e, field(decl, "body"))
 		return
 	}
 
+	if isAny(decl, "method_definition", "abstract_method_signature") {
+		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n), abstract get opts()
+	}
 	fn := decl
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}
 		fn = v
@@ -250,6 +261,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 			}
 		}
 	}
+	// function $$<E extends Element>(q: string): E | null: a call with a
+	// type argument ($$<Tooltip>('x')) gives that argument's type
+	s.TypeParams = ecmaTypeParams(e, field(fn, "type_parameters"))
 	if decl.Type() == "method_definition" && ecmaStatic(decl) {
 		if class := parent(parent(decl)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
 			ecmaStaticReturn(e, e.text(field(class, "name")), s.Name, field(decl, "body"))
@@ -259,7 +273,14 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	if p := field(fn, "parameter"); p != nil { // x => ..., a lone untyped parameter
 		s.Params = append(s.Params, Param{Name: e.text(p)})
 	}
+	context, member := ecmaContextType(e, decl, name)
+	index := -1
 	for p := range eachNamed(field(fn, "parameters")) {
+		index++
+		if context != "" {
+			// const hunt: Task = { run(data, { user }) {} }: typed by Task's run
+			ecmaContextParam(e, p, ContextParamTypePrefix+context+":"+member+":"+strconv.Itoa(index))
+		}
 		param, isProperty := ecmaParam(e, p)
 		if param.Name == "" && param.Type == "" {
 			continue // an untyped destructuring pattern
@@ -1024,8 +1045,9 @@ func ecmaValueType(e *extractor, v *node) string {
 					}
 				}
 			}
-			if cls := ecmaClassArgument(e, v); cls != "" && nodeType(fn) == "member_expression" {
-				return ClassArgTypePrefix + cls + ":" + e.squeezed(fn) // container.resolve(Foo)
+			if cls := ecmaClassArgument(e, v); cls != "" && (nodeType(fn) == "member_expression" || ecmaSingleTypeArgument(v) != nil) {
+				// container.resolve(Foo); $$<Tooltip>('x'), a function's type argument
+				return ClassArgTypePrefix + cls + ":" + e.squeezed(fn)
 			}
 			return CallTypePrefix + e.squeezed(fn)
 		}
@@ -1091,10 +1113,17 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		prefix := TypeAliasPrefix
 		if ecmaDeclaredGlobal(n) {
 			prefix = GlobalTypeAliasPrefix
+			// A row named globalalias:MinionTask finds the file that
+			// declares it by name, without reading every file's locals.
+			if name := field(n, "name"); name != nil {
+				e.addCall(Call{Callee: GlobalTypeAliasPrefix + e.text(name), Span: e.span(name)}, n)
+			}
 		}
 		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "object_type", "member_expression") {
 			if t := ecmaType(e, aliased); t != "" && (aliased.Type() != "object_type" || strings.HasPrefix(t, RecordTypePrefix)) {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
+			} else if aliased.Type() == "object_type" {
+				ecmaObjectTypeMembers(e, e.text(field(n, "name")), aliased) // type Opts = { user: Member }
 			}
 		}
 		return
@@ -1857,4 +1886,114 @@ func ecmaScoped(e *extractor, decl *node, typ string) string {
 		}
 	}
 	return ScopedType(block.StartByte(), block.EndByte(), typ)
+}
+
+// ecmaObjectTypeMembers records the members of a top-level type alias of
+// an object type as fields of the alias (ParamsTypePrefix): what a value
+// of the type holds, and the parameters of its function-typed members.
+func ecmaObjectTypeMembers(e *extractor, alias string, object *node) {
+	for m := range eachNamed(object) {
+		var typ string
+		switch m.Type() {
+		case "property_signature":
+			t := firstNamed(field(m, "type"))
+			if is(t, "function_type") {
+				typ = ecmaParamsType(e, field(t, "parameters"))
+			} else if typ = ecmaType(e, t); !isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+				typ = ""
+			}
+		case "method_signature":
+			typ = ecmaParamsType(e, field(m, "parameters"))
+		}
+		if typ != "" {
+			e.addField(m.StartByte(), Field{Container: alias, Name: ecmaName(e, field(m, "name")), Type: typ})
+		}
+	}
+}
+
+// ecmaParamsType is ParamsTypePrefix and the type name of each formal
+// parameter ("" for one of no such type).
+func ecmaParamsType(e *extractor, params *node) string {
+	var types []string
+	for p := range eachNamed(params) {
+		if !isAny(p, "required_parameter", "optional_parameter") {
+			continue
+		}
+		t := ecmaType(e, field(p, "type"))
+		if !isTypeName(t) || untypedTS[t] {
+			t = ""
+		}
+		types = append(types, t)
+	}
+	return ParamsTypePrefix + strings.Join(types, GoResultSeparator)
+}
+
+// untypedTS are type names that say nothing of a value's class.
+var untypedTS = map[string]bool{"any": true, "unknown": true, "object": true, "Object": true, "never": true}
+
+// ecmaContextType is, for a method of an object literal that a variable
+// declared with a type name is bound to (const hunt: Task = { run() {} },
+// or an element of const tasks: Task[] = [{ run() {} }]), that type and
+// the method's name; "" otherwise.
+func ecmaContextType(e *extractor, decl, name *node) (string, string) {
+	if e.facts.Language != TypeScript && e.facts.Language != TSX || decl.Type() != "method_definition" || !is(name, "property_identifier") {
+		return "", ""
+	}
+	object := parent(decl)
+	if !is(object, "object") {
+		return "", ""
+	}
+	holder := parent(object)
+	if is(holder, "array") {
+		holder = parent(holder)
+	}
+	if !is(holder, "variable_declarator") {
+		return "", ""
+	}
+	t := ecmaType(e, field(holder, "type"))
+	if !isTypeName(t) || untypedTS[t] {
+		return "", ""
+	}
+	return t, e.text(name)
+}
+
+// ecmaContextParam records the names an untyped parameter binds, a name
+// or a destructuring of names, as locals of type typ (ContextParamTypePrefix).
+func ecmaContextParam(e *extractor, p *node, typ string) {
+	if !isAny(p, "required_parameter", "optional_parameter") || field(p, "type") != nil {
+		return
+	}
+	pattern := field(p, "pattern")
+	switch nodeType(pattern) {
+	case "identifier":
+		e.addLocal(p.StartByte(), e.text(pattern), typ)
+	case "object_pattern":
+		for b := range eachNamed(pattern) {
+			var key, local *node
+			switch b.Type() {
+			case "shorthand_property_identifier_pattern":
+				key, local = b, b
+			case "pair_pattern":
+				key, local = field(b, "key"), field(b, "value")
+			}
+			if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
+				continue
+			}
+			e.addLocal(p.StartByte(), e.text(local), typ+":"+e.text(key))
+		}
+	}
+}
+
+// ecmaTypeParams are the names of a function's type parameters, nil when
+// it has none.
+func ecmaTypeParams(e *extractor, params *node) []string {
+	var out []string
+	for p := range eachNamed(params) {
+		if p.Type() == "type_parameter" {
+			if name := field(p, "name"); name != nil {
+				out = append(out, e.text(name))
+			}
+		}
+	}
+	return out
 }

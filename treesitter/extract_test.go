@@ -91,6 +91,7 @@ export class FeesReportConsumerController {
 				"|EventPattern @L8:3 in - ('fees-report.created')",
 				"|Body @L9:16 in handle",
 				"this.evidenceService|moveFilesToPermanentStorage @L10:31 in handle (event.files)",
+				"event|.files @L10:65 in handle",
 			},
 			imports: []string{
 				"Controller=Controller from @nestjs/common",
@@ -176,6 +177,7 @@ export const run = async (repo: Repo<User>) => {
 				"|new UserService @L10:18 in run (repo)",
 				"svc|start @L13:7 in run",
 				"svc.start()|then @L13:15 in run (done)",
+				"this.a|.b @L15:5 in run",
 				"this.a.b|c @L16:5 in run",
 			},
 			fields: []string{

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 77
+const ExtractorVersion = 78
 
 // Language names a grammar in the registry.
 type Language string
@@ -93,6 +93,10 @@ type Symbol struct {
 	// (Lookup[Arm]) gives a Registration[Arm], whose fields and methods of
 	// type T are then Arms.
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
+	// Accessor is "get" for a TypeScript getter (get length()), "set" for
+	// a setter, "" otherwise: reading or writing the member runs it, and
+	// AccessReadPrefix and AccessWritePrefix rows record where.
+	Accessor string `json:"accessor,omitempty"`
 }
 
 // Call is a call site.
@@ -122,6 +126,22 @@ type Call struct {
 // that name when a call of the field (s.onDone()) names no method; no call
 // is ever named so.
 const AssignPrefix = "="
+
+// AccessReadPrefix and AccessWritePrefix start the callee of a row that
+// records a TypeScript member read (bank.length, user.gear.wildy) or write
+// (el.summary = x, n.count += 1, n.count++) of the name after the prefix:
+// the site calls that name's getter or setter where the receiver's class
+// declares one (Symbol.Accessor), and nothing where it does not (a plain
+// field, a method read as a value). No call is ever named so, so the rows
+// reach only a resolver asking for an accessor's sites; grep and name
+// matching never see them. Only reads the extractor cannot rule out are
+// kept: not a call's callee, not a capitalized name or one read off a
+// capitalized name (enum members, statics, namespaces), not this.x in a
+// class that extends nothing and declares no accessor x.
+const (
+	AccessReadPrefix  = "."
+	AccessWritePrefix = ".="
+)
 
 // Import binds a local name to something another module exports.
 type Import struct {
@@ -311,7 +331,10 @@ const TypeAliasPrefix = "alias:"
 // GlobalTypeAliasPrefix marks a type alias declared in a declare global
 // block, recorded as TypeAliasPrefix records a module's: its name is the
 // aliased type in every file of the program (declare global { type MUser =
-// import('./user').MUserClass } is "globalalias:MUserClass").
+// import('./user').MUserClass } is "globalalias:MUserClass"). The file
+// also records a Call named GlobalTypeAliasPrefix and the alias's name
+// ("globalalias:MUser"), which calls nothing: the store finds the file by
+// that name.
 const GlobalTypeAliasPrefix = "globalalias:"
 
 // RecordTypePrefix marks a TypeScript value every member of which holds
@@ -320,6 +343,23 @@ const GlobalTypeAliasPrefix = "globalalias:"
 // or Record<SetupType, Gear> is "record:Gear", and gear.melee and
 // gear[setup] are Gears. The value itself is no workspace class's.
 const RecordTypePrefix = "record:"
+
+// ParamsTypePrefix marks the Field of a TypeScript object type alias's
+// member of a function type (run: (data: any, options: RunOptions) =>
+// Promise<void>, or a method signature check(options: RunOptions)):
+// "params:" and then each parameter's type, separated by
+// GoResultSeparator, "" for one not written as a type name
+// ("params:,RunOptions"). The members of a top-level type alias of an
+// object type are recorded as Fields with the alias as their Container.
+const ParamsTypePrefix = "params:"
+
+// ContextParamTypePrefix marks a TypeScript Local bound by an untyped
+// parameter of a method of an object literal whose variable declares its
+// type (const hunt: Task = { run(data, { user }) { ... } }): the parameter
+// has the type the declared type gives that member's parameter there.
+// "ctxparam:Task:run:1" is run's second parameter; a name a destructuring
+// binds adds the member it takes ("ctxparam:Task:run:1:user").
+const ContextParamTypePrefix = "ctxparam:"
 
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their

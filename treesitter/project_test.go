@@ -32,6 +32,9 @@ func symbolLines(f *Facts) []string {
 		if len(s.Extends) > 0 {
 			line += " extends " + strings.Join(s.Extends, ", ")
 		}
+		if s.Accessor != "" {
+			line += " " + s.Accessor
+		}
 		out = append(out, line)
 	}
 	return out

@@ -27,6 +27,8 @@ type Symbol struct {
 	TypeParams []string               `json:"typeParams,omitempty"` // treesitter.Symbol.TypeParams
 	// ResultsWritten: treesitter.Symbol.ResultsWritten.
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
+	// Accessor: treesitter.Symbol.Accessor ("get", "set" or "").
+	Accessor string `json:"accessor,omitempty"`
 }
 
 // Call is a stored call site. CallerID is the enclosing symbol, "" when the
@@ -151,6 +153,10 @@ type Edge struct {
 	// name of the function passed. Precise servers count such a site as a
 	// caller, and the call hierarchy says "passes NAME as a value".
 	Ref string `json:"ref,omitempty"`
+	// Access is set when every site of the edge reads or writes the
+	// target, a getter or setter, rather than calling it: "reads",
+	// "writes" or "reads and writes" (treesitter.AccessReadPrefix).
+	Access string `json:"access,omitempty"`
 }
 
 // SymbolLess orders symbols by location: path, then start offset, then ID.

@@ -208,6 +208,12 @@ func Detail(e fact.Edge) string {
 		// said as the precise servers list it, a caller that uses the
 		// function as a value.
 		return where + "passes " + e.Ref + " as a value · precise (ast)"
+	case e.Resolution == fact.ResolvedAST && e.Access != "" && e.Via != "":
+		return where + accessDetail(e.Access) + " · precise (ast), dispatched through " + e.Via
+	case e.Resolution == fact.ResolvedAST && e.Access != "":
+		// A member read or write that runs a getter or setter
+		// (bank.length, el.summary = x): tsserver lists it as a call.
+		return where + accessDetail(e.Access) + " · precise (ast)"
 	case e.Resolution == fact.ResolvedAST && e.Via != "":
 		return where + "precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST:
@@ -224,4 +230,15 @@ func Detail(e fact.Edge) string {
 		return where + "name match only: receiver not resolved"
 	}
 	return where + string(e.Resolution)
+}
+
+// accessDetail says what an edge's access sites do to the accessor.
+func accessDetail(access string) string {
+	switch access {
+	case "reads":
+		return "reads the getter"
+	case "writes":
+		return "writes the setter"
+	}
+	return "reads the getter and writes the setter"
 }

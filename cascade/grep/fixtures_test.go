@@ -103,7 +103,11 @@ func markedSites(t *testing.T, root string) []markedSite {
 					if rest := line[col+len(needle):]; strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, ")") || strings.HasPrefix(rest, ",") {
 						continue // a keyed literal registering a function (cobra.Command{RunE: f}), a method value passed on: no call
 					}
-					value := !strings.HasPrefix(strings.TrimLeft(line[col+len(needle):], " \t"), "(")
+					after := strings.TrimLeft(line[col+len(needle):], " \t")
+					if strings.HasPrefix(after, "=") && !strings.HasPrefix(after, "==") || strings.HasPrefix(after, "+=") || strings.HasPrefix(after, "-=") || strings.HasPrefix(after, "++") || strings.HasPrefix(after, "--") {
+						continue // a member written (bank.length = 3): a setter's site, which grep never lists (testdata/ts-accessors)
+					}
+					value := !strings.HasPrefix(after, "(")
 					out = append(out, markedSite{path: filepath.ToSlash(rel), needle: needle,
 						at: uint32(offset + col), commentStart: uint32(offset + comment), value: value})
 				}

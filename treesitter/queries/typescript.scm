@@ -44,6 +44,7 @@
 
 ; Fields: class properties, and this.x = ... assignments in methods.
 (public_field_definition) @field
+(class_body (method_definition "get") @field)
 (object (pair) @field)
 (object (shorthand_property_identifier) @field)
 (assignment_expression left: (member_expression object: (this))) @field

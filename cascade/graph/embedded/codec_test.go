@@ -103,6 +103,9 @@ func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
 		{Span: span(1, 2, 3), Returns: "T,error", TypeParams: []string{"T"}},
 		{Span: span(1, 2, 3), Returns: "Registration,bool", TypeParams: []string{"T"}, ResultsWritten: []string{"Registration[T]", "bool"}},
 		{Span: span(1, 2, 3), Returns: "Box", ResultsWritten: []string{"Box[int]"}},
+		{Span: span(1, 2, 3), Accessor: "get"}, // get size() { ... }: nothing else written
+		{Span: span(1, 2, 3), Returns: "number", Params: []treesitter.Param{{Name: "n", Type: "number"}}, Accessor: "set"},
+		{Span: span(1, 2, 3), TypeParams: []string{"E"}, Accessor: "get"},
 		{Span: span(1, 2, 3), Decorators: []treesitter.Decorator{{Name: "D", Args: []string{"a"}, Span: span(0, 0, 2)}},
 			Params: []treesitter.Param{{Name: "p"}, {Name: "q", Type: "Q"}}, Extends: []string{"B"}},
 	} {

@@ -408,6 +408,10 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, len(calls), 0, cerr
 	}
+	if err := q.accessCallers(ctx, target, byCaller, elsewhere); err != nil { // resolve_access.go
+		edges, cerr := cutOff(ctx, byCaller, err)
+		return edges, nil, len(calls), 0, cerr
+	}
 	if err := q.pyInstanceCallers(ctx, target, byCaller); err != nil { // resolve_python.go: __call__
 		edges, cerr := cutOff(ctx, byCaller, err)
 		return edges, nil, len(calls), 0, cerr
@@ -2127,7 +2131,8 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	}
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ClassArgTypePrefix) ||
-		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix)
+		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
 	}
@@ -2158,6 +2163,11 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	return ref, err
 }
 
+// domQueries are the DOM's methods whose one type argument is the type of
+// what they return (querySelector<E extends Element = Element>(selectors:
+// string): E | null).
+var domQueries = map[string]bool{"querySelector": true, "closest": true}
+
 // declaredKey is one evaluation of a derived type (query.declared).
 type declaredKey struct {
 	path, caller, typ string
@@ -2168,6 +2178,10 @@ type declaredKey struct {
 // derivedType is declaredType for a type derived from an expression: an
 // element of a collection or a callback's, a call's result, a value.
 func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
+	typeArg := "" // the class a JavaScript or TypeScript call is given (ClassArgTypePrefix)
+	if rest, ok := strings.CutPrefix(typ, treesitter.ContextParamTypePrefix); ok && family(f.Language) == "js" {
+		return q.jsContextParam(ctx, f, rest) // const hunt: Task = { run(data, { user }) {} }
+	}
 	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
 		// xs.map(x => ...): x is an element of xs when xs is an array
 		method, coll, _ := strings.Cut(rest, ":")
@@ -2207,6 +2221,14 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		cls, callee, _ := treesitter.CutClassArg(rest)
 		if ref, ok, err := q.containerCall(ctx, f, caller, callee, cls); err != nil || ok {
 			return ref, err
+		}
+		if domQueries[lastSegmentOf(callee)] && family(f.Language) == "js" && cls != "" {
+			// document.querySelector<ClusterSummary2Sk>('x')!: the DOM's
+			// generic queries give their type argument (lib.dom.d.ts)
+			return q.instanceOf(ctx, f, cls)
+		}
+		if family(f.Language) == "js" && strings.ToUpper(cls) != cls {
+			typeArg = cls // not a SCREAMING_CASE token: inject(AUDIT_SINK)
 		}
 		typ = treesitter.CallTypePrefix + callee
 	} else if ref, ok, err := q.containerCall(ctx, f, caller, strings.TrimPrefix(typ, treesitter.CallTypePrefix), ""); err != nil || ok {
@@ -2277,6 +2299,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		rt := resultType(t, result)
 		if rt == "" {
 			continue
+		}
+		if typeArg != "" && family(t.Language) == "js" && len(t.TypeParams) == 1 && t.TypeParams[0] == rt {
+			// $$<ChartTooltipSk>('chart-tooltip-sk', this), with function
+			// $$<E extends Element>(...): E | null: a ChartTooltipSk
+			return q.instanceOf(ctx, f, typeArg)
 		}
 		if len(targs) > 0 {
 			// AssertType[Arm](r), func AssertType[T any](from any) (T, error): an Arm
@@ -2432,8 +2459,8 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			elems++
 		}
 	}
-	if typeName == "" {
-		return typeRef{kind: refUnknown}, nil
+	if typeName == "" || strings.HasPrefix(typeName, treesitter.ParamsTypePrefix) {
+		return typeRef{kind: refUnknown}, nil // a function-typed member: no class's instance
 	}
 	if f.Language == treesitter.Go && strings.HasPrefix(typeName, treesitter.GoAnonymousStructPrefix) {
 		// struct{...} has no symbol; its fields are recorded in f under this name.
@@ -2474,6 +2501,13 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{kind: refUnknown}, nil
 		}
 		return jsOutsideType(f, typeName), nil
+	}
+	if strings.HasPrefix(cls.Returns, treesitter.RecordTypePrefix) && cls.Kind == treesitter.KindInterface && family(cls.Language) == "js" && q.aliasHops < 5 {
+		// interface LootBank { [key: string]: Bank }: loot[id] is a Bank
+		q.aliasHops++
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, cls.Path, f), cls.Returns)
+		q.aliasHops--
+		return ref, err
 	}
 	if aliased, ok := strings.CutPrefix(cls.Returns, treesitter.GoAliasPrefix); ok && cls.Language == treesitter.Go && q.aliasHops < 5 {
 		// type PgxPool = pgx.PgxPool: a value of the alias is one of the

@@ -375,7 +375,10 @@ func (q *query) jsAliasedType(ctx context.Context, f *fact.File, name string) (*
 type jsGlobalAlias struct{ path, aliased string }
 
 // jsGlobalAlias finds the type alias named name that a declare global
-// block of a declaration file (.d.ts) declares, and the file. The aliases
+// block of a declaration file (.d.ts), else of a TypeScript module,
+// declares, and the file. The declaration files' aliases are read once
+// per generation of the store; a module's is found by its row
+// (treesitter.GlobalTypeAliasPrefix). The aliases
 // are read once per generation of the store.
 func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, string, bool, error) {
 	g := q.r.current()
@@ -412,6 +415,27 @@ func (q *query) jsGlobalAlias(ctx context.Context, name string) (*fact.File, str
 	}
 	a, ok := byName[name]
 	if !ok {
+		// A module may declare global types too (declare global { type
+		// MinionTask = IMinionTask } in src/lib/Task.ts): its row names
+		// the file.
+		rows, err := q.callsNamed(ctx, treesitter.GlobalTypeAliasPrefix+name)
+		if err != nil {
+			return nil, "", false, err
+		}
+		for _, c := range rows {
+			mf, err := q.file(ctx, c.Path)
+			if err != nil {
+				return nil, "", false, err
+			}
+			if mf == nil || family(mf.Language) != "js" {
+				continue
+			}
+			for _, l := range mf.Locals {
+				if aliased, ok := strings.CutPrefix(l.Type, treesitter.GlobalTypeAliasPrefix); ok && l.SymbolID == "" && l.Name == name {
+					return mf, aliased, true, nil
+				}
+			}
+		}
 		return nil, "", false, nil
 	}
 	mf, err := q.file(ctx, a.path)

@@ -18,8 +18,13 @@ import (
 // resolveCall resolves a call site, or a reference site by the rules
 // above.
 func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
-	if strings.HasPrefix(c.Callee, treesitter.AssignPrefix) {
-		return nil, "", nil // a store into a field (resolve_fields.go): no call, no reference
+	if strings.HasPrefix(c.Callee, treesitter.AssignPrefix) || strings.HasPrefix(c.Callee, treesitter.GlobalTypeAliasPrefix) {
+		// a store into a field (resolve_fields.go), a global type alias
+		// declared (jsGlobalAlias): no call, no reference
+		return nil, "", nil
+	}
+	if name, _, ok := cutAccess(c.Callee); ok {
+		return q.resolveAccess(ctx, c, name) // resolve_access.go
 	}
 	targets, res, err := q.resolveSite(ctx, c)
 	if err == nil && len(targets) > 0 && targets[0].Language == treesitter.Go {
@@ -33,7 +38,7 @@ func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	}
 	callables := targets[:0:0]
 	for _, t := range targets {
-		if isCallable(t) {
+		if isCallable(t) && t.Accessor == "" { // a getter read is an access site (resolve_access.go)
 			callables = append(callables, t)
 		}
 	}
@@ -51,6 +56,17 @@ func markRef(e *fact.Edge, site fact.Call, name string, fresh bool) {
 	switch {
 	case !site.Ref:
 		e.Ref = ""
+		// An access site (resolve_access.go) says what it does to the
+		// accessor; a call among them makes the edge a caller's.
+		_, verb, access := cutAccess(site.Callee)
+		switch {
+		case !access:
+			e.Access = ""
+		case fresh:
+			e.Access = verb
+		case e.Access != "" && e.Access != verb:
+			e.Access = "reads and writes"
+		}
 	case fresh:
 		e.Ref = name
 	}

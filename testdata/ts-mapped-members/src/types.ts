@@ -10,3 +10,8 @@ export type FullGear = {
 export type Outfits = Record<string, Outfit>;
 
 export type Wardrobe = { [name: string]: Outfit };
+
+// An interface whose one member is an index signature is a record too.
+export interface Closet {
+  [name: string]: Outfit;
+}

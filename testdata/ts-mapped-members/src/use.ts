@@ -1,5 +1,5 @@
 import type { GearBank } from './bank';
-import type { Outfits, SetupType, Wardrobe } from './types';
+import type { Closet, Outfits, SetupType, Wardrobe } from './types';
 
 export function wildy(user: AppUser, setup: SetupType, bank: GearBank) { // @def(wildy, "wildy")
   user.gear.wildy.raw(); // @site(w1, "raw")
@@ -10,7 +10,8 @@ export function wildy(user: AppUser, setup: SetupType, bank: GearBank) { // @def
   return user.isTrusted(); // @site(t1, "isTrusted") @call(wildy, isTrusted, t1)
 }
 
-export function dress(outfits: Outfits, wardrobe: Wardrobe, name: string) { // @def(dress, "dress")
+export function dress(outfits: Outfits, wardrobe: Wardrobe, name: string, closet: Closet) { // @def(dress, "dress")
   outfits.casual.raw(); // @site(d1, "raw")
-  wardrobe[name].raw(); // @site(d2, "raw") @call(dress, outfitRaw, d1, d2)
+  wardrobe[name].raw(); // @site(d2, "raw")
+  closet[name].raw(); // @site(d3, "raw") @call(dress, outfitRaw, d1, d2, d3)
 }

@@ -1,0 +1,155 @@
+package resolve
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
+)
+
+// Contextually typed parameters (treesitter.ContextParamTypePrefix): in
+// const hunt: Task = { async run(data, { user }) { user.raw() } }, tsserver
+// types user by Task's run: the type its second parameter is declared
+// with, and that type's member user. Task may be a class, an interface, or
+// a type alias of an object type (whose members the extractor records as
+// fields of the alias, treesitter.ParamsTypePrefix), named here, imported,
+// or declared in a declare global block.
+
+// jsContextParam evaluates "Task:run:1" or "Task:run:1:user", written in f.
+func (q *query) jsContextParam(ctx context.Context, f *fact.File, rest string) (typeRef, error) {
+	parts := strings.Split(rest, ":")
+	if len(parts) < 3 || len(parts) > 4 {
+		return typeRef{kind: refUnknown}, nil
+	}
+	index, err := strconv.Atoi(parts[2])
+	if err != nil || index < 0 {
+		return typeRef{kind: refUnknown}, nil
+	}
+	mf, member, ok, err := q.jsMemberType(ctx, f, parts[0], parts[1])
+	if err != nil || !ok {
+		return typeRef{kind: refUnknown}, err
+	}
+	params, ok := strings.CutPrefix(member, treesitter.ParamsTypePrefix)
+	if !ok {
+		return typeRef{kind: refUnknown}, nil
+	}
+	param := treesitter.GoResult(params, index)
+	if param == "" {
+		return typeRef{kind: refUnknown}, nil
+	}
+	if len(parts) == 4 {
+		// { user }: the member user of the parameter's type
+		kf, key, ok, err := q.jsMemberType(ctx, mf, param, parts[3])
+		if err != nil || !ok || strings.HasPrefix(key, treesitter.ParamsTypePrefix) {
+			return typeRef{kind: refUnknown}, err
+		}
+		return q.instanceOf(ctx, kf, key)
+	}
+	return q.instanceOf(ctx, mf, param)
+}
+
+// jsMemberType is the declared type of the member named member of the
+// type named typeName where f writes it, and the file the member's type is
+// written in: a field of an object type alias or of a class or interface,
+// or a method's parameters (ParamsTypePrefix). ok is false when neither
+// the type nor the member is found.
+func (q *query) jsMemberType(ctx context.Context, f *fact.File, typeName, member string) (*fact.File, string, bool, error) {
+	for hops := 0; hops < 5 && f != nil; hops++ {
+		if typ, declared := fieldOf(f, typeName, member); typ != "" {
+			return f, typ, true, nil // type Opts = { user: Member }, here
+		} else if declared {
+			break
+		}
+		if imported, mf, err := q.jsImportedObjectType(ctx, f, typeName); err != nil {
+			return nil, "", false, err
+		} else if mf != nil {
+			f, typeName = mf, imported // import type { Opts } from './task'
+			continue
+		}
+		if mf, aliased, ok, err := q.jsAliasedType(ctx, f, typeName); err != nil {
+			return nil, "", false, err
+		} else if ok && !strings.HasPrefix(aliased, treesitter.RecordTypePrefix) {
+			if _, declared := fieldOf(mf, aliased, member); declared {
+				f, typeName = mf, aliased // type Task = ITask, ITask an object type
+				continue
+			}
+		}
+		cls, err := q.resolveTypeName(ctx, f, typeName)
+		if err != nil || cls == nil || !isType(*cls) {
+			return nil, "", false, err
+		}
+		cf, err := q.file(ctx, cls.Path)
+		if err != nil || cf == nil {
+			return nil, "", false, err
+		}
+		if typ, _ := fieldOf(cf, cls.Name, member); typ != "" {
+			return cf, typ, true, nil
+		}
+		methods, err := q.named(ctx, member)
+		if err != nil {
+			return nil, "", false, err
+		}
+		for _, m := range methods {
+			if m.Path == cls.Path && m.Container == cls.Name && m.Kind == treesitter.KindMethod {
+				// interface IJob { run(data: any, options: Opts): void }
+				types := make([]string, len(m.Params))
+				for i, p := range m.Params {
+					if isTypeNameJS(p.Type) {
+						types[i] = p.Type
+					}
+				}
+				return cf, treesitter.ParamsTypePrefix + strings.Join(types, treesitter.GoResultSeparator), true, nil
+			}
+		}
+		break
+	}
+	return nil, "", false, nil
+}
+
+// fieldOf is the type of the field member of container in f; declared
+// says whether f records any field of container.
+func fieldOf(f *fact.File, container, member string) (typ string, declared bool) {
+	for _, fl := range f.Fields {
+		if fl.Container == container {
+			declared = true
+			if fl.Name == member {
+				return fl.Type, true
+			}
+		}
+	}
+	return "", declared
+}
+
+// jsImportedObjectType is, for a name f imports by name from a workspace
+// module that declares fields under it (an object type alias, an
+// interface), the name it has there and that module's file.
+func (q *query) jsImportedObjectType(ctx context.Context, f *fact.File, name string) (string, *fact.File, error) {
+	for _, imp := range f.Imports {
+		if imp.Local != name || imp.Imported == "*" || imp.Imported == "default" || imp.Reexport {
+			continue
+		}
+		files, err := q.jsModuleFiles(ctx, f, imp.Module)
+		if err != nil {
+			return "", nil, err
+		}
+		for _, mf := range files {
+			if _, declared := fieldOf(mf, imp.Imported, ""); declared {
+				return imp.Imported, mf, nil
+			}
+		}
+		return "", nil, nil
+	}
+	return "", nil, nil
+}
+
+// isTypeNameJS reports whether a parameter's declared type names a type
+// that may be a workspace class's.
+func isTypeNameJS(t string) bool {
+	switch t {
+	case "", "any", "unknown", "object", "Object", "never":
+		return false
+	}
+	return !strings.ContainsAny(t, " ()[]{}|&<>=:,")
+}
