@@ -1519,6 +1519,20 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // walkReceiver follows the steps of a receiver after its head, whose value
 // is cur: "this.repo.find(x).items" past "this".
 func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Symbol, cur typeRef, segs []receiverSeg) (typeRef, error) {
+	byName, fixture := cur.byName, cur.fixture
+	out, err := q.walkReceiverSteps(ctx, f, caller, cur, segs)
+	if err == nil && byName && (out.kind == refInstance || out.kind == refClass) {
+		// db_uow.documents.search(...), db_uow a pytest fixture's value:
+		// pyright types nothing reached from an unannotated parameter, so
+		// what the chain reaches stays a name match, as the head is
+		// (document-ai-assistant: 3 such calls listed precise).
+		out.byName, out.fixture = true, fixture
+	}
+	return out, err
+}
+
+// walkReceiverSteps is walkReceiver's walk.
+func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fact.Symbol, cur typeRef, segs []receiverSeg) (typeRef, error) {
 	for _, seg := range segs {
 		if seg.index && seg.call {
 			return typeRef{kind: refUnknown}, nil

@@ -7,6 +7,9 @@ class BasicHttpClient(object):
 
 
 class SDKManager:
+    def __init__(self):
+        self.client = BasicHttpClient()
+
     def handle(self, output_dir, version):  # @def(sdkHandle, "handle")
         return output_dir
 

@@ -28,6 +28,13 @@ def test_handle(manager):  # @def(testHandle, "test_handle")
     return manager.handle("out", "1.0")  # @site(handleSite, "handle") @namecall(testHandle, sdkHandle, handleSite)
 
 
+def test_upload(manager):  # @def(testUpload, "test_upload")
+    # what a chain from the fixture's value reaches (its client field, a
+    # BasicHttpClient) is no more typed by pyright than the value itself: a
+    # name match too (document-ai-assistant's db_uow.documents)
+    return manager.client.post("/y")  # @site(uploadSite, "post") @namecall(testUpload, basicPost, uploadSite)
+
+
 def test_training(store):  # @def(testTraining, "test_training")
     # a generator fixture hands the test what it yields: a Store
     return store.training_examples("admin")  # @site(trainingSite, "training_examples") @namecall(testTraining, storeTraining, trainingSite)
