@@ -295,6 +295,10 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 	switch name := lastSegment(base); {
 	case name == "Optional":
 		return pythonType(e, args[0])
+	case name == "Annotated":
+		// Annotated[DatabaseContext, Depends(get_db)]: FastAPI's
+		// dependencies; the value is of the first argument's type.
+		return pythonType(e, args[0])
 	case name == "Union":
 		return pythonUnion(e, args, base)
 	case pythonCollections[name], (name == "Tuple" || name == "tuple") && len(args) == 2 && pythonEllipsis(args[1]):

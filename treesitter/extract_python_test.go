@@ -25,6 +25,13 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{"xs: []Text in f", "it: []Line in f", "ts: []Seg in f", "pair: tuple:A,B in f", "d: {}Foo in f", "s: []Foo in f", "m: []Foo in f"},
 		},
 		{
+			name: "Annotated is its first argument (FastAPI's dependencies)",
+			src: `def f(db: Annotated[DatabaseContext, Depends(get_db)], o: Optional[typing.Annotated[Foo, "x"]]):
+    pass
+`,
+			locals: []string{"db: DatabaseContext in f", "o: Foo in f"},
+		},
+		{
 			name: "a union is its one class",
 			src: `def f(a: Union[str, "Text"], b: str | Text | None, c: Union[Foo, Bar], d: Union[int, str]):
     pass
