@@ -75,7 +75,7 @@ func overTree(ctx context.Context, lang Language, flat *syntaxTree, hasErrors bo
 	e := &extractor{
 		ctx:   ctx,
 		src:   src,
-		lines: NewLineIndex(src),
+		lines: flat.lineIndex(src),
 		facts: &Facts{Language: lang, HasErrors: hasErrors},
 		hooks: hooksFor(lang),
 
@@ -151,6 +151,8 @@ type extractor struct {
 
 	pendingFields []pendingField
 	localPos      []uint32 // parallel to facts.Locals, for ordering
+
+	argBuf []string // room for argTexts' next lists
 
 	// boundNames caches, per function node (by start byte), the names its
 	// parameters and local declarations bind (extract_ecma.go).
@@ -280,7 +282,11 @@ func (e *extractor) run(t *syntaxTree) error {
 		if i%4096 == 0 && e.ctx.Err() != nil {
 			return fmt.Errorf("treesitter: extract: %w", e.ctx.Err())
 		}
-		e.hooks.match(e, &t.nodes[i], c)
+		// Every language's match skips anonymous nodes (tokens such as
+		// "(" or "if"), about half of the tree: they are not handed over.
+		if n := &t.nodes[i]; n.named {
+			e.hooks.match(e, n, c)
+		}
 	}
 	if c.pkg != nil {
 		e.facts.Package = e.text(c.pkg)
@@ -666,11 +672,40 @@ func (e *extractor) squeezed(n *node) string {
 	if !hasSpace(s) {
 		return s
 	}
-	s = strings.Join(strings.Fields(s), " ")
-	if strings.Contains(s, " .") || strings.Contains(s, ". ") {
-		s = strings.ReplaceAll(strings.ReplaceAll(s, " .", "."), ". ", ".")
+	return squeeze(s)
+}
+
+// squeeze is s's fields (as strings.Fields splits them) joined by one
+// space, less the spaces beside a dot: what strings.Join(strings.Fields(s),
+// " ") with " ." and ". " then replaced by "." gives, in one pass and one
+// allocation. (Only spaces are dropped, so a space's neighbours in the
+// joined text are the fields' own first and last bytes.)
+func squeeze(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false // a space to write before the next field, unless a dot is beside it
+	for i := 0; i < len(s); {
+		c, size := s[i], 1
+		isSpace := false
+		if c < utf8.RuneSelf {
+			isSpace = c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			isSpace = unicode.IsSpace(r)
+		}
+		if isSpace {
+			space = b.Len() > 0
+		} else {
+			if space && c != '.' && b.String()[b.Len()-1] != '.' {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteString(s[i : i+size])
+		}
+		i += size
 	}
-	return s
+	return b.String()
 }
 
 // hasSpace reports whether s has anything strings.Fields splits on.
@@ -834,12 +869,24 @@ func (e *extractor) argTexts(list *node) []string {
 	if count == 0 {
 		return nil
 	}
-	out := make([]string, 0, count)
+	// The lists share larger arrays (argChunk strings at a time) rather
+	// than each being allocated: a list per call was the extraction's most
+	// frequent allocation. Each list is capped at its length, so an append
+	// to one never writes into the next.
+	if len(e.argBuf) < count {
+		e.argBuf = make([]string, max(count, argChunk))
+	}
+	out := e.argBuf[:0:count]
+	e.argBuf = e.argBuf[count:]
 	for c := range eachNamed(list) {
 		out = append(out, e.text(c))
 	}
 	return out
 }
+
+// argChunk is how many argument texts argTexts allocates room for at a
+// time.
+const argChunk = 64
 
 // lastSegment is what follows the last dot: "Foo" in "mod.Foo".
 func lastSegment(s string) string {

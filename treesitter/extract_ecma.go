@@ -1002,11 +1002,11 @@ func ecmaClassArgument(e *extractor, call *node) string {
 		}
 		return ""
 	}
-	args := namedChildren(field(call, "arguments"))
-	if len(args) == 0 || nodeType(args[0]) != "identifier" {
+	first := firstNamed(field(call, "arguments"))
+	if nodeType(first) != "identifier" {
 		return ""
 	}
-	if name := e.text(args[0]); name[0] >= 'A' && name[0] <= 'Z' {
+	if name := e.text(first); name[0] >= 'A' && name[0] <= 'Z' {
 		return name
 	}
 	return ""

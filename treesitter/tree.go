@@ -430,6 +430,10 @@ func (n *names) symbol(s uint16) string {
 type syntaxTree struct {
 	nodes    []node
 	captures captures // the matched nodes, kept with the tree for reuse
+	// Kept with the tree for reuse too, as the tree's memory is: the line
+	// index of the file being extracted, and findUnrecorded's name lists.
+	lines      LineIndex
+	unrecorded [4][]string
 }
 
 // node is one node of a syntaxTree, written by cc_flatten: the two types
@@ -544,7 +548,19 @@ func flattenBothWays(tree cTree, g *grammar, sizeHint int) (cursor, direct []nod
 func (t *syntaxTree) release() {
 	t.nodes = t.nodes[:0]
 	t.captures.reset()
+	t.lines = LineIndex{lineStarts: t.lines.lineStarts[:0]} // not the source
+	for i := range t.unrecorded {
+		clear(t.unrecorded[i])
+		t.unrecorded[i] = t.unrecorded[i][:0]
+	}
 	treePool.Put(t)
+}
+
+// lineIndex is src's line index, in the tree's reused memory: valid until
+// the tree is released.
+func (t *syntaxTree) lineIndex(src []byte) *LineIndex {
+	t.lines.reset(src)
+	return &t.lines
 }
 
 func (t *syntaxTree) root() *node {

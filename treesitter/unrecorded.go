@@ -121,7 +121,10 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 		}
 		return false
 	}
-	var members, moduleMembers, methodMembers, bare []string
+	// The lists are the tree's, reused from file to file: joinedSet keeps
+	// none of them.
+	members, moduleMembers, methodMembers, bare := t.unrecorded[0][:0], t.unrecorded[1][:0], t.unrecorded[2][:0], t.unrecorded[3][:0]
+	defer func() { t.unrecorded = [4][]string{members, moduleMembers, methodMembers, bare} }()
 	modules := NewModuleReceivers(e.facts.Language, e.facts.Imports, e.src)
 	for i := range t.nodes {
 		n := &t.nodes[i]
