@@ -78,6 +78,7 @@ func overTree(ctx context.Context, lang Language, flat *syntaxTree, hasErrors bo
 		lines: flat.lineIndex(src),
 		facts: &Facts{Language: lang, HasErrors: hasErrors},
 		hooks: hooksFor(lang),
+		tree:  flat,
 
 		shareSource: op == "extract",
 	}
@@ -142,6 +143,7 @@ type extractor struct {
 	lines       *LineIndex
 	facts       *Facts
 	hooks       languageHooks
+	tree        *syntaxTree // the tree being read, for insideSet's answers
 
 	// Per symbol, parallel to facts.Symbols: the byte range in which the
 	// symbol encloses calls, from its name to its end (decorators and Python
@@ -683,29 +685,35 @@ func (e *extractor) squeezed(n *node) string {
 func squeeze(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	space := false // a space to write before the next field, unless a dot is beside it
 	for i := 0; i < len(s); {
-		c, size := s[i], 1
-		isSpace := false
-		if c < utf8.RuneSelf {
-			isSpace = c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			isSpace = unicode.IsSpace(r)
+		if space, size := spaceAt(s, i); space {
+			i += size
+			continue
 		}
-		if isSpace {
-			space = b.Len() > 0
-		} else {
-			if space && c != '.' && b.String()[b.Len()-1] != '.' {
-				b.WriteByte(' ')
+		field := i // a field runs from here to the next space
+		for i < len(s) {
+			space, size := spaceAt(s, i)
+			if space {
+				break
 			}
-			space = false
-			b.WriteString(s[i : i+size])
+			i += size
 		}
-		i += size
+		if b.Len() > 0 && s[field] != '.' && b.String()[b.Len()-1] != '.' {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[field:i])
 	}
 	return b.String()
+}
+
+// spaceAt reports whether the character at s[i] is a space as
+// strings.Fields tells them, and its length in bytes.
+func spaceAt(s string, i int) (bool, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r', 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
 }
 
 // hasSpace reports whether s has anything strings.Fields splits on.

@@ -434,6 +434,35 @@ type syntaxTree struct {
 	// index of the file being extracted, and findUnrecorded's name lists.
 	lines      LineIndex
 	unrecorded [4][]string
+	// extractor.insideSet's answers by node, for the set insideOf, and its
+	// path up the tree.
+	inside     []insideAnswer
+	insideOf   *typeSet
+	insidePath []int32
+}
+
+// insideAnswer is whether a node has an ancestor in a typeSet, once known.
+type insideAnswer uint8
+
+const (
+	insideUnknown insideAnswer = iota
+	insideNo
+	insideYes
+)
+
+// insideMemo is the tree's insideSet answers for types, cleared when the
+// tree or the set is new.
+func (t *syntaxTree) insideMemo(types *typeSet) []insideAnswer {
+	if t.insideOf != types || len(t.inside) != len(t.nodes) {
+		t.insideOf = types
+		if cap(t.inside) < len(t.nodes) {
+			t.inside = make([]insideAnswer, len(t.nodes))
+		} else {
+			t.inside = t.inside[:len(t.nodes)]
+			clear(t.inside)
+		}
+	}
+	return t.inside
 }
 
 // node is one node of a syntaxTree, written by cc_flatten: the two types
@@ -549,6 +578,7 @@ func (t *syntaxTree) release() {
 	t.nodes = t.nodes[:0]
 	t.captures.reset()
 	t.lines = LineIndex{lineStarts: t.lines.lineStarts[:0]} // not the source
+	t.inside, t.insideOf = t.inside[:0], nil
 	for i := range t.unrecorded {
 		clear(t.unrecorded[i])
 		t.unrecorded[i] = t.unrecorded[i][:0]
@@ -607,8 +637,9 @@ func (n *node) ChildByFieldName(name string) *node {
 	if n.symbol == errorSymbol {
 		return nil
 	}
+	fields := n.names().fields // the children's grammar is n's
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.field != 0 && c.FieldName() == name {
+		if c.field != 0 && int(c.field) < len(fields) && fields[c.field] == name {
 			return c
 		}
 	}
@@ -681,8 +712,9 @@ func isWildcard(n *node) bool {
 // fieldChild is the first child of n in the field that satisfies match,
 // as a query's `field: (pattern)` finds it.
 func fieldChild(n *node, name string, match func(*node) bool) *node {
+	fields := n.names().fields // the children's grammar is n's
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.field != 0 && c.FieldName() == name && match(c) {
+		if c.field != 0 && int(c.field) < len(fields) && fields[c.field] == name && match(c) {
 			return c
 		}
 	}

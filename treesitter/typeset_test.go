@@ -40,3 +40,43 @@ func TestTypeSetAgreesWithTypeNames(t *testing.T) {
 		tree.Close()
 	}
 }
+
+// insideSet, which keeps each node's answer for the rest of the file,
+// answers what grepInsideSet's walk up to the root answers, for every node
+// of a tree, asked in an order that is not the tree's (so answers are
+// reused from above and below), with the set changed half way.
+func TestInsideSetAgreesWithTheWalk(t *testing.T) {
+	sources := map[Language]string{
+		TypeScript: "import { a } from 'm'\nclass A { m(x: Map<string, T>) { const f = function () { g<T>(\"s\") }; } }\nlet x: string = (",
+		TSX:        "import * as R from 'react'\nfunction C() { return <div>{f()}</div> }\nclass B {",
+		Python:     "from m import a\nclass A:\n    def f(self) -> T: return g('s')\ndef (",
+		Go:         "package p\nimport \"fmt\"\nfunc f() { fmt.Println(\"s\") }\ntype T struct{ a func() }\nfunc (",
+	}
+	sets := []*typeSet{ecmaNoSiteAncestors, pythonNoSiteAncestors, goNoSiteAncestors}
+	for lang, src := range sources {
+		tree := parseForTest(t, lang, []byte(src))
+		g, _ := lookup(lang)
+		flat, err := flatten(tree.RootNode(), g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &extractor{tree: flat}
+		yes := 0
+		for k, set := range sets {
+			for i := range flat.nodes {
+				j := (i*7 + k) % len(flat.nodes) // not in tree order
+				n := &flat.nodes[j]
+				if got, want := e.insideSet(n, set), grepInsideSet(n, set); got != want {
+					t.Errorf("%s: node %d %q, set %d: insideSet = %v, the walk says %v", lang, j, n.Type(), k, got, want)
+				} else if got {
+					yes++
+				}
+			}
+		}
+		if yes == 0 {
+			t.Errorf("%s: no node inside any set: the test checks nothing", lang)
+		}
+		flat.release()
+		tree.Close()
+	}
+}
