@@ -288,6 +288,11 @@ func (e *extractor) run(t *syntaxTree) error {
 		// "(" or "if"), about half of the tree: they are not handed over.
 		if n := &t.nodes[i]; n.named {
 			e.hooks.match(e, n, c)
+			// findUnrecorded's candidates, listed in this pass rather
+			// than in a second one over every node.
+			if n.first < 0 && n.end > n.start && unrecordedLeafTypes.has(n) {
+				t.leaves = append(t.leaves, int32(i))
+			}
 		}
 	}
 	if c.pkg != nil {
@@ -686,14 +691,27 @@ func squeeze(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
-		if space, size := spaceAt(s, i); space {
-			i += size
+		if asciiSpace[s[i]] != 0 {
+			i++
 			continue
+		}
+		if s[i] >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+				i += size
+				continue
+			}
 		}
 		field := i // a field runs from here to the next space
 		for i < len(s) {
-			space, size := spaceAt(s, i)
-			if space {
+			if c := s[i]; c < utf8.RuneSelf {
+				if asciiSpace[c] != 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
 				break
 			}
 			i += size
@@ -706,24 +724,14 @@ func squeeze(s string) string {
 	return b.String()
 }
 
-// spaceAt reports whether the character at s[i] is a space as
-// strings.Fields tells them, and its length in bytes.
-func spaceAt(s string, i int) (bool, int) {
-	if c := s[i]; c < utf8.RuneSelf {
-		return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r', 1
-	}
-	r, size := utf8.DecodeRuneInString(s[i:])
-	return unicode.IsSpace(r), size
-}
+// asciiSpace are the ASCII bytes strings.Fields splits on.
+var asciiSpace = [256]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
 
 // hasSpace reports whether s has anything strings.Fields splits on.
 func hasSpace(s string) bool {
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf:
-			return true // let strings.Fields judge Unicode spaces
-		case c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
-			return true
+		if c := s[i]; c >= utf8.RuneSelf || asciiSpace[c] != 0 {
+			return true // a space, or Unicode for squeeze to judge
 		}
 	}
 	return false

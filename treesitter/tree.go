@@ -439,6 +439,23 @@ type syntaxTree struct {
 	inside     []insideAnswer
 	insideOf   *typeSet
 	insidePath []int32
+	// leaves are the indexes of the nodes findUnrecorded reads, listed by
+	// extractor.run.
+	leaves []int32
+}
+
+// subtreeEnd is the index that follows n's last descendant in the tree's
+// pre-order: n's next sibling's, or the next sibling's of the nearest
+// ancestor that has one. Below stops the climb at an ancestor whose own
+// end the caller already has (the end returned for it is then len(nodes),
+// past any index the caller reads); nil climbs to the root.
+func (t *syntaxTree) subtreeEnd(n, below *node) int32 {
+	for x := n; x != nil && x != below; x = x.Parent() {
+		if x.next >= 0 {
+			return x.next
+		}
+	}
+	return int32(len(t.nodes))
 }
 
 // insideAnswer is whether a node has an ancestor in a typeSet, once known.
@@ -579,6 +596,7 @@ func (t *syntaxTree) release() {
 	t.captures.reset()
 	t.lines = LineIndex{lineStarts: t.lines.lineStarts[:0]} // not the source
 	t.inside, t.insideOf = t.inside[:0], nil
+	t.leaves = t.leaves[:0]
 	for i := range t.unrecorded {
 		clear(t.unrecorded[i])
 		t.unrecorded[i] = t.unrecorded[i][:0]
