@@ -95,7 +95,7 @@ func StoredCallee(c Call, aliases map[string]string) string {
 
 // findUnrecorded classifies every identifier leaf of the tree as Find
 // classifies an occurrence, after the facts are final (their calls sorted
-// by position).
+// by position). The leaves are those run listed in t.leaves.
 func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	aliases := ImportAliases(e.facts.Imports)
 	calls := e.facts.Calls
