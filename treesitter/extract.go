@@ -75,9 +75,10 @@ func overTree(ctx context.Context, lang Language, flat *syntaxTree, hasErrors bo
 	e := &extractor{
 		ctx:   ctx,
 		src:   src,
-		lines: NewLineIndex(src),
+		lines: flat.lineIndex(src),
 		facts: &Facts{Language: lang, HasErrors: hasErrors},
 		hooks: hooksFor(lang),
+		tree:  flat,
 
 		shareSource: op == "extract",
 	}
@@ -142,6 +143,7 @@ type extractor struct {
 	lines       *LineIndex
 	facts       *Facts
 	hooks       languageHooks
+	tree        *syntaxTree // the tree being read, for insideSet's answers
 
 	// Per symbol, parallel to facts.Symbols: the byte range in which the
 	// symbol encloses calls, from its name to its end (decorators and Python
@@ -156,6 +158,8 @@ type extractor struct {
 	// symbols are built, so that they belong to their function.
 	pendingLocals []pendingLocal
 	inSymbolHook  bool
+
+	argBuf []string // room for argTexts' next lists
 
 	// boundNames caches, per function node (by start byte), the names its
 	// parameters and local declarations bind (extract_ecma.go).
@@ -288,7 +292,16 @@ func (e *extractor) run(t *syntaxTree) error {
 		if i%4096 == 0 && e.ctx.Err() != nil {
 			return fmt.Errorf("treesitter: extract: %w", e.ctx.Err())
 		}
-		e.hooks.match(e, &t.nodes[i], c)
+		// Every language's match skips anonymous nodes (tokens such as
+		// "(" or "if"), about half of the tree: they are not handed over.
+		if n := &t.nodes[i]; n.named {
+			e.hooks.match(e, n, c)
+			// findUnrecorded's candidates, listed in this pass rather
+			// than in a second one over every node.
+			if n.first < 0 && n.end > n.start && unrecordedLeafTypes.has(n) {
+				t.leaves = append(t.leaves, int32(i))
+			}
+		}
 	}
 	if c.pkg != nil {
 		e.facts.Package = e.text(c.pkg)
@@ -691,21 +704,59 @@ func (e *extractor) squeezed(n *node) string {
 	if !hasSpace(s) {
 		return s
 	}
-	s = strings.Join(strings.Fields(s), " ")
-	if strings.Contains(s, " .") || strings.Contains(s, ". ") {
-		s = strings.ReplaceAll(strings.ReplaceAll(s, " .", "."), ". ", ".")
-	}
-	return s
+	return squeeze(s)
 }
+
+// squeeze is s's fields (as strings.Fields splits them) joined by one
+// space, less the spaces beside a dot: what strings.Join(strings.Fields(s),
+// " ") with " ." and ". " then replaced by "." gives, in one pass and one
+// allocation. (Only spaces are dropped, so a space's neighbours in the
+// joined text are the fields' own first and last bytes.)
+func squeeze(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		if asciiSpace[s[i]] != 0 {
+			i++
+			continue
+		}
+		if s[i] >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
+				i += size
+				continue
+			}
+		}
+		field := i // a field runs from here to the next space
+		for i < len(s) {
+			if c := s[i]; c < utf8.RuneSelf {
+				if asciiSpace[c] != 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			i += size
+		}
+		if b.Len() > 0 && s[field] != '.' && b.String()[b.Len()-1] != '.' {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[field:i])
+	}
+	return b.String()
+}
+
+// asciiSpace are the ASCII bytes strings.Fields splits on.
+var asciiSpace = [256]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
 
 // hasSpace reports whether s has anything strings.Fields splits on.
 func hasSpace(s string) bool {
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= utf8.RuneSelf:
-			return true // let strings.Fields judge Unicode spaces
-		case c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
-			return true
+		if c := s[i]; c >= utf8.RuneSelf || asciiSpace[c] != 0 {
+			return true // a space, or Unicode for squeeze to judge
 		}
 	}
 	return false
@@ -859,12 +910,24 @@ func (e *extractor) argTexts(list *node) []string {
 	if count == 0 {
 		return nil
 	}
-	out := make([]string, 0, count)
+	// The lists share larger arrays (argChunk strings at a time) rather
+	// than each being allocated: a list per call was the extraction's most
+	// frequent allocation. Each list is capped at its length, so an append
+	// to one never writes into the next.
+	if len(e.argBuf) < count {
+		e.argBuf = make([]string, max(count, argChunk))
+	}
+	out := e.argBuf[:0:count]
+	e.argBuf = e.argBuf[count:]
 	for c := range eachNamed(list) {
 		out = append(out, e.text(c))
 	}
 	return out
 }
+
+// argChunk is how many argument texts argTexts allocates room for at a
+// time.
+const argChunk = 64
 
 // lastSegment is what follows the last dot: "Foo" in "mod.Foo".
 func lastSegment(s string) string {

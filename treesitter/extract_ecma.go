@@ -1023,11 +1023,11 @@ func ecmaClassArgument(e *extractor, call *node) string {
 		}
 		return ""
 	}
-	args := namedChildren(field(call, "arguments"))
-	if len(args) == 0 || nodeType(args[0]) != "identifier" {
+	first := firstNamed(field(call, "arguments"))
+	if nodeType(first) != "identifier" {
 		return ""
 	}
-	if name := e.text(args[0]); name[0] >= 'A' && name[0] <= 'Z' {
+	if name := e.text(first); name[0] >= 'A' && name[0] <= 'Z' {
 		return name
 	}
 	return ""
@@ -1573,24 +1573,54 @@ func ecmaBindings(e *extractor, n *node, names map[string]bool) {
 // ecmaBodyBindings adds the names declared in a function's body, nested
 // functions and classes left out: variables whose value is not a function,
 // loop variables, catch parameters.
+//
+// The tree's nodes are in pre-order, so a node's descendants are the nodes
+// that follow it up to its subtree's end: the body is read in one run over
+// the array, jumping over the subtrees left out, rather than by recursion
+// through each node's children.
 func ecmaBodyBindings(e *extractor, n *node, names map[string]bool) {
+	if e.tree == nil {
+		ecmaBodyBindingsUnder(e, n, names)
+		return
+	}
+	end := e.tree.subtreeEnd(n, nil)
+	for i := n.self + 1; i < end; {
+		c := n.at(i)
+		if !c.named || ecmaFunctionTypes.has(c) || ecmaClassTypes.has(c) {
+			i = e.tree.subtreeEnd(c, n)
+			continue
+		}
+		ecmaBodyBinding(e, c, names)
+		i++
+	}
+}
+
+// ecmaBodyBindingsUnder is ecmaBodyBindings by recursion, for a node with
+// no tree at hand.
+func ecmaBodyBindingsUnder(e *extractor, n *node, names map[string]bool) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if !c.named || ecmaFunctionTypes.has(c) || ecmaClassTypes.has(c) {
 			continue
 		}
-		if ecmaBindingTypes.has(c) {
-			switch c.Type() {
-			case "variable_declarator":
-				if !isFunctionValue(field(c, "value")) {
-					ecmaBindings(e, field(c, "name"), names)
-				}
-			case "for_in_statement":
-				ecmaBindings(e, field(c, "left"), names)
-			case "catch_clause":
-				ecmaBindings(e, field(c, "parameter"), names)
-			}
+		ecmaBodyBinding(e, c, names)
+		ecmaBodyBindingsUnder(e, c, names)
+	}
+}
+
+// ecmaBodyBinding adds the names c itself declares, for ecmaBodyBindings.
+func ecmaBodyBinding(e *extractor, c *node, names map[string]bool) {
+	if !ecmaBindingTypes.has(c) {
+		return
+	}
+	switch c.Type() {
+	case "variable_declarator":
+		if !isFunctionValue(field(c, "value")) {
+			ecmaBindings(e, field(c, "name"), names)
 		}
-		ecmaBodyBindings(e, c, names)
+	case "for_in_statement":
+		ecmaBindings(e, field(c, "left"), names)
+	case "catch_clause":
+		ecmaBindings(e, field(c, "parameter"), names)
 	}
 }
 

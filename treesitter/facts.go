@@ -427,7 +427,11 @@ const ScopePrefix = "in:"
 
 // ScopedType wraps typ in a scope from start to end (byte offsets).
 func ScopedType(start, end uint32, typ string) string {
-	return ScopePrefix + strconv.FormatUint(uint64(start), 10) + "-" + strconv.FormatUint(uint64(end), 10) + ":" + typ
+	var bounds [24]byte // two uint32s and the dash, on the stack
+	b := strconv.AppendUint(bounds[:0], uint64(start), 10)
+	b = append(b, '-')
+	b = strconv.AppendUint(b, uint64(end), 10)
+	return ScopePrefix + string(b) + ":" + typ // one allocation: string(b) is not kept
 }
 
 // CutScope undoes ScopedType; scoped is false (and typ unchanged) for a type

@@ -435,6 +435,38 @@ func grepInsideSet(n *node, types *typeSet) bool {
 	return false
 }
 
+// insideSet is grepInsideSet with each node's answer kept for the rest of
+// the file: the identifiers findUnrecorded classifies share most of their
+// ancestors, which grepInsideSet walked again up to the root for each.
+// A node is inside when its parent is in the set or is inside itself.
+func (e *extractor) insideSet(n *node, types *typeSet) bool {
+	if e.tree == nil {
+		return grepInsideSet(n, types)
+	}
+	memo := e.tree.insideMemo(types)
+	path := e.tree.insidePath[:0]
+	for x := n; memo[x.self] == insideUnknown; {
+		p := x.Parent()
+		if p == nil {
+			memo[x.self] = insideNo // the root has no ancestor
+			break
+		}
+		path = append(path, x.self)
+		x = p
+	}
+	for i := len(path) - 1; i >= 0; i-- { // from the highest node down to n
+		c := n.at(path[i])
+		p := c.Parent()
+		if memo[p.self] == insideYes || p.named && types.has(p) {
+			memo[c.self] = insideYes
+		} else {
+			memo[c.self] = insideNo
+		}
+	}
+	e.tree.insidePath = path
+	return memo[n.self] == insideYes
+}
+
 // The ancestors under which an identifier is no code site, per language.
 var (
 	ecmaNoSiteAncestors   = newTypeSet("import_statement", "type_annotation", "type_arguments", "type_parameters", "type_query", "jsx_closing_element")
@@ -488,7 +520,7 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 	case "decorator": // @handler: the decorator is called on the class or member
 		return SiteCall, "", true
 	}
-	if grepInsideSet(n, ecmaNoSiteAncestors) ||
+	if e.insideSet(n, ecmaNoSiteAncestors) ||
 		grepAssignTarget(n, "assignment_expression", "augmented_assignment_expression") {
 		return "", "", false
 	}
@@ -543,7 +575,7 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 			return "", "", false
 		}
 	}
-	if grepInsideSet(n, pythonNoSiteAncestors) {
+	if e.insideSet(n, pythonNoSiteAncestors) {
 		return "", "", false
 	}
 	if grepAssignTarget(n, "assignment", "augmented_assignment") {
@@ -742,7 +774,7 @@ func (e *extractor) classifyJava(n, p *node) (SiteKind, string, bool) {
 			return SiteReference, e.squeezed(first), true
 		}
 	}
-	if grepInsideSet(n, goNoSiteAncestors) ||
+	if e.insideSet(n, goNoSiteAncestors) ||
 		grepAssignTarget(n, "assignment_expression") {
 		return "", "", false
 	}

@@ -25,7 +25,14 @@ type LineIndex struct {
 // NewLineIndex indexes src. It keeps a reference to src, which must not be
 // modified afterwards.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]uint32, 1, 1+len(src)/32)
+	li := &LineIndex{lineStarts: make([]uint32, 0, 1+len(src)/32)}
+	li.reset(src)
+	return li
+}
+
+// reset indexes src in li, reusing li's memory.
+func (li *LineIndex) reset(src []byte) {
+	starts := append(li.lineStarts[:0], 0)
 	for i := 0; ; {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {
@@ -34,7 +41,7 @@ func NewLineIndex(src []byte) *LineIndex {
 		i += j + 1
 		starts = append(starts, uint32(i))
 	}
-	return &LineIndex{src: src, lineStarts: starts, ascii: isASCII(src)}
+	*li = LineIndex{src: src, lineStarts: starts, ascii: isASCII(src)}
 }
 
 // isASCII reports whether b has no byte above 0x7f, eight bytes at a time.

@@ -430,6 +430,56 @@ func (n *names) symbol(s uint16) string {
 type syntaxTree struct {
 	nodes    []node
 	captures captures // the matched nodes, kept with the tree for reuse
+	// Kept with the tree for reuse too, as the tree's memory is: the line
+	// index of the file being extracted, and findUnrecorded's name lists.
+	lines      LineIndex
+	unrecorded [4][]string
+	// extractor.insideSet's answers by node, for the set insideOf, and its
+	// path up the tree.
+	inside     []insideAnswer
+	insideOf   *typeSet
+	insidePath []int32
+	// leaves are the indexes of the nodes findUnrecorded reads, listed by
+	// extractor.run.
+	leaves []int32
+}
+
+// subtreeEnd is the index that follows n's last descendant in the tree's
+// pre-order: n's next sibling's, or the next sibling's of the nearest
+// ancestor that has one. Below stops the climb at an ancestor whose own
+// end the caller already has (the end returned for it is then len(nodes),
+// past any index the caller reads); nil climbs to the root.
+func (t *syntaxTree) subtreeEnd(n, below *node) int32 {
+	for x := n; x != nil && x != below; x = x.Parent() {
+		if x.next >= 0 {
+			return x.next
+		}
+	}
+	return int32(len(t.nodes))
+}
+
+// insideAnswer is whether a node has an ancestor in a typeSet, once known.
+type insideAnswer uint8
+
+const (
+	insideUnknown insideAnswer = iota
+	insideNo
+	insideYes
+)
+
+// insideMemo is the tree's insideSet answers for types, cleared when the
+// tree or the set is new.
+func (t *syntaxTree) insideMemo(types *typeSet) []insideAnswer {
+	if t.insideOf != types || len(t.inside) != len(t.nodes) {
+		t.insideOf = types
+		if cap(t.inside) < len(t.nodes) {
+			t.inside = make([]insideAnswer, len(t.nodes))
+		} else {
+			t.inside = t.inside[:len(t.nodes)]
+			clear(t.inside)
+		}
+	}
+	return t.inside
 }
 
 // node is one node of a syntaxTree, written by cc_flatten: the two types
@@ -544,7 +594,21 @@ func flattenBothWays(tree cTree, g *grammar, sizeHint int) (cursor, direct []nod
 func (t *syntaxTree) release() {
 	t.nodes = t.nodes[:0]
 	t.captures.reset()
+	t.lines = LineIndex{lineStarts: t.lines.lineStarts[:0]} // not the source
+	t.inside, t.insideOf = t.inside[:0], nil
+	t.leaves = t.leaves[:0]
+	for i := range t.unrecorded {
+		clear(t.unrecorded[i])
+		t.unrecorded[i] = t.unrecorded[i][:0]
+	}
 	treePool.Put(t)
+}
+
+// lineIndex is src's line index, in the tree's reused memory: valid until
+// the tree is released.
+func (t *syntaxTree) lineIndex(src []byte) *LineIndex {
+	t.lines.reset(src)
+	return &t.lines
 }
 
 func (t *syntaxTree) root() *node {
@@ -591,8 +655,9 @@ func (n *node) ChildByFieldName(name string) *node {
 	if n.symbol == errorSymbol {
 		return nil
 	}
+	fields := n.names().fields // the children's grammar is n's
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.field != 0 && c.FieldName() == name {
+		if c.field != 0 && int(c.field) < len(fields) && fields[c.field] == name {
 			return c
 		}
 	}
@@ -665,8 +730,9 @@ func isWildcard(n *node) bool {
 // fieldChild is the first child of n in the field that satisfies match,
 // as a query's `field: (pattern)` finds it.
 func fieldChild(n *node, name string, match func(*node) bool) *node {
+	fields := n.names().fields // the children's grammar is n's
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.field != 0 && c.FieldName() == name && match(c) {
+		if c.field != 0 && int(c.field) < len(fields) && fields[c.field] == name && match(c) {
 			return c
 		}
 	}

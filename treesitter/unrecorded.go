@@ -95,7 +95,7 @@ func StoredCallee(c Call, aliases map[string]string) string {
 
 // findUnrecorded classifies every identifier leaf of the tree as Find
 // classifies an occurrence, after the facts are final (their calls sorted
-// by position).
+// by position). The leaves are those run listed in t.leaves.
 func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	aliases := ImportAliases(e.facts.Imports)
 	calls := e.facts.Calls
@@ -121,18 +121,13 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 		}
 		return false
 	}
-	var members, moduleMembers, methodMembers, bare []string
+	// The lists are the tree's, reused from file to file: joinedSet keeps
+	// none of them.
+	members, moduleMembers, methodMembers, bare := t.unrecorded[0][:0], t.unrecorded[1][:0], t.unrecorded[2][:0], t.unrecorded[3][:0]
+	defer func() { t.unrecorded = [4][]string{members, moduleMembers, methodMembers, bare} }()
 	modules := NewModuleReceivers(e.facts.Language, e.facts.Imports, e.src)
-	for i := range t.nodes {
+	for _, i := range t.leaves { // run listed them, in document order
 		n := &t.nodes[i]
-		if !n.named || n.first >= 0 || n.end <= n.start {
-			continue
-		}
-		switch n.Type() {
-		case "identifier", "property_identifier", "shorthand_property_identifier", "field_identifier":
-		default:
-			continue
-		}
 		name := e.src[n.start:n.end]
 		if recordedAt(name, n.start, n.end) {
 			continue // a call or reference the facts hold
@@ -153,6 +148,10 @@ func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
 	}
 	return &Unrecorded{Members: joinedSet(members), ModuleMembers: joinedSet(moduleMembers), MethodMembers: joinedSet(methodMembers), Bare: joinedSet(bare)}
 }
+
+// unrecordedLeafTypes are the leaves findUnrecorded reads (named ones,
+// not empty): the identifiers a call or reference may name.
+var unrecordedLeafTypes = newTypeSet("identifier", "property_identifier", "shorthand_property_identifier", "field_identifier")
 
 // joinedSet is the names sorted, once each, joined by newlines.
 func joinedSet(names []string) string {

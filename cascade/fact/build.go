@@ -63,6 +63,21 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 		Errors:     facts.HasErrors,
 		Unrecorded: facts.Unrecorded,
 	}}
+	// Each list is made once at its final size (left nil when empty, as
+	// appends alone would leave it): growing them was most of this
+	// function's allocations in a cold index.
+	if n := len(facts.Symbols); n > 0 {
+		ff.Symbols = make([]Symbol, 0, n)
+	}
+	if n := len(facts.Calls); n > 0 {
+		ff.Calls = make([]Call, 0, n)
+	}
+	if n := len(facts.Locals); n > 0 {
+		ff.File.Locals = make([]Local, 0, n)
+	}
+	if n := len(facts.Strings); n > 0 {
+		ff.Literals = make([]Literal, 0, n)
+	}
 	ids := make([]string, len(facts.Symbols))
 	seen := make(map[string]int, len(facts.Symbols))
 	for i, s := range facts.Symbols {

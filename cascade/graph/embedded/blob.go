@@ -1,6 +1,7 @@
 package embedded
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"fmt"
@@ -112,8 +113,12 @@ type bodyEncoder struct {
 	callGroup              []int
 	ordinal                map[string]int64
 	section, rec, raw      []byte
-	callees                map[string]int
-	calleeOrder            []string
+	// Scratch for what encode returns, which is cloned out of it at its
+	// final size: built from nothing, each grew by doubling, and the
+	// compressed body kept the whole of its worst-case buffer.
+	extra, names, zipped []byte
+	callees              map[string]int
+	calleeOrder          []string
 }
 
 // encoded is what a file is stored as.
@@ -138,7 +143,8 @@ func (e *bodyEncoder) encode(facts *fact.FileFacts) encoded {
 	out := encoded{nSymbols: int64(len(facts.Symbols)), nCalls: int64(len(facts.Calls)), nLiterals: int64(len(facts.Literals))}
 	out.entry = string(appendFileEntry(e.rec[:0], f))
 	if x := (fileExtra{Imports: f.Imports, Fields: f.Fields, Locals: f.Locals, Constants: f.Constants, Unrecorded: f.Unrecorded}); !x.empty() {
-		out.extra = appendFileExtra(nil, &x)
+		e.extra = appendFileExtra(e.extra[:0], &x)
+		out.extra = bytes.Clone(e.extra)
 	}
 
 	e.symbolOrder = sortedIndexes(e.symbolOrder, len(facts.Symbols), func(i int) (int, uint32) {
@@ -226,10 +232,11 @@ func (e *bodyEncoder) encode(facts *fact.FileFacts) encoded {
 	}
 	raw = append(raw, sec...)
 	e.section, e.raw = sec, raw
-	out.body = compressBody(nil, raw)
+	e.zipped = compressBody(e.zipped, raw)
+	out.body = bytes.Clone(e.zipped)
 
 	// Names: what the name index keeps of the file.
-	names := binary.AppendUvarint(nil, uint64(nsym))
+	names := binary.AppendUvarint(e.names[:0], uint64(nsym))
 	for _, sym := range out.symbols {
 		names = appendString(names, sym.Name)
 		names = appendString(names, sym.ID)
@@ -240,7 +247,8 @@ func (e *bodyEncoder) encode(facts *fact.FileFacts) encoded {
 		names = binary.AppendUvarint(names, uint64(e.callees[callee]))
 	}
 	names = appendStrings(names, orphans)
-	out.names = names
+	e.names = names
+	out.names = bytes.Clone(names)
 	return out
 }
 
