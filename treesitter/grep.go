@@ -316,7 +316,8 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
 			MemberRead:   out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
 			UsedAsData:   out.Language == Python && pyAttributeUsedAsData(n),
-			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name)),
+			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name)) ||
+				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name)),
 		})
 	}
 	return e.ctx.Err()
@@ -664,6 +665,57 @@ func (e *extractor) pyOwnAttribute(root, n *node, occurrences []uint32, size int
 		}
 	}
 	return false
+}
+
+// ecmaOwnMember reports whether the class around n, a this.name site,
+// declares a member name itself: a field, a method or accessor, a
+// constructor's parameter property, or this.name = ... in one of its
+// methods. A function written with the function keyword, or an object
+// literal's method, binds this anew: no class is this there.
+func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int) bool {
+	class := n.Parent()
+	for class != nil && !isAny(class, "class_declaration", "class", "abstract_class_declaration") {
+		if isAny(class, "function_declaration", "function_expression", "generator_function_declaration", "generator_function") ||
+			is(class, "method_definition") && is(class.Parent(), "object") {
+			return false
+		}
+		class = class.Parent()
+	}
+	if class == nil {
+		return false
+	}
+	body := field(class, "body")
+	for _, at := range occurrences {
+		if at < class.start || at >= class.end {
+			continue
+		}
+		leaf := grepLeafAt(root, at, at+uint32(size))
+		if leaf == nil {
+			continue
+		}
+		p := leaf.Parent()
+		switch {
+		case isAny(p, "public_field_definition", "method_definition", "abstract_method_signature", "method_signature", "property_signature") &&
+			leaf.FieldName() == "name" && body != nil && sameNode(p.Parent(), body):
+			return true
+		case is(p, "member_expression") && leaf.FieldName() == "property" && is(field(p, "object"), "this") &&
+			p.FieldName() == "left" && is(p.Parent(), "assignment_expression"):
+			return true
+		case is(leaf, "identifier") && isAny(p, "required_parameter", "optional_parameter") && firstNamedOfType(p, "accessibility_modifier") != nil:
+			return true // constructor(private readonly endpoint: string)
+		}
+	}
+	return false
+}
+
+// firstNamedOfType is n's first named child of type typ, or nil.
+func firstNamedOfType(n *node, typ string) *node {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == typ {
+			return c
+		}
+	}
+	return nil
 }
 
 // pyDataLiteral reports whether n is a literal no function ever equals: a

@@ -38,6 +38,10 @@ func pyAttributeUsedAsData(lang treesitter.Language, m Match, q *Query) bool {
 
 // pyOwnAttributeElsewhere reports whether a Python site is such a read in
 // a class other than the target's.
+// So is this.name in a TypeScript or JavaScript class that declares a
+// member name (novel-ai-assistant's ClaudeProvider reads its own
+// this.endpoint; grep offered it for SakuraProvider's endpoint).
 func pyOwnAttributeElsewhere(lang treesitter.Language, m Match, q *Query) bool {
-	return lang == treesitter.Python && m.OwnAttribute && q.Container != "" && normalName(m.Caller.Container) != normalName(q.Container)
+	return (lang == treesitter.Python || treesitter.Family(lang) == "js") && m.OwnAttribute && q.Container != "" &&
+		normalName(m.Caller.Container) != normalName(q.Container)
 }
