@@ -314,8 +314,8 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		}
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
-			MemberRead:   out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
-			UsedAsData:   out.Language == Python && pyAttributeUsedAsData(n),
+			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
+			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
 			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name)) ||
 				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name)),
 		})
