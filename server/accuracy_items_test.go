@@ -30,6 +30,10 @@ func itemKind(detail string) string {
 	switch {
 	case strings.HasPrefix(detail, entryDetailPrefix):
 		return siteEntry
+	case strings.Contains(detail, "precise") && strings.Contains(detail, alsoRegistered):
+		// a direct call's item that also holds a registration
+		// (judgeItems judges that site as a framework link)
+		return sitePrecise
 	case strings.Contains(detail, "implicit sends"), strings.Contains(detail, "via event '"), strings.Contains(detail, "registered via "):
 		return siteFramework
 	case strings.Contains(detail, "precise"):
@@ -43,6 +47,10 @@ func itemKind(detail string) string {
 	}
 	return siteOther
 }
+
+// alsoRegistered is what graph.Detail adds to an item that also holds a
+// registration of the target.
+const alsoRegistered = " · also registered via "
 
 // entryDetailPrefix is handlers.EntryDetailPrefix, repeated so a renamed
 // prefix shows up here as "other" rather than passing silently.
@@ -102,6 +110,11 @@ func judgeItems(res *accuracyResult) {
 		switch {
 		case inRef[s.key()] || byDefinition[s.key()]:
 			s.Verdict = verdictRight
+		case strings.Contains(s.Detail, alsoRegistered) && mentionsName(s.Text, res.Target.Name):
+			// setInterval(calculateTimeLeft, 1000) in an item that also
+			// calls it directly: a registration whose line names the
+			// target, confirmed as frameworkConfirmed confirms one
+			s.Verdict = verdictFramework
 		case s.FixtureConfirmed:
 			// pytest injects the fixture's value, whose type the
 			// reference confirms (accuracy_fixtures_test.go)

@@ -32,6 +32,7 @@ func TestAccuracyItemJudge(t *testing.T) {
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName, Via: "pytest fixture ledger"}), siteNameOnly, true},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedEvent, Event: "team/${…}/removed"}), siteFramework, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedRegistration, Via: "router.get"}), siteFramework, false},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedAST, AlsoRegistered: "setInterval(1000)"}), sitePrecise, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedImplicit, Implicit: &fact.ImplicitSends{Count: 2}}), siteFramework, true},
 		{"UsersController · grep fallback: call", siteGrep, true},
 		{"keyword match 0.62: 'run/' in a string", siteKeyword, true},
@@ -196,5 +197,23 @@ func TestAccuracyPytestFixtureTruth(t *testing.T) {
 	}
 	if v := res.OurSites[1].Verdict; v != verdictWrong {
 		t.Errorf("unconfirmed fixture item: %s, want %s", v, verdictWrong)
+	}
+}
+
+// A direct call's item that also holds a registration: the registration's
+// site, absent from the reference, counts as a framework link when its line
+// names the target, and wrong when it does not.
+func TestAccuracyAlsoRegisteredSite(t *testing.T) {
+	detail := graphstage.Detail(fact.Edge{Symbol: fact.Symbol{Name: "useTrial"}, Resolution: fact.ResolvedAST, AlsoRegistered: "setInterval(1000)"})
+	res := accuracyResult{Target: accuracyTarget{Name: "calculateTimeLeft"}, OurSites: []accuracySite{
+		{Path: "a.ts", Line: 5, Item: sitePrecise, Detail: detail, Text: "calculateTimeLeft();"},
+		{Path: "a.ts", Line: 6, Item: sitePrecise, Detail: detail, Text: "const interval = setInterval(calculateTimeLeft, 1000);"},
+		{Path: "a.ts", Line: 7, Item: sitePrecise, Detail: detail, Text: "setInterval(other, 1000);"},
+	}, RefSites: []accuracySite{{Path: "a.ts", Line: 5}}}
+	judgeItems(&res)
+	for i, want := range []string{verdictRight, verdictFramework, verdictWrong} {
+		if got := res.OurSites[i].Verdict; got != want {
+			t.Errorf("site %d: %s, want %s", i, got, want)
+		}
 	}
 }

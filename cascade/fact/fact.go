@@ -157,6 +157,12 @@ type Edge struct {
 	// target, a getter or setter, rather than calling it: "reads",
 	// "writes" or "reads and writes" (treesitter.AccessReadPrefix).
 	Access string `json:"access,omitempty"`
+	// AlsoRegistered names the registrar (setInterval, addEventListener)
+	// of a site where the caller also registers the target by value, when
+	// the edge is something else (the caller calls it directly too): one
+	// item holds both, and its detail says so, so that the registration is
+	// not shown as a precise call.
+	AlsoRegistered string `json:"alsoRegistered,omitempty"`
 }
 
 // SymbolLess orders symbols by location: path, then start offset, then ID.

@@ -193,6 +193,14 @@ func graphError(err error, q *stage.Query) stage.Outcome {
 
 // Detail says, for people, how a graph edge was established.
 func Detail(e fact.Edge) string {
+	d := detail(e)
+	if e.AlsoRegistered != "" && e.Resolution != fact.ResolvedRegistration && e.Resolution != fact.ResolvedImplicit {
+		d += " · also registered via " + e.AlsoRegistered
+	}
+	return d
+}
+
+func detail(e fact.Edge) string {
 	where := e.Symbol.Container
 	if where != "" {
 		where += " · "

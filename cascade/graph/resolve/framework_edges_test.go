@@ -72,6 +72,9 @@ func edgeLines(edges []fact.Edge) []string {
 		if e.Via != "" {
 			line += " via " + e.Via
 		}
+		if e.AlsoRegistered != "" {
+			line += ", also registered via " + e.AlsoRegistered
+		}
 		out = append(out, line)
 	}
 	sort.Strings(out)
@@ -299,6 +302,11 @@ function start() {
 
 function sweep() {}
 
+function startBoth() {
+  sweep(); // a direct call, and a registration of the same function: one item
+  setInterval(sweep, 500);
+}
+
 function startAlt(app) {
   app.post('/orders', (req, res) => listOrders(req, res)); // a direct call, in a lambda
 }
@@ -321,7 +329,7 @@ module.exports = { listOrders, audit };
 	}{
 		{"listOrders", []string{"start registration via app.get('/orders')", "startAlt ast"}},
 		{"audit", []string{"pay event 'order.paid'", "start registration via bus.on(ORDER_PAID)"}},
-		{"sweep", []string{"start registration via setInterval(1000)"}},
+		{"sweep", []string{"start registration via setInterval(1000)", "startBoth ast, also registered via setInterval(500)"}},
 	}
 	for _, tc := range cases {
 		got, err := r.Incoming(ctx, symbolNamed(t, r, tc.target))

@@ -3127,6 +3127,11 @@ func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, 
 		registrationWins(e, via)
 	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
 		e.Resolution, e.Via, e.Event = res, via, event
+	} else if res == fact.ResolvedRegistration && e.Resolution != res && via != "" && e.AlsoRegistered == "" && !slices.Contains(e.Sites, site.Span) {
+		// calculateTimeLeft(); setInterval(calculateTimeLeft, 1000): the
+		// caller's item is the direct call's, and also holds the
+		// registration, which its detail names.
+		e.AlsoRegistered = via
 	}
 	for _, sp := range e.Sites {
 		if sp == site.Span {
