@@ -639,32 +639,19 @@ func (e *extractor) pyOwnAttribute(root, n *node, occurrences []uint32, size int
 	for class != nil && !is(class, "class_definition") {
 		class = class.Parent()
 	}
-	if class == nil {
-		return false
-	}
-	body := field(class, "body")
-	for _, at := range occurrences {
-		if at < class.start || at >= class.end {
-			continue
-		}
-		leaf := grepLeafAt(root, at, at+uint32(size))
-		if leaf == nil || !is(leaf, "identifier") {
-			continue
-		}
-		p := leaf.Parent()
+	return classDeclares(root, class, occurrences, size, func(leaf, p, body *node) bool {
 		switch {
+		case !is(leaf, "identifier"):
+			return false
 		case is(p, "assignment") && leaf.FieldName() == "left":
 			// country = models.CharField(...), at the class body's level
-			if st := p.Parent(); is(st, "expression_statement") && body != nil && sameNode(st.Parent(), body) {
-				return true
-			}
+			st := p.Parent()
+			return is(st, "expression_statement") && body != nil && sameNode(st.Parent(), body)
 		case is(p, "attribute") && leaf.FieldName() == "attribute" && p.FieldName() == "left" && is(p.Parent(), "assignment"):
-			if e.squeezed(field(p, "object")) == "self" {
-				return true
-			}
+			return e.squeezed(field(p, "object")) == "self"
 		}
-	}
-	return false
+		return false
+	})
 }
 
 // ecmaOwnMember reports whether the class around n, a this.name site,
@@ -681,19 +668,7 @@ func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int)
 		}
 		class = class.Parent()
 	}
-	if class == nil {
-		return false
-	}
-	body := field(class, "body")
-	for _, at := range occurrences {
-		if at < class.start || at >= class.end {
-			continue
-		}
-		leaf := grepLeafAt(root, at, at+uint32(size))
-		if leaf == nil {
-			continue
-		}
-		p := leaf.Parent()
+	return classDeclares(root, class, occurrences, size, func(leaf, p, body *node) bool {
 		switch {
 		case isAny(p, "public_field_definition", "method_definition", "abstract_method_signature", "method_signature", "property_signature") &&
 			leaf.FieldName() == "name" && body != nil && sameNode(p.Parent(), body):
@@ -703,6 +678,25 @@ func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int)
 			return true
 		case is(leaf, "identifier") && isAny(p, "required_parameter", "optional_parameter") && firstNamedOfType(p, "accessibility_modifier") != nil:
 			return true // constructor(private readonly endpoint: string)
+		}
+		return false
+	})
+}
+
+// classDeclares reports whether one of the occurrences of a name inside
+// class (nil: none) is a declaration of it, as declares decides from the
+// name's leaf, its parent and the class's body.
+func classDeclares(root, class *node, occurrences []uint32, size int, declares func(leaf, p, body *node) bool) bool {
+	if class == nil {
+		return false
+	}
+	body := field(class, "body")
+	for _, at := range occurrences {
+		if at < class.start || at >= class.end {
+			continue
+		}
+		if leaf := grepLeafAt(root, at, at+uint32(size)); leaf != nil && declares(leaf, leaf.Parent(), body) {
+			return true
 		}
 	}
 	return false
