@@ -10,3 +10,9 @@ export async function ensureConfigured(name: string): Promise<{ provider: AIProv
 export function pick(name: string): { provider: AIProvider } | null {
   return name ? { provider: new SakuraProvider() } : null;
 }
+
+export class Registry {
+  resolve(): { provider: AIProvider; model: string } | undefined {
+    return { provider: new SakuraProvider(), model: '' };
+  }
+}

@@ -1,5 +1,5 @@
 import { AIProvider } from './provider';
-import { ensureConfigured, pick } from './registry';
+import { ensureConfigured, pick, Registry } from './registry';
 
 export async function direct(name: string) { // @def(direct, "direct")
   const resolved = await ensureConfigured(name);
@@ -41,5 +41,19 @@ export class Holder {
 
   run() { // @def(holderRun, "run")
     return this.state?.provider.generate(''); // @site(h1, "generate") @dispatch(holderRun, sakuraGenerate, h1) @call(holderRun, ifaceGenerate, h1)
+  }
+}
+
+export class Panel {
+  constructor(private readonly ai: Registry) {}
+
+  async ask() {
+    const resolved = this.ai.resolve();
+    if (!resolved) {
+      return '';
+    }
+    const call = (extra?: string) => // @def(panelCall, "call")
+      resolved.provider.generate(extra ?? ''); // @site(c1, "generate") @call(panelCall, ifaceGenerate, c1) @dispatch(panelCall, sakuraGenerate, c1)
+    return call();
   }
 }
