@@ -615,6 +615,9 @@ func ecmaType(e *extractor, n *node) string {
 		if t := ecmaRecordType(e, n); t != "" {
 			return t // { [key in SetupType]: Gear }: gear.melee is a Gear
 		}
+		if t := ecmaObjectTypeLiteral(e, n); t != "" {
+			return t // { provider: AIProvider }: r.provider is an AIProvider
+		}
 	case "member_expression":
 		if t := ecmaImportType(e, n); t != "" {
 			return t
@@ -910,7 +913,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 			}
 		}
 	case "property_signature": // interface Options { cache: CacheService }
-		if typ := ecmaType(e, field(n, "type")); isTypeName(strings.TrimPrefix(typ, MapValueTypePrefix)) {
+		if typ := ecmaType(e, field(n, "type")); isTypeName(strings.TrimPrefix(typ, MapValueTypePrefix)) || isMemberTypeName(typ) {
 			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
 		}
 	case "assignment_expression": // this.x = new Foo(), this.x = typedParam
@@ -1119,11 +1122,15 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 				e.addCall(Call{Callee: GlobalTypeAliasPrefix + e.text(name), Span: e.span(name)}, n)
 			}
 		}
-		if aliased := field(n, "value"); isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "object_type", "member_expression") {
-			if t := ecmaType(e, aliased); t != "" && (aliased.Type() != "object_type" || strings.HasPrefix(t, RecordTypePrefix)) {
+		if aliased := field(n, "value"); aliased.Type() == "object_type" {
+			if t := ecmaRecordType(e, aliased); t != "" {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
-			} else if aliased.Type() == "object_type" {
+			} else {
 				ecmaObjectTypeMembers(e, e.text(field(n, "name")), aliased) // type Opts = { user: Member }
+			}
+		} else if isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "member_expression") {
+			if t := ecmaType(e, aliased); t != "" {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			}
 		}
 		return
@@ -1929,7 +1936,7 @@ func ecmaObjectTypeMembers(e *extractor, alias string, object *node) {
 			t := firstNamed(field(m, "type"))
 			if is(t, "function_type") {
 				typ = ecmaParamsType(e, field(t, "parameters"))
-			} else if typ = ecmaType(e, t); !isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+			} else if typ = ecmaType(e, t); !isMemberTypeName(typ) {
 				typ = ""
 			}
 		case "method_signature":
@@ -1939,6 +1946,32 @@ func ecmaObjectTypeMembers(e *extractor, alias string, object *node) {
 			e.addField(m.StartByte(), Field{Container: alias, Name: ecmaName(e, field(m, "name")), Type: typ})
 		}
 	}
+}
+
+// isMemberTypeName reports whether a member's declared type, as ecmaType
+// reads it, says what reading the member gives: a type name, a record of
+// one, or an object type literal's members (ObjectTypeLiteralPrefix).
+func isMemberTypeName(typ string) bool {
+	if name, ok := strings.CutPrefix(typ, ObjectTypePrefix); ok && strings.HasPrefix(name, ObjectTypeLiteralPrefix) {
+		return true
+	}
+	return isTypeName(strings.TrimPrefix(typ, RecordTypePrefix))
+}
+
+// ecmaObjectTypeLiteral is the type of a value declared with an object
+// type literal written in place ({ provider: AIProvider; model: string },
+// as a function's result, a parameter's, a local's or a field's type):
+// ObjectTypePrefix and the literal's name (ObjectTypeLiteralPrefix and its
+// offset), its members recorded as fields of that name, as an alias's are.
+// "" for one whose members say nothing of a type (nothing to read).
+func ecmaObjectTypeLiteral(e *extractor, n *node) string {
+	name := ObjectTypeLiteralPrefix + strconv.FormatUint(uint64(n.StartByte()), 10)
+	before := len(e.pendingFields)
+	ecmaObjectTypeMembers(e, name, n)
+	if len(e.pendingFields) == before {
+		return ""
+	}
+	return ObjectTypePrefix + name
 }
 
 // ecmaParamsType is ParamsTypePrefix and the type name of each formal

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 79
+const ExtractorVersion = 80
 
 // Language names a grammar in the registry.
 type Language string
@@ -367,6 +367,13 @@ const ContextParamTypePrefix = "ctxparam:"
 // logger.warn() calls that warn. The object's members are the ones it
 // writes, so a call of another name on it calls no workspace method.
 const ObjectTypePrefix = "object:"
+
+// ObjectTypeLiteralPrefix names a TypeScript object type literal written
+// in place, followed by its byte offset in the file: a value declared
+// { provider: AIProvider } (a function's result, a parameter, a local, a
+// field) is "object:type@120", and the literal's members are recorded as
+// Fields with "type@120" as their Container, as an object literal's are.
+const ObjectTypeLiteralPrefix = "type@"
 
 // OpenObjectTypePrefix is ObjectTypePrefix for an object literal with a
 // spread element ({ ...base, warn() {} }): members it does not write may

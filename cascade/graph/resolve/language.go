@@ -74,6 +74,17 @@ func (q coreLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, 
 	}
 	if l.SymbolID == "" {
 		caller = nil
+	} else if caller != nil && l.SymbolID != caller.ID && family(f.Language) == "js" {
+		// const resolved = this.ai.resolve(); const call = () =>
+		// resolved.provider.generate(): the enclosing method's local is
+		// what it is there (its this is the method's), not in the arrow.
+		outer, err := q.symbol(ctx, l.SymbolID)
+		if err != nil {
+			return typeRef{}, true, err
+		}
+		if outer != nil {
+			caller = outer
+		}
 	}
 	ref, err := q.declaredType(ctx, f, caller, l.Type)
 	return ref, true, err
