@@ -294,6 +294,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 	}
 
 	root := t.root()
+	owns := map[uint32]bool{} // whether the class starting there declares the name
 	for _, at := range occurrences {
 		if call, ok := calledAt[at]; ok && call.Span.EndByte == at+uint32(len(name)) {
 			out.Sites = append(out.Sites, IdentifierSite{
@@ -316,8 +317,8 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
 			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
 			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
-			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name)) ||
-				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name)),
+			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name), owns) ||
+				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name), owns),
 		})
 	}
 	return e.ctx.Err()
@@ -634,12 +635,12 @@ func pyAttributeUsedAsData(n *node) bool {
 // pyOwnAttribute reports whether the class around n, a self.name site,
 // assigns name itself: name = ... in its body, or self.name = ... in one of
 // its methods (occurrences are every whole-word occurrence of name).
-func (e *extractor) pyOwnAttribute(root, n *node, occurrences []uint32, size int) bool {
+func (e *extractor) pyOwnAttribute(root, n *node, occurrences []uint32, size int, owns map[uint32]bool) bool {
 	class := n.Parent()
 	for class != nil && !is(class, "class_definition") {
 		class = class.Parent()
 	}
-	return classDeclares(root, class, occurrences, size, func(leaf, p, body *node) bool {
+	return classDeclares(root, class, occurrences, size, owns, func(leaf, p, body *node) bool {
 		switch {
 		case !is(leaf, "identifier"):
 			return false
@@ -659,7 +660,7 @@ func (e *extractor) pyOwnAttribute(root, n *node, occurrences []uint32, size int
 // constructor's parameter property, or this.name = ... in one of its
 // methods. A function written with the function keyword, or an object
 // literal's method, binds this anew: no class is this there.
-func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int) bool {
+func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int, owns map[uint32]bool) bool {
 	class := n.Parent()
 	for class != nil && !isAny(class, "class_declaration", "class", "abstract_class_declaration") {
 		if isAny(class, "function_declaration", "function_expression", "generator_function_declaration", "generator_function") ||
@@ -668,7 +669,7 @@ func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int)
 		}
 		class = class.Parent()
 	}
-	return classDeclares(root, class, occurrences, size, func(leaf, p, body *node) bool {
+	return classDeclares(root, class, occurrences, size, owns, func(leaf, p, body *node) bool {
 		switch {
 		case isAny(p, "public_field_definition", "method_definition", "abstract_method_signature", "method_signature", "property_signature") &&
 			leaf.FieldName() == "name" && body != nil && sameNode(p.Parent(), body):
@@ -685,21 +686,28 @@ func (e *extractor) ecmaOwnMember(root, n *node, occurrences []uint32, size int)
 
 // classDeclares reports whether one of the occurrences of a name inside
 // class (nil: none) is a declaration of it, as declares decides from the
-// name's leaf, its parent and the class's body.
-func classDeclares(root, class *node, occurrences []uint32, size int, declares func(leaf, p, body *node) bool) bool {
+// name's leaf, its parent and the class's body. owns keeps the answer per
+// class for the file: a class reading this.x a hundred times is read once.
+func classDeclares(root, class *node, occurrences []uint32, size int, owns map[uint32]bool, declares func(leaf, p, body *node) bool) bool {
 	if class == nil {
 		return false
 	}
+	if v, ok := owns[class.start]; ok {
+		return v
+	}
 	body := field(class, "body")
+	found := false
 	for _, at := range occurrences {
 		if at < class.start || at >= class.end {
 			continue
 		}
 		if leaf := grepLeafAt(root, at, at+uint32(size)); leaf != nil && declares(leaf, leaf.Parent(), body) {
-			return true
+			found = true
+			break
 		}
 	}
-	return false
+	owns[class.start] = found
+	return found
 }
 
 // firstNamedOfType is n's first named child of type typ, or nil.
