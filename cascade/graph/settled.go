@@ -115,7 +115,7 @@ func (s Stage) asIndexed(name string, goMethod, function bool, elsewhere stage.R
 			lang, _ := treesitter.LanguageForPath(rel)
 			vouched = accountedFor(lang, content, word, k, f, goMethod)
 		}
-		if !vouched || f.Hash != hash() || pyUndecidedAttributeRef(rel, k.undecided) {
+		if !vouched || undecidedAttributeRef(rel, k.undecided) || f.Hash != hash() {
 			return stage.IndexedFile{}, false
 		}
 		for _, c := range k.undecided {
@@ -298,19 +298,23 @@ func quotedOrCommented(lang treesitter.Language, line []byte) bool {
 	return open != 0
 }
 
-// pyUndecidedAttributeRef reports whether a Python file has a reference the
-// graph left undecided through a receiver (obj.country = "BE",
-// obj.country == "FR", self.country read in a class that sets it): the
-// graph records them, as pyright lists them where it types obj, but only a
-// parse tells whether the attribute there is plainly data or the class's
-// own (grep's classification), so grep parses the file rather than take
+// undecidedAttributeRef reports whether a file has a reference the graph
+// left undecided through a receiver whose attribute may be plainly data or
+// a class's own: in Python any receiver (obj.country = "BE",
+// obj.country == "FR", self.country read in a class that sets it), in
+// JavaScript and TypeScript this (this.endpoint in a class with its own
+// getter). The graph records them, as the precise servers list them where
+// they type the receiver, but only a parse tells what the attribute is
+// there (grep's classification), so grep parses the file rather than take
 // the site as indexed.
-func pyUndecidedAttributeRef(rel string, undecided []fact.Call) bool {
-	if lang, _ := treesitter.LanguageForPath(rel); lang != treesitter.Python {
+func undecidedAttributeRef(rel string, undecided []fact.Call) bool {
+	lang, _ := treesitter.LanguageForPath(rel)
+	python, js := lang == treesitter.Python, treesitter.Family(lang) == "js"
+	if !python && !js {
 		return false
 	}
 	for _, c := range undecided {
-		if c.Ref && c.Receiver != "" {
+		if c.Ref && (python && c.Receiver != "" || js && c.Receiver == "this") {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -82,6 +83,29 @@ func TestGoDeclarationsAndPackageNames(t *testing.T) {
 		}
 		if got := content[at-1] == '.' && goPackageQualified(content, at, imports); got != c.packageNam {
 			t.Errorf("%q: package-qualified = %v, want %v", c.line, got, c.packageNam)
+		}
+	}
+}
+
+// A file where the graph left a reference through a receiver undecided is
+// parsed by grep, not vouched for: in Python through any receiver, in
+// JavaScript and TypeScript through this; a call, or another language's
+// reference, does not stop the voucher.
+func TestUndecidedAttributeRefIsParsed(t *testing.T) {
+	for _, c := range []struct {
+		rel  string
+		call fact.Call
+		want bool
+	}{
+		{"app/views.py", fact.Call{Ref: true, Receiver: "entity"}, true},
+		{"app/views.py", fact.Call{Receiver: "entity"}, false},
+		{"app/views.py", fact.Call{Ref: true}, false},
+		{"src/claude.ts", fact.Call{Ref: true, Receiver: "this"}, true},
+		{"src/claude.ts", fact.Call{Ref: true, Receiver: "client"}, false},
+		{"pkg/server.go", fact.Call{Ref: true, Receiver: "s"}, false},
+	} {
+		if got := undecidedAttributeRef(c.rel, []fact.Call{c.call}); got != c.want {
+			t.Errorf("%s %+v: %v, want %v", c.rel, c.call, got, c.want)
 		}
 	}
 }
