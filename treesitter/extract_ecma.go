@@ -341,6 +341,17 @@ func ecmaDestructuredParam(e *extractor, p *node) {
 			}
 		}
 	}
+	ecmaPatternNames(pattern, func(key, local *node) {
+		if t := declared[e.text(key)]; t != "" {
+			e.addLocal(p.StartByte(), e.text(local), t)
+		}
+	})
+}
+
+// ecmaPatternNames calls fn with each name an object pattern binds and the
+// key it is bound from: { a, b: local } gives (a, a) and (b, local).
+// Nested patterns and defaults bind nothing here.
+func ecmaPatternNames(pattern *node, fn func(key, local *node)) {
 	for b := range eachNamed(pattern) {
 		var key, local *node
 		switch b.Type() {
@@ -349,11 +360,8 @@ func ecmaDestructuredParam(e *extractor, p *node) {
 		case "pair_pattern":
 			key, local = field(b, "key"), field(b, "value")
 		}
-		if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
-			continue
-		}
-		if t := declared[e.text(key)]; t != "" {
-			e.addLocal(p.StartByte(), e.text(local), t)
+		if nodeType(local) == "identifier" || nodeType(local) == "shorthand_property_identifier_pattern" {
+			fn(key, local)
 		}
 	}
 }
@@ -2031,19 +2039,9 @@ func ecmaContextParam(e *extractor, p *node, typ string) {
 	case "identifier":
 		e.addLocal(p.StartByte(), e.text(pattern), typ)
 	case "object_pattern":
-		for b := range eachNamed(pattern) {
-			var key, local *node
-			switch b.Type() {
-			case "shorthand_property_identifier_pattern":
-				key, local = b, b
-			case "pair_pattern":
-				key, local = field(b, "key"), field(b, "value")
-			}
-			if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
-				continue
-			}
+		ecmaPatternNames(pattern, func(key, local *node) {
 			e.addLocal(p.StartByte(), e.text(local), typ+":"+e.text(key))
-		}
+		})
 	}
 }
 
