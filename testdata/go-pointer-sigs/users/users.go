@@ -24,54 +24,54 @@ func Run() error { // @def(run, "Run")
 	return f.Show(&PtrRecv{}, nil) // @site(runShow, "Show") @call(run, show, runShow)
 }
 
-type PtrGet struct{}
+type PointerResult struct{}
 
-func (PtrGet) Get() *f.Ctx { return nil } // @def(ptrGet, "Get") @callers(ptrGet, fetch)
+func (PointerResult) Get() *f.Ctx { return nil } // @def(ptrGet, "Get") @callers(ptrGet, fetch)
 
-type ValueGet struct{}
+type ValueResult struct{}
 
-func (ValueGet) Get() f.Ctx { return f.Ctx{} } // @def(valueGet, "Get") @callers(valueGet)
+func (ValueResult) Get() f.Ctx { return f.Ctx{} } // @def(valueGet, "Get") @callers(valueGet)
 
-type VariadicTag struct{}
+type Variadic struct{}
 
-func (VariadicTag) Tag(names ...string) {} // @def(variadicTag, "Tag") @callers(variadicTag, tagAll)
+func (Variadic) Tag(names ...string) {} // @def(variadicTag, "Tag") @callers(variadicTag, tagAll)
 
-type SliceTag struct{}
+type SliceParam struct{}
 
-func (SliceTag) Tag(names []string) {} // @def(sliceTag, "Tag") @callers(sliceTag)
+func (SliceParam) Tag(names []string) {} // @def(sliceTag, "Tag") @callers(sliceTag)
 
-type StringIndex struct{}
+type StringKeys struct{}
 
-func (StringIndex) Index(m map[string]*f.Ctx) {} // @def(stringIndex, "Index") @callers(stringIndex, indexAll)
+func (StringKeys) Index(m map[string]*f.Ctx) {} // @def(stringIndex, "Index") @callers(stringIndex, indexAll)
 
-type IntIndex struct{}
+type IntKeys struct{}
 
-func (IntIndex) Index(m map[int]*f.Ctx) {} // @def(intIndex, "Index") @callers(intIndex)
+func (IntKeys) Index(m map[int]*f.Ctx) {} // @def(intIndex, "Index") @callers(intIndex)
 
-type RecvFeed struct{}
+type RecvOnly struct{}
 
-func (RecvFeed) Feed(ch <-chan int) {} // @def(recvFeed, "Feed") @callers(recvFeed, feedAll)
+func (RecvOnly) Feed(ch <-chan int) {} // @def(recvFeed, "Feed") @callers(recvFeed, feedAll)
 
-type BothFeed struct{}
+type BothWays struct{}
 
-func (BothFeed) Feed(ch chan int) {} // @def(bothFeed, "Feed") @callers(bothFeed)
+func (BothWays) Feed(ch chan int) {} // @def(bothFeed, "Feed") @callers(bothFeed)
 
-type PtrEach struct{}
+type PtrCallback struct{}
 
-func (PtrEach) Each(fn func(*f.Ctx) error) {} // @def(ptrEach, "Each") @callers(ptrEach, walkAll)
+func (PtrCallback) Each(fn func(*f.Ctx) error) {} // @def(ptrEach, "Each") @callers(ptrEach, walkAll)
 
-type ValueEach struct{}
+type ValueCallback struct{}
 
-func (ValueEach) Each(fn func(f.Ctx) error) {} // @def(valueEach, "Each") @callers(valueEach)
+func (ValueCallback) Each(fn func(f.Ctx) error) {} // @def(valueEach, "Each") @callers(valueEach)
 
-type ArraySum struct{}
+type FourArray struct{}
 
-func (ArraySum) Sum(xs [4]int) int { return 0 } // @def(arraySum, "Sum") @callers(arraySum, sumAll)
+func (FourArray) Sum(xs [4]int) int { return 0 } // @def(arraySum, "Sum") @callers(arraySum, sumAll)
 
-type SliceSum struct{}
+type SliceArg struct{}
 
-func (SliceSum) Sum(xs []int) int { return 0 } // @def(sliceSum, "Sum") @callers(sliceSum)
+func (SliceArg) Sum(xs []int) int { return 0 } // @def(sliceSum, "Sum") @callers(sliceSum)
 
-type ShortSum struct{}
+type ThreeArray struct{}
 
-func (ShortSum) Sum(xs [3]int) int { return 0 } // @def(shortSum, "Sum") @callers(shortSum)
+func (ThreeArray) Sum(xs [3]int) int { return 0 } // @def(shortSum, "Sum") @callers(shortSum)
