@@ -17,14 +17,25 @@ import (
 // package equals Querier written in its own. A type the extractor does not
 // keep (a type parameter, an anonymous struct, a func type's parameters)
 // is "" and matches any type: what cannot be told apart is not told apart.
+//
+// The types are names (pointers, slices, maps and channels stripped); the
+// shapes are how each is written around its names (treesitter's goShape:
+// "*@" for *Ctx, "...string", "map[int]@", "" for a bare name), which
+// go/types tells apart too: Details(c *Ctx) error and Details(c Ctx) error
+// are different methods, and a type with the second does not implement an
+// interface with the first. nil shapes are not known (a standard library
+// method set, an interface type literal's) and match any;
+// treesitter.GoShapeUnknown (a type parameter's) matches any shape.
 type goSignature struct {
-	params, results []string
+	params, results           []string
+	paramShapes, resultShapes []string
 }
 
 // matches reports whether two signatures are the same as far as they are
 // known.
 func (s goSignature) matches(o goSignature) bool {
-	return sameGoTypes(s.params, o.params) && sameGoTypes(s.results, o.results)
+	return sameGoTypes(s.params, o.params) && sameGoTypes(s.results, o.results) &&
+		sameGoShapes(s.paramShapes, o.paramShapes) && sameGoShapes(s.resultShapes, o.resultShapes)
 }
 
 func sameGoTypes(a, b []string) bool {
@@ -32,11 +43,53 @@ func sameGoTypes(a, b []string) bool {
 		return false
 	}
 	for i := range a {
-		if a[i] != "" && b[i] != "" && a[i] != b[i] {
+		if a[i] != "" && b[i] != "" && a[i] != b[i] && goByteRune(a[i]) != goByteRune(b[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func sameGoShapes(a, b []string) bool {
+	if a == nil || b == nil || len(a) != len(b) {
+		return true // not known; sameGoTypes compares the numbers
+	}
+	for i := range a {
+		if a[i] != treesitter.GoShapeUnknown && b[i] != treesitter.GoShapeUnknown && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// goByteRune is a canonical type with byte written uint8 and rune int32:
+// go/types's aliases, one type each ([]byte is []uint8).
+func goByteRune(t string) string {
+	if !strings.Contains(t, "byte") && !strings.Contains(t, "rune") {
+		return t
+	}
+	var b strings.Builder
+	for i := 0; i < len(t); {
+		j := i
+		for j < len(t) && isIdentByte(t[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(t[i])
+			i++
+			continue
+		}
+		switch w := t[i:j]; {
+		case w == "byte" && (i == 0 || t[i-1] != '.'):
+			b.WriteString("uint8")
+		case w == "rune" && (i == 0 || t[i-1] != '.'):
+			b.WriteString("int32")
+		default:
+			b.WriteString(w)
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // goSig is a signature written in canonical types, comma-separated, for
@@ -76,6 +129,13 @@ func (q *goLang) goSignatureOf(ctx context.Context, m fact.Symbol) goSignature {
 		for _, r := range strings.Split(m.Returns, treesitter.GoResultSeparator) {
 			sig.results = append(sig.results, q.goCanonicalType(ctx, f, r))
 		}
+	}
+	// Shapes nil: each a bare name. Another number of them than of types
+	// (a single result Returns does not keep): not known.
+	if n := len(sig.params); m.Shapes == nil {
+		sig.paramShapes, sig.resultShapes = make([]string, n), make([]string, len(sig.results))
+	} else if len(m.Shapes) == n+len(sig.results) {
+		sig.paramShapes, sig.resultShapes = m.Shapes[:n:n], m.Shapes[n:]
 	}
 	if q.sigs == nil {
 		q.sigs = map[string]goSignature{}
