@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -122,20 +123,40 @@ func (q *goLang) goSignatureOf(ctx context.Context, m fact.Symbol) goSignature {
 	}
 	f, _ := q.file(ctx, m.Path) // without its file, types stay as written
 	sig := goSignature{params: make([]string, len(params))}
+	var aliased []bool // each type's, params then results: written with an alias
+	canon := func(t string) string {
+		q.sawAlias = false
+		c := q.goCanonicalType(ctx, f, t)
+		aliased = append(aliased, q.sawAlias)
+		return c
+	}
 	for i, p := range params {
-		sig.params[i] = q.goCanonicalType(ctx, f, p.Type)
+		sig.params[i] = canon(p.Type)
 	}
 	if m.Returns != "" {
 		for _, r := range strings.Split(m.Returns, treesitter.GoResultSeparator) {
-			sig.results = append(sig.results, q.goCanonicalType(ctx, f, r))
+			sig.results = append(sig.results, canon(r))
 		}
 	}
 	// Shapes nil: each a bare name. Another number of them than of types
-	// (a single result Returns does not keep): not known.
-	if n := len(sig.params); m.Shapes == nil {
-		sig.paramShapes, sig.resultShapes = make([]string, n), make([]string, len(sig.results))
-	} else if len(m.Shapes) == n+len(sig.results) {
-		sig.paramShapes, sig.resultShapes = m.Shapes[:n:n], m.Shapes[n:]
+	// (a single result Returns does not keep): not known. A type written
+	// with an alias (type Handler = func(*Ctx) error) is shaped as its
+	// target is, which its shape does not say: not known either.
+	n := len(sig.params)
+	var shapes []string
+	switch {
+	case m.Shapes == nil:
+		shapes = make([]string, n+len(sig.results))
+	case len(m.Shapes) == n+len(sig.results):
+		shapes = slices.Clone(m.Shapes)
+	}
+	if shapes != nil {
+		for i, a := range aliased {
+			if a {
+				shapes[i] = treesitter.GoShapeUnknown
+			}
+		}
+		sig.paramShapes, sig.resultShapes = shapes[:n:n], shapes[n:]
 	}
 	if q.sigs == nil {
 		q.sigs = map[string]goSignature{}
@@ -203,6 +224,7 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 		// type SearchOptions = internal.SearchOptions: the type it names.
 		af, _ := q.file(ctx, sym.Path)
 		q.aliasDepth++
+		q.sawAlias = true
 		defer func() { q.aliasDepth-- }()
 		return q.goCanonicalType(ctx, af, aliased)
 	}

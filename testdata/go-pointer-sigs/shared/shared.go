@@ -75,3 +75,17 @@ type Summer interface {
 func SumAll(s Summer) int { // @def(sumAll, "SumAll")
 	return s.Sum([4]int{}) // @site(sumSite, "Sum") @call(sumAll, ifaceSum, sumSite) @dispatch(sumAll, arraySum, sumSite)
 }
+
+// Handler and CtxPtr are aliases: a method written with the types they
+// stand for has the same signature.
+type Handler = func(*Ctx) error
+
+type CtxPtr = *Ctx
+
+type Registrar interface {
+	Register(h Handler, c CtxPtr) // @def(ifaceRegister, "Register")
+}
+
+func RegisterAll(r Registrar) { // @def(registerAll, "RegisterAll")
+	r.Register(nil, nil) // @site(registerSite, "Register") @call(registerAll, ifaceRegister, registerSite) @dispatch(registerAll, spelledOut, registerSite)
+}

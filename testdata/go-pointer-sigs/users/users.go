@@ -75,3 +75,9 @@ func (SliceArg) Sum(xs []int) int { return 0 } // @def(sliceSum, "Sum") @callers
 type ThreeArray struct{}
 
 func (ThreeArray) Sum(xs [3]int) int { return 0 } // @def(shortSum, "Sum") @callers(shortSum)
+
+// SpelledOut implements shared.Registrar with the types its aliases stand
+// for.
+type SpelledOut struct{}
+
+func (SpelledOut) Register(h func(*f.Ctx) error, c *f.Ctx) {} // @def(spelledOut, "Register") @callers(spelledOut, registerAll)
