@@ -97,6 +97,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		s.Returns = goResults(e, field(decl, "result"))
 		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goReceiverTypeParams(e, field(decl, "receiver"))
+		s.Shapes = goMethodShapes(e, field(decl, "parameters"), field(decl, "result"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
 		s.Returns = goResults(e, field(decl, "result"))
@@ -115,6 +116,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			s.Params = append(s.Params, Param{Type: p.Type})
 		}
 		s.Returns = goResults(e, field(decl, "result"))
+		s.Shapes = goMethodShapes(e, field(decl, "parameters"), field(decl, "result"))
 	case "type_spec":
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
 		// Embedded types are what a Go type "extends": their methods are promoted.

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 80
+const ExtractorVersion = 81
 
 // Language names a grammar in the registry.
 type Language string
@@ -93,6 +93,15 @@ type Symbol struct {
 	// (Lookup[Arm]) gives a Registration[Arm], whose fields and methods of
 	// type T are then Arms.
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
+	// Shapes are, for a Go method (declared or in an interface), how each
+	// parameter's type (its receiver left out) and then each result's is
+	// written around the names in it (goShape: "*@" for *Ctx, "...@" for
+	// ...T, "map[string]@", "" for a bare name, GoShapeUnknown when it
+	// cannot be told); nil when each is a bare name. Param.Type and
+	// Returns keep the names: gopls's go/types tells Details(c *Ctx) and
+	// Details(c Ctx) apart, and only a method that matches both implements
+	// an interface.
+	Shapes []string `json:"shapes,omitempty"`
 	// Accessor is "get" for a TypeScript getter (get length()), "set" for
 	// a setter, "" otherwise: reading or writing the member runs it, and
 	// AccessReadPrefix and AccessWritePrefix rows record where.

@@ -29,6 +29,8 @@ type Symbol struct {
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
 	// Accessor: treesitter.Symbol.Accessor ("get", "set" or "").
 	Accessor string `json:"accessor,omitempty"`
+	// Shapes: treesitter.Symbol.Shapes.
+	Shapes []string `json:"shapes,omitempty"`
 }
 
 // Call is a stored call site. CallerID is the enclosing symbol, "" when the

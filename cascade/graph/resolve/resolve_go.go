@@ -28,6 +28,9 @@ type goLang struct {
 	viewDirs goViewDirs
 	// aliasDepth guards goCanonicalType's walk through type aliases.
 	aliasDepth int
+	// sawAlias: goCanonicalType walked through a workspace type alias
+	// since it was last cleared (goSignatureOf).
+	sawAlias bool
 	// openMethods: goOpenMethodSet's answers, by interface ID (nil: not open).
 	openMethods map[string]map[string]goSignature
 }

@@ -349,7 +349,7 @@ func readGoDepPkg(dir, importPath string) *goDepPkg {
 					}
 					switch typ := ts.Type.(type) {
 					case *ast.InterfaceType:
-						p.types[ts.Name.Name] = w.interfaceType(typ)
+						p.types[ts.Name.Name] = w.withTypeParams(fieldNames(ts.TypeParams)).interfaceType(typ)
 					case *ast.StructType:
 						for _, fd := range typ.Fields.List {
 							if len(fd.Names) == 0 {
@@ -363,7 +363,8 @@ func readGoDepPkg(dir, importPath string) *goDepPkg {
 					continue
 				}
 				if recv := goDepBaseName(decl.Recv.List[0].Type); recv != "" {
-					typeOf(recv).methods[decl.Name.Name] = w.signature(decl.Type)
+					mw := w.withTypeParams(receiverTypeParams(decl.Recv.List[0].Type))
+					typeOf(recv).methods[decl.Name.Name] = mw.signature(decl.Type)
 				}
 			}
 		}
@@ -428,6 +429,7 @@ func goDepImports(f *ast.File) map[string]string {
 type goDepWriter struct {
 	pkg     string
 	imports map[string]string
+	tparams map[string]bool // type parameters in scope (withTypeParams)
 }
 
 func (w goDepWriter) signature(ft *ast.FuncType) goSignature {
@@ -448,6 +450,7 @@ func (w goDepWriter) signature(ft *ast.FuncType) goSignature {
 			}
 		}
 	}
+	sig.paramShapes, sig.resultShapes = w.shapes(ft)
 	return sig
 }
 
@@ -779,7 +782,7 @@ func (d *goDeps) packageDecls(dir, importPath string) *goDepDecls {
 						continue
 					}
 					if it, ok := ts.Type.(*ast.InterfaceType); ok {
-						decls.ifaces[ts.Name.Name] = w.interfaceType(it)
+						decls.ifaces[ts.Name.Name] = w.withTypeParams(fieldNames(ts.TypeParams)).interfaceType(it)
 					}
 				}
 			}

@@ -3,6 +3,7 @@ package resolve
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -44,6 +45,10 @@ type Check struct {
 }
 
 func (c Check) GetMetadata() *meta.ObjectMeta { return nil }
+
+type Getter[T any] interface {
+	Get(x T, m map[string]*T, ch <-chan int) []T
+}
 `)
 	write(filepath.Join(cache, "example.com/new@v0.2.0/old.go"), "package old\n\ntype Closer interface{ Close() error }\n")
 	var d goDeps
@@ -54,12 +59,20 @@ func (c Check) GetMetadata() *meta.ObjectMeta { return nil }
 	if got := set["GetMetadata"].results; len(got) != 1 || got[0] != "github.com/Acme/core/meta.ObjectMeta" {
 		t.Errorf("GetMetadata results = %q", got)
 	}
+	if got := set["GetMetadata"].resultShapes; len(got) != 1 || got[0] != "*@" {
+		t.Errorf("GetMetadata result shapes = %q, want *@: a pointer", got)
+	}
 	if got := set["String"].results; len(got) != 1 || got[0] != "string" {
 		t.Errorf("String results = %q", got)
 	}
+	// A type parameter's shape is not known; a channel's direction is.
+	set, _, ok = d.receiverMethods(work, "github.com/Acme/core/api.Getter", "Get", true)
+	if got := set["Get"]; !ok || !slices.Equal(got.paramShapes, []string{"?", "?", "<-chan int"}) || !slices.Equal(got.resultShapes, []string{"?"}) {
+		t.Errorf("Getter.Get shapes = %q %q (ok %v)", got.paramShapes, got.resultShapes, ok)
+	}
 	// A promoted method's set is its declaring type's.
 	set, iface, ok = d.receiverMethods(work, "github.com/Acme/core/api.Check", "Validate", false)
-	if !ok || iface || len(set) != 1 || set["Validate"].params[0] != "[]string" {
+	if !ok || iface || len(set) != 1 || set["Validate"].params[0] != "[]string" || set["Validate"].paramShapes[0] != "...string" {
 		t.Errorf("Check.Validate: set %v iface %v ok %v, want Base's", set, iface, ok)
 	}
 	if _, _, ok := d.receiverMethods(work, "github.com/Acme/core/api.Check", "Close", false); ok {

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -17,14 +18,25 @@ import (
 // package equals Querier written in its own. A type the extractor does not
 // keep (a type parameter, an anonymous struct, a func type's parameters)
 // is "" and matches any type: what cannot be told apart is not told apart.
+//
+// The types are names (pointers, slices, maps and channels stripped); the
+// shapes are how each is written around its names (treesitter's goShape:
+// "*@" for *Ctx, "...string", "map[int]@", "" for a bare name), which
+// go/types tells apart too: Details(c *Ctx) error and Details(c Ctx) error
+// are different methods, and a type with the second does not implement an
+// interface with the first. nil shapes are not known (a standard library
+// method set, an interface type literal's) and match any;
+// treesitter.GoShapeUnknown (a type parameter's) matches any shape.
 type goSignature struct {
-	params, results []string
+	params, results           []string
+	paramShapes, resultShapes []string
 }
 
 // matches reports whether two signatures are the same as far as they are
 // known.
 func (s goSignature) matches(o goSignature) bool {
-	return sameGoTypes(s.params, o.params) && sameGoTypes(s.results, o.results)
+	return sameGoTypes(s.params, o.params) && sameGoTypes(s.results, o.results) &&
+		sameGoShapes(s.paramShapes, o.paramShapes) && sameGoShapes(s.resultShapes, o.resultShapes)
 }
 
 func sameGoTypes(a, b []string) bool {
@@ -32,11 +44,53 @@ func sameGoTypes(a, b []string) bool {
 		return false
 	}
 	for i := range a {
-		if a[i] != "" && b[i] != "" && a[i] != b[i] {
+		if a[i] != "" && b[i] != "" && a[i] != b[i] && goByteRune(a[i]) != goByteRune(b[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+func sameGoShapes(a, b []string) bool {
+	if a == nil || b == nil || len(a) != len(b) {
+		return true // not known; sameGoTypes compares the numbers
+	}
+	for i := range a {
+		if a[i] != treesitter.GoShapeUnknown && b[i] != treesitter.GoShapeUnknown && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// goByteRune is a canonical type with byte written uint8 and rune int32:
+// go/types's aliases, one type each ([]byte is []uint8).
+func goByteRune(t string) string {
+	if !strings.Contains(t, "byte") && !strings.Contains(t, "rune") {
+		return t
+	}
+	var b strings.Builder
+	for i := 0; i < len(t); {
+		j := i
+		for j < len(t) && isIdentByte(t[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(t[i])
+			i++
+			continue
+		}
+		switch w := t[i:j]; {
+		case w == "byte" && (i == 0 || t[i-1] != '.'):
+			b.WriteString("uint8")
+		case w == "rune" && (i == 0 || t[i-1] != '.'):
+			b.WriteString("int32")
+		default:
+			b.WriteString(w)
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // goSig is a signature written in canonical types, comma-separated, for
@@ -69,13 +123,40 @@ func (q *goLang) goSignatureOf(ctx context.Context, m fact.Symbol) goSignature {
 	}
 	f, _ := q.file(ctx, m.Path) // without its file, types stay as written
 	sig := goSignature{params: make([]string, len(params))}
+	var aliased []bool // each type's, params then results: written with an alias
+	canon := func(t string) string {
+		q.sawAlias = false
+		c := q.goCanonicalType(ctx, f, t)
+		aliased = append(aliased, q.sawAlias)
+		return c
+	}
 	for i, p := range params {
-		sig.params[i] = q.goCanonicalType(ctx, f, p.Type)
+		sig.params[i] = canon(p.Type)
 	}
 	if m.Returns != "" {
 		for _, r := range strings.Split(m.Returns, treesitter.GoResultSeparator) {
-			sig.results = append(sig.results, q.goCanonicalType(ctx, f, r))
+			sig.results = append(sig.results, canon(r))
 		}
+	}
+	// Shapes nil: each a bare name. Another number of them than of types
+	// (a single result Returns does not keep): not known. A type written
+	// with an alias (type Handler = func(*Ctx) error) is shaped as its
+	// target is, which its shape does not say: not known either.
+	n := len(sig.params)
+	var shapes []string
+	switch {
+	case m.Shapes == nil:
+		shapes = make([]string, n+len(sig.results))
+	case len(m.Shapes) == n+len(sig.results):
+		shapes = slices.Clone(m.Shapes)
+	}
+	if shapes != nil {
+		for i, a := range aliased {
+			if a {
+				shapes[i] = treesitter.GoShapeUnknown
+			}
+		}
+		sig.paramShapes, sig.resultShapes = shapes[:n:n], shapes[n:]
 	}
 	if q.sigs == nil {
 		q.sigs = map[string]goSignature{}
@@ -143,6 +224,7 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 		// type SearchOptions = internal.SearchOptions: the type it names.
 		af, _ := q.file(ctx, sym.Path)
 		q.aliasDepth++
+		q.sawAlias = true
 		defer func() { q.aliasDepth-- }()
 		return q.goCanonicalType(ctx, af, aliased)
 	}

@@ -1,0 +1,3 @@
+module example.com/pointersigs
+
+go 1.22
