@@ -66,9 +66,10 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 		// (assert_statement) @local: assert isinstance(x, C) narrows x
 		c.local(n)
 	case "if_statement":
-		// (if_statement condition: [(call) (boolean_operator)]) @local:
-		// if isinstance(x, C):, if isinstance(x, C) and x.ready:
-		if isAny(field(n, "condition"), "call", "boolean_operator") {
+		// (if_statement condition: [(call) (boolean_operator)
+		// (parenthesized_expression)]) @local: if isinstance(x, C):, if
+		// (isinstance(x, C) and x.ready):
+		if isAny(field(n, "condition"), "call", "boolean_operator", "parenthesized_expression") {
 			c.local(n)
 		}
 	case "string":

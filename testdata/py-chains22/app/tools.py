@@ -39,8 +39,11 @@ def use_items(items: list[Item] | None):  # @def(useItems, "use_items")
     for it in items or []:
         if isinstance(it.meta, Metadata) and it.meta.signature:
             it.meta.signature.to_format()  # @site(formatSite, "to_format") @call(useItems, signatureToFormat, formatSite)
-        if isinstance(it.meta, Stamp):
-            it.meta.to_format()  # @site(stampSite, "to_format") @call(useItems, stampToFormat, stampSite)
+        if (
+            isinstance(it.meta, Stamp)
+            and it.meta.to_format()  # @site(stampCondSite, "to_format")
+        ):
+            it.meta.to_format()  # @site(stampSite, "to_format") @call(useItems, stampToFormat, stampCondSite, stampSite)
 
 
 class Handler:
