@@ -65,6 +65,11 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 	case "assert_statement":
 		// (assert_statement) @local: assert isinstance(x, C) narrows x
 		c.local(n)
+	case "conditional_expression":
+		// (conditional_expression (_) (call) (_)) @local: a if isinstance(x, C) else b
+		if cs := namedChildren(n); len(cs) == 3 && isAny(cs[1], "call", "boolean_operator", "parenthesized_expression") {
+			c.local(n)
+		}
 	case "if_statement":
 		// (if_statement condition: [(call) (boolean_operator)
 		// (parenthesized_expression)]) @local: if isinstance(x, C):, if
@@ -699,6 +704,15 @@ func (pythonHooks) locals(e *extractor, n *node) {
 				start = call.EndByte()
 			}
 			e.addLocal(pos, name, ScopedType(start, body.EndByte(), CallTypePrefix+cls))
+		})
+		return
+	case "conditional_expression": // x.m() if isinstance(x, C) else x: x is a C in the first operand
+		cs := namedChildren(n)
+		if len(cs) != 3 || inClass {
+			return
+		}
+		pythonNarrowings(e, cs[1], func(_ *node, name, cls string) {
+			e.addLocal(pos, name, ScopedType(cs[0].StartByte(), cs[0].EndByte(), CallTypePrefix+cls))
 		})
 		return
 	case "except_clause": // except E as e: e is an E, in the clause

@@ -60,8 +60,9 @@ func TestPythonBindings(t *testing.T) {
     if isinstance(call, Call) or call.x:
         pass
     assert isinstance(call.meta.sig, Sig)
+    return call.a() if isinstance(call, Call) else None
 `,
-			locals: []string{"call.meta: in:{ and call.meta.sig)}:call:Meta in f", "call.meta.sig: in:{}:call:Sig in f"},
+			locals: []string{"call.meta: in:{ and call.meta.sig)}:call:Meta in f", "call.meta.sig: in:{}:call:Sig in f", "call: in:{call.a() if isinstance(call, Call) else None}:call:Call in f"},
 		},
 		{
 			name: "a Callable keeps its result type",
@@ -165,7 +166,7 @@ func TestPythonBindings(t *testing.T) {
 				"seg: value:Segment in f",
 				"parser: value:self.parsers[] in f",
 				"style: call:Style.parse().__add__ in f",
-				"title: call:Text.from_markup in f",
+				"title: call:Text.from_markup in f", "t: in:{Text.from_markup(t) if isinstance(t, str) else t.copy())}:call:str in f",
 				"lines: []call:_Line in f",
 				"n: call:count.__add__ in f",
 			},

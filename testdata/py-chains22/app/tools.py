@@ -56,3 +56,8 @@ class Handler:
         getter = self.get_ctx()
         async with getter as other:
             other.repo.get_row(2)  # @site(rowSite2, "get_row") @call(handle, repoGetRow, rowSite1, rowSite2)
+
+
+def describe(values: list[str] | None):  # @def(describe, "describe")
+    # narrowed in a conditional expression's first operand only
+    return [v.to_format() if isinstance(v, Stamp) else v for v in values or []]  # @site(condSite, "to_format") @call(describe, stampToFormat, condSite)
