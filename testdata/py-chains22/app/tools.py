@@ -1,7 +1,7 @@
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.models import Metadata, Stamp
 
@@ -61,3 +61,27 @@ class Handler:
 def describe(values: list[str] | None):  # @def(describe, "describe")
     # narrowed in a conditional expression's first operand only
     return [v.to_format() if isinstance(v, Stamp) else v for v in values or []]  # @site(condSite, "to_format") @call(describe, stampToFormat, condSite)
+
+
+class Provider(Protocol):
+    def config(self) -> int: ...  # @def(providerConfig, "config") @nocallers(providerConfig)
+
+
+class LocalProvider:
+    def config(self) -> int:  # @def(localConfig, "config")
+        return 1
+
+
+class Confirming:
+    def __init__(self, wrapped: Provider):
+        self._wrapped = wrapped
+
+    @property
+    def wrapped(self) -> Provider:
+        return self._wrapped
+
+    def details(self):  # @def(details, "details")
+        # a property of the instance, narrowed as a path from self
+        if isinstance(self.wrapped, LocalProvider):
+            return self.wrapped.config()  # @site(configSite, "config") @call(details, localConfig, configSite)
+        return None
