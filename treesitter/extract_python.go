@@ -65,9 +65,16 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 	case "assert_statement":
 		// (assert_statement) @local: assert isinstance(x, C) narrows x
 		c.local(n)
+	case "conditional_expression":
+		// (conditional_expression (_) (call) (_)) @local: a if isinstance(x, C) else b
+		if cs := namedChildren(n); len(cs) == 3 && isAny(cs[1], "call", "boolean_operator", "parenthesized_expression") {
+			c.local(n)
+		}
 	case "if_statement":
-		// (if_statement condition: (call)) @local: if isinstance(x, C):
-		if nodeType(field(n, "condition")) == "call" {
+		// (if_statement condition: [(call) (boolean_operator)
+		// (parenthesized_expression)]) @local: if isinstance(x, C):, if
+		// (isinstance(x, C) and x.ready):
+		if isAny(field(n, "condition"), "call", "boolean_operator", "parenthesized_expression") {
 			c.local(n)
 		}
 	case "string":
@@ -236,18 +243,31 @@ func pythonType(e *extractor, n *node) string {
 		return pythonGeneric(e, e.squeezed(cs[0]), args)
 	case "subscript": // typing.Optional[Foo]
 		return pythonGeneric(e, e.squeezed(field(n, "value")), childrenByField(n, "subscript"))
-	case "binary_operator": // Foo | None, str | Foo
+	case "parenthesized_expression": // x: (Foo | None), written over lines
+		return pythonType(e, firstNamed(n))
+	case "binary_operator", "union_type": // Foo | None, str | Foo
 		// A | B | C is (A | B) | C: its members are the leaves, so that
-		// three classes are no more one than two are.
-		if e.text(field(n, "operator")) != "|" {
+		// three classes are no more one than two are. The grammar reads
+		// list[Foo] | None, whose left is no expression, as a union_type
+		// of two types.
+		if is(n, "binary_operator") && e.text(field(n, "operator")) != "|" {
 			return "" // a + b: an expression, no type (and no union to split)
 		}
 		var members []*node
 		var leaves func(m *node)
 		leaves = func(m *node) {
-			if is(m, "binary_operator") && e.text(field(m, "operator")) == "|" {
+			switch {
+			case is(m, "binary_operator") && e.text(field(m, "operator")) == "|":
 				leaves(field(m, "left"))
 				leaves(field(m, "right"))
+				return
+			case is(m, "union_type"):
+				for c := range eachNamed(m) {
+					leaves(c)
+				}
+				return
+			case is(m, "type") && isAny(firstNamed(m), "union_type", "binary_operator"):
+				leaves(firstNamed(m))
 				return
 			}
 			members = append(members, m)
@@ -272,6 +292,13 @@ var pythonCollections = map[string]bool{
 	"Collection": true, "Reversible": true, "Set": true, "set": true, "FrozenSet": true,
 	"frozenset": true, "AbstractSet": true, "MutableSet": true, "Deque": true, "deque": true,
 	"Generator": true, "AsyncGenerator": true,
+}
+
+// pythonContextManagers are the generic types of typing and contextlib
+// whose first argument is what entering one gives (with cm as x).
+var pythonContextManagers = map[string]bool{
+	"AbstractContextManager": true, "AbstractAsyncContextManager": true,
+	"ContextManager": true, "AsyncContextManager": true,
 }
 
 // pythonMappings are the generic types whose second argument is the type
@@ -320,6 +347,10 @@ func pythonGeneric(e *extractor, base string, args []*node) string {
 		}
 		if typed {
 			return PythonTupleTypePrefix + strings.Join(places, GoResultSeparator)
+		}
+	case pythonContextManagers[name] && len(args) >= 1:
+		if t := elem(0); t != "" {
+			return PythonEntersTypePrefix + t
 		}
 	case name == "Callable" && len(args) == 2:
 		if t := elem(1); t != "" {
@@ -654,17 +685,35 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		}
 		return
 	case "assert_statement": // assert isinstance(x, C): x is a C below it, as pyright narrows it
-		if name, cls := pythonIsinstance(e, firstNamed(n)); name != "" && !inClass {
-			if block := parent(n); block != nil {
+		if block := parent(n); block != nil && !inClass {
+			pythonNarrowings(e, firstNamed(n), func(_ *node, name, cls string) {
 				e.addLocal(pos, name, ScopedType(n.EndByte(), block.EndByte(), CallTypePrefix+cls))
-			}
+			})
 		}
 		return
 	case "if_statement": // if isinstance(x, C): x is a C in the if's block
 		body := field(n, "consequence")
-		if name, cls := pythonIsinstance(e, field(n, "condition")); name != "" && body != nil && !inClass {
-			e.addLocal(pos, name, ScopedType(body.StartByte(), body.EndByte(), CallTypePrefix+cls))
+		cond := field(n, "condition")
+		if body == nil || inClass {
+			return
 		}
+		pythonNarrowings(e, cond, func(call *node, name, cls string) {
+			start := body.StartByte()
+			if !sameNode(call, cond) {
+				// isinstance(x, C) and x.ready: from the call on
+				start = call.EndByte()
+			}
+			e.addLocal(pos, name, ScopedType(start, body.EndByte(), CallTypePrefix+cls))
+		})
+		return
+	case "conditional_expression": // x.m() if isinstance(x, C) else x: x is a C in the first operand
+		cs := namedChildren(n)
+		if len(cs) != 3 || inClass {
+			return
+		}
+		pythonNarrowings(e, cs[1], func(_ *node, name, cls string) {
+			e.addLocal(pos, name, ScopedType(cs[0].StartByte(), cs[0].EndByte(), CallTypePrefix+cls))
+		})
 		return
 	case "except_clause": // except E as e: e is an E, in the clause
 		as := firstNamed(n)
@@ -957,15 +1006,39 @@ func pythonScalarsType(values []*node) string {
 	return typ
 }
 
-// pythonIsinstance reads isinstance(name, Cls) (Cls a name or a dotted
-// path; not a tuple of classes): the name narrowed and the class, or "".
+// pythonNarrowings calls each for the isinstance(x, Cls) that cond is, or
+// each that is an operand of its top-level and (isinstance(x, C) and
+// x.ready): wherever cond holds, x is a Cls. x is a name, or a path of
+// attributes (call.provider_metadata), which pyright narrows as well: the
+// local recorded is then named by that path.
+func pythonNarrowings(e *extractor, cond *node, each func(call *node, name, cls string)) {
+	switch {
+	case is(cond, "parenthesized_expression"):
+		pythonNarrowings(e, firstNamed(cond), each)
+	case is(cond, "boolean_operator") && e.text(field(cond, "operator")) == "and":
+		pythonNarrowings(e, field(cond, "left"), each)
+		pythonNarrowings(e, field(cond, "right"), each)
+	default:
+		if name, cls := pythonIsinstance(e, cond); name != "" {
+			each(cond, name, cls)
+		}
+	}
+}
+
+// pythonIsinstance reads isinstance(x, Cls) (x a name or a path of
+// attributes, Cls a name or a dotted path; not a tuple of classes): what is
+// narrowed and the class, or "".
 func pythonIsinstance(e *extractor, cond *node) (name, cls string) {
 	if nodeType(cond) != "call" || e.text(field(cond, "function")) != "isinstance" {
 		return "", ""
 	}
 	args := namedChildren(field(cond, "arguments"))
-	if len(args) != 2 || !isIdentifier(args[0]) || !isAny(args[1], "identifier", "attribute") {
+	if len(args) != 2 || !isAny(args[0], "identifier", "attribute") || !isAny(args[1], "identifier", "attribute") {
 		return "", ""
 	}
-	return e.text(args[0]), e.squeezed(args[1])
+	name = pythonShape(e, args[0])
+	if name == "" || strings.ContainsAny(name, "()[]") {
+		return "", ""
+	}
+	return name, e.squeezed(args[1])
 }

@@ -39,6 +39,32 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{"a: Text in f", "b: Text in f", "c: Union in f", "d: int in f"},
 		},
 		{
+			name: "a union with a generic, or in parentheses, is its one class",
+			src: `def f(xs: list["Attachment"] | None = None, ys: dict[str, Foo] | None, z: (Registry | None)):
+    pass
+`,
+			locals: []string{"xs: []Attachment in f", "ys: {}Foo in f", "z: Registry in f"},
+		},
+		{
+			name: "a context manager keeps what entering it gives",
+			src: `def f(get: Callable[..., contextlib.AbstractAsyncContextManager[Db]], cm: ContextManager["Db"]):
+    pass
+`,
+			locals: []string{"get: func:enters:Db in f", "cm: enters:Db in f"},
+		},
+		{
+			name: "isinstance narrows a name or a path of attributes",
+			src: `def f(call):
+    if (isinstance(call.meta, Meta) and call.meta.sig):
+        pass
+    if isinstance(call, Call) or call.x:
+        pass
+    assert isinstance(call.meta.sig, Sig)
+    return call.a() if isinstance(call, Call) else None
+`,
+			locals: []string{"call.meta: in:{ and call.meta.sig)}:call:Meta in f", "call.meta.sig: in:{}:call:Sig in f", "call: in:{call.a() if isinstance(call, Call) else None}:call:Call in f"},
+		},
+		{
 			name: "a Callable keeps its result type",
 			src: `def f(cb: Callable[[int], "Measurement"], done: Callable[..., None]):
     get: Optional[Callable[["Console"], Measurement]] = getattr(x, "m", None)
@@ -140,7 +166,7 @@ func TestPythonBindings(t *testing.T) {
 				"seg: value:Segment in f",
 				"parser: value:self.parsers[] in f",
 				"style: call:Style.parse().__add__ in f",
-				"title: call:Text.from_markup in f",
+				"title: call:Text.from_markup in f", "t: in:{Text.from_markup(t) if isinstance(t, str) else t.copy())}:call:str in f",
 				"lines: []call:_Line in f",
 				"n: call:count.__add__ in f",
 			},

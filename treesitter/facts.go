@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 81
+const ExtractorVersion = 82
 
 // Language names a grammar in the registry.
 type Language string
@@ -296,6 +296,13 @@ const ItemTypePrefix = "item:"
 // separated by GoResultSeparator ("" for one not written as a type).
 // Unpacking one (rows, prov = compose()) gives each name its place's type.
 const PythonTupleTypePrefix = "tuple:"
+
+// PythonEntersTypePrefix marks a Python context manager whose __enter__ (or
+// __aenter__) gives the type after it: a declared
+// AbstractAsyncContextManager[DatabaseContext] is "enters:DatabaseContext",
+// so that async with one as db makes db a DatabaseContext, as pyright
+// types it. Anything else on it is the standard library's.
+const PythonEntersTypePrefix = "enters:"
 
 // PythonModuleTypePrefix marks a Python value that is the module named after
 // it, imported by a call (importlib.import_module("app.migrations.v1")).

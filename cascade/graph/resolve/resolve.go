@@ -546,6 +546,7 @@ type query struct {
 	pyPackages  map[string]bool            // directories holding an __init__.py (pyPackageDir)
 	pyReach     map[string]map[string]bool // pyReachedFrom answers
 	pyDists     map[string]string          // pyDistribution answers, by directory
+	pyNarrowed  map[string]bool            // pyNarrowedPaths answers, by file
 	subtypes    map[string]bool            // isSubtype answers
 	store       graph.Store
 	files       map[string]*fact.File
@@ -769,6 +770,10 @@ type typeRef struct {
 	// mapValue is what a Map's get(...) gives (treesitter.MapValueTypePrefix):
 	// the map itself is the standard library's (refExternal).
 	mapValue *typeRef
+	// enters is what entering a Python context manager gives, its
+	// __enter__ or __aenter__ (treesitter.PythonEntersTypePrefix): the
+	// manager itself is the standard library's (refExternal).
+	enters *typeRef
 	// members is what every member of a TypeScript record holds, read by
 	// name or by index (treesitter.RecordTypePrefix): the record itself is
 	// no workspace class's (refExternal).
@@ -1438,6 +1443,16 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
 	}
+	if f.Language == treesitter.Python && len(segs) > 1 {
+		// isinstance(call.meta, Meta) and call.meta.sig.m(): what the
+		// path is narrowed to
+		if cur, k, ok, err := q.python().pyNarrowedPath(ctx, f, caller, segs); err != nil || ok {
+			if err != nil {
+				return typeRef{}, err
+			}
+			return q.walkReceiver(ctx, f, caller, cur, segs[k:])
+		}
+	}
 	var cur typeRef
 	first := segs[0]
 	switch {
@@ -1543,6 +1558,10 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		}
 		if cur.mapValue != nil && seg.name == "get" && seg.call {
 			cur = *cur.mapValue // servers.get(id).status(): one of the map's values
+			continue
+		}
+		if cur.enters != nil && seg.call && (seg.name == "__enter__" || seg.name == "__aenter__") {
+			cur = *cur.enters // async with self.get_db() as db: what the manager gives
 			continue
 		}
 		if cur.members != nil && !seg.call {
@@ -2480,6 +2499,10 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		// struct{...} has no symbol; its fields are recorded in f under this name.
 		anon := fact.Symbol{ID: f.Path + "#" + typeName, Path: f.Path, Language: f.Language, Name: typeName, Kind: treesitter.KindClass}
 		return typeRef{kind: refInstance, class: anon, elems: elems}, nil
+	}
+	if held, ok := strings.CutPrefix(typeName, treesitter.PythonEntersTypePrefix); ok && f.Language == treesitter.Python {
+		inner, err := q.instanceOf(ctx, f, held) // AbstractAsyncContextManager[DatabaseContext]
+		return typeRef{kind: refExternal, enters: &inner}, err
 	}
 	if held, ok := strings.CutPrefix(typeName, treesitter.RecordTypePrefix); ok && family(f.Language) == "js" {
 		inner, err := q.instanceOf(ctx, f, held) // { [key in SetupType]: Gear }

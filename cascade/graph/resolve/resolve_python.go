@@ -88,6 +88,58 @@ func (q *pyLang) pyEvalLocal(ctx context.Context, f *fact.File, caller *fact.Sym
 	return ref, len(locals) > 0, nil
 }
 
+// pyNarrowedPath evaluates the longest leading path of attributes of a
+// receiver (call.provider_metadata in call.provider_metadata.sig) that an
+// isinstance narrows where the receiver is: the extractor records such a
+// narrowing as a local named by the path, scoped to where it holds, as
+// pyright narrows a member access chain. k is how many steps the path
+// takes; ok is false when no such path is narrowed there.
+func (q *pyLang) pyNarrowedPath(ctx context.Context, f *fact.File, caller *fact.Symbol, segs []receiverSeg) (ref typeRef, k int, ok bool, err error) {
+	if !q.pyNarrowedPaths(f) {
+		return typeRef{}, 0, false, nil
+	}
+	plain := 0
+	for plain < len(segs) && !segs[plain].call && !segs[plain].index && segs[plain].assert == "" {
+		plain++
+	}
+	for k = plain; k >= 2; k-- {
+		names := make([]string, k)
+		for i := range k {
+			names[i] = segs[i].name
+		}
+		path := strings.Join(names, ".")
+		if q.localNamed(f, caller, path) == nil {
+			continue
+		}
+		ref, found, err := q.pyEvalLocal(ctx, f, caller, path)
+		if err != nil || found && ref.kind != refUnknown {
+			return ref, k, err == nil, err
+		}
+	}
+	return typeRef{}, 0, false, nil
+}
+
+// pyNarrowedPaths reports whether f records any narrowed path of
+// attributes (a local whose name has a dot), so that receivers of files
+// with none cost no look-up.
+func (q *pyLang) pyNarrowedPaths(f *fact.File) bool {
+	if has, ok := q.pyNarrowed[f.Path]; ok {
+		return has
+	}
+	has := false
+	for _, l := range f.Locals {
+		if strings.Contains(l.Name, ".") {
+			has = true
+			break
+		}
+	}
+	if q.pyNarrowed == nil {
+		q.pyNarrowed = map[string]bool{}
+	}
+	q.pyNarrowed[f.Path] = has
+	return has
+}
+
 // pyLiteralType reports whether a local's type is a literal's builtin type
 // (treesitter's pythonLiteralTypes), in or out of a scope.
 func pyLiteralType(typ string) bool {
@@ -275,6 +327,11 @@ func (q *pyLang) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbo
 	t, err := q.fieldType(ctx, cls, name, 0)
 	if err != nil || t == "" {
 		return typeRef{kind: refUnknown}, err
+	}
+	if result, ok := strings.CutPrefix(t, treesitter.GoFuncPrefix); ok {
+		// self.get_db_context(), get_db_context: Callable[...,
+		// AbstractAsyncContextManager[DatabaseContext]]: the Callable's result
+		return q.declaredType(ctx, q.mustFile(ctx, cls.Path, f), nil, result)
 	}
 	value, err := q.declaredType(ctx, q.mustFile(ctx, cls.Path, f), nil, t)
 	if err != nil {
@@ -865,6 +922,14 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 	outside := typeRef{kind: refExternal}
 	switch {
 	case callee == "__enter__" || callee == "__aenter__": // with, async with
+		if manager, err := q.evalReceiver(ctx, f, caller, recv); err != nil || manager.enters != nil {
+			// a declared AbstractAsyncContextManager[DatabaseContext]:
+			// what it gives is the project's
+			if err != nil {
+				return typeRef{}, false, err
+			}
+			return *manager.enters, true, nil
+		}
 		made, ok := strings.CutSuffix(recv, "()")
 		if !ok {
 			return typeRef{}, false, nil
