@@ -1654,8 +1654,11 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				return typeRef{kind: refUnknown}, nil
 			}
 			writtenIn := cur.class.Path
-			if family(cur.class.Language) == "js" && in != "" {
-				writtenIn = in // a base class's field (get gear(): FullGear), typed with its file's imports
+			if in != "" {
+				// a base class's field or property (get gear(): FullGear; a
+				// mixin's sys_backups -> BackupManager), typed with the
+				// imports of the file that declares it
+				writtenIn = in
 			}
 			next, err := q.declaredType(ctx, q.mustFile(ctx, writtenIn, f), nil, t)
 			if err != nil {

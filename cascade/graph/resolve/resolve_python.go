@@ -324,16 +324,19 @@ func (q *pyLang) pyFieldCallResult(ctx context.Context, f *fact.File, caller *fa
 
 // pyFieldCalled is what calling the field name of an instance of cls gives.
 func (q *pyLang) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbol, name string) (typeRef, error) {
-	t, err := q.fieldType(ctx, cls, name, 0)
+	t, in, err := q.fieldTypeWrittenIn(ctx, cls, name, 0)
 	if err != nil || t == "" {
 		return typeRef{kind: refUnknown}, err
 	}
+	// Typed with the imports of the file that declares the field: a base
+	// class's, for an inherited one.
+	written := q.mustFile(ctx, in, f)
 	if result, ok := strings.CutPrefix(t, treesitter.GoFuncPrefix); ok {
 		// self.get_db_context(), get_db_context: Callable[...,
 		// AbstractAsyncContextManager[DatabaseContext]]: the Callable's result
-		return q.declaredType(ctx, q.mustFile(ctx, cls.Path, f), nil, result)
+		return q.declaredType(ctx, written, nil, result)
 	}
-	value, err := q.declaredType(ctx, q.mustFile(ctx, cls.Path, f), nil, t)
+	value, err := q.declaredType(ctx, written, nil, t)
 	if err != nil {
 		return typeRef{}, err
 	}
