@@ -611,6 +611,12 @@ func ecmaType(e *extractor, n *node) string {
 			if t := ecmaMapValueType(e, n); t != "" {
 				return t // Map<string, Server>: its get(...) is a Server
 			}
+		} else if ecmaMemberKeepingTypes[name] {
+			if args := ecmaTypeArguments(n); len(args) > 0 {
+				if t := ecmaType(e, args[0]); isTypeName(t) {
+					return t // Pick<UserRepository, "create">: its create is UserRepository's
+				}
+			}
 		} else if name == "Record" {
 			if args := ecmaTypeArguments(n); len(args) == 2 {
 				if t := ecmaType(e, args[1]); isTypeName(t) {
@@ -967,6 +973,12 @@ var (
 	ecmaRefTypes  = map[string]bool{"RefObject": true, "MutableRefObject": true, "React.RefObject": true, "React.MutableRefObject": true}
 	ecmaRefMakers = map[string]bool{"useRef": true, "createRef": true, "React.useRef": true, "React.createRef": true}
 )
+
+// ecmaMemberKeepingTypes are TypeScript's utility types whose members are
+// their first type argument's own declarations (a subset, or the same
+// members made optional, required or read-only): tsserver resolves
+// repo.create on a Pick<UserRepository, "create"> to UserRepository's.
+var ecmaMemberKeepingTypes = map[string]bool{"Pick": true, "Omit": true, "Partial": true, "Required": true, "Readonly": true, "NonNullable": true}
 
 // ecmaMapTypes are the standard keyed collections whose get(key) gives
 // one of their values.

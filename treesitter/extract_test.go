@@ -194,7 +194,7 @@ export const run = async (repo: Repo<User>) => {
 				"plain: number in constructor",
 				"repo: Repo in run",
 				"svc: UserService in run",
-				"cfg: Readonly in run",
+				"cfg: Config in run", // Readonly<Config> keeps Config's members,
 				"other: Other in run",
 			},
 		},
