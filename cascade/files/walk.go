@@ -67,9 +67,32 @@ var DefaultSkipDirs = []string{
 
 // BuildOutputDirs are directory names of build outputs (bundles, compiled
 // copies of the sources, coverage reports), skipped like DefaultSkipDirs
-// unless the directory directly holds a .go file: Go has no build output
-// directories, and `build` or `target` is a perfectly good Go package name.
+// unless the directory directly holds sources (holdsSource): Go has no build
+// output directories, and `build` or `target` is a perfectly good Go or
+// Python package name.
 var BuildOutputDirs = []string{"dist", "build", "target", ".next", ".nuxt", "coverage"}
+
+// holdsSource reports whether a directory named like a build output (see
+// BuildOutputDirs) directly holds sources no build writes there: a .go
+// file; an __init__.py, which makes it a Python package (a project's
+// app/coverage/ or tools/build/, whose modules pyright resolves); or, in
+// build, target or coverage, a TypeScript source (not a .d.ts: compilers
+// write declarations and .js, and coverage reports .html and .js).
+func holdsSource(dir string, entries []dirEntry) bool {
+	tsAllowed := dir == "build" || dir == "target" || dir == "coverage"
+	return slices.ContainsFunc(entries, func(e dirEntry) bool {
+		if e.typ != 0 {
+			return false
+		}
+		switch {
+		case strings.HasSuffix(e.name, ".go"), e.name == "__init__.py":
+			return true
+		case tsAllowed && !strings.HasSuffix(e.name, ".d.ts") && !strings.HasSuffix(e.name, ".d.mts") && !strings.HasSuffix(e.name, ".d.cts"):
+			return strings.HasSuffix(e.name, ".ts") || strings.HasSuffix(e.name, ".tsx") || strings.HasSuffix(e.name, ".mts") || strings.HasSuffix(e.name, ".cts")
+		}
+		return false
+	})
+}
 
 // WalkOptions tunes Walk. The zero value is ready to use.
 type WalkOptions struct {
@@ -415,9 +438,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 		return nil
 	}
 	defer d.close()
-	if j.buildOutput && !slices.ContainsFunc(entries, func(e dirEntry) bool {
-		return e.typ == 0 && strings.HasSuffix(e.name, ".go")
-	}) {
+	if j.buildOutput && !holdsSource(j.rel[len(j.rel)-1], entries) {
 		j.stats.Ignored++
 		return nil
 	}

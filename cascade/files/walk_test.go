@@ -108,12 +108,21 @@ func TestWalk(t *testing.T) {
 		"build/gen/gen.ts":       "export {}",
 		"dist/bundle.js":         "x",
 		"tools/build/build.go":   "package build",
-		"web/src/App.tsx":        "export {}",
-		"web/src/util.mjs":       "x",
-		"java/A.java":            "class A {}",
-		"big.ts":                 strings.Repeat("x", 2000),
-		"bin.py":                 "abc\x00def",
-		"empty.go":               "",
+		// A Python package or TypeScript sources under a build output's
+		// name are sources; declarations, bundles and reports are not.
+		"app/coverage/__init__.py": "",
+		"app/coverage/snap.py":     "x = 1",
+		"coverage/lcov.js":         "x",
+		"coverage/lcov/sorter.js":  "x",
+		"web/build/plugin.ts":      "export {}",
+		"web/target/index.d.ts":    "export {}",
+		"web/dist/copied.ts":       "export {}",
+		"web/src/App.tsx":          "export {}",
+		"web/src/util.mjs":         "x",
+		"java/A.java":              "class A {}",
+		"big.ts":                   strings.Repeat("x", 2000),
+		"bin.py":                   "abc\x00def",
+		"empty.go":                 "",
 		// Symlinks.
 		"link_out":       "->" + filepath.Join(outside, "lib"),
 		"file_out.go":    "->" + filepath.Join(outside, "secret.go"),
@@ -138,6 +147,8 @@ func TestWalk(t *testing.T) {
 	})
 	want := []string{
 		// The sorted walk of real files.
+		"app/coverage/__init__.py",
+		"app/coverage/snap.py",
 		"empty.go",
 		"generated/keep.ts",
 		"go.mod",
@@ -151,6 +162,7 @@ func TestWalk(t *testing.T) {
 		"pkg/important.py",
 		"sub/anchored.go",
 		"tools/build/build.go",
+		"web/build/plugin.ts",
 		"web/src/App.tsx",
 		"web/src/util.mjs",
 		// Then links to what the walk did not reach on its own.
