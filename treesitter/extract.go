@@ -44,7 +44,7 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 		return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)
 	}
 	// The C tree goes as soon as it is copied: extraction reads the copy.
-	flat, hasErrors := flattenTree(tree, g, flattenHint(src))
+	flat, hasErrors := flattenTree(tree, g)
 	tree.delete()
 
 	var facts *Facts
@@ -57,10 +57,6 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	}
 	return facts, nil
 }
-
-// flattenHint is how many nodes to make room for when flattening src's
-// tree: about one per four bytes of source.
-func flattenHint(src []byte) int { return len(src)/4 + 64 }
 
 // overTree runs fn with an extractor over a flattened tree, then releases
 // the tree. Extraction must never take the server down: a panic (a bug on
