@@ -39,13 +39,11 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 
 	// The parser comes from the grammar's pool; a cancelled parse resets
 	// it, so it leaves no state behind for the next caller (parse.go).
-	tree, err := parseC(ctx, g, src)
+	// The C tree goes as soon as it is copied: extraction reads the copy.
+	flat, hasErrors, err := parseFlat(ctx, g, src)
 	if err != nil {
 		return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)
 	}
-	// The C tree goes as soon as it is copied: extraction reads the copy.
-	flat, hasErrors := flattenTree(tree, g)
-	tree.delete()
 
 	var facts *Facts
 	err = overTree(ctx, lang, flat, hasErrors, src, "extract", func(e *extractor, t *syntaxTree) error {

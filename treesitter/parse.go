@@ -148,19 +148,36 @@ func parseC(ctx context.Context, g *grammar, src []byte) (cTree, error) {
 	}
 	cs := (*C.char)(unsafe.Pointer(unsafe.SliceData(text)))
 	n := C.uint32_t(len(src))
-	if err := ctx.Err(); err != nil {
+	var t *C.TSTree
+	err := parseWith(ctx, g, func(parser *C.TSParser, cancel *C.size_t) bool {
+		t = C.cc_parse(parser, cs, n, cancel)
+		return t != nil
+	})
+	if err != nil {
 		return cTree{}, err
+	}
+	return cTree{t}, nil
+}
+
+// parseWith calls parse with one of g's parsers and the cancellation flag
+// for it to watch (nil when ctx is never cancelled); parse reports whether
+// tree-sitter returned a tree, and leaves the parser as cc_parse does. It
+// fails only when ctx ends during the parse (with ctx's error) or
+// tree-sitter rejects the language.
+func parseWith(ctx context.Context, g *grammar, parse func(parser *C.TSParser, cancel *C.size_t) bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	parser := g.parsers.get((*C.TSLanguage)(g.cLang))
 	if parser == nil {
-		return cTree{}, errParseFailed
+		return errParseFailed
 	}
 	defer g.parsers.put(parser)
 	if ctx.Done() == nil { // never cancelled: no flag to watch
-		if t := C.cc_parse(parser, cs, n, nil); t != nil {
-			return cTree{t}, nil
+		if parse(parser, nil) {
+			return nil
 		}
-		return cTree{}, errParseFailed
+		return errParseFailed
 	}
 
 	// The parser keeps a pointer to the flag, so it lives in C memory. The
@@ -178,17 +195,17 @@ func parseC(ctx context.Context, g *grammar, src []byte) (cTree, error) {
 		}
 		mu.Unlock()
 	})
-	t := C.cc_parse(parser, cs, n, flag)
+	ok := parse(parser, flag)
 	stop()
 	mu.Lock()
 	done = true
 	mu.Unlock()
 	C.free(unsafe.Pointer(flag))
-	if t == nil {
+	if !ok {
 		if err := ctx.Err(); err != nil {
-			return cTree{}, err
+			return err
 		}
-		return cTree{}, errParseFailed
+		return errParseFailed
 	}
-	return cTree{t}, nil
+	return nil
 }

@@ -382,10 +382,50 @@ static int64_t cc_flatten_sized(TSNode root, const cc_language *lang, cc_grammar
 	}
 	return cc_flatten(root, g, out, cap);
 }
+
+typedef struct TSParser TSParser;
+extern void ts_parser_set_cancellation_flag(TSParser *, const size_t *);
+extern void ts_parser_reset(TSParser *);
+extern TSTree *ts_parser_parse_string(TSParser *, const TSTree *, const char *, uint32_t);
+extern void ts_tree_delete(TSTree *);
+
+// cc_parsed is what cc_parse_flat did with a file.
+typedef struct {
+	TSTree *tree;      // set when out could not hold the nodes: flatten it into a larger array, then delete it
+	int64_t count;     // the nodes written to out (when tree is set: the nodes there are); -1: the parse returned no tree
+	bool has_error;    // whether the tree has syntax errors
+} cc_parsed;
+
+// cc_parse_flat parses src with p as cc_parse (parse.go) does, then
+// flattens the tree into out as cc_flatten_sized does and deletes it:
+// Extract's way through C in one call, where it took seven (the parse,
+// the cancellation flag's calloc and free, the root, the flatten, the
+// error flag, the delete), each a cgo call for the scheduler to watch.
+static cc_parsed cc_parse_flat(TSParser *p, const char *src, uint32_t len, const size_t *cancel,
+		const cc_language *lang, cc_grammar g, cc_node *out, int64_t cap, bool direct) {
+	cc_parsed r = {NULL, -1, false};
+	ts_parser_set_cancellation_flag(p, cancel);
+	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
+	ts_parser_set_cancellation_flag(p, NULL);
+	if (t == NULL) {
+		ts_parser_reset(p);
+		return r;
+	}
+	TSNode root = ts_tree_root_node(t);
+	r.has_error = ts_node_has_error(root);
+	r.count = cc_flatten_sized(root, lang, g, out, cap, direct, true);
+	if (r.count > cap) {
+		r.tree = t;
+		return r;
+	}
+	ts_tree_delete(t);
+	return r;
+}
 */
 import "C"
 
 import (
+	"context"
 	"errors"
 	"math"
 	"slices"
@@ -615,6 +655,43 @@ func flattenInto(t *syntaxTree, root *sitter.Node, g *grammar, direct, sized boo
 	return nil
 }
 
+// parseFlat parses src as g's language and copies the tree into Go memory,
+// as parseC and flattenTree do, in one call into C for most files: only
+// one whose nodes outnumber the kept array's room takes a second, to
+// flatten its tree into a larger array, and a third to delete it. It
+// reports whether the tree has syntax errors; release the tree when done.
+func parseFlat(ctx context.Context, g *grammar, src []byte) (*syntaxTree, bool, error) {
+	text := src
+	if len(text) == 0 {
+		text = emptySource
+	}
+	cs := (*C.char)(unsafe.Pointer(unsafe.SliceData(text)))
+	n := C.uint32_t(len(src))
+	cg := cGrammar(g)
+	t := getTree()
+	t.nodes = t.nodes[:cap(t.nodes)]
+	var r C.cc_parsed
+	err := parseWith(ctx, g, func(parser *C.TSParser, cancel *C.size_t) bool {
+		var out *C.cc_node
+		if len(t.nodes) > 0 {
+			out = (*C.cc_node)(unsafe.Pointer(&t.nodes[0]))
+		}
+		r = C.cc_parse_flat(parser, cs, n, cancel, (*C.cc_language)(g.cLang), cg, out, C.int64_t(len(t.nodes)), C.bool(g.directWalk))
+		return r.count >= 0
+	})
+	if err != nil {
+		t.release()
+		return nil, false, err
+	}
+	if r.tree != nil {
+		walkInto(t, C.ts_tree_root_node(r.tree), g, g.directWalk, true)
+		C.ts_tree_delete(r.tree)
+	} else {
+		t.nodes = t.nodes[:r.count]
+	}
+	return t, bool(r.has_error), nil
+}
+
 // flattenTree copies a tree parsed by parseC into Go memory, and reports
 // whether it has syntax errors. Release it when done; the C tree may be
 // deleted at once.
@@ -639,11 +716,7 @@ func flattenNode(croot C.TSNode, g *grammar) *syntaxTree {
 // them; without, a walk into a short array writes the first nodes and
 // counts the rest, and the walk is made again into an array of that size.
 func walkInto(t *syntaxTree, croot C.TSNode, g *grammar, direct, sized bool) {
-	cg := C.cc_grammar{
-		named:        (*C.uint8_t)(unsafe.Pointer(&g.names.named[0])),
-		symbol_count: C.uint32_t(len(g.names.named)),
-		index:        C.uint8_t(g.index),
-	}
+	cg := cGrammar(g)
 	walk := func() int {
 		var out *C.cc_node
 		if len(t.nodes) > 0 {
@@ -663,6 +736,15 @@ func walkInto(t *syntaxTree, croot C.TSNode, g *grammar, direct, sized bool) {
 			size = min(max(count, 2*cap(t.nodes)), maxKeptNodes)
 		}
 		t.nodes = make([]node, size)
+	}
+}
+
+// cGrammar is what the walks need to know of g.
+func cGrammar(g *grammar) C.cc_grammar {
+	return C.cc_grammar{
+		named:        (*C.uint8_t)(unsafe.Pointer(&g.names.named[0])),
+		symbol_count: C.uint32_t(len(g.names.named)),
+		index:        C.uint8_t(g.index),
 	}
 }
 
