@@ -235,7 +235,7 @@ func BenchmarkFacts(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		c0 := cpuTime()
 		for k, f := range files {
-			flat, hasErrors := flattenTree(trees[k], grammars[k], flattenHint(f.src))
+			flat, hasErrors := flattenTree(trees[k], grammars[k])
 			err := overTree(ctx, f.lang, flat, hasErrors, f.src, "extract", func(e *extractor, t *syntaxTree) error {
 				return e.run(t)
 			})
@@ -248,8 +248,8 @@ func BenchmarkFacts(b *testing.B) {
 	b.StopTimer()
 	for i := 0; i < b.N; i++ {
 		c0 := cpuTime()
-		for k, f := range files {
-			flat, _ := flattenTree(trees[k], grammars[k], flattenHint(f.src))
+		for k := range files {
+			flat, _ := flattenTree(trees[k], grammars[k])
 			flat.release()
 		}
 		flattenCPU += cpuTime() - c0

@@ -39,13 +39,11 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 
 	// The parser comes from the grammar's pool; a cancelled parse resets
 	// it, so it leaves no state behind for the next caller (parse.go).
-	tree, err := parseC(ctx, g, src)
+	// The C tree goes as soon as it is copied: extraction reads the copy.
+	flat, hasErrors, err := parseFlat(ctx, g, src)
 	if err != nil {
 		return nil, fmt.Errorf("treesitter: parse %s: %w", lang, err)
 	}
-	// The C tree goes as soon as it is copied: extraction reads the copy.
-	flat, hasErrors := flattenTree(tree, g, flattenHint(src))
-	tree.delete()
 
 	var facts *Facts
 	err = overTree(ctx, lang, flat, hasErrors, src, "extract", func(e *extractor, t *syntaxTree) error {
@@ -57,10 +55,6 @@ func Extract(ctx context.Context, lang Language, src []byte) (*Facts, error) {
 	}
 	return facts, nil
 }
-
-// flattenHint is how many nodes to make room for when flattening src's
-// tree: about one per four bytes of source.
-func flattenHint(src []byte) int { return len(src)/4 + 64 }
 
 // overTree runs fn with an extractor over a flattened tree, then releases
 // the tree. Extraction must never take the server down: a panic (a bug on

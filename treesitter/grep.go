@@ -215,7 +215,7 @@ func (f *Finder) Find(ctx context.Context, lang Language, src []byte, name strin
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	flat, err := flatten(root, g, flattenHint(src))
+	flat, err := flatten(root, g)
 	if err != nil {
 		return nil, err
 	}

@@ -148,7 +148,7 @@ func queryCaptures(t testing.TB, lang Language, src []byte, root *sitter.Node) [
 func matchCaptures(t testing.TB, lang Language, src []byte, root *sitter.Node) []string {
 	g, _ := lookup(lang)
 	g.compiled()
-	flat, err := flatten(root, g, 0)
+	flat, err := flatten(root, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func checkFlatTree(t testing.TB, lang Language, root *sitter.Node) {
 	t.Helper()
 	g, _ := lookup(lang)
 	g.compiled()
-	flat, err := flatten(root, g, 0)
+	flat, err := flatten(root, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,14 +362,32 @@ func TestFlattenGrowsItsBuffer(t *testing.T) {
 	defer tree.Close()
 	g, _ := lookup(JavaScript)
 	g.compiled()
-	for _, hint := range []int{0, 1, 100, 100000} {
-		flat, err := flatten(tree.RootNode(), g, hint)
+	check := func(what string, nodes []node) {
+		t.Helper()
+		if n := len(nodes); n < 9000 || nodes[n-1].end != uint32(len(src))-1 {
+			t.Errorf("%s: %d nodes, last ends at %d", what, n, nodes[n-1].end)
+		}
+	}
+	// Arrays too short, and one long enough, for each walk, asked for
+	// the count first (sized) or not.
+	for _, room := range []int{0, 1, 100, 100000} {
+		for _, direct := range []bool{false, true} {
+			for _, sized := range []bool{false, true} {
+				flat := &syntaxTree{nodes: make([]node, room)}
+				if err := flattenInto(flat, tree.RootNode(), g, direct, sized); err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("room %d, direct %v, sized %v", room, direct, sized), flat.nodes)
+			}
+		}
+	}
+	// The kept trees, whatever their arrays were left at.
+	for range 3 {
+		flat, err := flatten(tree.RootNode(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := len(flat.nodes); n < 9000 || flat.nodes[n-1].end != uint32(len(src))-1 {
-			t.Errorf("hint %d: %d nodes, last ends at %d", hint, n, flat.nodes[n-1].end)
-		}
+		check("flatten", flat.nodes)
 		flat.release()
 	}
 }

@@ -31,6 +31,17 @@ extern TSTree *ts_parser_parse_string(TSParser *, const TSTree *, const char *, 
 extern void ts_tree_delete(TSTree *);
 extern uint32_t ts_language_symbol_count(const TSLanguage *);
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+// cc_limit_arenas caps glibc's malloc arenas at n (see limitArenas).
+static void cc_limit_arenas(int n) {
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+	mallopt(M_ARENA_MAX, n);
+#endif
+}
+
 // cc_parser_new is a parser for lang, NULL if tree-sitter refuses it.
 static TSParser *cc_parser_new(const TSLanguage *lang) {
 	TSParser *p = ts_parser_new();
@@ -58,12 +69,32 @@ import "C"
 import (
 	"context"
 	"errors"
+	"os"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	sitter "github.com/smacker/go-tree-sitter"
 )
+
+func init() { limitArenas() }
+
+// limitArenas caps glibc's malloc arenas, which hold the parses' trees, at
+// one per CPU. By default glibc gives each new thread an arena, up to eight
+// per CPU, and the Go runtime runs cgo calls on whichever of its threads
+// holds a P: a cold index of medusa spread its trees over a dozen arenas,
+// each keeping the memory its largest tree left free. With one per CPU
+// the peak RSS of a cold index was about 7 MB lower (docs/PERFORMANCE.md,
+// session 22), with no wait for an arena's lock in the profiles. A limit
+// set in the environment (MALLOC_ARENA_MAX, GLIBC_TUNABLES) is kept.
+func limitArenas() {
+	if os.Getenv("MALLOC_ARENA_MAX") != "" || strings.Contains(os.Getenv("GLIBC_TUNABLES"), "arena_max") {
+		return
+	}
+	C.cc_limit_arenas(C.int(max(2, runtime.NumCPU())))
+}
 
 // parserPool keeps a grammar's idle parsers: making and deleting a parser
 // for every file cost about 5 % of the parse (ts_parser_delete alone was
@@ -148,19 +179,36 @@ func parseC(ctx context.Context, g *grammar, src []byte) (cTree, error) {
 	}
 	cs := (*C.char)(unsafe.Pointer(unsafe.SliceData(text)))
 	n := C.uint32_t(len(src))
-	if err := ctx.Err(); err != nil {
+	var t *C.TSTree
+	err := parseWith(ctx, g, func(parser *C.TSParser, cancel *C.size_t) bool {
+		t = C.cc_parse(parser, cs, n, cancel)
+		return t != nil
+	})
+	if err != nil {
 		return cTree{}, err
+	}
+	return cTree{t}, nil
+}
+
+// parseWith calls parse with one of g's parsers and the cancellation flag
+// for it to watch (nil when ctx is never cancelled); parse reports whether
+// tree-sitter returned a tree, and leaves the parser as cc_parse does. It
+// fails only when ctx ends during the parse (with ctx's error) or
+// tree-sitter rejects the language.
+func parseWith(ctx context.Context, g *grammar, parse func(parser *C.TSParser, cancel *C.size_t) bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	parser := g.parsers.get((*C.TSLanguage)(g.cLang))
 	if parser == nil {
-		return cTree{}, errParseFailed
+		return errParseFailed
 	}
 	defer g.parsers.put(parser)
 	if ctx.Done() == nil { // never cancelled: no flag to watch
-		if t := C.cc_parse(parser, cs, n, nil); t != nil {
-			return cTree{t}, nil
+		if parse(parser, nil) {
+			return nil
 		}
-		return cTree{}, errParseFailed
+		return errParseFailed
 	}
 
 	// The parser keeps a pointer to the flag, so it lives in C memory. The
@@ -178,17 +226,17 @@ func parseC(ctx context.Context, g *grammar, src []byte) (cTree, error) {
 		}
 		mu.Unlock()
 	})
-	t := C.cc_parse(parser, cs, n, flag)
+	ok := parse(parser, flag)
 	stop()
 	mu.Lock()
 	done = true
 	mu.Unlock()
 	C.free(unsafe.Pointer(flag))
-	if t == nil {
+	if !ok {
 		if err := ctx.Err(); err != nil {
-			return cTree{}, err
+			return err
 		}
-		return cTree{}, errParseFailed
+		return errParseFailed
 	}
-	return cTree{t}, nil
+	return nil
 }

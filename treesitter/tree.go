@@ -359,10 +359,73 @@ static int64_t cc_flatten_direct(TSNode root, const cc_language *lang, cc_gramma
 	if (stack != local) free(stack);
 	return n;
 }
+
+extern uint32_t ts_node_descendant_count(TSNode);
+
+// cc_flatten_sized flattens root into out with the direct walk when direct
+// is set (the cursor's if that fails), else with cc_flatten, and returns
+// the count as they do. With sized, when out cannot hold the nodes, which
+// the root's count of its visible descendants tells without a walk, it
+// returns that count at once, so that the caller sizes its array and calls
+// again (a walk that finds more nodes than cap still writes cap and
+// counts the rest).
+static int64_t cc_flatten_sized(TSNode root, const cc_language *lang, cc_grammar g, cc_node *out, int64_t cap, bool direct, bool sized) {
+	if (sized) {
+		int64_t need = (int64_t)ts_node_descendant_count(root);
+		if (need > cap) return need;
+	}
+	if (direct) {
+		int64_t n = cc_flatten_direct(root, lang, g, out, cap);
+		if (n >= 0) return n;
+		// Out of C memory for its stack: the cursor's walk, which
+		// needs less, may still get through.
+	}
+	return cc_flatten(root, g, out, cap);
+}
+
+typedef struct TSParser TSParser;
+extern void ts_parser_set_cancellation_flag(TSParser *, const size_t *);
+extern void ts_parser_reset(TSParser *);
+extern TSTree *ts_parser_parse_string(TSParser *, const TSTree *, const char *, uint32_t);
+extern void ts_tree_delete(TSTree *);
+
+// cc_parsed is what cc_parse_flat did with a file.
+typedef struct {
+	TSTree *tree;      // set when out could not hold the nodes: flatten it into a larger array, then delete it
+	int64_t count;     // the nodes written to out (when tree is set: the nodes there are); -1: the parse returned no tree
+	bool has_error;    // whether the tree has syntax errors
+} cc_parsed;
+
+// cc_parse_flat parses src with p as cc_parse (parse.go) does, then
+// flattens the tree into out as cc_flatten_sized does and deletes it:
+// Extract's way through C in one call, where it took seven (the parse,
+// the cancellation flag's calloc and free, the root, the flatten, the
+// error flag, the delete), each a cgo call for the scheduler to watch.
+static cc_parsed cc_parse_flat(TSParser *p, const char *src, uint32_t len, const size_t *cancel,
+		const cc_language *lang, cc_grammar g, cc_node *out, int64_t cap, bool direct) {
+	cc_parsed r = {NULL, -1, false};
+	ts_parser_set_cancellation_flag(p, cancel);
+	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
+	ts_parser_set_cancellation_flag(p, NULL);
+	if (t == NULL) {
+		ts_parser_reset(p);
+		return r;
+	}
+	TSNode root = ts_tree_root_node(t);
+	r.has_error = ts_node_has_error(root);
+	r.count = cc_flatten_sized(root, lang, g, out, cap, direct, true);
+	if (r.count > cap) {
+		r.tree = t;
+		return r;
+	}
+	ts_tree_delete(t);
+	return r;
+}
 */
 import "C"
 
 import (
+	"context"
 	"errors"
 	"math"
 	"slices"
@@ -512,63 +575,177 @@ var _ = [1]struct{}{}[unsafe.Offsetof(node{}.field)-unsafe.Offsetof(C.cc_node{}.
 var _ = [1]struct{}{}[unsafe.Offsetof(node{}.named)-unsafe.Offsetof(C.cc_node{}.named)]
 var _ = [1]struct{}{}[unsafe.Offsetof(node{}.grammar)-unsafe.Offsetof(C.cc_node{}.grammar)]
 
-var treePool = sync.Pool{New: func() any { return new(syntaxTree) }}
+// treeFree keeps released trees, and with them the memory extraction
+// reuses file after file: node arrays, line index, name lists. Unlike a
+// sync.Pool, which lets go of what it holds at every other collection
+// (forty times in a cold index of medusa), the list keeps its trees, so
+// node arrays are not made again and again as the collector runs (42 MB
+// of the cold index's allocations, and their page faults, in session 21).
+// It holds at most maxIdleTrees trees, one per extraction that ran at
+// once; a tree's node array is kept only up to maxKeptNodes nodes.
+var treeFree struct {
+	sync.Mutex
+	trees []*syntaxTree
+}
+
+const (
+	// maxIdleTrees matches maxIdleParsers: a worker per core, up to 16.
+	maxIdleTrees = 16
+	// maxKeptNodes bounds a kept node array at 2.6 MB: the few larger
+	// files (over about 300 KB of source) have theirs made for them,
+	// at their exact size.
+	maxKeptNodes = 1 << 16
+)
+
+func getTree() *syntaxTree {
+	treeFree.Lock()
+	if n := len(treeFree.trees); n > 0 {
+		t := treeFree.trees[n-1]
+		treeFree.trees[n-1] = nil
+		treeFree.trees = treeFree.trees[:n-1]
+		treeFree.Unlock()
+		return t
+	}
+	treeFree.Unlock()
+	return new(syntaxTree)
+}
+
+func putTree(t *syntaxTree) {
+	if cap(t.nodes) > maxKeptNodes {
+		t.nodes = nil
+	}
+	if cap(t.inside) > maxKeptNodes {
+		t.inside = nil
+	}
+	treeFree.Lock()
+	if len(treeFree.trees) < maxIdleTrees {
+		treeFree.trees = append(treeFree.trees, t)
+	}
+	treeFree.Unlock()
+}
 
 // flatten copies the tree under root into Go memory. Release it when done.
-func flatten(root *sitter.Node, g *grammar, sizeHint int) (*syntaxTree, error) {
+func flatten(root *sitter.Node, g *grammar) (*syntaxTree, error) {
+	croot, err := cNode(root)
+	if err != nil {
+		return nil, err
+	}
+	return flattenNode(croot, g), nil
+}
+
+// cNode is the C node of a go-tree-sitter node.
+func cNode(root *sitter.Node) (C.TSNode, error) {
 	if !nodeLayoutOK {
-		return nil, errNodeLayout
+		return C.TSNode{}, errNodeLayout
 	}
 	croot := *(*C.TSNode)(unsafe.Pointer(root))
 	if uintptr(croot.id) != root.ID() || croot.tree == nil {
-		return nil, errNodeLayout
+		return C.TSNode{}, errNodeLayout
 	}
-	return flattenNode(croot, g, sizeHint), nil
+	return croot, nil
+}
+
+// flattenInto is walkInto for a go-tree-sitter node, for the tests.
+func flattenInto(t *syntaxTree, root *sitter.Node, g *grammar, direct, sized bool) error {
+	croot, err := cNode(root)
+	if err != nil {
+		return err
+	}
+	walkInto(t, croot, g, direct, sized)
+	return nil
+}
+
+// parseFlat parses src as g's language and copies the tree into Go memory,
+// as parseC and flattenTree do, in one call into C for most files: only
+// one whose nodes outnumber the kept array's room takes a second, to
+// flatten its tree into a larger array, and a third to delete it. It
+// reports whether the tree has syntax errors; release the tree when done.
+func parseFlat(ctx context.Context, g *grammar, src []byte) (*syntaxTree, bool, error) {
+	text := src
+	if len(text) == 0 {
+		text = emptySource
+	}
+	cs := (*C.char)(unsafe.Pointer(unsafe.SliceData(text)))
+	n := C.uint32_t(len(src))
+	cg := cGrammar(g)
+	t := getTree()
+	t.nodes = t.nodes[:cap(t.nodes)]
+	var r C.cc_parsed
+	err := parseWith(ctx, g, func(parser *C.TSParser, cancel *C.size_t) bool {
+		var out *C.cc_node
+		if len(t.nodes) > 0 {
+			out = (*C.cc_node)(unsafe.Pointer(&t.nodes[0]))
+		}
+		r = C.cc_parse_flat(parser, cs, n, cancel, (*C.cc_language)(g.cLang), cg, out, C.int64_t(len(t.nodes)), C.bool(g.directWalk))
+		return r.count >= 0
+	})
+	if err != nil {
+		t.release()
+		return nil, false, err
+	}
+	if r.tree != nil {
+		walkInto(t, C.ts_tree_root_node(r.tree), g, g.directWalk, true)
+		C.ts_tree_delete(r.tree)
+	} else {
+		t.nodes = t.nodes[:r.count]
+	}
+	return t, bool(r.has_error), nil
 }
 
 // flattenTree copies a tree parsed by parseC into Go memory, and reports
 // whether it has syntax errors. Release it when done; the C tree may be
 // deleted at once.
-func flattenTree(tree cTree, g *grammar, sizeHint int) (*syntaxTree, bool) {
+func flattenTree(tree cTree, g *grammar) (*syntaxTree, bool) {
 	root := C.ts_tree_root_node((*C.TSTree)(tree.ptr()))
-	return flattenNode(root, g, sizeHint), bool(C.ts_node_has_error(root))
+	return flattenNode(root, g), bool(C.ts_node_has_error(root))
 }
 
-func flattenNode(croot C.TSNode, g *grammar, sizeHint int) *syntaxTree {
-	return flattenWalk(croot, g, sizeHint, g.directWalk)
+// flattenNode copies the tree under croot into a kept tree's node array,
+// made larger first when the root's count of its nodes says it must be.
+func flattenNode(croot C.TSNode, g *grammar) *syntaxTree {
+	t := getTree()
+	t.nodes = t.nodes[:cap(t.nodes)]
+	walkInto(t, croot, g, g.directWalk, true)
+	return t
 }
 
-// flattenWalk is flattenNode with the walk chosen: cc_flatten_direct when
-// direct is set, else the cursor's cc_flatten.
-func flattenWalk(croot C.TSNode, g *grammar, sizeHint int, direct bool) *syntaxTree {
-	cg := C.cc_grammar{
+// walkInto writes the tree under croot to t.nodes, with cc_flatten_direct
+// when direct is set, else the cursor's cc_flatten, and grows t.nodes
+// until they fit. With sized, the root's count of its visible nodes says
+// beforehand whether they fit, so that a walk is not made only to count
+// them; without, a walk into a short array writes the first nodes and
+// counts the rest, and the walk is made again into an array of that size.
+func walkInto(t *syntaxTree, croot C.TSNode, g *grammar, direct, sized bool) {
+	cg := cGrammar(g)
+	walk := func() int {
+		var out *C.cc_node
+		if len(t.nodes) > 0 {
+			out = (*C.cc_node)(unsafe.Pointer(&t.nodes[0]))
+		}
+		return int(C.cc_flatten_sized(croot, (*C.cc_language)(g.cLang), cg, out, C.int64_t(len(t.nodes)), C.bool(direct), C.bool(sized)))
+	}
+	for count := walk(); ; count = walk() {
+		if count <= len(t.nodes) {
+			t.nodes = t.nodes[:count]
+			return
+		}
+		size := count
+		if count <= maxKeptNodes {
+			// An array that will be kept grows at least twofold, so a
+			// tree regrows a few times, not at each larger file.
+			size = min(max(count, 2*cap(t.nodes)), maxKeptNodes)
+		}
+		t.nodes = make([]node, size)
+	}
+}
+
+// cGrammar is what the walks need to know of g.
+func cGrammar(g *grammar) C.cc_grammar {
+	return C.cc_grammar{
 		named:        (*C.uint8_t)(unsafe.Pointer(&g.names.named[0])),
 		symbol_count: C.uint32_t(len(g.names.named)),
 		index:        C.uint8_t(g.index),
 	}
-	t := treePool.Get().(*syntaxTree)
-	if sizeHint = max(sizeHint, 1); cap(t.nodes) < sizeHint {
-		t.nodes = make([]node, sizeHint)
-	}
-	t.nodes = t.nodes[:cap(t.nodes)]
-	walk := func() int {
-		out, room := (*C.cc_node)(unsafe.Pointer(&t.nodes[0])), C.int64_t(len(t.nodes))
-		if direct {
-			if n := int(C.cc_flatten_direct(croot, (*C.cc_language)(g.cLang), cg, out, room)); n >= 0 {
-				return n
-			}
-			// Out of C memory for its stack: the cursor's walk, which
-			// needs less, may still get through.
-		}
-		return int(C.cc_flatten(croot, cg, out, room))
-	}
-	count := walk()
-	if count > len(t.nodes) {
-		t.nodes = make([]node, count+count/4)
-		count = walk()
-	}
-	t.nodes = t.nodes[:count]
-	return t
 }
 
 // languageHeadMirrored reports whether g's C language reads as the walk's
@@ -577,16 +754,21 @@ func languageHeadMirrored(g *grammar) bool {
 	return g.cLang != nil && bool(C.cc_language_head_ok(g.cLang))
 }
 
-// flattenBothWays flattens tree with each walk, for directWalkAgrees.
-func flattenBothWays(tree cTree, g *grammar, sizeHint int) (cursor, direct []node) {
+// flattenBothWays flattens tree with each walk, for directWalkAgrees,
+// each into a new array of room nodes (a short one takes the walks
+// through their count-then-grow path), and also as Extract does (sized by
+// the root's count, into a kept tree's array, with the walk g.directWalk
+// says), which must give what the cursor's walk gives.
+func flattenBothWays(tree cTree, g *grammar, room int) (cursor, direct, extract []node) {
 	root := C.ts_tree_root_node((*C.TSTree)(tree.ptr()))
-	a := flattenWalk(root, g, sizeHint, false)
-	cursor = slices.Clone(a.nodes)
-	a.release()
-	b := flattenWalk(root, g, sizeHint, true)
-	direct = slices.Clone(b.nodes)
-	b.release()
-	return cursor, direct
+	a := &syntaxTree{nodes: make([]node, room)}
+	walkInto(a, root, g, false, false)
+	b := &syntaxTree{nodes: make([]node, room)}
+	walkInto(b, root, g, true, false)
+	c := flattenNode(root, g)
+	extract = slices.Clone(c.nodes)
+	c.release()
+	return a.nodes, b.nodes, extract
 }
 
 // release returns the tree's memory for reuse; its nodes must not be used
@@ -601,7 +783,7 @@ func (t *syntaxTree) release() {
 		clear(t.unrecorded[i])
 		t.unrecorded[i] = t.unrecorded[i][:0]
 	}
-	treePool.Put(t)
+	putTree(t)
 }
 
 // lineIndex is src's line index, in the tree's reused memory: valid until

@@ -19,7 +19,7 @@ func TestTypeSetAgreesWithTypeNames(t *testing.T) {
 	for lang, src := range sources {
 		tree := parseForTest(t, lang, []byte(src))
 		g, _ := lookup(lang)
-		flat, err := flatten(tree.RootNode(), g, 0)
+		flat, err := flatten(tree.RootNode(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func TestInsideSetAgreesWithTheWalk(t *testing.T) {
 	for lang, src := range sources {
 		tree := parseForTest(t, lang, []byte(src))
 		g, _ := lookup(lang)
-		flat, err := flatten(tree.RootNode(), g, 0)
+		flat, err := flatten(tree.RootNode(), g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ export default function () { for (const k in obj) {} class L {} }`)
 	for _, lang := range []Language{TypeScript, JavaScript} {
 		tree := parseForTest(t, lang, src)
 		g, _ := lookup(lang)
-		flat, err := flatten(tree.RootNode(), g, 0)
+		flat, err := flatten(tree.RootNode(), g)
 		if err != nil {
 			t.Fatal(err)
 		}

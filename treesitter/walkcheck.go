@@ -61,6 +61,6 @@ func directWalkAgrees(g *grammar) bool {
 		return false
 	}
 	defer tree.delete()
-	cursor, direct := flattenBothWays(tree, g, 1) // a small array: the count-then-grow path too
+	cursor, direct, _ := flattenBothWays(tree, g, 1) // a small array: the count-then-grow path too
 	return len(cursor) > 1 && slices.Equal(cursor, direct)
 }

@@ -49,10 +49,14 @@ func TestDirectWalkAgreesWithCursor(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			defer tree.delete()
-			for _, hint := range []int{1, flattenHint(src)} {
-				cursor, direct := flattenBothWays(tree, g, hint)
+			for _, room := range []int{1, len(src)/4 + 64} {
+				cursor, direct, extract := flattenBothWays(tree, g, room)
 				if i := firstDifference(cursor, direct); i >= 0 {
 					t.Errorf("%s: the walks differ at node %d of %d / %d: cursor %s, direct %s", path, i, len(cursor), len(direct), nodeAt(cursor, i), nodeAt(direct, i))
+					return nil
+				}
+				if i := firstDifference(cursor, extract); i >= 0 {
+					t.Errorf("%s: Extract's flatten differs from the cursor's walk at node %d of %d / %d: cursor %s, Extract's %s", path, i, len(cursor), len(extract), nodeAt(cursor, i), nodeAt(extract, i))
 					return nil
 				}
 			}
@@ -115,7 +119,7 @@ func TestDirectWalkDeepTree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cursor, direct := flattenBothWays(tree, g, 1)
+		cursor, direct, _ := flattenBothWays(tree, g, 1)
 		tree.delete()
 		depth := 0
 		for i := range cursor {

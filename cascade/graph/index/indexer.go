@@ -273,6 +273,9 @@ func (ix *Indexer) parseAll(ctx context.Context, jobs []*parseJob, stats *IndexS
 	if batchSize <= 0 {
 		batchSize = DefaultBatchSize
 	}
+	if len(jobs) > 0 {
+		defer raiseGC()()
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
