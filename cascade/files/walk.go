@@ -74,23 +74,12 @@ var BuildOutputDirs = []string{"dist", "build", "target", ".next", ".nuxt", "cov
 
 // holdsSource reports whether a directory named like a build output (see
 // BuildOutputDirs) directly holds sources no build writes there: a .go
-// file; an __init__.py, which makes it a Python package (a project's
-// app/coverage/ or tools/build/, whose modules pyright resolves); or, in
-// build, target or coverage, a TypeScript source (not a .d.ts: compilers
-// write declarations and .js, and coverage reports .html and .js).
-func holdsSource(dir string, entries []dirEntry) bool {
-	tsAllowed := dir == "build" || dir == "target" || dir == "coverage"
+// file, or an __init__.py, which makes it a Python package (a project's
+// app/coverage/ or tools/build/, whose modules pyright resolves). A .ts
+// file is not enough: code generators write those into build/ too.
+func holdsSource(entries []dirEntry) bool {
 	return slices.ContainsFunc(entries, func(e dirEntry) bool {
-		if e.typ != 0 {
-			return false
-		}
-		switch {
-		case strings.HasSuffix(e.name, ".go"), e.name == "__init__.py":
-			return true
-		case tsAllowed && !strings.HasSuffix(e.name, ".d.ts") && !strings.HasSuffix(e.name, ".d.mts") && !strings.HasSuffix(e.name, ".d.cts"):
-			return strings.HasSuffix(e.name, ".ts") || strings.HasSuffix(e.name, ".tsx") || strings.HasSuffix(e.name, ".mts") || strings.HasSuffix(e.name, ".cts")
-		}
-		return false
+		return e.typ == 0 && (strings.HasSuffix(e.name, ".go") || e.name == "__init__.py")
 	})
 }
 
@@ -438,7 +427,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 		return nil
 	}
 	defer d.close()
-	if j.buildOutput && !holdsSource(j.rel[len(j.rel)-1], entries) {
+	if j.buildOutput && !holdsSource(entries) {
 		j.stats.Ignored++
 		return nil
 	}

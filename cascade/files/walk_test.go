@@ -108,8 +108,8 @@ func TestWalk(t *testing.T) {
 		"build/gen/gen.ts":       "export {}",
 		"dist/bundle.js":         "x",
 		"tools/build/build.go":   "package build",
-		// A Python package or TypeScript sources under a build output's
-		// name are sources; declarations, bundles and reports are not.
+		// A Python package under a build output's name is sources;
+		// bundles, reports and generated TypeScript are not.
 		"app/coverage/__init__.py": "",
 		"app/coverage/snap.py":     "x = 1",
 		"coverage/lcov.js":         "x",
@@ -162,7 +162,6 @@ func TestWalk(t *testing.T) {
 		"pkg/important.py",
 		"sub/anchored.go",
 		"tools/build/build.go",
-		"web/build/plugin.ts",
 		"web/src/App.tsx",
 		"web/src/util.mjs",
 		// Then links to what the walk did not reach on its own.
