@@ -99,6 +99,23 @@ func goBuiltinShape(s string) bool {
 	return false
 }
 
+// GoNameShape is the shape of a type written as a plain name that is not
+// a type parameter: a predeclared type names itself (byte and rune as the
+// types they stand for), any other type is "@" (any is interface{}: "@"
+// too). The resolver writes a dependency's shapes with it.
+func GoNameShape(name string) string {
+	switch name {
+	case "byte":
+		name = "uint8"
+	case "rune":
+		name = "int32"
+	}
+	if goBuiltinShape(name) {
+		return name
+	}
+	return "@"
+}
+
 func goWriteShape(e *extractor, n *node, b *strings.Builder) bool {
 	switch nodeType(n) {
 	case "type_identifier":
@@ -106,17 +123,7 @@ func goWriteShape(e *extractor, n *node, b *strings.Builder) bool {
 		if goIsTypeParam(e, n, name) {
 			return false
 		}
-		switch name {
-		case "byte":
-			name = "uint8"
-		case "rune":
-			name = "int32"
-		}
-		if goBuiltinShape(name) {
-			b.WriteString(name)
-		} else {
-			b.WriteString("@") // any is interface{}: both "@"
-		}
+		b.WriteString(GoNameShape(name))
 		return true
 	case "qualified_type", "struct_type", "interface_type":
 		b.WriteString("@")

@@ -121,17 +121,7 @@ func (w goDepWriter) writeShape(e ast.Expr, b *strings.Builder) bool {
 		if w.tparams[name] {
 			return false
 		}
-		switch name {
-		case "byte":
-			name = "uint8"
-		case "rune":
-			name = "int32"
-		}
-		if goShapeBuiltin(name) {
-			b.WriteString(name)
-		} else {
-			b.WriteString("@")
-		}
+		b.WriteString(treesitter.GoNameShape(name))
 		return true
 	case *ast.SelectorExpr, *ast.StructType, *ast.InterfaceType:
 		b.WriteString("@")
