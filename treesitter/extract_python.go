@@ -80,7 +80,7 @@ func (pythonHooks) match(e *extractor, n *node, c *captures) {
 	case "string":
 		c.str(n)
 	case "identifier", "attribute":
-		if pythonRefPosition(n) {
+		if pythonRefPosition(e, n) {
 			c.ref(n)
 		}
 	}

@@ -50,11 +50,30 @@ func goRefPosition(n *node) bool {
 	return false
 }
 
+// pythonMockMembers are unittest.mock's own members, and a function's:
+// repo.save.assert_called_once() or repo.save.__name__ reads the method save
+// of repo as a value (the mock that replaced it, the function), and pyright
+// lists the read among save's references.
+var pythonMockMembers = map[string]bool{
+	"assert_called": true, "assert_called_once": true, "assert_called_with": true, "assert_called_once_with": true,
+	"assert_any_call": true, "assert_has_calls": true, "assert_not_called": true,
+	"assert_awaited": true, "assert_awaited_once": true, "assert_awaited_with": true, "assert_awaited_once_with": true,
+	"assert_any_await": true, "assert_has_awaits": true, "assert_not_awaited": true,
+	"reset_mock": true, "called": true, "call_count": true, "call_args": true, "call_args_list": true,
+	"await_count": true, "await_args": true, "await_args_list": true, "mock_calls": true, "method_calls": true,
+	"return_value": true, "side_effect": true,
+	// and a function's own attributes: handler.__name__, cached.cache_clear()
+	"__name__": true, "__qualname__": true, "__doc__": true, "__wrapped__": true, "__func__": true,
+	"__self__": true, "cache_clear": true, "cache_info": true,
+}
+
 // pythonRefPosition is goRefPosition for Python's identifiers and
 // attributes.
-func pythonRefPosition(n *node) bool {
+func pythonRefPosition(e *extractor, n *node) bool {
 	p := n.Parent()
 	switch nodeType(p) {
+	case "attribute": // repo.save.assert_called_once(): the mock's member, read off the method
+		return n.FieldName() == "object" && is(n, "attribute") && pythonMockMembers[e.text(field(p, "attribute"))]
 	case "argument_list", "list", "tuple", "set", "return_statement":
 		return true
 	case "keyword_argument", "pair":
@@ -68,7 +87,7 @@ func pythonRefPosition(n *node) bool {
 		return is(p.Parent(), "return_statement")
 	case "conditional_expression": // x = a if cond else b: a branch is the value
 		cs := namedChildren(p)
-		return len(cs) == 3 && !sameNode(cs[1], n) && pythonRefPosition(p)
+		return len(cs) == 3 && !sameNode(cs[1], n) && pythonRefPosition(e, p)
 	case "subscript": // MESSAGES[self.refusal]: the index is a value
 		return n.FieldName() == "subscript"
 	case "comparison_operator": // self.refusal in REFUSALS, self.handler == other

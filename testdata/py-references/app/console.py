@@ -69,3 +69,14 @@ class Clock:
     def start(self):  # @def(clockStart, "start")
         timer = Timer(self.tick)  # @site(startTick, "tick") @ref(clockStart, tick, startTick)
         return timer
+
+
+# A test's mock assertions read the method they replaced (unittest.mock's
+# own members): pyright lists console.flush in console.flush.assert_called_once()
+# among flush's references; a field's mock members name no method.
+def check_console(console: Console):  # @def(checkConsole, "check_console")
+    console.flush.assert_called_once()  # @site(checkFlush, "flush") @ref(checkConsole, flush, checkFlush, nameFlush)
+    assert console.step.called  # @site(checkStep, "step") @ref(checkConsole, step, checkStep)
+    console.advance.reset_mock()  # @site(checkAdvance, "advance") @ref(checkConsole, advance, checkAdvance)
+    console.progress.assert_not_called()
+    return console.flush.__name__  # @site(nameFlush, "flush")
