@@ -381,17 +381,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		if err != nil {
 			return err
 		}
-		e := byCaller[caller.ID]
-		fresh := e == nil
-		if fresh {
-			e = &fact.Edge{Symbol: caller, Resolution: res, Via: via}
-			byCaller[caller.ID] = e
-		} else if res == fact.ResolvedAST {
-			e.Resolution = fact.ResolvedAST
-			if via == "" {
-				e.Via = ""
-			}
-		}
+		e, fresh := byCaller.link(caller, res, via)
 		e.Sites = append(e.Sites, c.Span)
 		linked[stage.KeyOf(c.Path, c.Span)] = true
 		markRef(e, c, target.Name, fresh)
@@ -3143,6 +3133,26 @@ func (q *query) callsNamed(ctx context.Context, name string) ([]fact.Call, error
 type edgeSet map[string]*fact.Edge
 
 var resolutionRank = map[fact.Resolution]int{fact.ResolvedAST: 4, fact.ResolvedEvent: 3, fact.ResolvedRegistration: 2, fact.ResolvedName: 1}
+
+// link returns caller's edge, made with res and via if it is new (fresh).
+// A site resolved precisely makes an existing edge precise, with the
+// site's via: a direct call ("") outranks one dispatched through another
+// method, and either outranks what a name match or registration said.
+func (s edgeSet) link(caller fact.Symbol, res fact.Resolution, via string) (e *fact.Edge, fresh bool) {
+	if e = s[caller.ID]; e == nil {
+		e = &fact.Edge{Symbol: caller, Resolution: res, Via: via}
+		s[caller.ID] = e
+		return e, true
+	}
+	if res == fact.ResolvedAST {
+		if e.Resolution != fact.ResolvedAST {
+			e.Resolution, e.Via = fact.ResolvedAST, via
+		} else if via == "" {
+			e.Via = ""
+		}
+	}
+	return e, false
+}
 
 func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, event string) {
 	e := s[sym.ID]

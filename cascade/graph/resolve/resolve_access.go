@@ -109,16 +109,7 @@ func (q *query) accessCallers(ctx context.Context, target fact.Symbol, byCaller 
 			if err != nil {
 				return err
 			}
-			e := byCaller[caller.ID]
-			fresh := e == nil
-			if fresh {
-				e = &fact.Edge{Symbol: caller, Resolution: fact.ResolvedAST, Via: via}
-				byCaller[caller.ID] = e
-			} else if e.Resolution != fact.ResolvedAST {
-				e.Resolution, e.Via = fact.ResolvedAST, via
-			} else if via == "" {
-				e.Via = ""
-			}
+			e, fresh := byCaller.link(caller, fact.ResolvedAST, via)
 			if hasSite(e, c.Span) {
 				continue
 			}
