@@ -273,10 +273,17 @@ func (q *pyLang) pyElementOf(ctx context.Context, ref typeRef) (typeRef, error) 
 	return typeRef{kind: refUnknown}, nil
 }
 
-// pySelf reports whether a declared result type is typing's Self, which is
-// the class of the instance the method is called on.
+// pySelf reports whether a declared result type is the class of the
+// instance the method is called on: typing's Self in Python, the polymorphic
+// this type in TypeScript (header(...): this, a fluent builder's method).
 func pySelf(s fact.Symbol, typ string) bool {
-	return s.Language == treesitter.Python && (typ == "Self" || strings.HasSuffix(typ, ".Self"))
+	switch {
+	case s.Language == treesitter.Python:
+		return typ == "Self" || strings.HasSuffix(typ, ".Self")
+	case family(s.Language) == "js":
+		return typ == "this"
+	}
+	return false
 }
 
 // pyCallResult is the type of calling a name that is not a function of the
