@@ -757,10 +757,41 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		return
 	}
 	typ := pythonType(e, field(n, "type"))
-	if typ == "" {
+	if alias := pythonTypeAlias(e, n); alias != "" && e.innermost(pos) < 0 {
+		typ = TypeAliasPrefix + alias
+	} else if typ == "" {
 		typ = pythonLocalValueType(e, field(n, "right"))
 	}
 	e.addLocal(pos, e.text(field(n, "left")), typ)
+}
+
+// pythonTypeAlias is the type a module-level assignment names when it
+// writes a type alias, as pyright reads one: Repo = Annotated[Repository,
+// Depends(get_repo)] (FastAPI's dependency aliases), Maybe = Optional[Repo],
+// Either = Union[Repo, None], Nullable = Repo | None, and R: TypeAlias =
+// Repo. A parameter annotated with the alias in another module is then an
+// instance of the aliased class. "" for any other assignment.
+func pythonTypeAlias(e *extractor, n *node) string {
+	right := field(n, "right")
+	if t := field(n, "type"); t != nil {
+		if lastSegment(e.squeezed(firstNamed(t))) != "TypeAlias" {
+			return ""
+		}
+		return pythonType(e, right)
+	}
+	switch nodeType(right) {
+	case "subscript":
+		switch lastSegment(e.squeezed(field(right, "value"))) {
+		case "Annotated", "Optional", "Union":
+			return pythonType(e, right)
+		}
+	case "binary_operator":
+		// X | None: a union with None is a type; A | B alone may be flags
+		if e.text(field(right, "operator")) == "|" && (is(field(right, "left"), "none") || is(field(right, "right"), "none")) {
+			return pythonType(e, right)
+		}
+	}
+	return ""
 }
 
 // pythonElements binds the target of a for loop or a comprehension over

@@ -2600,6 +2600,10 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 				return cls, err
 			}
 		}
+		if qualifier == "" && f.Language == treesitter.Python {
+			// Repo = Annotated[Repository, Depends(get_repo)], here or imported
+			return q.python().pyTypeAlias(ctx, f, typeName)
+		}
 		return nil, nil
 	}
 	if qualifier != "" {

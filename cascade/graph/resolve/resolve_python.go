@@ -242,6 +242,47 @@ func (q *pyLang) pyReexportedType(ctx context.Context, f *fact.File, imp treesit
 	return &found[0], nil
 }
 
+// pyTypeAlias is the class a module-level type alias named name stands for
+// where f writes the name: an alias f declares (Repo = Annotated[Repository,
+// Depends(get_repo)], Maybe = Optional[Repository], Same = Repository) or
+// one it imports from a workspace module, followed through re-exports as
+// far as the query's depth allows. nil when no alias of a class has the name.
+func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*fact.Symbol, error) {
+	if q.depth > 6 {
+		return nil, nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	for _, l := range f.Locals {
+		if l.SymbolID != "" || l.Name != name {
+			continue
+		}
+		aliased, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix)
+		if !ok {
+			// Same = Repository: a name bound to a class is an alias of it
+			aliased, ok = strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
+		}
+		if !ok || aliased == name || !isDottedName(aliased) {
+			continue
+		}
+		return q.resolveTypeName(ctx, f, aliased)
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != name || imp.Imported == "*" || imp.Imported == "" {
+			continue
+		}
+		for _, mf := range q.pyModuleFiles(ctx, f, imp.Module) {
+			if mf.Path == f.Path {
+				continue
+			}
+			if cls, err := q.pyTypeAlias(ctx, mf, imp.Imported); err != nil || cls != nil {
+				return cls, err
+			}
+		}
+	}
+	return nil, nil
+}
+
 // pyElementOf is what iterating over an instance of a workspace class
 // gives: the element of what its __iter__ returns (Iterator[Text] gives a
 // Text), or what that iterator's __next__ returns; with no typed __iter__,
