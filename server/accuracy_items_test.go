@@ -87,9 +87,11 @@ func judgeItems(res *accuracyResult) {
 	byDefinition := map[string]bool{}
 	refDefinition := map[string]string{}
 	fixtures := map[string]accuracySite{}
+	atImport := map[string]bool{}
 	for _, wrong := range [][]accuracySite{res.FalsePrecise, res.WrongNameOnly, res.WrongOther} {
 		for _, s := range wrong {
 			refDefinition[s.key()] = s.RefDefinition
+			atImport[s.key()] = s.RefStopsAtImport
 			if s.DefinitionIsTarget {
 				byDefinition[s.key()] = true
 			}
@@ -104,6 +106,7 @@ func judgeItems(res *accuracyResult) {
 		if d, ok := refDefinition[s.key()]; ok {
 			s.RefDefinition = d // what the call really calls, per the reference
 		}
+		s.RefStopsAtImport = atImport[s.key()]
 		if fx, ok := fixtures[s.key()]; ok {
 			s.FixtureType, s.FixtureConfirmed = fx.FixtureType, fx.FixtureConfirmed
 		}
@@ -198,6 +201,14 @@ type accuracyItems struct {
 	HitsPlain int `json:"hitsNotFlagged"`
 	// Functions the reference says nobody calls, given an item not flagged.
 	PlainOnNone int `json:"notFlaggedOnNone"`
+	// Wrong items where the reference's definition stopped at an import of
+	// the site's own file (accuracySite.RefStopsAtImport), and of them not
+	// flagged: counted wrong above; the precisions below leave them out, a
+	// reading beside the figures, not in place of them.
+	WrongAtImport               int     `json:"wrongAtOwnImport"`
+	PlainWrongAtImport          int     `json:"notFlaggedWrongAtOwnImport"`
+	PrecisionAllFollowed        float64 `json:"precisionAllLeavingOutOwnImport"`
+	PrecisionNotFlaggedFollowed float64 `json:"precisionNotFlaggedLeavingOutOwnImport"`
 
 	PrecisionAll        float64 `json:"precisionAll"`        // (right + framework) / (items − unconfirmed)
 	PrecisionNotFlagged float64 `json:"precisionNotFlagged"` // the same over items not flagged degraded
@@ -248,6 +259,12 @@ func summarizeItems(results []accuracyResult) accuracyItems {
 				if !s.Flagged {
 					sum.PlainWrong++
 				}
+				if s.RefStopsAtImport {
+					sum.WrongAtImport++
+					if !s.Flagged {
+						sum.PlainWrongAtImport++
+					}
+				}
 			}
 		}
 		if len(res.RefSites) == 0 && plainHere > 0 {
@@ -260,6 +277,8 @@ func summarizeItems(results []accuracyResult) accuracyItems {
 	sum.PrecisionNotFlagged = ratio(plainScored-sum.PlainWrong, plainScored)
 	sum.Recall = ratio(sum.HitsAny, sum.RefSites)
 	sum.RecallNotFlagged = ratio(sum.HitsPlain, sum.RefSites)
+	sum.PrecisionAllFollowed = ratio(scored-sum.Wrong, scored-sum.WrongAtImport)
+	sum.PrecisionNotFlaggedFollowed = ratio(plainScored-sum.PlainWrong, plainScored-sum.PlainWrongAtImport)
 	return sum
 }
 
@@ -270,8 +289,8 @@ var itemKinds = []string{sitePrecise, siteNameOnly, siteGrep, siteKeyword, siteF
 func itemsTable(report accuracyReport) string {
 	var b strings.Builder
 	b.WriteString("| language | repository | graph budget | functions (with ref callers) | ref sites | our items: all / not flagged | items by kind: " + strings.Join(itemKinds, " / ") +
-		" | wrong by kind (in tests) | framework: confirmed / unconfirmed | **all items precision** | **not flagged precision** | caller recall: any item / not flagged | not-flagged callers where ref has none |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+		" | wrong by kind (in tests) | framework: confirmed / unconfirmed | **all items precision** | **not flagged precision** | caller recall: any item / not flagged | not-flagged callers where ref has none | wrong where the ref stopped at the site's own import: all / not flagged; precision leaving them out: all / not flagged |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range report.Repos {
 		s, it := r.Summary, r.Summary.Items
 		kinds := make([]string, len(itemKinds))
@@ -284,12 +303,13 @@ func itemsTable(report accuracyReport) string {
 		if report.Config.GraphTimeoutMs > 0 {
 			budget = fmt.Sprintf("%d ms", report.Config.GraphTimeoutMs)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %d (%d) | %d | %d / %d | %s | %s (%d) | %d / %d | **%.3f** (%d/%d) | **%.3f** (%d/%d) | %.3f / %.3f | %d |\n",
+		fmt.Fprintf(&b, "| %s | %s | %s | %d (%d) | %d | %d / %d | %s | %s (%d) | %d / %d | **%.3f** (%d/%d) | **%.3f** (%d/%d) | %.3f / %.3f | %d | %d / %d; %.3f / %.3f |\n",
 			s.Language, s.Name, budget, s.Sampled, s.WithRefCallers, it.RefSites, it.Items, it.Plain,
 			strings.Join(kinds, " / "), strings.Join(wrong, " / "), it.WrongTests, it.Framework, it.Unconfirm,
 			it.PrecisionAll, it.Items-it.Unconfirm-it.Wrong, it.Items-it.Unconfirm,
 			it.PrecisionNotFlagged, it.Plain-it.PlainUnc-it.PlainWrong, it.Plain-it.PlainUnc,
-			it.Recall, it.RecallNotFlagged, it.PlainOnNone)
+			it.Recall, it.RecallNotFlagged, it.PlainOnNone,
+			it.WrongAtImport, it.PlainWrongAtImport, it.PrecisionAllFollowed, it.PrecisionNotFlaggedFollowed)
 	}
 	return b.String()
 }
@@ -314,8 +334,22 @@ func TestAccuracyRescore(t *testing.T) {
 	}
 	for i := range report.Repos {
 		r := &report.Repos[i]
+		root := ""
+		for _, repo := range report.Config.Repos {
+			if repo.Name == r.Summary.Name {
+				root = os.ExpandEnv(repo.Root)
+			}
+		}
 		for j := range r.Results {
-			judgeItems(&r.Results[j])
+			res := &r.Results[j]
+			for _, wrong := range [][]accuracySite{res.FalsePrecise, res.WrongNameOnly, res.WrongOther} {
+				for i := range wrong {
+					if root != "" {
+						wrong[i].RefStopsAtImport = definitionAtOwnImport(root, wrong[i])
+					}
+				}
+			}
+			judgeItems(res)
 		}
 		old := r.Summary
 		sum := accuracySummary{Name: old.Name, Language: old.Language, Commit: old.Commit, Reference: old.Reference,

@@ -132,6 +132,12 @@ type accuracySite struct {
 	// a call it resolves (gopls and in-package test files, pyright and
 	// aliased imports).
 	DefinitionIsTarget bool `json:"definitionIsTarget,omitempty"`
+	// RefStopsAtImport marks a site only we report where the reference's
+	// go-to-definition stops at an import statement of the site's own file:
+	// it could not follow the import (a test file its project excludes, whose
+	// path aliases it then cannot resolve), so it says nothing of what the
+	// call calls. Still judged wrong; counted apart (accuracy_items_test.go).
+	RefStopsAtImport bool `json:"refStopsAtImport,omitempty"`
 	// FixtureType is, for an item linked through a pytest fixture's value,
 	// the fixture's result as the reference's hover shows it, and
 	// FixtureConfirmed whether it names the target's class
@@ -702,6 +708,7 @@ func askDefinitions(ref *lspSession, root string, refItem *protocol.CallHierarch
 	for _, wrong := range [][]accuracySite{res.FalsePrecise, res.WrongNameOnly, res.WrongOther} {
 		for i := range wrong {
 			wrong[i].RefDefinition, wrong[i].DefinitionIsTarget = definitionAt(wrong[i])
+			wrong[i].RefStopsAtImport = definitionAtOwnImport(root, wrong[i])
 		}
 	}
 	for i := range res.WrongNameOnly {
