@@ -546,6 +546,33 @@ func pythonComprehensionType(e *extractor, v *node) string {
 	return ""
 }
 
+// pythonLocalComprehensionType is the type of a comprehension assigned to
+// a local: a collection of its element's type (a mapping of its value's,
+// for a dict comprehension), as pyright infers list[T], set[T],
+// Generator[T] and dict[K, T]. The element is evaluated inside the
+// comprehension, where its loop variables are bound: [b.mount for b in
+// bound] is a list of what an element of bound holds in mount. "" when
+// the element is no name, path or call.
+func pythonLocalComprehensionType(e *extractor, v *node) string {
+	body := field(v, "body")
+	wrap := GoCollectionPrefix
+	if is(v, "dictionary_comprehension") {
+		body, wrap = field(body, "value"), PythonMappingPrefix // {k: v for ...}: body is the pair
+	}
+	elem := pythonValueType(e, body)
+	if elem == "" {
+		if shape := pythonShape(e, body); shape != "" {
+			elem = ValueTypePrefix + shape
+		}
+	}
+	if elem == "" {
+		return ""
+	}
+	// Just inside the comprehension, where the scope of its loop
+	// variables (pythonElements) begins.
+	return wrap + ScopedType(v.StartByte()+1, v.EndByte(), elem)
+}
+
 // pythonOperators names the method a binary operator calls on its left
 // operand: a + b is a.__add__(b).
 var pythonOperators = map[string]string{
@@ -584,8 +611,8 @@ func pythonLocalValueType(e *extractor, v *node) string {
 			return left
 		}
 		return right
-	case "list_comprehension":
-		if t := pythonComprehensionType(e, v); t != "" {
+	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+		if t := pythonLocalComprehensionType(e, v); t != "" {
 			return t
 		}
 	case "call":
@@ -792,6 +819,14 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 	if !rewritten {
 		shape = pythonShape(e, coll)
 	}
+	if shape == "" && isIdentifier(target) {
+		// for c in [Cable(), Cable()]: an element of a literal whose
+		// elements are all built from one class is one of that class.
+		if elem := pythonLiteralElementType(e, coll); elem != "" {
+			e.addLocal(target.StartByte(), e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), elem))
+		}
+		return
+	}
 	if shape == "" {
 		return
 	}
@@ -804,6 +839,24 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 		items[i] = ItemTypePrefix + strconv.Itoa(i) + ":" + RangeTypePrefix + shape
 	}
 	pythonUnpack(e, scope, target, items)
+}
+
+// pythonLiteralElementType is the type of every element of a list, tuple
+// or set literal, when they all have one evidently (pythonValueType); ""
+// when they differ, as pyright's union of them is no one type.
+func pythonLiteralElementType(e *extractor, coll *node) string {
+	if !isAny(coll, "list", "tuple", "set") {
+		return ""
+	}
+	elem := ""
+	for i, c := range namedChildren(coll) {
+		t := pythonValueType(e, c)
+		if t == "" || i > 0 && t != elem {
+			return ""
+		}
+		elem = t
+	}
+	return elem
 }
 
 // pythonSameElementsCalls are the builtins whose result iterates over the
