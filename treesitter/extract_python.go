@@ -524,6 +524,12 @@ func pythonValueType(e *extractor, v *node) string {
 	if args := namedChildren(field(v, "arguments")); lastSegment(e.text(fn)) == "cast" && len(args) == 2 {
 		return pythonType(e, args[0]) // typing.cast(Group, x) is a Group
 	}
+	if args := namedChildren(field(v, "arguments")); pythonRunsAwaitable(e, fn) && len(args) > 0 && !isAny(args[0], "keyword_argument", "list_splat", "dictionary_splat") {
+		// loop.run_until_complete(make()), asyncio.run(make()), await
+		// asyncio.wait_for(make(), 5): what the awaitable gives, as
+		// typeshed's generics make pyright infer it
+		return pythonValueType(e, args[0])
+	}
 	if m := pythonImportedModule(e, v); m != "" {
 		return PythonModuleTypePrefix + m
 	}
@@ -534,6 +540,18 @@ func pythonValueType(e *extractor, v *node) string {
 		return CallTypePrefix + e.squeezed(fn)
 	}
 	return ""
+}
+
+// pythonRunsAwaitable reports whether calling fn gives what its first
+// argument, an awaitable, gives: an event loop's run_until_complete,
+// asyncio.run, and asyncio.wait_for and asyncio.shield awaited. Not
+// create_task or ensure_future, whose Task has methods of its own.
+func pythonRunsAwaitable(e *extractor, fn *node) bool {
+	switch e.squeezed(fn) {
+	case "asyncio.run", "asyncio.wait_for", "asyncio.shield":
+		return true
+	}
+	return is(fn, "attribute") && e.text(field(fn, "attribute")) == "run_until_complete"
 }
 
 // pythonComprehensionType is the type of a list comprehension whose
