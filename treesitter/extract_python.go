@@ -805,7 +805,27 @@ func (pythonHooks) locals(e *extractor, n *node) {
 	if typ == "" {
 		typ = pythonLocalValueType(e, field(n, "right"))
 	}
-	e.addLocal(pos, e.text(field(n, "left")), typ)
+	name := e.text(field(n, "left"))
+	fn := e.enclosingFunction(pos)
+	if key := (boundLocal{fn, name}); e.assigned[key] {
+		// x = a(); ... x = b(): from here on x is what b() gives, as
+		// pyright's flow analysis narrows it to the last assignment; the
+		// first assignment holds before (and the evaluation of this one
+		// starts at its end, where its own name is still the earlier one).
+		end := uint32(len(e.src))
+		if fn >= 0 {
+			end = e.scopeEnd[fn]
+		}
+		if typ != "" && n.EndByte() <= end {
+			typ = ScopedType(n.EndByte()-1, end, typ)
+		}
+	} else {
+		if e.assigned == nil {
+			e.assigned = map[boundLocal]bool{}
+		}
+		e.assigned[key] = true
+	}
+	e.addLocal(pos, name, typ)
 }
 
 // pythonElements binds the target of a for loop or a comprehension over
