@@ -418,7 +418,7 @@ func (pythonHooks) call(e *extractor, n *node) {
 	case "identifier":
 	case "attribute":
 		callee = field(fn, "attribute")
-		c.Receiver = e.squeezed(field(fn, "object"))
+		c.Receiver = pythonReceiver(e, field(fn, "object"))
 	default:
 		return
 	}
@@ -426,6 +426,45 @@ func (pythonHooks) call(e *extractor, n *node) {
 		c.Args = e.argTexts(field(n, "arguments"))
 	}
 	e.addCallTo(c, callee, n)
+}
+
+// PythonComprehensionLocal starts the name of the local the extractor
+// makes up for a comprehension written as a call's receiver
+// ({i.path: i for i in items}[k].update()), followed by its byte offset:
+// the receiver is written with that name in its place, so that the
+// resolver reads a path it can follow.
+const PythonComprehensionLocal = "__comprehension_"
+
+// pythonReceiver is the receiver of a call, as written; one that starts
+// with a comprehension ([m for m in ms][0].mount()) is written from a
+// local holding the comprehension (PythonComprehensionLocal), typed as a
+// local assigned it would be.
+func pythonReceiver(e *extractor, obj *node) string {
+	base := obj
+	for {
+		switch nodeType(base) {
+		case "attribute":
+			base = field(base, "object")
+			continue
+		case "subscript":
+			base = field(base, "value")
+			continue
+		case "call":
+			base = field(base, "function")
+			continue
+		}
+		break
+	}
+	if !isAny(base, "list_comprehension", "set_comprehension", "dictionary_comprehension") {
+		return e.squeezed(obj)
+	}
+	typ := pythonLocalComprehensionType(e, base)
+	if typ == "" {
+		return e.squeezed(obj)
+	}
+	name := PythonComprehensionLocal + strconv.FormatUint(uint64(base.StartByte()), 10)
+	e.addLocal(base.StartByte(), name, typ)
+	return name + squeeze(string(e.src[base.EndByte():obj.EndByte()]))
 }
 
 func (pythonHooks) imports(e *extractor, n *node) {

@@ -1,4 +1,4 @@
-from app.mounts import Cable, Manager, Socket
+from app.mounts import Cable, Manager, Mount, Socket
 
 
 def remount(manager: Manager):  # @def(remount, "remount")
@@ -42,3 +42,9 @@ def plug_mixed():  # @def(plugMixed, "plug_mixed")
     # which is no one type here; the call stays a name match of both plugs
     for thing in [Cable(), Socket()]:
         thing.plug()  # @site(plugMixedSite, "plug")
+
+
+def first(ms: list[Mount], manager: Manager, key: str):  # @def(first, "first")
+    # a comprehension written as the receiver
+    [m for m in ms][0].mount()  # @site(firstMount, "mount") @call(first, mountMount, firstMount)
+    {i.object_path: i for i in manager.interfaces}[key].update()  # @site(firstUpdate, "update") @call(first, ifaceUpdate, firstUpdate)
