@@ -1697,6 +1697,14 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 						break
 					}
 					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && resultType(s, 0) != "" {
+						// mod.make(): what an unannotated make returns, evaluated
+						// inside it (a call, a local, what a @contextmanager yields)
+						if inferred, ok, err := q.pyInferredResult(ctx, s, resultType(s, 0)); err != nil {
+							return typeRef{}, err
+						} else if ok {
+							next = inferred
+							break
+						}
 						if next, err = q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), resultType(s, 0)); err != nil {
 							return typeRef{}, err
 						}
