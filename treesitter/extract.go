@@ -161,6 +161,9 @@ type extractor struct {
 	// boundLocals are the (enclosing symbol, name) pairs recorded as
 	// BoundLocally, once each.
 	boundLocals map[boundLocal]bool
+	// assigned are the (enclosing function, name) pairs a Python
+	// assignment has bound so far (extract_python.go).
+	assigned map[boundLocal]bool
 }
 
 type boundLocal struct {

@@ -418,7 +418,7 @@ func (pythonHooks) call(e *extractor, n *node) {
 	case "identifier":
 	case "attribute":
 		callee = field(fn, "attribute")
-		c.Receiver = e.squeezed(field(fn, "object"))
+		c.Receiver = pythonReceiver(e, field(fn, "object"))
 	default:
 		return
 	}
@@ -426,6 +426,45 @@ func (pythonHooks) call(e *extractor, n *node) {
 		c.Args = e.argTexts(field(n, "arguments"))
 	}
 	e.addCallTo(c, callee, n)
+}
+
+// PythonComprehensionLocal starts the name of the local the extractor
+// makes up for a comprehension written as a call's receiver
+// ({i.path: i for i in items}[k].update()), followed by its byte offset:
+// the receiver is written with that name in its place, so that the
+// resolver reads a path it can follow.
+const PythonComprehensionLocal = "__comprehension_"
+
+// pythonReceiver is the receiver of a call, as written; one that starts
+// with a comprehension ([m for m in ms][0].mount()) is written from a
+// local holding the comprehension (PythonComprehensionLocal), typed as a
+// local assigned it would be.
+func pythonReceiver(e *extractor, obj *node) string {
+	base := obj
+	for {
+		switch nodeType(base) {
+		case "attribute":
+			base = field(base, "object")
+			continue
+		case "subscript":
+			base = field(base, "value")
+			continue
+		case "call":
+			base = field(base, "function")
+			continue
+		}
+		break
+	}
+	if !isAny(base, "list_comprehension", "set_comprehension", "dictionary_comprehension") {
+		return e.squeezed(obj)
+	}
+	typ := pythonLocalComprehensionType(e, base)
+	if typ == "" {
+		return e.squeezed(obj)
+	}
+	name := PythonComprehensionLocal + strconv.FormatUint(uint64(base.StartByte()), 10)
+	e.addLocal(base.StartByte(), name, typ)
+	return name + squeeze(string(e.src[base.EndByte():obj.EndByte()]))
 }
 
 func (pythonHooks) imports(e *extractor, n *node) {
@@ -524,6 +563,12 @@ func pythonValueType(e *extractor, v *node) string {
 	if args := namedChildren(field(v, "arguments")); lastSegment(e.text(fn)) == "cast" && len(args) == 2 {
 		return pythonType(e, args[0]) // typing.cast(Group, x) is a Group
 	}
+	if args := namedChildren(field(v, "arguments")); pythonRunsAwaitable(e, fn) && len(args) > 0 && !isAny(args[0], "keyword_argument", "list_splat", "dictionary_splat") {
+		// loop.run_until_complete(make()), asyncio.run(make()), await
+		// asyncio.wait_for(make(), 5): what the awaitable gives, as
+		// typeshed's generics make pyright infer it
+		return pythonValueType(e, args[0])
+	}
 	if m := pythonImportedModule(e, v); m != "" {
 		return PythonModuleTypePrefix + m
 	}
@@ -536,6 +581,18 @@ func pythonValueType(e *extractor, v *node) string {
 	return ""
 }
 
+// pythonRunsAwaitable reports whether calling fn gives what its first
+// argument, an awaitable, gives: an event loop's run_until_complete,
+// asyncio.run, and asyncio.wait_for and asyncio.shield awaited. Not
+// create_task or ensure_future, whose Task has methods of its own.
+func pythonRunsAwaitable(e *extractor, fn *node) bool {
+	switch e.squeezed(fn) {
+	case "asyncio.run", "asyncio.wait_for", "asyncio.shield":
+		return true
+	}
+	return is(fn, "attribute") && e.text(field(fn, "attribute")) == "run_until_complete"
+}
+
 // pythonComprehensionType is the type of a list comprehension whose
 // element is evidently built ([Collector(h) for h in hosts] is a list of
 // Collector): iterating or indexing it gives one. "" otherwise.
@@ -544,6 +601,33 @@ func pythonComprehensionType(e *extractor, v *node) string {
 		return GoCollectionPrefix + t
 	}
 	return ""
+}
+
+// pythonLocalComprehensionType is the type of a comprehension assigned to
+// a local: a collection of its element's type (a mapping of its value's,
+// for a dict comprehension), as pyright infers list[T], set[T],
+// Generator[T] and dict[K, T]. The element is evaluated inside the
+// comprehension, where its loop variables are bound: [b.mount for b in
+// bound] is a list of what an element of bound holds in mount. "" when
+// the element is no name, path or call.
+func pythonLocalComprehensionType(e *extractor, v *node) string {
+	body := field(v, "body")
+	wrap := GoCollectionPrefix
+	if is(v, "dictionary_comprehension") {
+		body, wrap = field(body, "value"), PythonMappingPrefix // {k: v for ...}: body is the pair
+	}
+	elem := pythonValueType(e, body)
+	if elem == "" {
+		if shape := pythonShape(e, body); shape != "" {
+			elem = ValueTypePrefix + shape
+		}
+	}
+	if elem == "" {
+		return ""
+	}
+	// Just inside the comprehension, where the scope of its loop
+	// variables (pythonElements) begins.
+	return wrap + ScopedType(v.StartByte()+1, v.EndByte(), elem)
 }
 
 // pythonOperators names the method a binary operator calls on its left
@@ -584,8 +668,8 @@ func pythonLocalValueType(e *extractor, v *node) string {
 			return left
 		}
 		return right
-	case "list_comprehension":
-		if t := pythonComprehensionType(e, v); t != "" {
+	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+		if t := pythonLocalComprehensionType(e, v); t != "" {
 			return t
 		}
 	case "call":
@@ -762,7 +846,27 @@ func (pythonHooks) locals(e *extractor, n *node) {
 	} else if typ == "" {
 		typ = pythonLocalValueType(e, field(n, "right"))
 	}
-	e.addLocal(pos, e.text(field(n, "left")), typ)
+	name := e.text(field(n, "left"))
+	fn := e.enclosingFunction(pos)
+	if key := (boundLocal{fn, name}); e.assigned[key] {
+		// x = a(); ... x = b(): from here on x is what b() gives, as
+		// pyright's flow analysis narrows it to the last assignment; the
+		// first assignment holds before (and the evaluation of this one
+		// starts at its end, where its own name is still the earlier one).
+		end := uint32(len(e.src))
+		if fn >= 0 {
+			end = e.scopeEnd[fn]
+		}
+		if typ != "" && n.EndByte() <= end {
+			typ = ScopedType(n.EndByte()-1, end, typ)
+		}
+	} else {
+		if e.assigned == nil {
+			e.assigned = map[boundLocal]bool{}
+		}
+		e.assigned[key] = true
+	}
+	e.addLocal(pos, name, typ)
 }
 
 // pythonTypeAlias is the type a module-level assignment names when it
@@ -823,6 +927,14 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 	if !rewritten {
 		shape = pythonShape(e, coll)
 	}
+	if shape == "" && isIdentifier(target) {
+		// for c in [Cable(), Cable()]: an element of a literal whose
+		// elements are all built from one class is one of that class.
+		if elem := pythonLiteralElementType(e, coll); elem != "" {
+			e.addLocal(target.StartByte(), e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), elem))
+		}
+		return
+	}
 	if shape == "" {
 		return
 	}
@@ -835,6 +947,24 @@ func pythonElements(e *extractor, scope, target, coll *node, inClass bool) {
 		items[i] = ItemTypePrefix + strconv.Itoa(i) + ":" + RangeTypePrefix + shape
 	}
 	pythonUnpack(e, scope, target, items)
+}
+
+// pythonLiteralElementType is the type of every element of a list, tuple
+// or set literal, when they all have one evidently (pythonValueType); ""
+// when they differ, as pyright's union of them is no one type.
+func pythonLiteralElementType(e *extractor, coll *node) string {
+	if !isAny(coll, "list", "tuple", "set") {
+		return ""
+	}
+	elem := ""
+	for i, c := range namedChildren(coll) {
+		t := pythonValueType(e, c)
+		if t == "" || i > 0 && t != elem {
+			return ""
+		}
+		elem = t
+	}
+	return elem
 }
 
 // pythonSameElementsCalls are the builtins whose result iterates over the

@@ -29,6 +29,7 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 	called, calledAt := "", (*node)(nil)
 	local, localAt := "", (*node)(nil)
 	fixture := pythonIsFixtureDef(e, fn)
+	manager := pythonIsContextManagerDef(e, fn)
 	returned := func(value, at *node) {
 		if value == nil || value.Type() == "none" {
 			return
@@ -65,15 +66,18 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 			case "function_definition", "class_definition", "lambda", "decorated_definition":
 				continue // their returns are not fn's
 			case "yield":
-				if !fixture {
+				if !fixture && !manager {
 					ok = false
 					return
 				}
-				// a generator fixture hands the test what it yields
+				// a generator fixture hands the test what it yields; a
+				// @contextmanager generator, the with statement
 				returned(firstNamed(c), c)
 				continue
 			case "return_statement":
-				returned(firstNamed(c), c)
+				if !manager { // a generator's return gives the with nothing
+					returned(firstNamed(c), c)
+				}
 				continue
 			}
 			walk(c)
@@ -86,15 +90,43 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 			kinds++
 		}
 	}
+	result := inferred
 	switch {
 	case !ok || kinds > 1:
 		return ""
 	case called != "":
-		return ScopedType(calledAt.StartByte(), calledAt.EndByte(), called)
+		result = ScopedType(calledAt.StartByte(), calledAt.EndByte(), called)
 	case local != "":
-		return ScopedType(localAt.StartByte(), localAt.EndByte(), ValueTypePrefix+local)
+		result = ScopedType(localAt.StartByte(), localAt.EndByte(), ValueTypePrefix+local)
 	}
-	return inferred
+	if manager && result != "" {
+		// @contextmanager def session(): yield Session(): entering
+		// session() gives a Session, as pyright infers
+		// _GeneratorContextManager[Session]
+		return PythonEntersTypePrefix + result
+	}
+	return result
+}
+
+// pythonIsContextManagerDef reports whether the function definition fn is
+// decorated with contextlib's contextmanager or asynccontextmanager.
+func pythonIsContextManagerDef(e *extractor, fn *node) bool {
+	dd := parent(fn)
+	if nodeType(dd) != "decorated_definition" {
+		return false
+	}
+	for c := range eachNamed(dd) {
+		if c.Type() != "decorator" {
+			continue
+		}
+		if d, ok := pythonDecorator(e, c); ok {
+			switch d.Name {
+			case "contextmanager", "asynccontextmanager", "contextlib.contextmanager", "contextlib.asynccontextmanager":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pythonIsFixtureDef reports whether the function definition fn is

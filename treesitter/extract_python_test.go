@@ -252,7 +252,7 @@ func TestPythonBindings(t *testing.T) {
 				"collector: Collector in __init__",
 				"h: in:{[Collector(h) for h}:range:hosts in __init__",
 				"h: in:{[h.name for h}:range:hosts in __init__",
-				"local: []call:Collector in __init__",
+				"local: []in:237-265:call:Collector in __init__",
 				"h: in:{[Collector(h) for h}:range:hosts in __init__",
 			},
 			fields: []string{"C.collector: call:Collector", "C.collectors: []call:Collector", "C.names: call:list"},

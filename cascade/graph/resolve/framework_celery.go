@@ -379,7 +379,7 @@ func (q *frameworkView) aliasedTaskCalls(ctx context.Context, target fact.Symbol
 			if err != nil {
 				return err
 			}
-			byCaller.add(from, c, fact.ResolvedAST, "", "")
+			byCaller.add(from, c, fact.ResolvedRegistration, q.taskQueueVia(ctx, c, target), "")
 		}
 	}
 	return nil
@@ -407,4 +407,25 @@ func importedName(f *fact.File, local string) string {
 		}
 	}
 	return local
+}
+
+// taskQueueVia says how call site c runs task t when it queues it rather
+// than calling it (cleanup.delay(), add.s(1, 2), actor.send()): the
+// registration's via, "cleanup.delay() (Celery: queues the task)". ""
+// when c is no task call of t. The core resolves such a site to t (see
+// taskCalled), but no type checker does: the call runs Celery's
+// Task.delay, which queues t. So the site is a framework link, labelled
+// as one, never a precise call of t.
+func (q *frameworkView) taskQueueVia(ctx context.Context, c fact.Call, t fact.Symbol) string {
+	if c.Receiver == "" || c.Callee == t.Name || family(t.Language) != "python" {
+		return ""
+	}
+	for _, p := range framework.CallPatterns(t.Language, c.Callee, c.Receiver) {
+		if p.Role != framework.RoleTaskCall || !framework.IsTask(q.rolesOf(ctx, t)) {
+			continue
+		}
+		means := strings.Replace(p.Means, "the receiver ", "the ", 1)
+		return c.Receiver + "." + c.Callee + "() (" + p.Framework + ": " + means + ")"
+	}
+	return ""
 }

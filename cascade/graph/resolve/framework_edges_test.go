@@ -401,3 +401,26 @@ func checkRoleSummaries(t *testing.T, r *resolve.Resolver, name string, want []s
 		t.Errorf("FrameworkRoles(%s) (-want +got):\n%s", name, diff)
 	}
 }
+
+// In Python a method passed by value to a registering call
+// (clicked.connect(self._on_save)) stays the reference pyright lists, at
+// the reference, and its item still names the registration; a bare name
+// passed (connect(on_click)), which pyright does not list, is the
+// registration.
+func TestPythonReferenceWinsOverRegistration(t *testing.T) {
+	r := indexFixture(t, "py-registered-refs")
+	ctx := context.Background()
+	for name, want := range map[string][]string{
+		"Page._on_save": {"Page.__init__ ast, also registered via clicked.connect()"},
+		"Page.audit":    {"Page.__init__ ast, also registered via post_save.connect()"},
+		"on_click":      {"Page.__init__ registration via clicked.connect()"},
+	} {
+		got, err := r.Incoming(ctx, symbolNamed(t, r, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, edgeLines(got)); diff != "" {
+			t.Errorf("Incoming(%s) (-want +got):\n%s", name, diff)
+		}
+	}
+}

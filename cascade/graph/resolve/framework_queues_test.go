@@ -103,3 +103,29 @@ func TestAMQPTopicMatch(t *testing.T) {
 		}
 	}
 }
+
+// A caller that both queues a task (.delay()) and calls it directly is one
+// precise item that still says it queues the task, whichever comes first
+// in the source (the calls of the task's own name are visited first);
+// one that only queues it is a registration, never a precise call: no type
+// checker lists task.delay() as a call of the task.
+func TestCeleryQueueIsNoCall(t *testing.T) {
+	r := indexFixture(t, "celery-app")
+	ctx := context.Background()
+	for name, want := range map[string][]string{
+		"rebuild": {"queue_then_run ast, also registered via rebuild.delay() (Celery: queues the task)"},
+		"prune":   {"run_then_queue ast, also registered via prune.delay() (Celery: queues the task)"},
+		"total": {
+			"fan_in registration via total.s() (Celery: a signature of the task (chains, groups))",
+			"piped registration via total.s() (Celery: a signature of the task (chains, groups))",
+		},
+	} {
+		got, err := r.Incoming(ctx, symbolNamed(t, r, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, edgeLines(got)); diff != "" {
+			t.Errorf("Incoming(%s) (-want +got):\n%s", name, diff)
+		}
+	}
+}

@@ -381,6 +381,15 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		if err != nil {
 			return err
 		}
+		if res == fact.ResolvedAST && via == "" {
+			// cleanup.delay(): queues the task, a framework link
+			// (framework_celery.go), not a call of it.
+			if queue := q.frameworks().taskQueueVia(ctx, c, target); queue != "" {
+				byCaller.add(caller, c, fact.ResolvedRegistration, queue, "")
+				linked[stage.KeyOf(c.Path, c.Span)] = true
+				return nil
+			}
+		}
 		e, fresh := byCaller.link(caller, res, via)
 		e.Sites = append(e.Sites, c.Span)
 		linked[stage.KeyOf(c.Path, c.Span)] = true
@@ -451,6 +460,12 @@ func (r *Resolver) Outgoing(ctx context.Context, source fact.Symbol) ([]fact.Edg
 	byCallee := edgeSet{}
 	err = q.eachResolved(ctx, calls, func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		for _, t := range targets {
+			if res == fact.ResolvedAST {
+				if queue := q.frameworks().taskQueueVia(ctx, c, t); queue != "" {
+					byCallee.add(t, c, fact.ResolvedRegistration, queue, "") // cleanup.delay(): queues t
+					continue
+				}
+			}
 			e := byCallee[t.ID]
 			fresh := e == nil
 			if fresh {
@@ -526,6 +541,7 @@ type frameworkEdges interface {
 	roles(ctx context.Context, sym fact.Symbol) []framework.Role
 	injected(ctx context.Context, f *fact.File, cls fact.Symbol, field string) (*fact.Symbol, error)
 	task(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error)
+	taskQueueVia(ctx context.Context, c fact.Call, t fact.Symbol) string
 }
 
 // query caches store reads for the duration of one request.
@@ -1681,6 +1697,14 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 						break
 					}
 					if isCallable(s) && s.Container == "" && q.inModule(ctx, f, cur, s) && resultType(s, 0) != "" {
+						// mod.make(): what an unannotated make returns, evaluated
+						// inside it (a call, a local, what a @contextmanager yields)
+						if inferred, ok, err := q.pyInferredResult(ctx, s, resultType(s, 0)); err != nil {
+							return typeRef{}, err
+						} else if ok {
+							next = inferred
+							break
+						}
 						if next, err = q.instanceOf(ctx, q.mustFile(ctx, s.Path, f), resultType(s, 0)); err != nil {
 							return typeRef{}, err
 						}

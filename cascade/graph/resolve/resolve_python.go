@@ -1109,6 +1109,15 @@ func (q *query) pyInferredResult(ctx context.Context, t fact.Symbol, rt string) 
 	if t.Language != treesitter.Python {
 		return typeRef{}, false, nil
 	}
+	if held, ok := strings.CutPrefix(rt, treesitter.PythonEntersTypePrefix); ok {
+		// a @contextmanager generator yielding what a call gives: entering
+		// it gives that (treesitter's pythonConstructedReturn)
+		inner, ok, err := q.pyInferredResult(ctx, t, held)
+		if !ok || err != nil {
+			return inner, ok, err
+		}
+		return typeRef{kind: refExternal, enters: &inner}, true, nil
+	}
 	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) && !strings.HasPrefix(rest, treesitter.ValueTypePrefix) {
 		return typeRef{}, false, nil
 	}

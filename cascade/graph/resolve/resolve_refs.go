@@ -87,6 +87,9 @@ func registrationWins(e *fact.Edge, via string) {
 // (referenceWins).
 func (s edgeSet) addRegistration(sym fact.Symbol, site fact.Call, reg registration, via string) {
 	if e := s[sym.ID]; e != nil && e.Ref != "" && referenceWins(e, reg) {
+		if e.Symbol.Language == treesitter.Python && e.AlsoRegistered == "" {
+			e.AlsoRegistered = via // the reference's item says what it registers it with
+		}
 		return
 	}
 	s.add(sym, site, fact.ResolvedRegistration, via, "")
@@ -100,8 +103,18 @@ func (s edgeSet) addRegistration(sym fact.Symbol, site fact.Call, reg registrati
 // registration adds nothing to it (the route stays in the target's roles).
 // A registration that subscribes the function to an event
 // (b.Subscribe(topic, h)) still wins: it is the subscription the event's
-// publishers are linked through. Elsewhere the registration wins
-// (registrationWins).
+// publishers are linked through. In Python the reference always stays:
+// pyright lists a method passed by value (clicked.connect(self._on_save),
+// post_save.connect(self.audit)) at the reference, whatever registers it,
+// and the event links are made from the target's subscriptions, not from
+// this edge; the edge names the registration (AlsoRegistered). Elsewhere
+// the registration wins (registrationWins).
 func referenceWins(e *fact.Edge, reg registration) bool {
-	return e.Symbol.Language == treesitter.Go && e.Resolution == fact.ResolvedAST && (reg.pattern == nil || reg.pattern.Bus == "")
+	if e.Resolution != fact.ResolvedAST {
+		return false
+	}
+	if e.Symbol.Language == treesitter.Python {
+		return true
+	}
+	return e.Symbol.Language == treesitter.Go && (reg.pattern == nil || reg.pattern.Bus == "")
 }

@@ -32,6 +32,6 @@ def configure_beat(application):  # @def(configureBeat, "configure_beat")
 def setup_periodic_tasks(sender, **kwargs):  # @def(setupPeriodic, "setup_periodic_tasks")
     sender.add_periodic_task(
         30.0,
-        notify.s(1),  # @site(periodicNotify, "s") @call(setupPeriodic, notify, periodicNotify)
+        notify.s(1),  # @site(periodicNotify, "s") @registered(setupPeriodic, notify, "notify.s() (Celery: a signature of the task (chains, groups))", periodicNotify)
         name="notify every 30",
     )

@@ -2,17 +2,17 @@ from celery import chain, chord, current_app, group, signature
 
 from proj.names import NOTIFY
 from proj.celery import app
-from proj.tasks import add, cleanup, mul, resize, total
+from proj.tasks import add, cleanup, mul, prune, rebuild, resize, total
 from proj.tasks import cleanup as purge
 
 
 def run_now():  # @def(runNow, "run_now")
-    cleanup.delay()  # @site(nowDelay, "delay") @call(runNow, cleanup, nowDelay)
-    resize.apply_async(args=[1], countdown=10)  # @site(nowAsync, "apply_async") @call(runNow, resize, nowAsync)
+    cleanup.delay()  # @site(nowDelay, "delay") @registered(runNow, cleanup, "cleanup.delay() (Celery: queues the task)", nowDelay)
+    resize.apply_async(args=[1], countdown=10)  # @site(nowAsync, "apply_async") @registered(runNow, resize, "resize.apply_async() (Celery: queues the task with options)", nowAsync)
 
 
 def run_aliased():  # @def(runAliased, "run_aliased")
-    purge.apply_async(countdown=5)  # @site(aliasedAsync, "apply_async") @call(runAliased, cleanup, aliasedAsync)
+    purge.apply_async(countdown=5)  # @site(aliasedAsync, "apply_async") @registered(runAliased, cleanup, "purge.apply_async() (Celery: queues the task with options)", aliasedAsync)
 
 
 def by_name():  # @def(byName, "by_name")
@@ -42,28 +42,38 @@ def signatures():  # @def(signatures, "signatures")
 
 def pipeline():  # @def(pipeline, "pipeline")
     workflow = chain(
-        add.s(1, 2),  # @site(pipeAdd, "s") @call(pipeline, add, pipeAdd)
-        mul.s(3),  # @site(pipeMul, "s") @call(pipeline, mul, pipeMul)
+        add.s(1, 2),  # @site(pipeAdd, "s") @registered(pipeline, add, "add.s() (Celery: a signature of the task (chains, groups))", pipeAdd)
+        mul.s(3),  # @site(pipeMul, "s") @registered(pipeline, mul, "mul.s() (Celery: a signature of the task (chains, groups))", pipeMul)
         signature("proj.tasks.cleanup"),  # @site(pipeCleanup, "signature") @event(pipeline, cleanup, "proj.tasks.cleanup", pipeCleanup)
     )
     return workflow()
 
 
 def fan_out():  # @def(fanOut, "fan_out")
-    return group(add.s(i, i) for i in range(3))()  # @site(fanAdd, "s") @call(fanOut, add, fanAdd)
+    return group(add.s(i, i) for i in range(3))()  # @site(fanAdd, "s") @registered(fanOut, add, "add.s() (Celery: a signature of the task (chains, groups))", fanAdd)
 
 
 def fan_in():  # @def(fanIn, "fan_in")
     header = [
         mul.s(1, 1),  # @site(fanInMul, "s")
-        mul.si(2, 2),  # @site(fanInMulSi, "si") @call(fanIn, mul, fanInMul, fanInMulSi)
+        mul.si(2, 2),  # @site(fanInMulSi, "si") @registered(fanIn, mul, "mul.s() (Celery: a signature of the task (chains, groups))", fanInMul, fanInMulSi)
     ]
-    return chord(header)(total.s())  # @site(fanInTotal, "s") @call(fanIn, total, fanInTotal)
+    return chord(header)(total.s())  # @site(fanInTotal, "s") @registered(fanIn, total, "total.s() (Celery: a signature of the task (chains, groups))", fanInTotal)
 
 
 def piped():  # @def(piped, "piped")
     flow = (
-        add.s(1, 1)  # @site(pipedAdd, "s") @call(piped, add, pipedAdd)
-        | total.s()  # @site(pipedTotal, "s") @call(piped, total, pipedTotal)
+        add.s(1, 1)  # @site(pipedAdd, "s") @registered(piped, add, "add.s() (Celery: a signature of the task (chains, groups))", pipedAdd)
+        | total.s()  # @site(pipedTotal, "s") @registered(piped, total, "total.s() (Celery: a signature of the task (chains, groups))", pipedTotal)
     )
     return flow.apply_async()
+
+
+def queue_then_run():  # @def(queueThenRun, "queue_then_run")
+    rebuild.delay()  # @site(qtrDelay, "delay")
+    rebuild()  # @site(qtrCall, "rebuild") @call(queueThenRun, rebuild, qtrDelay, qtrCall)
+
+
+def run_then_queue():  # @def(runThenQueue, "run_then_queue")
+    prune()  # @site(rtqCall, "prune")
+    prune.delay()  # @site(rtqDelay, "delay") @call(runThenQueue, prune, rtqCall, rtqDelay)

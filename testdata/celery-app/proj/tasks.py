@@ -41,3 +41,13 @@ def total(numbers):  # @def(total, "total")
 @shared_task
 def orphan():  # @def(orphan, "orphan") @callers(orphan)
     return None
+
+
+@shared_task
+def rebuild():  # @def(rebuild, "rebuild")
+    return None
+
+
+@shared_task
+def prune():  # @def(prune, "prune")
+    return None

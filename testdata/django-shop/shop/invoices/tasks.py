@@ -14,6 +14,6 @@ def email_invoice(order_pk):  # @def(emailInvoice, "email_invoice")
 
 def nightly():  # @def(nightly, "nightly")
     render_invoice.apply_async(args=[1])  # @site(nightlyAsync, "apply_async")
-    chain = render_invoice.s(2)  # @site(nightlySig, "s") @call(nightly, renderInvoice, nightlyAsync, nightlySig)
-    email_invoice.send(3)  # @site(nightlySend, "send") @call(nightly, emailInvoice, nightlySend)
+    chain = render_invoice.s(2)  # @site(nightlySig, "s") @registered(nightly, renderInvoice, "render_invoice.apply_async() (Celery: queues the task with options)", nightlyAsync, nightlySig)
+    email_invoice.send(3)  # @site(nightlySend, "send") @registered(nightly, emailInvoice, "email_invoice.send() (dramatiq: queues the actor)", nightlySend)
     return chain

@@ -8,7 +8,7 @@ from shop.invoices.tasks import render_invoice
 
 @receiver(post_save, sender=Order)  # @implicit(orderSaved, "post_save", "Order", 1, 1)
 def order_saved(sender, instance, created, **kwargs):  # @def(orderSaved, "order_saved")
-    render_invoice.delay(instance.pk)  # @site(savedDelay, "delay") @call(orderSaved, renderInvoice, savedDelay)
+    render_invoice.delay(instance.pk)  # @site(savedDelay, "delay") @registered(orderSaved, renderInvoice, "render_invoice.delay() (Celery: queues the task)", savedDelay)
 
 
 @receiver(post_save, sender=Invoice)  # @implicit(invoiceSaved, "post_save", "Invoice", 1, 1)
