@@ -1194,11 +1194,11 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 // destructured variables stay untyped.
 func ecmaForOf(e *extractor, n *node) {
 	left, right := field(n, "left"), field(n, "right")
-	if nodeType(right) == "call_expression" {
+	if nodeType(right) == "call_expression" && !ecmaTypedQueryAll(e, right) {
 		ecmaForOfValues(e, n, left, right)
 		return
 	}
-	if nodeType(left) != "identifier" || !isAny(right, "identifier", "member_expression") {
+	if nodeType(left) != "identifier" || !isAny(right, "identifier", "member_expression", "call_expression") {
 		return
 	}
 	of := false
@@ -1245,7 +1245,7 @@ func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method stri
 		return nil, nil, ""
 	}
 	array, method = field(fn, "object"), e.text(field(fn, "property"))
-	for depth := 0; nodeType(array) == "call_expression" && depth < 4; depth++ {
+	for depth := 0; nodeType(array) == "call_expression" && !ecmaTypedQueryAll(e, array) && depth < 4; depth++ {
 		inner := field(array, "function")
 		if nodeType(inner) != "member_expression" {
 			return nil, nil, ""
@@ -1267,10 +1267,26 @@ func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method stri
 		}
 		array, method = field(inner, "object"), e.text(field(inner, "property"))
 	}
-	if !isAny(array, "identifier", "member_expression") {
+	if !isAny(array, "identifier", "member_expression") && !ecmaTypedQueryAll(e, array) {
 		return nil, nil, ""
 	}
 	return cb, array, method
+}
+
+// ecmaTypedQueryAll reports whether n is a call of the DOM's
+// querySelectorAll with one type argument naming a type,
+// document.querySelectorAll<TipSk>('tip-sk'): a NodeList of them, which
+// the resolver reads from the call's text.
+func ecmaTypedQueryAll(e *extractor, n *node) bool {
+	if nodeType(n) != "call_expression" {
+		return false
+	}
+	fn := field(n, "function")
+	if nodeType(fn) != "member_expression" || e.text(field(fn, "property")) != "querySelectorAll" {
+		return false
+	}
+	arg := ecmaSingleTypeArgument(n)
+	return arg != nil && isTypeName(ecmaType(e, arg))
 }
 
 // ecmaCallbackElement types the first parameter of xs.map(x => ...) as an
