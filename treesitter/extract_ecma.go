@@ -111,6 +111,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if cb, _, _ := ecmaElementCallback(e, n); cb != nil && n.Type() == "call_expression" {
 			c.local(n)
 		}
+	case "arrow_function", "function_expression":
+		// (arguments (arrow_function parameters: (formal_parameters
+		//   (required_parameter type: (_))))) @local: a callback's typed parameter
+		if h.typed && ecmaTypedParams(n) {
+			c.local(n)
+		}
 	case "jsx_opening_element", "jsx_self_closing_element":
 		// (jsx_opening_element name: (_) @_name (#match? @_name "^[A-Z]")) @call
 		if name := field(n, "name"); name != nil && isComponentName(e.text(name)) {
@@ -1128,6 +1134,10 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		ecmaCallbackElement(e, n)
 		return
 	}
+	if isAny(n, "arrow_function", "function_expression") {
+		ecmaAnonymousParams(e, n)
+		return
+	}
 	if n.Type() == "type_alias_declaration" {
 		// type CustomScrollbarsRef = CustomScrollbars: another name of a
 		// type, as the resolver reads it.
@@ -1183,6 +1193,52 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
+	}
+}
+
+// ecmaAnonymousFunction reports whether n, an arrow function or a
+// function expression, is no symbol of its own (a callback passed, a
+// property's value): its parameters are no symbol's, so its typed ones are
+// recorded as locals of the function around it (ecmaAnonymousParams).
+func ecmaAnonymousFunction(n *node) bool {
+	switch nodeType(n.Parent()) {
+	case "variable_declarator", "public_field_definition", "field_definition":
+		return false
+	}
+	return true
+}
+
+// ecmaTypedParams reports whether a function declares a parameter with
+// a written type.
+func ecmaTypedParams(fn *node) bool {
+	for p := range eachNamed(field(fn, "parameters")) {
+		if isAny(p, "required_parameter", "optional_parameter") && field(p, "type") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaAnonymousParams types the parameters of a function with no symbol
+// of its own, newInstance((self: DebuggerAppSk) => self.run()), as
+// written, within its body: a call there is the function around it's,
+// as tsserver lists it, and a parameter's declared type is what it holds.
+// Untyped and destructured parameters are left to the other rules
+// (ecmaCallbackElement, contextual parameters).
+func ecmaAnonymousParams(e *extractor, fn *node) {
+	body := field(fn, "body")
+	if body == nil || !ecmaAnonymousFunction(fn) {
+		return
+	}
+	for p := range eachNamed(field(fn, "parameters")) {
+		if !isAny(p, "required_parameter", "optional_parameter") || field(p, "type") == nil {
+			continue
+		}
+		param, _ := ecmaParam(e, p)
+		if param.Name == "" || param.Name == "this" || param.Type == "" {
+			continue
+		}
+		e.addLocal(body.StartByte(), param.Name, ScopedType(body.StartByte(), body.EndByte(), param.Type))
 	}
 }
 
