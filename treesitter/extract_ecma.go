@@ -1191,6 +1191,10 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		typ = ValueTypePrefix + ecmaReceiver(e, value)
 	}
 	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
+	if h.typed && typ != "" && ecmaDeclaredGlobal(n.Parent()) {
+		// declare global { var globalClient: Client }: a name of every file
+		e.addCall(Call{Callee: GlobalVarPrefix + e.text(name), Span: e.span(name)}, n)
+	}
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
 	}
