@@ -1963,6 +1963,8 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 	switch nodeType(v) {
 	case "this":
 		return ecmaReturnsThis // the method's class, where the caller knows it
+	case "identifier":
+		return ecmaReturnedLocal(e, v) // const loot = new TeamLoot(); ...; return loot
 	case "object":
 		if name != "" {
 			return ecmaObjectType(v, name)
@@ -1990,6 +1992,67 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		}
 	}
 	return ""
+}
+
+// ecmaReturnedLocal is the type of a returned name that the function
+// around it declares as a const whose type is written or whose value is
+// constructed or cast (const teamLoot = new TeamLoot(...); ... return
+// teamLoot), as tsserver infers the result; "" for any other name (a
+// parameter, a let, a name of a nested function or of the file).
+func ecmaReturnedLocal(e *extractor, id *node) string {
+	fn := parent(id)
+	for fn != nil && !ecmaFunctionTypes.has(fn) {
+		fn = parent(fn)
+	}
+	if fn == nil {
+		return ""
+	}
+	name := e.text(id)
+	typ, found := "", false
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if found {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+				// a nested function's names are its own
+			case c.Type() == "variable_declarator" && nodeType(field(c, "name")) == "identifier" && e.text(field(c, "name")) == name:
+				found = true
+				if !ecmaConstDeclaration(c) {
+					return
+				}
+				if t := field(c, "type"); t != nil {
+					typ = ecmaType(e, t)
+				} else if v := field(c, "value"); isAny(v, "new_expression", "as_expression") {
+					typ = ecmaTypeOfReturned(e, v, "")
+				}
+				if !isTypeName(typ) {
+					typ = ""
+				}
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(field(fn, "body"))
+	return typ
+}
+
+// ecmaConstDeclaration reports whether a variable declarator is a
+// const's: the name holds its value throughout.
+func ecmaConstDeclaration(decl *node) bool {
+	p := parent(decl)
+	if !is(p, "lexical_declaration") {
+		return false
+	}
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "const" {
+			return true
+		}
+	}
+	return false
 }
 
 // ecmaScoped scopes typ, a local's declared at decl, to the block it is
