@@ -1108,13 +1108,17 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 		}
 	}
+	alias := writtenAsAlias(f, c)
 	if family(f.Language) == "js" && caller != nil {
-		if l := q.localNamed(f, caller, name); l != nil && l.SymbolID != "" {
+		written := name // the name the call is written with: the alias of an aliased import
+		if alias != nil {
+			written = alias.Local // import { count as countOf }; const count = countOf(x): the import
+		}
+		if l := q.localNamed(f, caller, written); l != nil && l.SymbolID != "" {
 			return nil, true, nil // function Pills({ onChange }) { onChange(x) }: the prop, not a function of that name
 		}
 	}
 	var local []fact.Symbol
-	alias := writtenAsAlias(f, c)
 	shadowed := alias != nil || pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
 		if !shadowed && s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
