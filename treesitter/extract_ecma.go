@@ -1170,8 +1170,12 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		ecmaDestructured(e, n, name, field(n, "value"))
 		return
 	}
+	if nodeType(name) == "array_pattern" {
+		ecmaStateDestructured(e, n, name, field(n, "value"))
+		return
+	}
 	if nodeType(name) != "identifier" {
-		return // an array pattern: no single type
+		return
 	}
 	value := field(n, "value")
 	switch nodeType(value) {
@@ -1198,6 +1202,37 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
 	}
+}
+
+// ecmaStateHooks are React's hooks whose result is [state, setState], the
+// state of their one type argument's type, else of their initial value's.
+var ecmaStateHooks = map[string]bool{"useState": true, "React.useState": true}
+
+// ecmaStateDestructured types the state a React state hook gives,
+// const [scheduler] = useState<DebouncedKeyedScheduler>(() => ...), or
+// useState(() => new Scheduler()), useState(new Scheduler()): the first
+// name of the pattern holds it, as tsserver types it. Other array
+// patterns stay untyped.
+func ecmaStateDestructured(e *extractor, decl, pattern, value *node) {
+	first := firstNamed(pattern)
+	if nodeType(first) != "identifier" || nodeType(value) != "call_expression" || !ecmaStateHooks[e.squeezed(field(value, "function"))] {
+		return
+	}
+	typ := ""
+	if arg := ecmaSingleTypeArgument(value); arg != nil {
+		typ = ecmaType(e, arg)
+	} else if init := firstNamed(field(value, "arguments")); init != nil {
+		if isAny(init, "arrow_function") && !is(field(init, "body"), "statement_block") {
+			init = field(init, "body") // useState(() => new Scheduler())
+		}
+		if is(init, "new_expression") {
+			typ = ecmaValueType(e, init)
+		}
+	}
+	if !isTypeName(typ) {
+		return
+	}
+	e.addLocal(decl.StartByte(), e.text(first), ecmaScoped(e, decl, typ))
 }
 
 // ecmaAnonymousFunction reports whether n, an arrow function or a
