@@ -1118,6 +1118,12 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			return nil, true, nil // function Pills({ onChange }) { onChange(x) }: the prop, not a function of that name
 		}
 	}
+	if family(f.Language) == "js" && alias == nil && jsLazyComponent(q.localNamed(f, caller, name)) {
+		// const JoinFamily = lazy(() => import("./pages/JoinFamily")):
+		// <JoinFamily /> renders the lazy component, which tsserver lists
+		// under no function (the module is imported, not the function)
+		return nil, true, nil
+	}
 	var local []fact.Symbol
 	shadowed := alias != nil || pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
@@ -3252,4 +3258,19 @@ func stringLiteralReceiver(lang treesitter.Language, recv string) bool {
 		i++
 	}
 	return i < len(recv) && (recv[i] == '"' || recv[i] == '\'')
+}
+
+// jsLazyMakers are the calls that wrap a dynamically imported component:
+// React's lazy and Next.js's dynamic.
+var jsLazyMakers = map[string]bool{"lazy": true, "React.lazy": true, "dynamic": true}
+
+// jsLazyComponent reports whether l, a local, holds a component made by
+// one of jsLazyMakers.
+func jsLazyComponent(l *fact.Local) bool {
+	if l == nil {
+		return false
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	made, ok := strings.CutPrefix(typ, treesitter.CallTypePrefix)
+	return ok && jsLazyMakers[made]
 }
