@@ -126,13 +126,19 @@ func (e *extractor) addAccesses(nodes []*node) {
 }
 
 // ecmaEnclosingClass is the class whose method n is in, seen through
-// arrow functions (which keep this); nil inside a function or an object
-// literal's method, whose this is another.
+// arrow functions and object literals' property values (which keep this:
+// { url: `${this.endpoint}/models` } in a method reads the class's
+// getter); nil inside a function or an object literal's method, whose
+// this is another.
 func ecmaEnclosingClass(n *node) *node {
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		switch p.Type() {
-		case "function_declaration", "function_expression", "generator_function_declaration", "generator_function", "object":
+		case "function_declaration", "function_expression", "generator_function_declaration", "generator_function":
 			return nil
+		case "method_definition":
+			if is(p.Parent(), "object") {
+				return nil // { run() { this.x } }: this is the object
+			}
 		case "class_body":
 			if c := p.Parent(); isAny(c, "class_declaration", "abstract_class_declaration", "class") {
 				return c

@@ -111,6 +111,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if cb, _, _ := ecmaElementCallback(e, n); cb != nil && n.Type() == "call_expression" {
 			c.local(n)
 		}
+	case "arrow_function", "function_expression":
+		// (arguments (arrow_function parameters: (formal_parameters
+		//   (required_parameter type: (_))))) @local: a callback's typed parameter
+		if h.typed && ecmaTypedParams(n) {
+			c.local(n)
+		}
 	case "jsx_opening_element", "jsx_self_closing_element":
 		// (jsx_opening_element name: (_) @_name (#match? @_name "^[A-Z]")) @call
 		if name := field(n, "name"); name != nil && isComponentName(e.text(name)) {
@@ -1128,6 +1134,10 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		ecmaCallbackElement(e, n)
 		return
 	}
+	if isAny(n, "arrow_function", "function_expression") {
+		ecmaAnonymousParams(e, n)
+		return
+	}
 	if n.Type() == "type_alias_declaration" {
 		// type CustomScrollbarsRef = CustomScrollbars: another name of a
 		// type, as the resolver reads it.
@@ -1160,8 +1170,12 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		ecmaDestructured(e, n, name, field(n, "value"))
 		return
 	}
+	if nodeType(name) == "array_pattern" {
+		ecmaStateDestructured(e, n, name, field(n, "value"))
+		return
+	}
 	if nodeType(name) != "identifier" {
-		return // an array pattern: no single type
+		return
 	}
 	value := field(n, "value")
 	switch nodeType(value) {
@@ -1181,8 +1195,89 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		typ = ValueTypePrefix + ecmaReceiver(e, value)
 	}
 	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
+	if h.typed && typ != "" && ecmaDeclaredGlobal(n.Parent()) {
+		// declare global { var globalClient: Client }: a name of every file
+		e.addCall(Call{Callee: GlobalVarPrefix + e.text(name), Span: e.span(name)}, n)
+	}
 	if ecmaTopLevelConst(n) {
 		ecmaConstantExpr(e, "", e.text(name), value)
+	}
+}
+
+// ecmaStateHooks are React's hooks whose result is [state, setState], the
+// state of their one type argument's type, else of their initial value's.
+var ecmaStateHooks = map[string]bool{"useState": true, "React.useState": true}
+
+// ecmaStateDestructured types the state a React state hook gives,
+// const [scheduler] = useState<DebouncedKeyedScheduler>(() => ...), or
+// useState(() => new Scheduler()), useState(new Scheduler()): the first
+// name of the pattern holds it, as tsserver types it. Other array
+// patterns stay untyped.
+func ecmaStateDestructured(e *extractor, decl, pattern, value *node) {
+	first := firstNamed(pattern)
+	if nodeType(first) != "identifier" || nodeType(value) != "call_expression" || !ecmaStateHooks[e.squeezed(field(value, "function"))] {
+		return
+	}
+	typ := ""
+	if arg := ecmaSingleTypeArgument(value); arg != nil {
+		typ = ecmaType(e, arg)
+	} else if init := firstNamed(field(value, "arguments")); init != nil {
+		if isAny(init, "arrow_function") && !is(field(init, "body"), "statement_block") {
+			init = field(init, "body") // useState(() => new Scheduler())
+		}
+		if is(init, "new_expression") {
+			typ = ecmaValueType(e, init)
+		}
+	}
+	if !isTypeName(typ) {
+		return
+	}
+	e.addLocal(decl.StartByte(), e.text(first), ecmaScoped(e, decl, typ))
+}
+
+// ecmaAnonymousFunction reports whether n, an arrow function or a
+// function expression, is no symbol of its own (a callback passed, a
+// property's value): its parameters are no symbol's, so its typed ones are
+// recorded as locals of the function around it (ecmaAnonymousParams).
+func ecmaAnonymousFunction(n *node) bool {
+	switch nodeType(n.Parent()) {
+	case "variable_declarator", "public_field_definition", "field_definition":
+		return false
+	}
+	return true
+}
+
+// ecmaTypedParams reports whether a function declares a parameter with
+// a written type.
+func ecmaTypedParams(fn *node) bool {
+	for p := range eachNamed(field(fn, "parameters")) {
+		if isAny(p, "required_parameter", "optional_parameter") && field(p, "type") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaAnonymousParams types the parameters of a function with no symbol
+// of its own, newInstance((self: DebuggerAppSk) => self.run()), as
+// written, within its body: a call there is the function around it's,
+// as tsserver lists it, and a parameter's declared type is what it holds.
+// Untyped and destructured parameters are left to the other rules
+// (ecmaCallbackElement, contextual parameters).
+func ecmaAnonymousParams(e *extractor, fn *node) {
+	body := field(fn, "body")
+	if body == nil || !ecmaAnonymousFunction(fn) {
+		return
+	}
+	for p := range eachNamed(field(fn, "parameters")) {
+		if !isAny(p, "required_parameter", "optional_parameter") || field(p, "type") == nil {
+			continue
+		}
+		param, _ := ecmaParam(e, p)
+		if param.Name == "" || param.Name == "this" || param.Type == "" {
+			continue
+		}
+		e.addLocal(body.StartByte(), param.Name, ScopedType(body.StartByte(), body.EndByte(), param.Type))
 	}
 }
 
@@ -1194,11 +1289,11 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 // destructured variables stay untyped.
 func ecmaForOf(e *extractor, n *node) {
 	left, right := field(n, "left"), field(n, "right")
-	if nodeType(right) == "call_expression" {
+	if nodeType(right) == "call_expression" && !ecmaTypedQueryAll(e, right) {
 		ecmaForOfValues(e, n, left, right)
 		return
 	}
-	if nodeType(left) != "identifier" || !isAny(right, "identifier", "member_expression") {
+	if nodeType(left) != "identifier" || !isAny(right, "identifier", "member_expression", "call_expression") {
 		return
 	}
 	of := false
@@ -1245,7 +1340,7 @@ func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method stri
 		return nil, nil, ""
 	}
 	array, method = field(fn, "object"), e.text(field(fn, "property"))
-	for depth := 0; nodeType(array) == "call_expression" && depth < 4; depth++ {
+	for depth := 0; nodeType(array) == "call_expression" && !ecmaTypedQueryAll(e, array) && depth < 4; depth++ {
 		inner := field(array, "function")
 		if nodeType(inner) != "member_expression" {
 			return nil, nil, ""
@@ -1267,10 +1362,26 @@ func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method stri
 		}
 		array, method = field(inner, "object"), e.text(field(inner, "property"))
 	}
-	if !isAny(array, "identifier", "member_expression") {
+	if !isAny(array, "identifier", "member_expression") && !ecmaTypedQueryAll(e, array) {
 		return nil, nil, ""
 	}
 	return cb, array, method
+}
+
+// ecmaTypedQueryAll reports whether n is a call of the DOM's
+// querySelectorAll with one type argument naming a type,
+// document.querySelectorAll<TipSk>('tip-sk'): a NodeList of them, which
+// the resolver reads from the call's text.
+func ecmaTypedQueryAll(e *extractor, n *node) bool {
+	if nodeType(n) != "call_expression" {
+		return false
+	}
+	fn := field(n, "function")
+	if nodeType(fn) != "member_expression" || e.text(field(fn, "property")) != "querySelectorAll" {
+		return false
+	}
+	arg := ecmaSingleTypeArgument(n)
+	return arg != nil && isTypeName(ecmaType(e, arg))
 }
 
 // ecmaCallbackElement types the first parameter of xs.map(x => ...) as an
@@ -1887,6 +1998,8 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 	switch nodeType(v) {
 	case "this":
 		return ecmaReturnsThis // the method's class, where the caller knows it
+	case "identifier":
+		return ecmaReturnedLocal(e, v) // const loot = new TeamLoot(); ...; return loot
 	case "object":
 		if name != "" {
 			return ecmaObjectType(v, name)
@@ -1914,6 +2027,67 @@ func ecmaTypeOfReturned(e *extractor, v *node, name string) string {
 		}
 	}
 	return ""
+}
+
+// ecmaReturnedLocal is the type of a returned name that the function
+// around it declares as a const whose type is written or whose value is
+// constructed or cast (const teamLoot = new TeamLoot(...); ... return
+// teamLoot), as tsserver infers the result; "" for any other name (a
+// parameter, a let, a name of a nested function or of the file).
+func ecmaReturnedLocal(e *extractor, id *node) string {
+	fn := parent(id)
+	for fn != nil && !ecmaFunctionTypes.has(fn) {
+		fn = parent(fn)
+	}
+	if fn == nil {
+		return ""
+	}
+	name := e.text(id)
+	typ, found := "", false
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if found {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+				// a nested function's names are its own
+			case c.Type() == "variable_declarator" && nodeType(field(c, "name")) == "identifier" && e.text(field(c, "name")) == name:
+				found = true
+				if !ecmaConstDeclaration(c) {
+					return
+				}
+				if t := field(c, "type"); t != nil {
+					typ = ecmaType(e, t)
+				} else if v := field(c, "value"); isAny(v, "new_expression", "as_expression") {
+					typ = ecmaTypeOfReturned(e, v, "")
+				}
+				if !isTypeName(typ) {
+					typ = ""
+				}
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(field(fn, "body"))
+	return typ
+}
+
+// ecmaConstDeclaration reports whether a variable declarator is a
+// const's: the name holds its value throughout.
+func ecmaConstDeclaration(decl *node) bool {
+	p := parent(decl)
+	if !is(p, "lexical_declaration") {
+		return false
+	}
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		if !c.named && c.Type() == "const" {
+			return true
+		}
+	}
+	return false
 }
 
 // ecmaScoped scopes typ, a local's declared at decl, to the block it is

@@ -103,6 +103,10 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 	switch nodeType(p) {
 	case "arguments", "array", "return_statement":
 		return true
+	case "template_substitution":
+		// html`<button @click=${this.open}>`: lit binds the method as the
+		// listener; tsserver counts the reference (skia-buildbot)
+		return isAny(n, "identifier", "member_expression")
 	case "object":
 		return is(n, "shorthand_property_identifier") // { handle }
 	case "pair":
@@ -436,7 +440,22 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// (on('x', req.params)) are nearly all data, and a row each would cost
 	// more than the rare method passed unbound. The resolver types the
 	// receiver as for a call and links only a method.
-	return rest == "" && typed && ecmaTestInspects(e, node)
+	// And a member of a typed local or parameter bound in a tagged
+	// template, html`<input @change=${el.onToggle}>`: a template engine's
+	// event binding, which tsserver counts as the others.
+	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node))
+}
+
+// ecmaTaggedSubstitution reports whether n is the whole expression of a
+// substitution in a tagged template (html`...${n}...`), not a plain
+// template string, whose substitutions are formatted text.
+func ecmaTaggedSubstitution(n *node) bool {
+	sub := n.Parent()
+	if !is(sub, "template_substitution") {
+		return false
+	}
+	tmpl := sub.Parent()
+	return is(tmpl, "template_string") && is(tmpl.Parent(), "call_expression") && tmpl.FieldName() == "arguments"
 }
 
 // ecmaTestInspects reports whether n is the argument of a test's

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 90
+const ExtractorVersion = 91
 
 // Language names a grammar in the registry.
 type Language string
@@ -352,6 +352,13 @@ const TypeAliasPrefix = "alias:"
 // ("globalalias:MUser"), which calls nothing: the store finds the file by
 // that name.
 const GlobalTypeAliasPrefix = "globalalias:"
+
+// GlobalVarPrefix names the Call a file records for each variable a
+// declare global block of it declares (declare global { var globalClient:
+// RoboChimpBotClient } is "globalvar:globalClient"), which calls nothing:
+// the store finds the declaring files by that name, and the variable's
+// type is its top-level Local there.
+const GlobalVarPrefix = "globalvar:"
 
 // RecordTypePrefix marks a TypeScript value every member of which holds
 // the type that follows, read by name or by index: a mapped type or an

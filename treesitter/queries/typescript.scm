@@ -56,6 +56,9 @@
 (export_statement "default" declaration: (abstract_class_declaration)) @local
 (program (type_alias_declaration) @local)
 (program (export_statement (type_alias_declaration) @local))
+; A function's typed parameters: a callback's are locals of the function around it.
+(arrow_function parameters: (formal_parameters [(required_parameter type: (_)) (optional_parameter type: (_))])) @local
+(function_expression parameters: (formal_parameters [(required_parameter type: (_)) (optional_parameter type: (_))])) @local
 
 ; String literals and substitution-free template strings.
 (string) @string

@@ -94,7 +94,10 @@ func (coreLang) moduleName(context.Context, *fact.File, string) (typeRef, bool) 
 	return typeRef{}, false
 }
 
-func (coreLang) unbound(context.Context, *fact.File, *fact.Symbol, string) (typeRef, bool, error) {
+func (q coreLang) unbound(ctx context.Context, f *fact.File, _ *fact.Symbol, name string) (typeRef, bool, error) {
+	if family(f.Language) == "js" {
+		return q.jsGlobalVar(ctx, f, name) // globalClient, declared in a declare global block
+	}
 	return typeRef{}, false, nil
 }
 

@@ -776,6 +776,11 @@ type typeRef struct {
 	// mapValue is what a Map's get(...) gives (treesitter.MapValueTypePrefix):
 	// the map itself is the standard library's (refExternal).
 	mapValue *typeRef
+	// elements is what each element of a DOM NodeList holds
+	// (querySelectorAll<TipSk>(...), NodeListOf<TipSk>): its forEach
+	// callback's, for-of's, an index's or item(i)'s value. The list itself
+	// is the platform's (refExternal).
+	elements *typeRef
 	// enters is what entering a Python context manager gives, its
 	// __enter__ or __aenter__ (treesitter.PythonEntersTypePrefix): the
 	// manager itself is the standard library's (refExternal).
@@ -1119,13 +1124,23 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 		}
 	}
+	alias := writtenAsAlias(f, c)
 	if family(f.Language) == "js" && caller != nil {
-		if l := q.localNamed(f, caller, name); l != nil && l.SymbolID != "" {
+		written := name // the name the call is written with: the alias of an aliased import
+		if alias != nil {
+			written = alias.Local // import { count as countOf }; const count = countOf(x): the import
+		}
+		if l := q.localNamed(f, caller, written); l != nil && l.SymbolID != "" {
 			return nil, true, nil // function Pills({ onChange }) { onChange(x) }: the prop, not a function of that name
 		}
 	}
+	if family(f.Language) == "js" && alias == nil && jsLazyComponent(q.localNamed(f, caller, name)) {
+		// const JoinFamily = lazy(() => import("./pages/JoinFamily")):
+		// <JoinFamily /> renders the lazy component, which tsserver lists
+		// under no function (the module is imported, not the function)
+		return nil, true, nil
+	}
 	var local []fact.Symbol
-	alias := writtenAsAlias(f, c)
 	shadowed := alias != nil || pyImportedInFunction(f, caller, name)
 	for _, s := range cands {
 		if !shadowed && s.Path == f.Path && isCallable(s) && (s.Container == "" || s.Kind == treesitter.KindFunction) {
@@ -1449,6 +1464,14 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
 	}
+	if k := jsDomQueryStep(segs); k >= 0 && family(f.Language) == "js" {
+		// document.querySelector<TipSk>('tip-sk')!.reset(): a TipSk's
+		cur, err := q.domQueryResult(ctx, f, segs[k].name, segs[k].typeArgs)
+		if err != nil {
+			return typeRef{}, err
+		}
+		return q.walkReceiver(ctx, f, caller, cur, segs[k+1:])
+	}
 	if f.Language == treesitter.Python && len(segs) > 1 {
 		// isinstance(call.meta, Meta) and call.meta.sig.m(): what the
 		// path is narrowed to
@@ -1564,6 +1587,10 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		}
 		if cur.mapValue != nil && seg.name == "get" && seg.call {
 			cur = *cur.mapValue // servers.get(id).status(): one of the map's values
+			continue
+		}
+		if cur.elements != nil && (seg.index && !seg.call || seg.call && seg.name == "item") {
+			cur = *cur.elements // nodes[0].reset(), nodes.item(0).reset()
 			continue
 		}
 		if cur.enters != nil && seg.call && (seg.name == "__enter__" || seg.name == "__aenter__") {
@@ -1785,6 +1812,9 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeRef, error) {
 	if ref.members != nil {
 		return *ref.members, nil // gear[setup]: what the record holds
+	}
+	if ref.elements != nil {
+		return *ref.elements, nil // for (const el of nodes): what the NodeList holds
 	}
 	if ref.kind != refInstance {
 		if ref.kind == refExternal && ref.ext == djangoQuerySet {
@@ -2215,8 +2245,35 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 
 // domQueries are the DOM's methods whose one type argument is the type of
 // what they return (querySelector<E extends Element = Element>(selectors:
-// string): E | null).
-var domQueries = map[string]bool{"querySelector": true, "closest": true}
+// string): E | null), or, for querySelectorAll, of each element of the
+// NodeListOf<E> it returns.
+var domQueries = map[string]bool{"querySelector": true, "closest": true, "querySelectorAll": true}
+
+// domQueryResult is what a DOM query given the type argument cls returns:
+// a cls, or a NodeList of them (querySelectorAll).
+func (q *query) domQueryResult(ctx context.Context, f *fact.File, query, cls string) (typeRef, error) {
+	inst, err := q.instanceOf(ctx, f, cls)
+	if err != nil || query != "querySelectorAll" {
+		return inst, err
+	}
+	if inst.kind != refInstance {
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refExternal, elements: &inst}, nil
+}
+
+// jsDomQueryStep is the last step of a JavaScript or TypeScript receiver
+// that calls a DOM query with a type argument naming one type
+// (this.shadowRoot!.querySelector<TipSk>('tip-sk')!.reset()), -1 if none:
+// what it returns does not depend on the steps before it.
+func jsDomQueryStep(segs []receiverSeg) int {
+	for k := len(segs) - 1; k >= 0; k-- {
+		if s := segs[k]; s.call && domQueries[s.name] && isTypeNameJS(s.typeArgs) {
+			return k
+		}
+	}
+	return -1
+}
 
 // declaredKey is one evaluation of a derived type (query.declared).
 type declaredKey struct {
@@ -2241,6 +2298,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		if of.mapValue != nil && (method == "values" || method == "entries" || method == "forEach") {
 			return *of.mapValue, nil // servers.forEach((s) => ...), for (const [id, s] of servers.entries())
+		}
+		if of.elements != nil && method != "entries" {
+			return *of.elements, nil // nodes.forEach((el) => ...), Array.from(nodes).map(...)
 		}
 		if method == "entries" {
 			return typeRef{kind: refUnknown}, nil // an array's entries are [index, element]: not typed here
@@ -2275,7 +2335,7 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		if domQueries[lastSegmentOf(callee)] && family(f.Language) == "js" && cls != "" {
 			// document.querySelector<ClusterSummary2Sk>('x')!: the DOM's
 			// generic queries give their type argument (lib.dom.d.ts)
-			return q.instanceOf(ctx, f, cls)
+			return q.domQueryResult(ctx, f, lastSegmentOf(callee), cls)
 		}
 		if family(f.Language) == "js" && strings.ToUpper(cls) != cls {
 			typeArg = cls // not a SCREAMING_CASE token: inject(AUDIT_SINK)
@@ -3226,4 +3286,19 @@ func stringLiteralReceiver(lang treesitter.Language, recv string) bool {
 		i++
 	}
 	return i < len(recv) && (recv[i] == '"' || recv[i] == '\'')
+}
+
+// jsLazyMakers are the calls that wrap a dynamically imported component:
+// React's lazy and Next.js's dynamic.
+var jsLazyMakers = map[string]bool{"lazy": true, "React.lazy": true, "dynamic": true}
+
+// jsLazyComponent reports whether l, a local, holds a component made by
+// one of jsLazyMakers.
+func jsLazyComponent(l *fact.Local) bool {
+	if l == nil {
+		return false
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	made, ok := strings.CutPrefix(typ, treesitter.CallTypePrefix)
+	return ok && jsLazyMakers[made]
 }

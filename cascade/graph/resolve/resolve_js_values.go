@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"sort"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -517,4 +518,64 @@ func (q *query) jsMixinClass(ctx context.Context, f *fact.File, name string) *fa
 		}
 	}
 	return nil
+}
+
+// jsGlobalVar types a name no scope of f binds by the variable a declare
+// global block declares under it (declare global { var globalClient:
+// RoboChimpBotClient }), as tsserver types it in every file of the
+// program: the declaration nearest f (the longest directory prefix shared
+// with f, so each package of a monorepo its own) whose written type is a
+// workspace class's; ok is false when none is.
+func (q *query) jsGlobalVar(ctx context.Context, f *fact.File, name string) (typeRef, bool, error) {
+	if q.depth > 6 {
+		return typeRef{}, false, nil
+	}
+	rows, err := q.callsNamed(ctx, treesitter.GlobalVarPrefix+name)
+	if err != nil || len(rows) == 0 {
+		return typeRef{}, false, err
+	}
+	paths := make([]string, 0, len(rows))
+	seen := map[string]bool{}
+	for _, c := range rows {
+		if !seen[c.Path] {
+			seen[c.Path] = true
+			paths = append(paths, c.Path)
+		}
+	}
+	shared := func(p string) int {
+		n := 0
+		for i := 0; i < len(p) && i < len(f.Path) && p[i] == f.Path[i]; i++ {
+			if p[i] == '/' {
+				n = i + 1
+			}
+		}
+		return n
+	}
+	sort.SliceStable(paths, func(i, j int) bool { return shared(paths[i]) > shared(paths[j]) })
+	q.depth++
+	defer func() { q.depth-- }()
+	for _, p := range paths {
+		mf, err := q.file(ctx, p)
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		if mf == nil || family(mf.Language) != "js" {
+			continue
+		}
+		for _, l := range mf.Locals {
+			if l.Name != name || l.SymbolID != "" {
+				continue
+			}
+			// the block of declare global scopes it in its own file
+			_, _, typ, _ := treesitter.CutScope(l.Type)
+			ref, err := q.declaredType(ctx, mf, nil, typ)
+			if err != nil {
+				return typeRef{}, false, err
+			}
+			if ref.kind == refInstance {
+				return ref, true, nil
+			}
+		}
+	}
+	return typeRef{}, false, nil
 }

@@ -18,9 +18,10 @@ import (
 // resolveCall resolves a call site, or a reference site by the rules
 // above.
 func (q *query) resolveCall(ctx context.Context, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
-	if strings.HasPrefix(c.Callee, treesitter.AssignPrefix) || strings.HasPrefix(c.Callee, treesitter.GlobalTypeAliasPrefix) {
-		// a store into a field (resolve_fields.go), a global type alias
-		// declared (jsGlobalAlias): no call, no reference
+	if strings.HasPrefix(c.Callee, treesitter.AssignPrefix) || strings.HasPrefix(c.Callee, treesitter.GlobalTypeAliasPrefix) ||
+		strings.HasPrefix(c.Callee, treesitter.GlobalVarPrefix) {
+		// a store into a field (resolve_fields.go), a global type alias or
+		// variable declared (jsGlobalAlias, jsGlobalVar): no call, no reference
 		return nil, "", nil
 	}
 	if name, _, ok := cutAccess(c.Callee); ok {

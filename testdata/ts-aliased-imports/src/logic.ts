@@ -1,0 +1,3 @@
+export function unreadAnswerCount(state: number[]): number { // @def(unread, "unreadAnswerCount")
+  return state.length;
+}

@@ -1,0 +1,3 @@
+export function Home() { // @def(home, "Home")
+  return <div>home</div>;
+}

@@ -1,0 +1,3 @@
+export default function JoinFamily() { // @def(joinFamily, "JoinFamily") @callers(joinFamily)
+  return <div>join</div>;
+}
