@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -376,7 +377,8 @@ var pythonBuiltinTypes = map[string]bool{
 // pythonUnion is the type of a union of members: the one member that is not
 // None or a builtin, else the first that is not None, else fallback.
 func pythonUnion(e *extractor, members []*node, fallback string) string {
-	first, class, classes := "", "", 0
+	first := ""
+	var classes []string
 	for _, m := range members {
 		t := pythonType(e, m)
 		if t == "" || t == "None" {
@@ -385,18 +387,25 @@ func pythonUnion(e *extractor, members []*node, fallback string) string {
 		if first == "" {
 			first = t
 		}
-		if !pythonBuiltinTypes[lastSegment(t)] {
-			class = t
-			classes++
+		if !pythonBuiltinTypes[lastSegment(t)] && !slices.Contains(classes, t) {
+			classes = append(classes, t)
 		}
 	}
 	switch {
-	case classes == 1:
-		return class
-	case classes == 0 && first != "":
+	case len(classes) == 1:
+		return classes[0]
+	case len(classes) == 0 && first != "":
 		return first
+	case len(classes) > 1 && !slices.ContainsFunc(classes, pythonCompoundType):
+		return PythonUnionTypePrefix + strings.Join(classes, "|")
 	}
 	return fallback
+}
+
+// pythonCompoundType reports whether a recorded type is more than a class
+// name (a collection, a tuple, a callable): a union of such stays unread.
+func pythonCompoundType(t string) bool {
+	return !isTypeName(t)
 }
 
 // pythonEllipsis reports whether a type argument is ..., as in Tuple[Foo, ...].

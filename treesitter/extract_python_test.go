@@ -32,11 +32,11 @@ func TestPythonBindings(t *testing.T) {
 			locals: []string{"db: DatabaseContext in f", "o: Foo in f"},
 		},
 		{
-			name: "a union is its one class",
+			name: "a union is its one class, or each of its classes",
 			src: `def f(a: Union[str, "Text"], b: str | Text | None, c: Union[Foo, Bar], d: Union[int, str]):
     pass
 `,
-			locals: []string{"a: Text in f", "b: Text in f", "c: Union in f", "d: int in f"},
+			locals: []string{"a: Text in f", "b: Text in f", "c: union:Foo|Bar in f", "d: int in f"},
 		},
 		{
 			name: "a union with a generic, or in parentheses, is its one class",

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 91
+const ExtractorVersion = 92
 
 // Language names a grammar in the registry.
 type Language string
@@ -296,6 +296,11 @@ const ItemTypePrefix = "item:"
 // separated by GoResultSeparator ("" for one not written as a type).
 // Unpacking one (rows, prov = compose()) gives each name its place's type.
 const PythonTupleTypePrefix = "tuple:"
+
+// PythonUnionTypePrefix marks a Python union of several workspace classes
+// ("union:EpisodicMemory|SemanticMemory" for EpisodicMemory | SemanticMemory |
+// None): a method called on the value is each member's, as pyright lists it.
+const PythonUnionTypePrefix = "union:"
 
 // PythonEntersTypePrefix marks a Python context manager whose __enter__ (or
 // __aenter__) gives the type after it: a declared

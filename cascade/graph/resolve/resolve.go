@@ -745,6 +745,10 @@ type typeRef struct {
 	file  string      // refModule: the workspace file the module resolves to ("" if several)
 	mod   string      // refModule: module specifier as written; a Go refExternal: the outside package it is
 	from  string      // refModule: the importing file
+	// alts are the other workspace classes of a Python union (refInstance;
+	// treesitter.PythonUnionTypePrefix): a method called on the value is
+	// each one's as well as class's. Nothing is walked past a union.
+	alts []fact.Symbol
 	// elems counts the Go collection wrappers around class ([]T is 1): an
 	// element of the value is one fewer. Calls and fields ignore it.
 	elems int
@@ -898,6 +902,14 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return q.pyMethodAbove(ctx, ref.class, c.Callee, sameFamily, &external)
 		}
 		found, err := q.methodOf(ctx, ref.class, c.Callee, sameFamily, 0)
+		for _, alt := range ref.alts { // memory.to_dict(), memory an EpisodicMemory | SemanticMemory
+			if err != nil {
+				break
+			}
+			var more []fact.Symbol
+			more, err = q.methodOf(ctx, alt, c.Callee, sameFamily, 0)
+			found = append(found, more...)
+		}
 		if err == nil && len(found) > 0 && ref.byName {
 			fixture = ref.fixture
 			return found, fact.ResolvedName, nil // a pytest fixture's value
@@ -1578,6 +1590,9 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // walkReceiverSteps is walkReceiver's walk.
 func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fact.Symbol, cur typeRef, segs []receiverSeg) (typeRef, error) {
 	for _, seg := range segs {
+		if len(cur.alts) > 0 {
+			return typeRef{kind: refUnknown}, nil // a member of a union's: one type per step is all a walk holds
+		}
 		if seg.index && seg.call {
 			return typeRef{kind: refUnknown}, nil
 		}
@@ -2551,6 +2566,9 @@ func (q *query) isExternalName(ctx context.Context, f *fact.File, name string) b
 func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (typeRef, error) {
 	if ref, ok := jsObjectRef(f, typeName); ok {
 		return ref, nil // what function make() { return { ... } } returns
+	}
+	if members, ok := strings.CutPrefix(typeName, treesitter.PythonUnionTypePrefix); ok && f.Language == treesitter.Python {
+		return q.python().pyUnionOf(ctx, f, strings.Split(members, "|"))
 	}
 	if places, ok := strings.CutPrefix(typeName, treesitter.PythonTupleTypePrefix); ok && f.Language == treesitter.Python {
 		return typeRef{kind: refExternal, tuple: places, tupleIn: f.Path}, nil

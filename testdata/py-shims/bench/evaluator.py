@@ -57,11 +57,10 @@ def capture(flag):
 
 
 def round_trip(flag):  # @def(roundTrip, "round_trip")
-    # three classes are no one class: the last is not the result (a
-    # possible caller of each; Verdict's and Handoff's have precise callers
-    # below, so only Outcome's answer falls back to it)
+    # three classes are each of them, not the last: the call is each
+    # one's to_dict, as pyright lists it
     handoff = capture(flag)
-    return handoff.to_dict()  # @site(roundTripSite, "to_dict") @possible(roundTrip, outcomeToDict, roundTripSite)
+    return handoff.to_dict()  # @site(roundTripSite, "to_dict") @call(roundTrip, verdictToDict, roundTripSite) @call(roundTrip, handoffToDict, roundTripSite) @call(roundTrip, outcomeToDict, roundTripSite)
 
 
 def expert_round_trip(flag):  # @def(expertRoundTrip, "expert_round_trip")
