@@ -169,6 +169,17 @@ func (q *goLang) goSignatureOf(ctx context.Context, m fact.Symbol) goSignature {
 var goBuiltinTypes = setOf("bool", "string", "error", "byte", "rune", "uintptr", "int", "int8", "int16", "int32", "int64",
 	"uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "comparable")
 
+// goFrozenDepAliases are dependency types declared as aliases of standard
+// library types in every version a build since Go 1.9 compiles, so that
+// they compare as gopls compares them without reading the module cache
+// (outside the workspace, read only when allowed; goDepAlias): older code
+// writes its interfaces with golang.org/x/net/context and implements them
+// with context (CGO-go-echo, from the go-clean-arch template).
+var goFrozenDepAliases = map[string]string{
+	"golang.org/x/net/context.Context":    "context.Context",
+	"golang.org/x/net/context.CancelFunc": "context.CancelFunc",
+}
+
 // goCanonicalType is a type as the extractor keeps it (pointers and type
 // arguments stripped, collections as their element), written in f, named
 // so that it compares equal wherever it is written: a workspace type by its
@@ -207,6 +218,9 @@ func (q *goLang) goCanonicalType(ctx context.Context, f *fact.File, t string) st
 			if _, inWorkspace := q.goImportDir(ctx, imp.Module); !inWorkspace {
 				if target, ok := gostd.Alias(imp.Module + "." + name); ok {
 					return target // os.FileMode is io/fs.FileMode
+				}
+				if target, ok := goFrozenDepAliases[imp.Module+"."+name]; ok {
+					return target // golang.org/x/net/context.Context, the module cache unread
 				}
 				if target, ok := q.goDepAlias(f.Path, imp.Module+"."+name); ok {
 					return target // golang.org/x/net/context.Context is context.Context
