@@ -612,6 +612,24 @@ func pythonComprehensionType(e *extractor, v *node) string {
 	return ""
 }
 
+// pythonExitingBlock is the innermost block around n, inside its function,
+// whose last statement leaves it (return, raise, continue, break): an
+// assignment there holds only to the block's end, as pyright's flow
+// analysis sees it. nil when there is none.
+func pythonExitingBlock(n *node) *node {
+	for b := parent(n); b != nil; b = parent(b) {
+		switch b.Type() {
+		case "function_definition", "class_definition", "module", "lambda":
+			return nil
+		case "block":
+			if cs := namedChildren(b); len(cs) > 0 && isAny(cs[len(cs)-1], "return_statement", "raise_statement", "continue_statement", "break_statement") {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
 // pythonLocalComprehensionType is the type of a comprehension assigned to
 // a local: a collection of its element's type (a mapping of its value's,
 // for a dict comprehension), as pyright infers list[T], set[T],
@@ -865,6 +883,11 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		end := uint32(len(e.src))
 		if fn >= 0 {
 			end = e.scopeEnd[fn]
+		}
+		if exit := pythonExitingBlock(n); exit != nil && exit.EndByte() < end {
+			// if not found: found = {}; return found: below the
+			// branch, found is still the first assignment's
+			end = exit.EndByte()
 		}
 		if typ != "" && n.EndByte() <= end {
 			typ = ScopedType(n.EndByte()-1, end, typ)

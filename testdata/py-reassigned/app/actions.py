@@ -17,3 +17,12 @@ def chain():  # @def(chain, "chain")
     r.as_dict()  # @site(chainEmail, "as_dict") @call(chain, emailAsDict, chainEmail)
     r = r.forward()  # @site(chainForward, "forward") @call(chain, emailForward, chainForward)
     r.as_dict()  # @site(chainSoar, "as_dict") @call(chain, soarAsDict, chainSoar)
+
+
+def fallback(missing: bool):  # @def(fallback, "fallback")
+    # reassigned in a branch that returns: below it, the first assignment
+    found = deliver()
+    if missing:
+        found = submit()
+        return found.as_dict()  # @site(fallbackSoar, "as_dict") @call(fallback, soarAsDict, fallbackSoar)
+    return found.as_dict()  # @site(fallbackEmail, "as_dict") @call(fallback, emailAsDict, fallbackEmail)
