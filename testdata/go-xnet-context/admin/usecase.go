@@ -6,5 +6,5 @@ import "golang.org/x/net/context"
 // alias of the standard library's.
 type Usecase interface {
 	ValidateToken(ctx context.Context, token string) (string, error) // @def(ifaceValidate, "ValidateToken")
-	Cancel(stop context.CancelFunc) // @def(ifaceCancel, "Cancel")
+	Cancel(stop context.CancelFunc)                                  // @def(ifaceCancel, "Cancel")
 }
