@@ -328,7 +328,7 @@ func (q *frameworkView) constant(ctx context.Context, f *fact.File, expr string,
 			d, ok := "", false
 			for _, imp := range f.Imports {
 				if imp.Local == container {
-					d, ok = q.goImportDir(ctx, imp.Module)
+					d, ok = q.goImportDirFrom(ctx, f.Path, imp.Module)
 				}
 			}
 			if !ok {

@@ -1093,7 +1093,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		for _, imp := range f.Imports { // dot imports
 			if imp.Local == "." {
-				if dir, ok := q.goImportDir(ctx, imp.Module); ok {
+				if dir, ok := q.goImportDirFrom(ctx, f.Path, imp.Module); ok {
 					for _, s := range cands {
 						if s.Container == "" && path.Dir(s.Path) == dir {
 							found = append(found, s)
@@ -2931,7 +2931,11 @@ func (q *query) inModule(ctx context.Context, f *fact.File, ref typeRef, s fact.
 	}
 	switch f.Language {
 	case treesitter.Go:
-		dir, ok := q.goImportDir(ctx, ref.mod)
+		from := ref.from
+		if from == "" {
+			from = f.Path
+		}
+		dir, ok := q.goImportDirFrom(ctx, from, ref.mod)
 		return ok && path.Dir(s.Path) == dir
 	case treesitter.Java:
 		sf, err := q.file(ctx, s.Path)
@@ -3163,6 +3167,16 @@ func pyModuleMatches(from, module, candidate string) bool {
 // goImportDir maps a Go import path to a workspace directory through the
 // workspace's go.mod files.
 func (q *query) goImportDir(ctx context.Context, importPath string) (string, bool) {
+	return q.goImportDirFrom(ctx, "", importPath)
+}
+
+// goImportDirFrom is goImportDir for an import written in the workspace file
+// from: where two go.mod files declare the same module path (CGO-go-echo's
+// root and scheduler/ both say "module github.com"), the import is the
+// importing file's own module's package, as the go command builds it; with
+// no such module, the one nearest the root. Before, a map's order chose,
+// and the same call resolved one way or the other from run to run.
+func (q *query) goImportDirFrom(ctx context.Context, from, importPath string) (string, bool) {
 	if q.modules == nil {
 		q.modules = map[string]string{}
 		for _, f := range q.allFiles(ctx) {
@@ -3173,7 +3187,10 @@ func (q *query) goImportDir(ctx context.Context, importPath string) (string, boo
 	}
 	best, bestDir := "", ""
 	for dir, mod := range q.modules {
-		if (importPath == mod || strings.HasPrefix(importPath, mod+"/")) && len(mod) > len(best) {
+		if importPath != mod && !strings.HasPrefix(importPath, mod+"/") {
+			continue
+		}
+		if best == "" || len(mod) > len(best) || len(mod) == len(best) && goNearerModule(dir, bestDir, from) {
 			best, bestDir = mod, dir
 		}
 	}
@@ -3182,6 +3199,28 @@ func (q *query) goImportDir(ctx context.Context, importPath string) (string, boo
 	}
 	rel := strings.TrimPrefix(strings.TrimPrefix(importPath, best), "/")
 	return path.Clean(path.Join(bestDir, rel)), true
+}
+
+// goNearerModule reports whether the module in dir is a better home than
+// the one in other for an import written in from, both declaring the same
+// path: the innermost holding from, else the outermost, else by name.
+func goNearerModule(dir, other, from string) bool {
+	holds, otherHolds := goDirHolds(dir, from), goDirHolds(other, from)
+	switch {
+	case holds != otherHolds:
+		return holds
+	case holds:
+		return len(dir) > len(other)
+	case len(dir) != len(other):
+		return len(dir) < len(other)
+	}
+	return dir < other
+}
+
+// goDirHolds reports whether the workspace-relative file p is under dir
+// ("." holds every file); false for no file.
+func goDirHolds(dir, p string) bool {
+	return p != "" && (dir == "." || strings.HasPrefix(p, dir+"/"))
 }
 
 var builtins = map[treesitter.Language]map[string]bool{

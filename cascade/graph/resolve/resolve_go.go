@@ -954,7 +954,7 @@ func (q *goLang) goNamedFuncType(ctx context.Context, f *fact.File, typ string) 
 // function (var NewAuth = auth.NewAuth, var Wrap = func() (W, error) {...},
 // var Open func() *DB): ok is false when Name is no such variable.
 func (q *goLang) goPackageFuncValueResult(ctx context.Context, ref typeRef, name string, result int) (typeRef, bool, error) {
-	dir, ok := q.goImportDir(ctx, ref.mod)
+	dir, ok := q.goImportDirFrom(ctx, ref.from, ref.mod)
 	if !ok {
 		return typeRef{}, false, nil
 	}

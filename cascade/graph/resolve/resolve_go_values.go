@@ -142,7 +142,7 @@ func (q *goLang) goPackageLocal(ctx context.Context, dir, pkg, skip, name string
 // Name a package-level variable declared in it:
 // manifest.ErrInvalidDigestFormat, declared = errors.New(...), is an error.
 func (q *goLang) goPackageMember(ctx context.Context, ref typeRef, name string) (typeRef, bool, error) {
-	dir, ok := q.goImportDir(ctx, ref.mod)
+	dir, ok := q.goImportDirFrom(ctx, ref.from, ref.mod)
 	if !ok {
 		return typeRef{}, false, nil
 	}
