@@ -14,7 +14,7 @@ func TestGoImportDirTwinModules(t *testing.T) {
 	cases := []struct{ from, imp, want string }{
 		{"auth/merchant/usecase.go", "github.com/auth/admin", "auth/admin"},
 		{"scheduler/jobs/run.go", "github.com/auth/admin", "scheduler/auth/admin"},
-		{"", "github.com/auth/admin", "auth/admin"}, // no importing file: the outermost
+		{"", "github.com/auth/admin", "auth/admin"},                    // no importing file: the outermost
 		{"scheduler/jobs/run.go", "github.com/tools/x", "tools/gen/x"}, // the longest module path first
 	}
 	for range 50 {
