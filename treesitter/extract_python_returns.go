@@ -111,28 +111,27 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 // pythonIsContextManagerDef reports whether the function definition fn is
 // decorated with contextlib's contextmanager or asynccontextmanager.
 func pythonIsContextManagerDef(e *extractor, fn *node) bool {
-	dd := parent(fn)
-	if nodeType(dd) != "decorated_definition" {
+	return pythonDecoratedWith(e, fn, func(name string) bool {
+		switch name {
+		case "contextmanager", "asynccontextmanager", "contextlib.contextmanager", "contextlib.asynccontextmanager":
+			return true
+		}
 		return false
-	}
-	for c := range eachNamed(dd) {
-		if c.Type() != "decorator" {
-			continue
-		}
-		if d, ok := pythonDecorator(e, c); ok {
-			switch d.Name {
-			case "contextmanager", "asynccontextmanager", "contextlib.contextmanager", "contextlib.asynccontextmanager":
-				return true
-			}
-		}
-	}
-	return false
+	})
 }
 
 // pythonIsFixtureDef reports whether the function definition fn is
 // decorated as a pytest fixture (@pytest.fixture, @pytest.fixture(...),
 // @fixture).
 func pythonIsFixtureDef(e *extractor, fn *node) bool {
+	return pythonDecoratedWith(e, fn, func(name string) bool {
+		return name == "fixture" || strings.HasSuffix(name, ".fixture")
+	})
+}
+
+// pythonDecoratedWith reports whether the function definition fn has a
+// decorator whose name named accepts.
+func pythonDecoratedWith(e *extractor, fn *node, named func(string) bool) bool {
 	dd := parent(fn)
 	if nodeType(dd) != "decorated_definition" {
 		return false
@@ -141,7 +140,7 @@ func pythonIsFixtureDef(e *extractor, fn *node) bool {
 		if c.Type() != "decorator" {
 			continue
 		}
-		if d, ok := pythonDecorator(e, c); ok && (d.Name == "fixture" || strings.HasSuffix(d.Name, ".fixture")) {
+		if d, ok := pythonDecorator(e, c); ok && named(d.Name) {
 			return true
 		}
 	}
