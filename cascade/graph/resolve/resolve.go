@@ -2100,6 +2100,14 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 			if ref, ok, err := q.python().pyImportedValue(ctx, f, imp); err != nil || ok {
 				return ref, err
 			}
+			// from core.models import Record; Record.get_root(): the package
+			// passes Record on by a star import (from .storage import *), as
+			// Django apps' models/__init__.py do; pyright follows it.
+			if cls, err := q.python().pyReexportedType(ctx, f, imp); err != nil {
+				return typeRef{}, err
+			} else if cls != nil {
+				return typeRef{kind: refClass, class: *cls}, nil
+			}
 		}
 		if q.moduleInWorkspace(ctx, f, imp.Module) {
 			if family(f.Language) == "js" {
@@ -3121,13 +3129,22 @@ func (q *query) pyNearestImportRoot(ctx context.Context, from, module string) (s
 	if root, ok := q.pyNearRoots[key]; ok {
 		return root.dir, root.found
 	}
-	nearest, found := "", false
+	// A root that is itself a package (tests/unit, holding an __init__.py) is
+	// imported under its parent's name, not from: where a root that is no
+	// package holds the module too (the workspace root's chroma_core/ beside
+	// tests/unit/chroma_core/), Python and pyright import that one.
+	nearest, found, nearestPkg := "", false, false
 	for _, wf := range q.allFiles(ctx) {
 		if wf.Language != treesitter.Python || !pyModuleMatches(from, module, wf.Path) {
 			continue
 		}
-		if root := pyImportRoot(module, wf.Path); underDir(root, path.Dir(from)) && (!found || len(root) > len(nearest)) {
-			nearest, found = root, true
+		root := pyImportRoot(module, wf.Path)
+		if !underDir(root, path.Dir(from)) {
+			continue
+		}
+		pkg := q.pyPackageDir(ctx, root)
+		if !found || nearestPkg && !pkg || pkg == nearestPkg && len(root) > len(nearest) {
+			nearest, found, nearestPkg = root, true, pkg
 		}
 	}
 	if q.pyNearRoots == nil {

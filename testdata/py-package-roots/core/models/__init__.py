@@ -1,0 +1,2 @@
+from .alert import *
+from .storage import *

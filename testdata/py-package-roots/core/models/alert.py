@@ -1,0 +1,3 @@
+class AlertEvent:
+    def raise_for(self, record):  # @def(raiseFor, "raise_for")
+        return record
