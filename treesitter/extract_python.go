@@ -522,6 +522,11 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 			typ = PytestFixtureTypePrefix + e.text(right)
 		}
 	}
+	if right := field(n, "right"); typ == "" && nodeType(right) == "list" {
+		// self.hooks = []: self.hooks.remove(h) is list's remove, never a
+		// project method of that name; self.jobs = [Job()]: a list of Job.
+		typ = pythonLocalValueType(e, right)
+	}
 	if builtin := pythonLiteralTypes[nodeType(field(n, "right"))]; typ == "" && builtin != "" {
 		// self.table = {}: self.table.get(k) is dict's get.
 		typ = CallTypePrefix + builtin
