@@ -940,6 +940,11 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			// click.command(): defined in click/decorators.py, imported by click/__init__.py
 			found, err = q.python().pyReexported(ctx, f, ref, c.Callee, func(s fact.Symbol) bool { return s.Container == "" })
 		}
+		if len(found) == 0 && family(f.Language) == "js" && ref.mod != "" {
+			// import * as hooks from '../controllers'; hooks.testWebhook:
+			// the directory's index passes it on (export * from './webhook')
+			found, err = q.chaseReexport(ctx, f, ref.mod, c.Callee, 0)
+		}
 		return found, fact.ResolvedAST, err
 	}
 	return q.uniqueNameIn(family(f.Language), sameFamily, c)
