@@ -192,9 +192,19 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		// h func(), self.cb = cb with cb: Callable) is followed to the
 		// calls that pass it; other values stored are data.
 		funcParam := c.Receiver == "" && strings.HasPrefix(e.paramType(fn, e.text(name)), GoFuncPrefix)
-		if stored && (keep || funcParam) {
+		// A function of the file, or an imported name, set as a member of
+		// an object literal ({ testWebhookEndpoint }): its calls through the
+		// object (webhookService.testWebhookEndpoint()) call it. tsserver
+		// lists no reference at the literal itself, so none is kept.
+		objectMember := stored && c.Receiver == "" && isEcma(e.facts.Language) && r.namesFunction(e.text(name))
+		if stored && (keep || funcParam || objectMember) {
 			c.Field = e.text(into)
 			e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
+		}
+		if objectMember && c.Field != e.text(name) {
+			// { list: listEndpoints }: the calls of list are listEndpoints'
+			// callers only through this reference, which says so (Field).
+			keep = true
 		}
 		if !keep {
 			continue
@@ -256,8 +266,31 @@ func (e *extractor) storedInto(n *node) (*node, string) {
 				return field(left, "property"), ecmaReceiver(e, field(left, "object"))
 			}
 		}
+		// const webhookService = { testWebhookEndpoint, list: listAll }: the
+		// object's member is the function (a service written as an object
+		// of functions), owned by the object's variable.
+		var key, object *node
+		switch {
+		case is(n, "shorthand_property_identifier") && is(p, "object"):
+			key, object = n, p
+		case is(p, "pair") && n.FieldName() == "value" && is(n, "identifier") && is(field(p, "key"), "property_identifier"):
+			key, object = field(p, "key"), p.Parent()
+		}
+		if key != nil && is(object, "object") && ecmaBoundObject(object) {
+			return key, ecmaObjectName(e, object)
+		}
 	}
 	return nil, ""
+}
+
+// ecmaBoundObject reports whether an object literal is a variable's value
+// (const x = { ... }, as written or cast), whose name a call reaches it by.
+func ecmaBoundObject(object *node) bool {
+	p := parent(object)
+	for isAny(p, "parenthesized_expression", "as_expression", "satisfies_expression") {
+		p = parent(p)
+	}
+	return is(p, "variable_declarator")
 }
 
 // refScope answers, for addRefs, what a file and its functions bind; it
@@ -655,4 +688,17 @@ func goTypeSpelled(recv string) bool {
 		return false
 	}
 	return strings.HasPrefix(recv, "(*") || (strings.HasPrefix(recv, "(&") && strings.Contains(recv, "{")) || strings.HasPrefix(recv, "new(")
+}
+
+// namesFunction reports whether name, written bare in the file, is a
+// function or method the file declares, or a name it imports.
+func (r *refScope) namesFunction(name string) bool {
+	if !r.ready {
+		r.init(nil)
+	}
+	return r.funcs[name] || r.imported[name]
+}
+
+func isEcma(lang Language) bool {
+	return lang == TypeScript || lang == TSX || lang == JavaScript
 }

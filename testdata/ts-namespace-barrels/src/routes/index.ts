@@ -3,7 +3,7 @@ import * as webhookController from '../controllers';
 declare const router: { post(path: string, ...handlers: unknown[]): void };
 
 export function mount(): void { // @def(mount, "mount")
-  router.post('/endpoints/:id/test', webhookController.testWebhookEndpoint); // @site(postTest, "post") @registered(mount, testEndpoint, "router.post('/endpoints/:id/test')", postTest)
+  router.post('/endpoints/:id/test', webhookController.testWebhookEndpoint); // @site(postTest, "post") @registered(mount, testEndpoint, "router.post(/endpoints/:id/test)", postTest)
 }
 
 export function summary(org: string): number { // @def(summary, "summary")
