@@ -3327,7 +3327,7 @@ func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, 
 		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
 		s[sym.ID] = e
 	} else if e.Ref != "" && res == fact.ResolvedRegistration {
-		registrationWins(e, via)
+		registrationWins(e, via, site.Span)
 	} else if resolutionRank[res] > resolutionRank[e.Resolution] {
 		e.Resolution, e.Via, e.Event = res, via, event
 	} else if res == fact.ResolvedRegistration && e.Resolution != res && via != "" && e.AlsoRegistered == "" && !slices.Contains(e.Sites, site.Span) {

@@ -77,10 +77,18 @@ func markRef(e *fact.Edge, site fact.Call, name string, fresh bool) {
 // registration that passes the same function by value
 // (mux.HandleFunc("/x", s.handle)): one item, said the way the framework
 // side says it. The reference sites are dropped, since the registering
-// call is the site; the caller adds it next.
-func registrationWins(e *fact.Edge, via string) {
+// call is the site; the caller adds it next. A reference on another line
+// than the registering call (router.post(\n path,\n ctl.handle\n)) stays
+// a site too: it is where the function is passed, which tsserver lists.
+func registrationWins(e *fact.Edge, via string, at treesitter.Span) {
 	e.Resolution, e.Via, e.Event, e.Ref = fact.ResolvedRegistration, via, "", ""
-	e.Sites = e.Sites[:0]
+	kept := e.Sites[:0]
+	for _, sp := range e.Sites {
+		if sp.Start.Line != at.Start.Line {
+			kept = append(kept, sp)
+		}
+	}
+	e.Sites = kept
 }
 
 // addRegistration adds the registration of sym by value at site, unless
