@@ -88,6 +88,14 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 	case "property_signature":
 		// (interface_body (property_signature name: (_) type: (_))) @field
 		if h.typed && is(n.Parent(), "interface_body") {
+			// (interface_body (property_signature type: (type_annotation
+			//   (function_type)))) @method: execute: (input: any) => Promise<unknown>
+			// is called as a method is, and an object literal typed by the
+			// interface implements it (tsserver lists tool.execute(...)
+			// under each literal's execute)
+			if ecmaFunctionTypedMember(n) {
+				c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+			}
 			c.field(n, nil)
 		}
 	case "public_field_definition":
@@ -188,6 +196,16 @@ func ecmaCallFunction(call *node) *node {
 
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
+
+// ecmaFunctionTypedMember reports whether a property signature's declared
+// type is a function type (parentheses around it allowed).
+func ecmaFunctionTypedMember(n *node) bool {
+	t := firstNamed(field(n, "type"))
+	for is(t, "parenthesized_type") {
+		t = firstNamed(t)
+	}
+	return is(t, "function_type")
+}
 
 func isFunctionValue(n *node) bool {
 	return isAny(n, "arrow_function", "function_expression", "generator_function")
@@ -1415,18 +1433,25 @@ func ecmaCallbackElement(e *extractor, call *node) {
 // ecmaForOfValues types the variable of for (const s of servers.values())
 // and the value of for (const [id, s] of servers.entries()) as one of the
 // collection's values, within the loop: a Map's values, an array's
-// elements (the resolver decides which, from the collection's type).
+// elements (the resolver decides which, from the collection's type); and
+// the variable of for (const t of tools.filter(keep)) as an element of
+// tools, through the Array methods that keep the elements (ecmaSameElements).
 func ecmaForOfValues(e *extractor, n, left, right *node) {
 	fn := field(right, "function")
-	if nodeType(fn) != "member_expression" || field(right, "arguments") == nil || firstNamed(field(right, "arguments")) != nil {
+	if nodeType(fn) != "member_expression" || field(right, "arguments") == nil {
 		return
 	}
 	method, coll := e.text(field(fn, "property")), field(fn, "object")
 	if !isAny(coll, "identifier", "member_expression") {
 		return
 	}
+	if firstNamed(field(right, "arguments")) != nil && !ecmaSameElements[method] {
+		return
+	}
 	var bound *node
 	switch {
+	case ecmaSameElements[method] && nodeType(left) == "identifier":
+		bound = left // for (const tool of tools.filter(keep)): an element of tools
 	case method == "values" && nodeType(left) == "identifier":
 		bound = left
 	case method == "entries" && nodeType(left) == "array_pattern":
