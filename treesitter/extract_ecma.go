@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -661,14 +662,46 @@ func ecmaType(e *extractor, n *node) string {
 			return t
 		}
 	case "union_type":
-		for c := range eachNamed(n) {
-			if t := ecmaType(e, c); t != "null" && t != "undefined" && t != "" {
-				return t
-			}
-		}
-		return ""
+		return ecmaUnion(e, n)
 	}
 	return e.squeezed(n)
+}
+
+// ecmaUnion is the type of a union, null and undefined left out: the one
+// member left (Foo | undefined is a Foo); a union of several named types,
+// each a type name (A | B | null), PythonUnionTypePrefix and the names, a
+// method called on the value being each member's, as tsserver lists it;
+// else the first member (string | Foo is read as before, a string).
+func ecmaUnion(e *extractor, n *node) string {
+	var first string
+	var names []string
+	plain := true
+	var walk func(u *node)
+	walk = func(u *node) {
+		for c := range eachNamed(u) {
+			if is(c, "union_type") { // A | B | C is (A | B) | C
+				walk(c)
+				continue
+			}
+			t := ecmaType(e, c)
+			if t == "null" || t == "undefined" || t == "" {
+				continue
+			}
+			if first == "" {
+				first = t
+			}
+			if !isAny(c, "type_identifier", "nested_type_identifier", "generic_type") || !isTypeName(t) {
+				plain = false
+			} else if !slices.Contains(names, t) {
+				names = append(names, t)
+			}
+		}
+	}
+	walk(n)
+	if plain && len(names) > 1 {
+		return PythonUnionTypePrefix + strings.Join(names, "|")
+	}
+	return first
 }
 
 func (ecmaHooks) call(e *extractor, n *node) {
@@ -1178,6 +1211,11 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 			}
 		} else if isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "member_expression") {
 			if t := ecmaType(e, aliased); t != "" {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
+			}
+		} else if is(aliased, "union_type") {
+			// type Memory = Episodic | Semantic: each member's method
+			if t := ecmaUnion(e, aliased); strings.HasPrefix(t, PythonUnionTypePrefix) {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			}
 		}
