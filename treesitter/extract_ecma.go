@@ -956,7 +956,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 			}
 		}
 	case "method_definition": // get gear(): FullGear
-		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) || isUnionTypeName(typ) {
 			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
 		}
 	case "shorthand_property_identifier": // return { service }: the object's service, as the local is
@@ -2207,12 +2207,20 @@ func ecmaObjectTypeMembers(e *extractor, alias string, object *node) {
 
 // isMemberTypeName reports whether a member's declared type, as ecmaType
 // reads it, says what reading the member gives: a type name, a record of
-// one, or an object type literal's members (ObjectTypeLiteralPrefix).
+// one, a union of type names, or an object type literal's members
+// (ObjectTypeLiteralPrefix).
 func isMemberTypeName(typ string) bool {
 	if name, ok := strings.CutPrefix(typ, ObjectTypePrefix); ok && strings.HasPrefix(name, ObjectTypeLiteralPrefix) {
 		return true
 	}
-	return isTypeName(strings.TrimPrefix(typ, RecordTypePrefix))
+	return isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) || isUnionTypeName(typ)
+}
+
+// isUnionTypeName reports whether typ is a union of type names, as
+// ecmaUnion writes one (A | B).
+func isUnionTypeName(typ string) bool {
+	names, ok := strings.CutPrefix(typ, PythonUnionTypePrefix)
+	return ok && !slices.ContainsFunc(strings.Split(names, "|"), func(n string) bool { return !isTypeName(n) })
 }
 
 // ecmaObjectTypeLiteral is the type of a value declared with an object

@@ -33,4 +33,32 @@ export class Holder {
   dump(): object | undefined { // @def(dump, "dump")
     return this.current?.toDict(); // @site(h1, "toDict") @call(dump, episodicToDict, h1) @call(dump, semanticToDict, h1)
   }
+
+  get latest(): Episodic | Semantic {
+    return this.current ?? new Episodic();
+  }
+
+  show(): object { // @def(show, "show")
+    return this.latest.toDict(); // @site(g1, "toDict") @call(show, episodicToDict, g1) @call(show, semanticToDict, g1)
+  }
+
+  static pick(first: boolean): Episodic | Semantic {
+    return first ? new Episodic() : new Semantic();
+  }
+}
+
+export function picked(): object { // @def(picked, "picked")
+  return Holder.pick(true).toDict(); // @site(p1, "toDict") @call(picked, episodicToDict, p1) @call(picked, semanticToDict, p1)
+}
+
+export interface Slot {
+  memory: Episodic | Semantic;
+}
+
+export function fromSlot(slot: Slot): object { // @def(fromSlot, "fromSlot")
+  return slot.memory.toDict(); // @site(i1, "toDict") @call(fromSlot, episodicToDict, i1) @call(fromSlot, semanticToDict, i1)
+}
+
+export function fromLiteral(slot: { memory: Episodic | Semantic | undefined }): object | undefined { // @def(fromLiteral, "fromLiteral")
+  return slot.memory?.toDict(); // @site(o1, "toDict") @call(fromLiteral, episodicToDict, o1) @call(fromLiteral, semanticToDict, o1)
 }
