@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -88,6 +89,14 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 	case "property_signature":
 		// (interface_body (property_signature name: (_) type: (_))) @field
 		if h.typed && is(n.Parent(), "interface_body") {
+			// (interface_body (property_signature type: (type_annotation
+			//   (function_type)))) @method: execute: (input: any) => Promise<unknown>
+			// is called as a method is, and an object literal typed by the
+			// interface implements it (tsserver lists tool.execute(...)
+			// under each literal's execute)
+			if ecmaFunctionTypedMember(n) {
+				c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+			}
 			c.field(n, nil)
 		}
 	case "public_field_definition":
@@ -188,6 +197,16 @@ func ecmaCallFunction(call *node) *node {
 
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
+
+// ecmaFunctionTypedMember reports whether a property signature's declared
+// type is a function type (parentheses around it allowed).
+func ecmaFunctionTypedMember(n *node) bool {
+	t := firstNamed(field(n, "type"))
+	for is(t, "parenthesized_type") {
+		t = firstNamed(t)
+	}
+	return is(t, "function_type")
+}
 
 func isFunctionValue(n *node) bool {
 	return isAny(n, "arrow_function", "function_expression", "generator_function")
@@ -643,14 +662,46 @@ func ecmaType(e *extractor, n *node) string {
 			return t
 		}
 	case "union_type":
-		for c := range eachNamed(n) {
-			if t := ecmaType(e, c); t != "null" && t != "undefined" && t != "" {
-				return t
-			}
-		}
-		return ""
+		return ecmaUnion(e, n)
 	}
 	return e.squeezed(n)
+}
+
+// ecmaUnion is the type of a union, null and undefined left out: the one
+// member left (Foo | undefined is a Foo); a union of several named types,
+// each a type name (A | B | null), PythonUnionTypePrefix and the names, a
+// method called on the value being each member's, as tsserver lists it;
+// else the first member (string | Foo is read as before, a string).
+func ecmaUnion(e *extractor, n *node) string {
+	var first string
+	var names []string
+	plain := true
+	var walk func(u *node)
+	walk = func(u *node) {
+		for c := range eachNamed(u) {
+			if is(c, "union_type") { // A | B | C is (A | B) | C
+				walk(c)
+				continue
+			}
+			t := ecmaType(e, c)
+			if t == "null" || t == "undefined" || t == "" {
+				continue
+			}
+			if first == "" {
+				first = t
+			}
+			if !isAny(c, "type_identifier", "nested_type_identifier", "generic_type") || !isTypeName(t) {
+				plain = false
+			} else if !slices.Contains(names, t) {
+				names = append(names, t)
+			}
+		}
+	}
+	walk(n)
+	if plain && len(names) > 1 {
+		return PythonUnionTypePrefix + strings.Join(names, "|")
+	}
+	return first
 }
 
 func (ecmaHooks) call(e *extractor, n *node) {
@@ -905,7 +956,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 			}
 		}
 	case "method_definition": // get gear(): FullGear
-		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) {
+		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) || isUnionTypeName(typ) {
 			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
 		}
 	case "shorthand_property_identifier": // return { service }: the object's service, as the local is
@@ -1162,6 +1213,11 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 			if t := ecmaType(e, aliased); t != "" {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			}
+		} else if is(aliased, "union_type") {
+			// type Memory = Episodic | Semantic: each member's method
+			if t := ecmaUnion(e, aliased); strings.HasPrefix(t, PythonUnionTypePrefix) {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
+			}
 		}
 		return
 	}
@@ -1415,18 +1471,25 @@ func ecmaCallbackElement(e *extractor, call *node) {
 // ecmaForOfValues types the variable of for (const s of servers.values())
 // and the value of for (const [id, s] of servers.entries()) as one of the
 // collection's values, within the loop: a Map's values, an array's
-// elements (the resolver decides which, from the collection's type).
+// elements (the resolver decides which, from the collection's type); and
+// the variable of for (const t of tools.filter(keep)) as an element of
+// tools, through the Array methods that keep the elements (ecmaSameElements).
 func ecmaForOfValues(e *extractor, n, left, right *node) {
 	fn := field(right, "function")
-	if nodeType(fn) != "member_expression" || field(right, "arguments") == nil || firstNamed(field(right, "arguments")) != nil {
+	if nodeType(fn) != "member_expression" || field(right, "arguments") == nil {
 		return
 	}
 	method, coll := e.text(field(fn, "property")), field(fn, "object")
 	if !isAny(coll, "identifier", "member_expression") {
 		return
 	}
+	if firstNamed(field(right, "arguments")) != nil && !ecmaSameElements[method] {
+		return
+	}
 	var bound *node
 	switch {
+	case ecmaSameElements[method] && nodeType(left) == "identifier":
+		bound = left // for (const tool of tools.filter(keep)): an element of tools
 	case method == "values" && nodeType(left) == "identifier":
 		bound = left
 	case method == "entries" && nodeType(left) == "array_pattern":
@@ -2144,12 +2207,20 @@ func ecmaObjectTypeMembers(e *extractor, alias string, object *node) {
 
 // isMemberTypeName reports whether a member's declared type, as ecmaType
 // reads it, says what reading the member gives: a type name, a record of
-// one, or an object type literal's members (ObjectTypeLiteralPrefix).
+// one, a union of type names, or an object type literal's members
+// (ObjectTypeLiteralPrefix).
 func isMemberTypeName(typ string) bool {
 	if name, ok := strings.CutPrefix(typ, ObjectTypePrefix); ok && strings.HasPrefix(name, ObjectTypeLiteralPrefix) {
 		return true
 	}
-	return isTypeName(strings.TrimPrefix(typ, RecordTypePrefix))
+	return isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) || isUnionTypeName(typ)
+}
+
+// isUnionTypeName reports whether typ is a union of type names, as
+// ecmaUnion writes one (A | B).
+func isUnionTypeName(typ string) bool {
+	names, ok := strings.CutPrefix(typ, PythonUnionTypePrefix)
+	return ok && !slices.ContainsFunc(strings.Split(names, "|"), func(n string) bool { return !isTypeName(n) })
 }
 
 // ecmaObjectTypeLiteral is the type of a value declared with an object

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 97
+const ExtractorVersion = 98
 
 // Language names a grammar in the registry.
 type Language string
@@ -300,6 +300,8 @@ const PythonTupleTypePrefix = "tuple:"
 // PythonUnionTypePrefix marks a Python union of several workspace classes
 // ("union:EpisodicMemory|SemanticMemory" for EpisodicMemory | SemanticMemory |
 // None): a method called on the value is each member's, as pyright lists it.
+// A TypeScript union of several named types (Episodic | Semantic | null) is
+// marked the same way, as tsserver lists such a call under each member's.
 const PythonUnionTypePrefix = "union:"
 
 // PythonEntersTypePrefix marks a Python context manager whose __enter__ (or

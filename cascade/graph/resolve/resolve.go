@@ -2576,12 +2576,39 @@ func (q *query) isExternalName(ctx context.Context, f *fact.File, name string) b
 	return isGlobalObject(f.Language, name) || isBuiltin(f.Language, name)
 }
 
+// unionOf is the type of a value annotated with a union of several
+// classes (a Python or a TypeScript union, treesitter.PythonUnionTypePrefix): an instance of the first workspace class among them, with the
+// others as its alts; outside the workspace when no member is in it.
+func (q *query) unionOf(ctx context.Context, f *fact.File, members []string) (typeRef, error) {
+	var classes []fact.Symbol
+	known := true // every member a workspace class or from outside it
+	for _, m := range members {
+		ref, err := q.instanceOf(ctx, f, m)
+		if err != nil {
+			return typeRef{}, err
+		}
+		switch {
+		case ref.kind == refInstance && ref.elems == 0 && len(ref.alts) == 0:
+			classes = append(classes, ref.class)
+		case ref.kind != refExternal:
+			known = false
+		}
+	}
+	switch {
+	case len(classes) > 0 && known:
+		return typeRef{kind: refInstance, class: classes[0], alts: classes[1:]}, nil
+	case len(classes) == 0 && known:
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
 func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (typeRef, error) {
 	if ref, ok := jsObjectRef(f, typeName); ok {
 		return ref, nil // what function make() { return { ... } } returns
 	}
-	if members, ok := strings.CutPrefix(typeName, treesitter.PythonUnionTypePrefix); ok && f.Language == treesitter.Python {
-		return q.python().pyUnionOf(ctx, f, strings.Split(members, "|"))
+	if members, ok := strings.CutPrefix(typeName, treesitter.PythonUnionTypePrefix); ok && (f.Language == treesitter.Python || family(f.Language) == "js") {
+		return q.unionOf(ctx, f, strings.Split(members, "|"))
 	}
 	if places, ok := strings.CutPrefix(typeName, treesitter.PythonTupleTypePrefix); ok && f.Language == treesitter.Python {
 		return typeRef{kind: refExternal, tuple: places, tupleIn: f.Path}, nil
@@ -2624,8 +2651,8 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		// type FullGear = { [key in SetupType]: Gear }, here, imported or global
 		if mf, aliased, ok, err := q.jsAliasedType(ctx, f, typeName); err != nil {
 			return typeRef{}, err
-		} else if ok && strings.HasPrefix(aliased, treesitter.RecordTypePrefix) {
-			return q.instanceOf(ctx, mf, aliased)
+		} else if ok && (strings.HasPrefix(aliased, treesitter.RecordTypePrefix) || strings.HasPrefix(aliased, treesitter.PythonUnionTypePrefix)) {
+			return q.instanceOf(ctx, mf, aliased) // or type Memory = Episodic | Semantic
 		}
 	}
 	if cls == nil {

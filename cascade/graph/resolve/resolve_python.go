@@ -283,33 +283,6 @@ func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*f
 	return nil, nil
 }
 
-// pyUnionOf is the type of a value annotated with a union of several
-// classes: an instance of the first workspace class among them, with the
-// others as its alts; outside the workspace when no member is in it.
-func (q *pyLang) pyUnionOf(ctx context.Context, f *fact.File, members []string) (typeRef, error) {
-	var classes []fact.Symbol
-	known := true // every member a workspace class or from outside it
-	for _, m := range members {
-		ref, err := q.instanceOf(ctx, f, m)
-		if err != nil {
-			return typeRef{}, err
-		}
-		switch {
-		case ref.kind == refInstance && ref.elems == 0 && len(ref.alts) == 0:
-			classes = append(classes, ref.class)
-		case ref.kind != refExternal:
-			known = false
-		}
-	}
-	switch {
-	case len(classes) > 0 && known:
-		return typeRef{kind: refInstance, class: classes[0], alts: classes[1:]}, nil
-	case len(classes) == 0 && known:
-		return typeRef{kind: refExternal}, nil
-	}
-	return typeRef{kind: refUnknown}, nil
-}
-
 // pyElementOf is what iterating over an instance of a workspace class
 // gives: the element of what its __iter__ returns (Iterator[Text] gives a
 // Text), or what that iterator's __next__ returns; with no typed __iter__,
