@@ -663,6 +663,8 @@ func ecmaType(e *extractor, n *node) string {
 		}
 	case "union_type":
 		return ecmaUnion(e, n)
+	case "intersection_type":
+		return ecmaIntersection(e, n)
 	}
 	return e.squeezed(n)
 }
@@ -702,6 +704,38 @@ func ecmaUnion(e *extractor, n *node) string {
 		return PythonUnionTypePrefix + strings.Join(names, "|")
 	}
 	return first
+}
+
+// ecmaIntersection is the type of an intersection (A & B, Port & { id:
+// string }): its named members, a method called on the value being the
+// member's that declares it, as tsserver resolves it (the union's prefix,
+// which the resolver reads as each member that has the method); the one
+// named member where there is one; "" for none.
+func ecmaIntersection(e *extractor, n *node) string {
+	var names []string
+	var walk func(u *node)
+	walk = func(u *node) {
+		for c := range eachNamed(u) {
+			if is(c, "intersection_type") { // A & B & C is (A & B) & C
+				walk(c)
+				continue
+			}
+			if !isAny(c, "type_identifier", "nested_type_identifier", "generic_type") {
+				continue // { id: string }: adds fields, no method of a class
+			}
+			if t := ecmaType(e, c); isTypeName(t) && !slices.Contains(names, t) {
+				names = append(names, t)
+			}
+		}
+	}
+	walk(n)
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return PythonUnionTypePrefix + strings.Join(names, "|")
 }
 
 func (ecmaHooks) call(e *extractor, n *node) {
@@ -1216,6 +1250,11 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		} else if is(aliased, "union_type") {
 			// type Memory = Episodic | Semantic: each member's method
 			if t := ecmaUnion(e, aliased); strings.HasPrefix(t, PythonUnionTypePrefix) {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
+			}
+		} else if is(aliased, "intersection_type") {
+			// type Repository = ChatPort & MessengerPort: the member's that declares it
+			if t := ecmaIntersection(e, aliased); t != "" {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			}
 		}
