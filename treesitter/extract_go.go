@@ -2,6 +2,7 @@ package treesitter
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -125,6 +126,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			for fd := range eachNamed(firstNamed(t)) {
 				if fd.Type() == "field_declaration" && field(fd, "name") == nil {
 					s.Extends = append(s.Extends, goType(e, field(fd, "type")))
+					s.ExtendsWritten = append(s.ExtendsWritten, goTypeWithArgs(e, field(fd, "type")))
 				}
 			}
 		case "interface_type":
@@ -132,9 +134,15 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 				if c.Type() == "type_elem" || c.Type() == "constraint_elem" {
 					if cs := namedChildren(c); len(cs) == 1 {
 						s.Extends = append(s.Extends, goType(e, cs[0]))
+						s.ExtendsWritten = append(s.ExtendsWritten, goTypeWithArgs(e, cs[0]))
 					}
 				}
 			}
+		}
+		if slices.Equal(s.ExtendsWritten, s.Extends) {
+			s.ExtendsWritten = nil // no embedded type written with arguments
+		}
+		switch t := field(decl, "type"); nodeType(t) {
 		case "slice_type", "array_type", "map_type", "channel_type":
 			// type Diagnostics []*Diagnostic: what indexing or ranging yields.
 			s.Returns = strings.TrimPrefix(goType(e, t), GoCollectionPrefix)

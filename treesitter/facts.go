@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 99
+const ExtractorVersion = 100
 
 // Language names a grammar in the registry.
 type Language string
@@ -93,6 +93,12 @@ type Symbol struct {
 	// (Lookup[Arm]) gives a Registration[Arm], whose fields and methods of
 	// type T are then Arms.
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
+	// ExtendsWritten are a Go type's embedded types as Extends lists them,
+	// each written with its type arguments (ContainerMutations[Container]
+	// where Extends has ContainerMutations), when one has some; nil
+	// otherwise. A method promoted from an embedded generic type returns
+	// the argument the embedding writes for its type parameter.
+	ExtendsWritten []string `json:"extendsWritten,omitempty"`
 	// Shapes are, for a Go method (declared or in an interface), how each
 	// parameter's type (its receiver left out) and then each result's is
 	// written around the names in it (goShape: "*@" for *Ctx, "...@" for

@@ -27,6 +27,8 @@ type Symbol struct {
 	TypeParams []string               `json:"typeParams,omitempty"` // treesitter.Symbol.TypeParams
 	// ResultsWritten: treesitter.Symbol.ResultsWritten.
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
+	// ExtendsWritten: treesitter.Symbol.ExtendsWritten.
+	ExtendsWritten []string `json:"extendsWritten,omitempty"`
 	// Accessor: treesitter.Symbol.Accessor ("get", "set" or "").
 	Accessor string `json:"accessor,omitempty"`
 	// Shapes: treesitter.Symbol.Shapes.

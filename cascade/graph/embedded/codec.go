@@ -227,10 +227,12 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 // type parameters when it or its results written with type arguments have
 // some, then those results when there are some (a blob without them
 // decodes as none), then whether it is a getter or setter when it is one
-// or it has Go shapes, then those shapes when there are some.
+// or it has Go shapes, then those shapes when there are some, then its Go
+// embedded types written with type arguments when there are some.
 func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	b = appendSpan(appendSpan(b, sym.Span), sym.Selection)
-	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends)+len(sym.TypeParams)+len(sym.ResultsWritten)+len(sym.Shapes) == 0 && sym.Returns == "" && sym.Accessor == "" {
+	later := len(sym.ExtendsWritten) // what follows the shapes
+	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends)+len(sym.TypeParams)+len(sym.ResultsWritten)+len(sym.Shapes)+later == 0 && sym.Returns == "" && sym.Accessor == "" {
 		return b
 	}
 	b = binary.AppendUvarint(b, uint64(len(sym.Decorators)))
@@ -246,17 +248,20 @@ func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	}
 	b = appendStrings(b, sym.Extends)
 	b = appendString(b, sym.Returns)
-	if len(sym.TypeParams)+len(sym.ResultsWritten)+len(sym.Shapes) > 0 || sym.Accessor != "" {
+	if len(sym.TypeParams)+len(sym.ResultsWritten)+len(sym.Shapes)+later > 0 || sym.Accessor != "" {
 		b = appendStrings(b, sym.TypeParams)
 	}
-	if len(sym.ResultsWritten)+len(sym.Shapes) > 0 || sym.Accessor != "" {
+	if len(sym.ResultsWritten)+len(sym.Shapes)+later > 0 || sym.Accessor != "" {
 		b = appendStrings(b, sym.ResultsWritten)
 	}
-	if sym.Accessor != "" || len(sym.Shapes) > 0 {
+	if sym.Accessor != "" || len(sym.Shapes)+later > 0 {
 		b = appendString(b, sym.Accessor)
 	}
-	if len(sym.Shapes) > 0 {
+	if len(sym.Shapes)+later > 0 {
 		b = appendStrings(b, sym.Shapes)
+	}
+	if later > 0 {
+		b = appendStrings(b, sym.ExtendsWritten)
 	}
 	return b
 }
@@ -297,6 +302,9 @@ func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
 	}
 	if r.err == nil && len(r.s) > 0 {
 		sym.Shapes = r.strings()
+	}
+	if r.err == nil && len(r.s) > 0 {
+		sym.ExtendsWritten = r.strings()
 	}
 	return r.done()
 }

@@ -108,6 +108,8 @@ func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
 		{Span: span(1, 2, 3), TypeParams: []string{"E"}, Accessor: "get"},
 		{Span: span(1, 2, 3), Params: []treesitter.Param{{Name: "c", Type: "Ctx"}}, Returns: "error", Shapes: []string{"*@", ""}},
 		{Span: span(1, 2, 3), Shapes: []string{"...string"}},
+		{Span: span(1, 2, 3), Extends: []string{"Named", "Mutations"}, ExtendsWritten: []string{"Named", "Mutations[Container]"}},
+		{Span: span(1, 2, 3), TypeParams: []string{"T"}, Extends: []string{"Base"}, ExtendsWritten: []string{"Base[T]"}, Accessor: "get"},
 		{Span: span(1, 2, 3), Decorators: []treesitter.Decorator{{Name: "D", Args: []string{"a"}, Span: span(0, 0, 2)}},
 			Params: []treesitter.Param{{Name: "p"}, {Name: "q", Type: "Q"}}, Extends: []string{"B"}},
 	} {

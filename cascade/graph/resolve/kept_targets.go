@@ -48,7 +48,7 @@ func (kept *resolvedSites) sharedTargets(targets []fact.Symbol) []fact.Symbol {
 func sameSymbol(a, b fact.Symbol) bool {
 	return a.ID == b.ID && a.Path == b.Path && a.Language == b.Language && a.Name == b.Name &&
 		a.Kind == b.Kind && a.Container == b.Container && a.Span == b.Span && a.Selection == b.Selection &&
-		a.Returns == b.Returns && slices.Equal(a.Params, b.Params) && slices.Equal(a.Extends, b.Extends) &&
+		a.Returns == b.Returns && slices.Equal(a.Params, b.Params) && slices.Equal(a.Extends, b.Extends) && slices.Equal(a.ExtendsWritten, b.ExtendsWritten) &&
 		slices.EqualFunc(a.Decorators, b.Decorators, func(x, y treesitter.Decorator) bool {
 			return x.Name == y.Name && x.Span == y.Span && slices.Equal(x.Args, y.Args)
 		})

@@ -1893,6 +1893,11 @@ func (q *query) methodResult(ctx context.Context, cls fact.Symbol, name string) 
 				return ref, err
 			}
 		} else if t != "" {
+			if m.Language == treesitter.Go {
+				if ref, ok, err := q.golang().goPromotedResult(ctx, cls, m, t); err != nil || ok {
+					return ref, err // SetImage(...) on a Container, promoted from ContainerMutations[Container]
+				}
+			}
 			// The result type is written in the method's file, with its imports.
 			mf, err := q.file(ctx, m.Path)
 			if err != nil || mf == nil {

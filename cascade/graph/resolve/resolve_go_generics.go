@@ -40,11 +40,18 @@ func (q *goLang) goTypeParamResult(ctx context.Context, f *fact.File, caller *fa
 		return typeRef{}, false, nil
 	}
 	ref, err := q.evalReceiver(ctx, f, caller, recv)
-	if err != nil || ref.kind != refInstance || ref.elems != 0 || ref.targs == "" || ref.class.ID != cls.ID {
-		// A method promoted from an embedded generic type has that
-		// type's parameters, whose arguments the embedding writes: not
-		// told here.
+	if err != nil || ref.kind != refInstance || ref.elems != 0 {
 		return typeRef{}, false, err
+	}
+	if ref.class.ID != cls.ID {
+		// A method promoted from an embedded generic type has that type's
+		// parameters, whose arguments the embedding writes: Container
+		// embedding ContainerMutations[Container], whose SetImage returns
+		// T, gives a Container (testkube's builder chains).
+		return q.goPromotedTypeArg(ctx, ref.class, *cls, at, elems, 0)
+	}
+	if ref.targs == "" {
+		return typeRef{}, false, nil
 	}
 	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
 	if at >= len(args) || len(args) != len(params) {
@@ -53,6 +60,78 @@ func (q *goLang) goTypeParamResult(ctx context.Context, f *fact.File, caller *fa
 	in := q.mustFile(ctx, ref.targsIn, f)
 	out, err := q.instanceOf(ctx, in, strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
 	return out, err == nil, err
+}
+
+// goPromotedResult types the result rt of calling m, a method of a Go
+// generic type, on a value of the type cls that embeds m's type with type
+// arguments (written without them on the value): a Container, embedding
+// ContainerMutations[Container] whose SetImage returns T, gives a
+// Container from SetImage(...), as gopls types it. ok is false when rt is
+// no type parameter of m's type or cls is m's type itself.
+func (q *goLang) goPromotedResult(ctx context.Context, cls, m fact.Symbol, rt string) (typeRef, bool, error) {
+	elems := 0
+	for strings.HasPrefix(rt, treesitter.GoCollectionPrefix) {
+		rt = rt[len(treesitter.GoCollectionPrefix):]
+		elems++
+	}
+	if m.Kind != treesitter.KindMethod || m.Container == "" || rt == "" || strings.ContainsAny(rt, ".[({ ") {
+		return typeRef{}, false, nil
+	}
+	owner, err := q.classOf(ctx, &m)
+	if err != nil || owner == nil || owner.ID == cls.ID {
+		return typeRef{}, false, err
+	}
+	params := m.TypeParams
+	if isInterfaceMethod(m) {
+		params = owner.TypeParams
+	}
+	at := slices.Index(params, rt)
+	if at < 0 {
+		return typeRef{}, false, nil
+	}
+	return q.goPromotedTypeArg(ctx, cls, *owner, at, elems, 0)
+}
+
+// goPromotedTypeArg is the type argument at index at that holder, a Go
+// type, writes for owner, a generic type it embeds (directly, or through
+// an embedded type written without arguments), as a value (a collection of
+// elems levels of it); ok is false when holder embeds owner nowhere with
+// arguments.
+func (q *goLang) goPromotedTypeArg(ctx context.Context, holder, owner fact.Symbol, at, elems, depth int) (typeRef, bool, error) {
+	if depth > 3 || len(holder.Extends) == 0 {
+		return typeRef{}, false, nil
+	}
+	hf, err := q.file(ctx, holder.Path)
+	if err != nil || hf == nil {
+		return typeRef{}, false, err
+	}
+	for i, embedded := range holder.Extends {
+		written := embedded
+		if i < len(holder.ExtendsWritten) {
+			written = holder.ExtendsWritten[i]
+		}
+		_, args := treesitter.GoCutTypeArgs(written)
+		base, err := q.resolveTypeName(ctx, hf, strings.TrimPrefix(embedded, "*"))
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		if base == nil {
+			continue
+		}
+		if base.ID == owner.ID {
+			if at >= len(args) || len(args) != len(owner.TypeParams) {
+				return typeRef{}, false, nil
+			}
+			out, err := q.instanceOf(ctx, hf, strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
+			return out, err == nil, err
+		}
+		if len(args) == 0 {
+			if out, ok, err := q.goPromotedTypeArg(ctx, *base, owner, at, elems, depth+1); err != nil || ok {
+				return out, ok, err
+			}
+		}
+	}
+	return typeRef{}, false, nil
 }
 
 // goTypeArgResult types the result rt of calling the generic function fn

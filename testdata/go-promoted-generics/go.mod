@@ -1,0 +1,3 @@
+module example.com/promoted
+
+go 1.22
