@@ -891,6 +891,11 @@ func goValueType(e *extractor, v *node) string {
 				return goType(e, args[0])
 			}
 		}
+		if nodeType(fn) == "identifier" && e.text(fn) == "append" { // steps := append(w.Setup, w.Steps...): w.Setup's type
+			if args := namedChildren(field(v, "arguments")); len(args) > 0 {
+				return goValueType(e, args[0])
+			}
+		}
 		if nodeType(fn) == "identifier" && e.text(fn) == "make" { // make(chan error, 1), make(map[K]*V)
 			if args := namedChildren(field(v, "arguments")); len(args) > 0 {
 				return goType(e, args[0])
