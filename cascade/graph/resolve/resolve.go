@@ -1697,6 +1697,13 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 					cur = typeRef{kind: refExternal}
 					continue
 				}
+				// self.session in a mixin, set from a library's value by every subclass
+				if outside, err := q.python().pyOutsideInSubclasses(ctx, cur.class, seg.name); err != nil {
+					return typeRef{}, err
+				} else if outside {
+					cur = typeRef{kind: refExternal}
+					continue
+				}
 			}
 			if t == "" {
 				return typeRef{kind: refUnknown}, nil

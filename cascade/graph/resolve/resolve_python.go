@@ -19,6 +19,9 @@ import (
 type pyLang struct {
 	*query
 	pyModules map[string][]string // pyModuleFiles answers, by importing directory and module
+	// pySubclassOutside keeps pyOutsideInSubclasses's answers, by class
+	// and field, for the request.
+	pySubclassOutside map[string]bool
 }
 
 // pyMaxLocalTries bounds how many assignments of one name are tried when the
@@ -1088,12 +1091,14 @@ func (q *pyLang) pyLibraryOf(ctx context.Context, f *fact.File, caller *fact.Sym
 // pyLibraries are outside modules whose functions, and the methods of what
 // they make, never hand back a project's object: files, paths, sockets,
 // HTTP responses, loggers, database connections and rows, data frames,
-// parsed data. Left out: what hands back its argument or a caller's
-// object (copy, random.choice, typing.cast, dataclasses.replace,
-// asyncio.gather, functools, itertools, pickle, importlib) and ORMs
-// (django, sqlalchemy), whose queries give the project's models.
+// parsed data; a migration's alembic op and the connection op.get_bind()
+// gives, which read and write tables by SQL text. Left out: what hands
+// back its argument or a caller's object (copy, random.choice,
+// typing.cast, dataclasses.replace, asyncio.gather, functools, itertools,
+// pickle, importlib) and ORMs (django, sqlalchemy), whose queries give the
+// project's models.
 var pyLibraries = map[string]bool{
-	"argparse": true, "base64": true, "boto3": true, "bz2": true, "configparser": true, "csv": true,
+	"alembic": true, "argparse": true, "base64": true, "boto3": true, "bz2": true, "configparser": true, "csv": true,
 	"datetime": true, "duckdb": true, "email": true, "glob": true, "gzip": true, "hashlib": true,
 	"hmac": true, "http": true, "httpx": true, "io": true, "json": true, "logging": true, "lzma": true,
 	"numpy": true, "os": true, "pandas": true, "pathlib": true, "psycopg2": true, "pyarrow": true,
