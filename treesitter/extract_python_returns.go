@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -12,8 +13,10 @@ import (
 // folder = Folder.create("x"); folder.get_encryption_key() is a call of
 // Folder's method. A class is told from a function by its name (PEP 8's
 // CapWords); a bare return or `return None` leaves the result optional,
-// which pyright still resolves methods on. Anything else, a generator, or
-// two different classes: "" (not inferred).
+// which pyright still resolves methods on. Two or more different classes
+// (return FastBuilder() here, Builder() there) are either of them
+// (PythonEitherTypePrefix), as pyright infers FastBuilder | Builder.
+// Anything else, or a generator: "" (not inferred).
 //
 // A function whose every returned value is a call of one same function or
 // method (return al.raise_concern(...), return self.repo.get(x)) returns
@@ -26,6 +29,7 @@ import (
 // result too: what the test is handed.
 func pythonConstructedReturn(e *extractor, fn *node) string {
 	inferred, ok := "", true
+	var others []string // the other classes constructed, after inferred
 	called, calledAt := "", (*node)(nil)
 	local, localAt := "", (*node)(nil)
 	fixture := pythonIsFixtureDef(e, fn)
@@ -50,8 +54,16 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 				return
 			}
 		}
-		if class == "" || inferred != "" && inferred != class {
+		if class == "" || class == "Self" && inferred != "" && inferred != class || inferred == "Self" && inferred != class {
 			ok = false
+			return
+		}
+		if inferred != "" && inferred != class {
+			// return FastBuilder() here, Builder() there: either, as
+			// pyright infers FastBuilder | Builder
+			if !slices.Contains(others, class) {
+				others = append(others, class)
+			}
 			return
 		}
 		inferred = class
@@ -91,6 +103,9 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 		}
 	}
 	result := inferred
+	if len(others) > 0 {
+		result = PythonEitherTypePrefix + strings.Join(append([]string{inferred}, others...), "|")
+	}
 	switch {
 	case !ok || kinds > 1:
 		return ""

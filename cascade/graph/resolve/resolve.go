@@ -2236,6 +2236,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
 		return typeRef{kind: refExternal, mapValue: &inner}, err
 	}
+	if members, ok := strings.CutPrefix(typ, treesitter.PythonEitherTypePrefix); ok && f.Language == treesitter.Python {
+		return q.python().pyEitherType(ctx, f, caller, strings.Split(members, "|")) // DiskStorage() if fast else MemoryStorage()
+	}
 	if name, ok := strings.CutPrefix(typ, treesitter.PytestFixtureTypePrefix); ok {
 		return q.python().pyFixtureField(ctx, f, name) // self.factory = request_factory in a fixture
 	}
@@ -2584,6 +2587,9 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 	}
 	if members, ok := strings.CutPrefix(typeName, treesitter.PythonUnionTypePrefix); ok && f.Language == treesitter.Python {
 		return q.python().pyUnionOf(ctx, f, strings.Split(members, "|"))
+	}
+	if members, ok := strings.CutPrefix(typeName, treesitter.PythonEitherTypePrefix); ok && f.Language == treesitter.Python {
+		return q.python().pyEitherType(ctx, f, nil, strings.Split(members, "|")) // a function returning FastBuilder() or Builder()
 	}
 	if places, ok := strings.CutPrefix(typeName, treesitter.PythonTupleTypePrefix); ok && f.Language == treesitter.Python {
 		return typeRef{kind: refExternal, tuple: places, tupleIn: f.Path}, nil

@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -308,6 +309,46 @@ func (q *pyLang) pyUnionOf(ctx context.Context, f *fact.File, members []string) 
 	case len(classes) > 0 && known:
 		return typeRef{kind: refInstance, class: classes[0], alts: classes[1:]}, nil
 	case len(classes) == 0 && known:
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
+// pyEitherType is the type of a value that is one of several
+// (treesitter.PythonEitherTypePrefix), each member typed as a local is:
+// an instance of the first workspace class among them, with the others as
+// its alts, as pyright lists a call on it under each. A member that gives
+// no workspace class (unknown, or from outside) adds nothing; outside the
+// workspace when every member is, else unknown when none is a class.
+func (q *pyLang) pyEitherType(ctx context.Context, f *fact.File, caller *fact.Symbol, members []string) (typeRef, error) {
+	var classes []fact.Symbol
+	var first typeRef
+	outside := true
+	for _, m := range members {
+		ref, err := q.declaredType(ctx, f, caller, m)
+		if err != nil {
+			return typeRef{}, err
+		}
+		switch {
+		case ref.kind == refInstance && ref.elems == 0:
+			if len(classes) == 0 {
+				first = ref
+			}
+			for _, c := range append([]fact.Symbol{ref.class}, ref.alts...) {
+				if !slices.ContainsFunc(classes, func(s fact.Symbol) bool { return s.ID == c.ID }) {
+					classes = append(classes, c)
+				}
+			}
+		case ref.kind != refExternal:
+			outside = false
+		}
+	}
+	switch {
+	case len(classes) == 1:
+		return first, nil // one class in all: as the member gives it
+	case len(classes) > 1:
+		return typeRef{kind: refInstance, class: classes[0], alts: classes[1:]}, nil
+	case outside:
 		return typeRef{kind: refExternal}, nil
 	}
 	return typeRef{kind: refUnknown}, nil
