@@ -46,9 +46,10 @@ type Resolver struct {
 	// jsBindingFiles holds per file its default imports and re-exports
 	// (resolve_js_defaults.go), until the file's hash changes.
 	jsBindingFiles keptPerFile[[]jsBinding]
-	// pyImportFiles holds per Python file the modules it imports
-	// (resolve_python_reach.go), until the file's hash changes.
-	pyImportFiles keptPerFile[[]string]
+	// pyImportFiles holds per Python file the modules it imports and the
+	// fields it declares (resolve_python_reach.go), until the file's hash
+	// changes.
+	pyImportFiles keptPerFile[pyFileKept]
 	modules       moduleIndex
 	goBuilds      goBuildComments // Go files' build constraints (resolve_go_build.go)
 	goDeps        goDeps          // module dependencies' method sets (resolve_go_deps.go)
@@ -80,6 +81,9 @@ type generation struct {
 	// pyImporters are the Python files importing each Python file
 	// (resolve_python_reach.go); nil until first needed.
 	pyImporters map[string][]string
+	// pyFields are the Python fields of the workspace by name, built with
+	// pyImporters.
+	pyFields map[string][]pyFieldAt
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites

@@ -172,6 +172,9 @@ func (q *pyLang) pyOutsideAttribute(ctx context.Context, cls fact.Symbol, name s
 // one subclass declares it, and every declaration in a subclass types it
 // as a value from outside; one of a workspace class, or untyped, keeps it
 // unknown.
+//
+// Only a class without an __init__ of its own is looked at (a mixin's
+// reads are what this is for).
 func (q *pyLang) pyOutsideInSubclasses(ctx context.Context, cls fact.Symbol, name string) (bool, error) {
 	if cls.Language != treesitter.Python {
 		return false, nil
@@ -184,41 +187,43 @@ func (q *pyLang) pyOutsideInSubclasses(ctx context.Context, cls fact.Symbol, nam
 		q.pySubclassOutside = map[string]bool{}
 	}
 	q.pySubclassOutside[key] = false // a cycle through a subclass's own reads ends here
-	// The subclasses are found through their __init__ (Files lists no
-	// fields): one without, setting name elsewhere, is not looked at.
 	inits, err := q.named(ctx, "__init__")
 	if err != nil {
 		return false, err
 	}
-	seen := 0
 	for _, init := range inits {
-		if init.Language != treesitter.Python || init.Container == "" || init.Container == cls.Name && init.Path == cls.Path {
-			continue
+		if init.Container == cls.Name && init.Path == cls.Path {
+			return false, nil // a class with its own __init__ is no mixin: its reads are its own
 		}
-		sub, err := q.pyClassIn(ctx, init.Path, init.Container)
+	}
+	at, err := q.pyFieldsNamed(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	seen := 0
+	for _, fa := range at {
+		if fa.field.Container == cls.Name && fa.path == cls.Path {
+			return false, nil
+		}
+		sub, err := q.pyClassIn(ctx, fa.path, fa.field.Container)
 		if err != nil {
 			return false, err
 		}
 		if sub == nil || !q.isSubtype(ctx, *sub, cls, 0) {
 			continue
 		}
-		sf, err := q.file(ctx, init.Path)
+		sf, err := q.file(ctx, fa.path)
 		if err != nil || sf == nil {
 			return false, err
 		}
-		for _, fl := range sf.Fields {
-			if fl.Container != sub.Name || fl.Name != name {
-				continue
-			}
-			ref, err := q.declaredType(ctx, sf, nil, fl.Type)
-			if err != nil {
-				return false, err
-			}
-			if ref.kind != refExternal || len(ref.alts) > 0 {
-				return false, nil
-			}
-			seen++
+		ref, err := q.declaredType(ctx, sf, nil, fa.field.Type)
+		if err != nil {
+			return false, err
 		}
+		if ref.kind != refExternal || len(ref.alts) > 0 {
+			return false, nil
+		}
+		seen++
 	}
 	q.pySubclassOutside[key] = seen > 0
 	return seen > 0, nil
