@@ -1643,6 +1643,11 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
 				next, err := q.methodResult(ctx, cur.class, seg.name)
+				if err == nil && next.kind == refUnknown && cur.kind == refClass && seg.name == "__new__" && f.Language == treesitter.Python {
+					// Listener.__new__(Listener).resume(): object.__new__
+					// gives an instance of the class, as pyright infers (Self)
+					next = typeRef{kind: refInstance, class: cur.class}
+				}
 				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
 					next, err = q.python().pyFieldCalled(ctx, f, cur.class, seg.name) // a.handler(...), handler a field
 				}
@@ -2403,6 +2408,17 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
+	}
+	if f.Language == treesitter.Python && callee == "__new__" && recv != "" && !strings.ContainsAny(recv, "()[]") {
+		// Listener.__new__(Listener), a test's instance made without
+		// __init__: object.__new__ gives the class's instance, as pyright
+		// infers (Self)
+		if cls, err := q.resolveTypeName(ctx, f, recv); err != nil || cls != nil {
+			if cls == nil || cls.Kind != treesitter.KindClass {
+				return typeRef{kind: refUnknown}, err
+			}
+			return typeRef{kind: refInstance, class: *cls}, nil
+		}
 	}
 	if f.Language == treesitter.Python && recv != "" {
 		if ref, ok, err := q.python().pyMadeOutside(ctx, f, caller, recv, callee); err != nil || ok {
