@@ -30,12 +30,24 @@ import (
 func pythonConstructedReturn(e *extractor, fn *node) string {
 	inferred, ok := "", true
 	var others []string // the other classes constructed, after inferred
+	tuple := ""         // a returned tuple's type (pythonReturnedTuple)
 	called, calledAt := "", (*node)(nil)
 	local, localAt := "", (*node)(nil)
 	fixture := pythonIsFixtureDef(e, fn)
 	manager := pythonIsContextManagerDef(e, fn)
 	returned := func(value, at *node) {
 		if value == nil || value.Type() == "none" {
+			return
+		}
+		if isAny(value, "expression_list", "tuple") {
+			// return strategy, client: a tuple of each place's type,
+			// a local's evaluated where it is returned
+			t := pythonReturnedTuple(e, value, at)
+			if t == "" || tuple != "" && tuple != t {
+				ok = false
+				return
+			}
+			tuple = t
 			return
 		}
 		class := pythonConstructedClass(e, value)
@@ -97,7 +109,7 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 	}
 	walk(field(fn, "body"))
 	kinds := 0
-	for _, k := range []bool{inferred != "", called != "", local != ""} {
+	for _, k := range []bool{inferred != "", called != "", local != "", tuple != ""} {
 		if k {
 			kinds++
 		}
@@ -113,6 +125,8 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 		result = ScopedType(calledAt.StartByte(), calledAt.EndByte(), called)
 	case local != "":
 		result = ScopedType(localAt.StartByte(), localAt.EndByte(), ValueTypePrefix+local)
+	case tuple != "":
+		result = tuple
 	}
 	if manager && result != "" {
 		// @contextmanager def session(): yield Session(): entering
@@ -160,6 +174,33 @@ func pythonDecoratedWith(e *extractor, fn *node, named func(string) bool) bool {
 		}
 	}
 	return false
+}
+
+// pythonReturnedTuple is the type of a returned tuple (return a, B()):
+// PythonTupleTypePrefix and each place's type, a class it constructs or a
+// name, scoped at the return (at), which the resolver evaluates inside the
+// function; "" for a place of neither. "" when no place is a name (a
+// tuple of classes only is left to annotations, as before).
+func pythonReturnedTuple(e *extractor, value, at *node) string {
+	places := namedChildren(value)
+	out := make([]string, len(places))
+	scoped := false
+	for i, p := range places {
+		switch {
+		case nodeType(p) == "identifier":
+			out[i] = ScopedType(at.StartByte(), at.EndByte(), ValueTypePrefix+e.text(p))
+			scoped = true
+		case pythonConstructedClass(e, p) != "" && pythonConstructedClass(e, p) != "Self":
+			out[i] = pythonConstructedClass(e, p)
+		}
+		if strings.Contains(out[i], GoResultSeparator) {
+			return ""
+		}
+	}
+	if !scoped {
+		return ""
+	}
+	return PythonTupleTypePrefix + strings.Join(out, GoResultSeparator)
 }
 
 // pythonReturnedCall is the CallTypePrefix type of a returned call of a

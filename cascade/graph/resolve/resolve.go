@@ -802,6 +802,10 @@ type typeRef struct {
 	// tupleIn: what unpacking it gives (pyItemOf). The tuple itself is a
 	// builtin (refExternal).
 	tuple, tupleIn string
+	// tupleFn is the unannotated function whose returned tuple it is
+	// (return strategy, client): its places scoped there are evaluated in
+	// it, where its locals are bound.
+	tupleFn *fact.Symbol
 	// calls is, for a JavaScript or TypeScript function value (an outside
 	// value, refExternal), the type that calling it gives, written in the
 	// file callsIn: a function returned by a workspace function

@@ -571,6 +571,9 @@ func (q *pyLang) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol
 		if place == "" || err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
 		}
+		if _, _, _, scoped := treesitter.CutScope(place); scoped && ref.tupleFn != nil {
+			return q.declaredType(ctx, tf, ref.tupleFn, place) // a local of the function that returns it
+		}
 		return q.instanceOf(ctx, tf, place)
 	}
 	if err != nil || ref.kind != refInstance {
@@ -1190,6 +1193,10 @@ func (q *query) pyInferredResult(ctx context.Context, t fact.Symbol, rt string) 
 			return inner, ok, err
 		}
 		return typeRef{kind: refExternal, enters: &inner}, true, nil
+	}
+	if places, ok := strings.CutPrefix(rt, treesitter.PythonTupleTypePrefix); ok && strings.Contains(places, treesitter.ScopePrefix) {
+		// return strategy, client: each place evaluated in t (pyItemOf)
+		return typeRef{kind: refExternal, tuple: places, tupleIn: t.Path, tupleFn: &t}, true, nil
 	}
 	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) && !strings.HasPrefix(rest, treesitter.ValueTypePrefix) {
 		return typeRef{}, false, nil
