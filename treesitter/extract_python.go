@@ -510,6 +510,11 @@ func (pythonHooks) imports(e *extractor, n *node) {
 func (pythonHooks) fields(e *extractor, n, _ *node) {
 	left := field(n, "left")
 	typ := pythonType(e, field(n, "type"))
+	if right := field(n, "right"); typ == "" && nodeType(right) == "boolean_operator" && e.text(field(right, "operator")) == "or" && nodeType(field(right, "left")) == "identifier" {
+		// self.storage = storage or MemoryStorage(), storage: DiskStorage |
+		// None: either class, as pyright lists it
+		typ = pythonEither(e.paramType(e.enclosingFunction(n.StartByte()), e.text(field(right, "left"))), pythonValueType(e, field(right, "right")))
+	}
 	if typ == "" {
 		typ = pythonValueType(e, field(n, "right"))
 	}
@@ -551,6 +556,11 @@ func pythonValueType(e *extractor, v *node) string {
 		return pythonValueType(e, firstNamed(v))
 	case "conditional_expression": // a if cond else b
 		cs := namedChildren(v)
+		if len(cs) == 3 {
+			if t := pythonEither(pythonValueType(e, cs[0]), pythonValueType(e, cs[2])); t != "" {
+				return t // DiskStorage() if fast else MemoryStorage(): either
+			}
+		}
 		for _, branch := range []int{0, 2} {
 			if branch < len(cs) {
 				if t := pythonValueType(e, cs[branch]); t != "" {
@@ -593,6 +603,23 @@ func pythonValueType(e *extractor, v *node) string {
 		return CallTypePrefix + e.squeezed(fn)
 	}
 	return ""
+}
+
+// pythonEither is the type of a value that is one of two typed ones, a and
+// b (either branch of a conditional, either operand of or), when both are
+// typed and differ: PythonEitherTypePrefix and both. "" when one is
+// untyped, both name the same class, or one is compound (a union, a collection,
+// a scoped or tuple type), where the first typed one stays the answer.
+func pythonEither(a, b string) string {
+	if a == "" || b == "" || strings.TrimPrefix(a, CallTypePrefix) == strings.TrimPrefix(b, CallTypePrefix) {
+		return "" // collector or Collector(), collector: Collector
+	}
+	for _, t := range []string{a, b} {
+		if strings.ContainsAny(t, "|[") || strings.Contains(strings.TrimPrefix(t, CallTypePrefix), ":") {
+			return ""
+		}
+	}
+	return PythonEitherTypePrefix + a + "|" + b
 }
 
 // pythonRunsAwaitable reports whether calling fn gives what its first

@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -12,8 +13,10 @@ import (
 // folder = Folder.create("x"); folder.get_encryption_key() is a call of
 // Folder's method. A class is told from a function by its name (PEP 8's
 // CapWords); a bare return or `return None` leaves the result optional,
-// which pyright still resolves methods on. Anything else, a generator, or
-// two different classes: "" (not inferred).
+// which pyright still resolves methods on. Two or more different classes
+// (return FastBuilder() here, Builder() there) are either of them
+// (PythonEitherTypePrefix), as pyright infers FastBuilder | Builder.
+// Anything else, or a generator: "" (not inferred).
 //
 // A function whose every returned value is a call of one same function or
 // method (return al.raise_concern(...), return self.repo.get(x)) returns
@@ -26,12 +29,25 @@ import (
 // result too: what the test is handed.
 func pythonConstructedReturn(e *extractor, fn *node) string {
 	inferred, ok := "", true
+	var others []string // the other classes constructed, after inferred
+	tuple := ""         // a returned tuple's type (pythonReturnedTuple)
 	called, calledAt := "", (*node)(nil)
 	local, localAt := "", (*node)(nil)
 	fixture := pythonIsFixtureDef(e, fn)
 	manager := pythonIsContextManagerDef(e, fn)
 	returned := func(value, at *node) {
 		if value == nil || value.Type() == "none" {
+			return
+		}
+		if isAny(value, "expression_list", "tuple") {
+			// return strategy, client: a tuple of each place's type,
+			// a local's evaluated where it is returned
+			t := pythonReturnedTuple(e, value, at)
+			if t == "" || tuple != "" && tuple != t {
+				ok = false
+				return
+			}
+			tuple = t
 			return
 		}
 		class := pythonConstructedClass(e, value)
@@ -50,8 +66,16 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 				return
 			}
 		}
-		if class == "" || inferred != "" && inferred != class {
+		if class == "" || class == "Self" && inferred != "" && inferred != class || inferred == "Self" && inferred != class {
 			ok = false
+			return
+		}
+		if inferred != "" && inferred != class {
+			// return FastBuilder() here, Builder() there: either, as
+			// pyright infers FastBuilder | Builder
+			if !slices.Contains(others, class) {
+				others = append(others, class)
+			}
 			return
 		}
 		inferred = class
@@ -85,12 +109,15 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 	}
 	walk(field(fn, "body"))
 	kinds := 0
-	for _, k := range []bool{inferred != "", called != "", local != ""} {
+	for _, k := range []bool{inferred != "", called != "", local != "", tuple != ""} {
 		if k {
 			kinds++
 		}
 	}
 	result := inferred
+	if len(others) > 0 {
+		result = PythonEitherTypePrefix + strings.Join(append([]string{inferred}, others...), "|")
+	}
 	switch {
 	case !ok || kinds > 1:
 		return ""
@@ -98,6 +125,8 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 		result = ScopedType(calledAt.StartByte(), calledAt.EndByte(), called)
 	case local != "":
 		result = ScopedType(localAt.StartByte(), localAt.EndByte(), ValueTypePrefix+local)
+	case tuple != "":
+		result = tuple
 	}
 	if manager && result != "" {
 		// @contextmanager def session(): yield Session(): entering
@@ -145,6 +174,33 @@ func pythonDecoratedWith(e *extractor, fn *node, named func(string) bool) bool {
 		}
 	}
 	return false
+}
+
+// pythonReturnedTuple is the type of a returned tuple (return a, B()):
+// PythonTupleTypePrefix and each place's type, a class it constructs or a
+// name, scoped at the return (at), which the resolver evaluates inside the
+// function; "" for a place of neither. "" when no place is a name (a
+// tuple of classes only is left to annotations, as before).
+func pythonReturnedTuple(e *extractor, value, at *node) string {
+	places := namedChildren(value)
+	out := make([]string, len(places))
+	scoped := false
+	for i, p := range places {
+		switch {
+		case nodeType(p) == "identifier":
+			out[i] = ScopedType(at.StartByte(), at.EndByte(), ValueTypePrefix+e.text(p))
+			scoped = true
+		case pythonConstructedClass(e, p) != "" && pythonConstructedClass(e, p) != "Self":
+			out[i] = pythonConstructedClass(e, p)
+		}
+		if strings.Contains(out[i], GoResultSeparator) {
+			return ""
+		}
+	}
+	if !scoped {
+		return ""
+	}
+	return PythonTupleTypePrefix + strings.Join(out, GoResultSeparator)
 }
 
 // pythonReturnedCall is the CallTypePrefix type of a returned call of a

@@ -89,7 +89,7 @@ def same_call(flag):
 	}
 	want := map[string]string{
 		"create": "Folder", "empty": "Self", "annotated": "Archive", "via_module": "models.Folder",
-		"two_classes": "", "a_function": "in:411-431:call:make_folder", "a_constant": "in:456-473:call:DEFAULTS", "a_generator": "", "nested": "Folder", "inner": "Archive", "nothing": "",
+		"two_classes": "either:Folder|Archive", "a_function": "in:411-431:call:make_folder", "a_constant": "in:456-473:call:DEFAULTS", "a_generator": "", "nested": "Folder", "inner": "Archive", "nothing": "",
 		"mixed": "", "two_calls": "", "same_call": "in:870-898:call:await_free.load",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

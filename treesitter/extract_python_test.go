@@ -166,7 +166,7 @@ func TestPythonBindings(t *testing.T) {
 				"seg: value:Segment in f",
 				"parser: value:self.parsers[] in f",
 				"style: call:Style.parse().__add__ in f",
-				"title: call:Text.from_markup in f", "t: in:{Text.from_markup(t) if isinstance(t, str) else t.copy())}:call:str in f",
+				"title: either:call:Text.from_markup|call:t.copy in f", "t: in:{Text.from_markup(t) if isinstance(t, str) else t.copy())}:call:str in f",
 				"lines: []call:_Line in f",
 				"n: call:count.__add__ in f",
 			},

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 101
+const ExtractorVersion = 102
 
 // Language names a grammar in the registry.
 type Language string
@@ -309,6 +309,14 @@ const PythonTupleTypePrefix = "tuple:"
 // A TypeScript union of several named types (Episodic | Semantic | null) is
 // marked the same way, as tsserver lists such a call under each member's.
 const PythonUnionTypePrefix = "union:"
+
+// PythonEitherTypePrefix marks a Python value that is one of several, each
+// typed as a local or field would be ("either:call:DiskStorage|call:MemoryStorage"
+// for DiskStorage() if fast else MemoryStorage(), storage or MemoryStorage()
+// with storage: DiskStorage): a method called on it is each workspace
+// class's, as pyright lists it; a member that gives no workspace class
+// adds nothing.
+const PythonEitherTypePrefix = "either:"
 
 // PythonEntersTypePrefix marks a Python context manager whose __enter__ (or
 // __aenter__) gives the type after it: a declared

@@ -46,9 +46,10 @@ type Resolver struct {
 	// jsBindingFiles holds per file its default imports and re-exports
 	// (resolve_js_defaults.go), until the file's hash changes.
 	jsBindingFiles keptPerFile[[]jsBinding]
-	// pyImportFiles holds per Python file the modules it imports
-	// (resolve_python_reach.go), until the file's hash changes.
-	pyImportFiles keptPerFile[[]string]
+	// pyImportFiles holds per Python file the modules it imports and the
+	// fields it declares (resolve_python_reach.go), until the file's hash
+	// changes.
+	pyImportFiles keptPerFile[pyFileKept]
 	modules       moduleIndex
 	goBuilds      goBuildComments // Go files' build constraints (resolve_go_build.go)
 	goDeps        goDeps          // module dependencies' method sets (resolve_go_deps.go)
@@ -80,6 +81,9 @@ type generation struct {
 	// pyImporters are the Python files importing each Python file
 	// (resolve_python_reach.go); nil until first needed.
 	pyImporters map[string][]string
+	// pyFields are the Python fields of the workspace by name, built with
+	// pyImporters.
+	pyFields map[string][]pyFieldAt
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites
@@ -798,6 +802,10 @@ type typeRef struct {
 	// tupleIn: what unpacking it gives (pyItemOf). The tuple itself is a
 	// builtin (refExternal).
 	tuple, tupleIn string
+	// tupleFn is the unannotated function whose returned tuple it is
+	// (return strategy, client): its places scoped there are evaluated in
+	// it, where its locals are bound.
+	tupleFn *fact.Symbol
 	// calls is, for a JavaScript or TypeScript function value (an outside
 	// value, refExternal), the type that calling it gives, written in the
 	// file callsIn: a function returned by a workspace function
@@ -1644,6 +1652,11 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
 				next, err := q.methodResult(ctx, cur.class, seg.name)
+				if err == nil && next.kind == refUnknown && cur.kind == refClass && seg.name == "__new__" && f.Language == treesitter.Python {
+					// Listener.__new__(Listener).resume(): object.__new__
+					// gives an instance of the class, as pyright infers (Self)
+					next = typeRef{kind: refInstance, class: cur.class}
+				}
 				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
 					next, err = q.python().pyFieldCalled(ctx, f, cur.class, seg.name) // a.handler(...), handler a field
 				}
@@ -1697,6 +1710,13 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			if t == "" && cur.kind == refInstance && f.Language == treesitter.Python {
 				// self.client in a TestCase: the library base's attribute
 				if outside, err := q.python().pyOutsideAttribute(ctx, cur.class, seg.name); err != nil {
+					return typeRef{}, err
+				} else if outside {
+					cur = typeRef{kind: refExternal}
+					continue
+				}
+				// self.session in a mixin, set from a library's value by every subclass
+				if outside, err := q.python().pyOutsideInSubclasses(ctx, cur.class, seg.name); err != nil {
 					return typeRef{}, err
 				} else if outside {
 					cur = typeRef{kind: refExternal}
@@ -2239,6 +2259,9 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		inner, err := q.instanceOf(ctx, f, held) // Map<string, Server>
 		return typeRef{kind: refExternal, mapValue: &inner}, err
 	}
+	if members, ok := strings.CutPrefix(typ, treesitter.PythonEitherTypePrefix); ok && f.Language == treesitter.Python {
+		return q.python().pyEitherType(ctx, f, caller, strings.Split(members, "|")) // DiskStorage() if fast else MemoryStorage()
+	}
 	if name, ok := strings.CutPrefix(typ, treesitter.PytestFixtureTypePrefix); ok {
 		return q.python().pyFixtureField(ctx, f, name) // self.factory = request_factory in a fixture
 	}
@@ -2399,6 +2422,17 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	}
 	if recv == "" && q.isExternalName(ctx, f, callee) {
 		return typeRef{kind: refExternal}, nil
+	}
+	if f.Language == treesitter.Python && callee == "__new__" && recv != "" && !strings.ContainsAny(recv, "()[]") {
+		// Listener.__new__(Listener), a test's instance made without
+		// __init__: object.__new__ gives the class's instance, as pyright
+		// infers (Self)
+		if cls, err := q.resolveTypeName(ctx, f, recv); err != nil || cls != nil {
+			if cls == nil || cls.Kind != treesitter.KindClass {
+				return typeRef{kind: refUnknown}, err
+			}
+			return typeRef{kind: refInstance, class: *cls}, nil
+		}
 	}
 	if f.Language == treesitter.Python && recv != "" {
 		if ref, ok, err := q.python().pyMadeOutside(ctx, f, caller, recv, callee); err != nil || ok {
@@ -2614,6 +2648,9 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 	}
 	if members, ok := strings.CutPrefix(typeName, treesitter.PythonUnionTypePrefix); ok && (f.Language == treesitter.Python || family(f.Language) == "js") {
 		return q.unionOf(ctx, f, strings.Split(members, "|"))
+	}
+	if members, ok := strings.CutPrefix(typeName, treesitter.PythonEitherTypePrefix); ok && f.Language == treesitter.Python {
+		return q.python().pyEitherType(ctx, f, nil, strings.Split(members, "|")) // a function returning FastBuilder() or Builder()
 	}
 	if places, ok := strings.CutPrefix(typeName, treesitter.PythonTupleTypePrefix); ok && f.Language == treesitter.Python {
 		return typeRef{kind: refExternal, tuple: places, tupleIn: f.Path}, nil

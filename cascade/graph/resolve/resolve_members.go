@@ -162,6 +162,87 @@ func (q *pyLang) pyOutsideAttribute(ctx context.Context, cls fact.Symbol, name s
 	return q.pyOutsideBase(ctx, cls, 0), nil
 }
 
+// pyOutsideInSubclasses reports whether name, read on an instance of the
+// workspace class cls that neither it nor a workspace base declares, is a
+// value from outside the workspace in every class self can be there: a
+// mixin's self.session whose subclasses each set self.session from a
+// sqlalchemy Session. pyright types the read as unknown (the mixin has no
+// such attribute) and lists no call made on it; a call on a library's
+// value is no call of a project method of the same name either. At least
+// one subclass declares it, and every declaration in a subclass types it
+// as a value from outside; one of a workspace class, or untyped, keeps it
+// unknown.
+//
+// Only a class without an __init__ of its own is looked at (a mixin's
+// reads are what this is for).
+func (q *pyLang) pyOutsideInSubclasses(ctx context.Context, cls fact.Symbol, name string) (bool, error) {
+	if cls.Language != treesitter.Python {
+		return false, nil
+	}
+	key := cls.ID + "\x00" + name
+	if v, ok := q.pySubclassOutside[key]; ok {
+		return v, nil
+	}
+	if q.pySubclassOutside == nil {
+		q.pySubclassOutside = map[string]bool{}
+	}
+	q.pySubclassOutside[key] = false // a cycle through a subclass's own reads ends here
+	inits, err := q.named(ctx, "__init__")
+	if err != nil {
+		return false, err
+	}
+	for _, init := range inits {
+		if init.Container == cls.Name && init.Path == cls.Path {
+			return false, nil // a class with its own __init__ is no mixin: its reads are its own
+		}
+	}
+	at, err := q.pyFieldsNamed(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	seen := 0
+	for _, fa := range at {
+		if fa.field.Container == cls.Name && fa.path == cls.Path {
+			return false, nil
+		}
+		sub, err := q.pyClassIn(ctx, fa.path, fa.field.Container)
+		if err != nil {
+			return false, err
+		}
+		if sub == nil || !q.isSubtype(ctx, *sub, cls, 0) {
+			continue
+		}
+		sf, err := q.file(ctx, fa.path)
+		if err != nil || sf == nil {
+			return false, err
+		}
+		ref, err := q.declaredType(ctx, sf, nil, fa.field.Type)
+		if err != nil {
+			return false, err
+		}
+		if ref.kind != refExternal || len(ref.alts) > 0 {
+			return false, nil
+		}
+		seen++
+	}
+	q.pySubclassOutside[key] = seen > 0
+	return seen > 0, nil
+}
+
+// pyClassIn is the class named name declared in the file at p, or nil.
+func (q *pyLang) pyClassIn(ctx context.Context, p, name string) (*fact.Symbol, error) {
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cands {
+		if cands[i].Path == p && cands[i].Kind == treesitter.KindClass {
+			return &cands[i], nil
+		}
+	}
+	return nil, nil
+}
+
 // pyOutsideBase reports whether cls or a workspace class it extends names a
 // base imported from outside the workspace.
 func (q *pyLang) pyOutsideBase(ctx context.Context, cls fact.Symbol, depth int) bool {

@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,9 @@ import (
 type pyLang struct {
 	*query
 	pyModules map[string][]string // pyModuleFiles answers, by importing directory and module
+	// pySubclassOutside keeps pyOutsideInSubclasses's answers, by class
+	// and field, for the request.
+	pySubclassOutside map[string]bool
 }
 
 // pyMaxLocalTries bounds how many assignments of one name are tried when the
@@ -283,6 +287,46 @@ func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*f
 	return nil, nil
 }
 
+// pyEitherType is the type of a value that is one of several
+// (treesitter.PythonEitherTypePrefix), each member typed as a local is:
+// an instance of the first workspace class among them, with the others as
+// its alts, as pyright lists a call on it under each. A member that gives
+// no workspace class (unknown, or from outside) adds nothing; outside the
+// workspace when every member is, else unknown when none is a class.
+func (q *pyLang) pyEitherType(ctx context.Context, f *fact.File, caller *fact.Symbol, members []string) (typeRef, error) {
+	var classes []fact.Symbol
+	var first typeRef
+	outside := true
+	for _, m := range members {
+		ref, err := q.declaredType(ctx, f, caller, m)
+		if err != nil {
+			return typeRef{}, err
+		}
+		switch {
+		case ref.kind == refInstance && ref.elems == 0:
+			if len(classes) == 0 {
+				first = ref
+			}
+			for _, c := range append([]fact.Symbol{ref.class}, ref.alts...) {
+				if !slices.ContainsFunc(classes, func(s fact.Symbol) bool { return s.ID == c.ID }) {
+					classes = append(classes, c)
+				}
+			}
+		case ref.kind != refExternal:
+			outside = false
+		}
+	}
+	switch {
+	case len(classes) == 1:
+		return first, nil // one class in all: as the member gives it
+	case len(classes) > 1:
+		return typeRef{kind: refInstance, class: classes[0], alts: classes[1:]}, nil
+	case outside:
+		return typeRef{kind: refExternal}, nil
+	}
+	return typeRef{kind: refUnknown}, nil
+}
+
 // pyElementOf is what iterating over an instance of a workspace class
 // gives: the element of what its __iter__ returns (Iterator[Text] gives a
 // Text), or what that iterator's __next__ returns; with no typed __iter__,
@@ -499,6 +543,9 @@ func (q *pyLang) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol
 		tf, err := q.file(ctx, ref.tupleIn)
 		if place == "" || err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
+		}
+		if _, _, _, scoped := treesitter.CutScope(place); scoped && ref.tupleFn != nil {
+			return q.declaredType(ctx, tf, ref.tupleFn, place) // a local of the function that returns it
 		}
 		return q.instanceOf(ctx, tf, place)
 	}
@@ -1061,12 +1108,14 @@ func (q *pyLang) pyLibraryOf(ctx context.Context, f *fact.File, caller *fact.Sym
 // pyLibraries are outside modules whose functions, and the methods of what
 // they make, never hand back a project's object: files, paths, sockets,
 // HTTP responses, loggers, database connections and rows, data frames,
-// parsed data. Left out: what hands back its argument or a caller's
-// object (copy, random.choice, typing.cast, dataclasses.replace,
-// asyncio.gather, functools, itertools, pickle, importlib) and ORMs
-// (django, sqlalchemy), whose queries give the project's models.
+// parsed data; a migration's alembic op and the connection op.get_bind()
+// gives, which read and write tables by SQL text. Left out: what hands
+// back its argument or a caller's object (copy, random.choice,
+// typing.cast, dataclasses.replace, asyncio.gather, functools, itertools,
+// pickle, importlib) and ORMs (django, sqlalchemy), whose queries give the
+// project's models.
 var pyLibraries = map[string]bool{
-	"argparse": true, "base64": true, "boto3": true, "bz2": true, "configparser": true, "csv": true,
+	"alembic": true, "argparse": true, "base64": true, "boto3": true, "bz2": true, "configparser": true, "csv": true,
 	"datetime": true, "duckdb": true, "email": true, "glob": true, "gzip": true, "hashlib": true,
 	"hmac": true, "http": true, "httpx": true, "io": true, "json": true, "logging": true, "lzma": true,
 	"numpy": true, "os": true, "pandas": true, "pathlib": true, "psycopg2": true, "pyarrow": true,
@@ -1117,6 +1166,10 @@ func (q *query) pyInferredResult(ctx context.Context, t fact.Symbol, rt string) 
 			return inner, ok, err
 		}
 		return typeRef{kind: refExternal, enters: &inner}, true, nil
+	}
+	if places, ok := strings.CutPrefix(rt, treesitter.PythonTupleTypePrefix); ok && strings.Contains(places, treesitter.ScopePrefix) {
+		// return strategy, client: each place evaluated in t (pyItemOf)
+		return typeRef{kind: refExternal, tuple: places, tupleIn: t.Path, tupleFn: &t}, true, nil
 	}
 	if _, _, rest, scoped := treesitter.CutScope(rt); !scoped || !strings.HasPrefix(rest, treesitter.CallTypePrefix) && !strings.HasPrefix(rest, treesitter.ValueTypePrefix) {
 		return typeRef{}, false, nil

@@ -79,17 +79,21 @@ func (q *query) pyImporters(ctx context.Context) (map[string][]string, error) {
 		}
 	}
 	present := map[string]bool{}
+	fields := map[string][]pyFieldAt{}
 	for _, wf := range pyFiles {
 		present[wf.Path] = true
 		// Dotted; relative ones resolved to a path ("/" + path without extension).
-		modules, ok, err := q.r.pyImportFiles.of(ctx, q, wf, pyImportedModules)
+		kept, ok, err := q.r.pyImportFiles.of(ctx, q, wf, pyFileKeptOf)
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			continue
 		}
-		for _, m := range modules {
+		for _, fl := range kept.fields {
+			fields[fl.Name] = append(fields[fl.Name], pyFieldAt{path: wf.Path, field: fl})
+		}
+		for _, m := range kept.modules {
 			if p, ok := strings.CutPrefix(m, "/"); ok {
 				for dir := p; dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
 					for _, to := range byPath[dir] {
@@ -121,8 +125,38 @@ func (q *query) pyImporters(ctx context.Context) (map[string][]string, error) {
 	q.r.mu.Lock()
 	q.r.pyImportFiles.keepOnly(present)
 	g.pyImporters = importers
+	g.pyFields = fields
 	q.r.mu.Unlock()
 	return importers, nil
+}
+
+// pyFileKept is what pyImporters keeps of a Python file: the modules it
+// imports, and its fields.
+type pyFileKept struct {
+	modules []string
+	fields  []treesitter.Field
+}
+
+// pyFieldAt is a Python field and the file that declares it.
+type pyFieldAt struct {
+	path  string
+	field treesitter.Field
+}
+
+func pyFileKeptOf(f *fact.File) pyFileKept {
+	return pyFileKept{modules: pyImportedModules(f), fields: f.Fields}
+}
+
+// pyFieldsNamed are the workspace's Python fields named name, wherever
+// they are declared (built with pyImporters, once a generation).
+func (q *query) pyFieldsNamed(ctx context.Context, name string) ([]pyFieldAt, error) {
+	if _, err := q.pyImporters(ctx); err != nil {
+		return nil, err
+	}
+	g := q.r.current()
+	q.r.mu.Lock()
+	defer q.r.mu.Unlock()
+	return g.pyFields[name], nil
 }
 
 // pyImportedModules are the module names f's imports name: for from m
