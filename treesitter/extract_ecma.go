@@ -243,6 +243,26 @@ func isRequireCall(e *extractor, n *node) bool {
 	}) != nil
 }
 
+// ecmaAugmentedModule is the package a TypeScript interface declaration
+// augments, when it is written inside declare module "fastify" { ... }
+// (module augmentation: its members are added to the package's interface
+// of that name); "" otherwise.
+func ecmaAugmentedModule(e *extractor, decl *node) string {
+	body := parent(decl)
+	if is(body, "export_statement") {
+		body = parent(body)
+	}
+	module := parent(body)
+	if !is(body, "statement_block") || !is(module, "module") {
+		return ""
+	}
+	name := field(module, "name")
+	if !is(name, "string") {
+		return ""
+	}
+	return strings.Trim(e.text(name), `"'`)
+}
+
 func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Decorators = ecmaDecorators(e, decl)
 	if decl.Type() == "method_definition" && is(parent(decl), "object") {
@@ -263,6 +283,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		}
 		// interface LootBank { [key: string]: Bank }: a record of Banks
 		s.Returns = ecmaRecordType(e, field(decl, "body"))
+		if module := ecmaAugmentedModule(e, decl); module != "" {
+			s.Decorators = append(s.Decorators, Decorator{Name: AugmentsModuleDecorator, Args: []string{module}, Span: e.span(decl)})
+		}
 		return
 	}
 

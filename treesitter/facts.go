@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 102
+const ExtractorVersion = 103
 
 // Language names a grammar in the registry.
 type Language string
@@ -404,6 +404,13 @@ const ParamsTypePrefix = "params:"
 // "ctxparam:Task:run:1" is run's second parameter; a name a destructuring
 // binds adds the member it takes ("ctxparam:Task:run:1:user").
 const ContextParamTypePrefix = "ctxparam:"
+
+// AugmentsModuleDecorator names the decorator the TypeScript extractor
+// gives an interface declared inside declare module "pkg" { ... }: its
+// argument is the package whose interface of that name it adds members to
+// (Fastify's FastifyInstance, Express's Request). Source has no such
+// decorator; the name cannot be written as one.
+const AugmentsModuleDecorator = "declare module"
 
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their

@@ -935,7 +935,8 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		if found, res, err := q.fieldCall(ctx, f, caller, c, &ref); err != nil || len(found) > 0 {
 			return found, res, err
 		}
-		external = ref.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, ref.class, 0)
+		external = ref.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, ref.class, 0) ||
+			augmentsModule(ref.class) != "" // fastify.register(...): the package's method
 		return nil, "", nil
 	case refModule:
 		var found []fact.Symbol
@@ -1706,6 +1707,9 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			}
 			if t == "" && cur.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, cur.class, 0) {
 				return typeRef{kind: refExternal}, nil // a.CreatedAt, promoted from an embedded gorm.Model
+			}
+			if t == "" && augmentsModule(cur.class) != "" {
+				return typeRef{kind: refExternal}, nil // fastify.log: the package's own member, not the augmentation's
 			}
 			if t == "" && cur.kind == refInstance && f.Language == treesitter.Python {
 				// self.client in a TestCase: the library base's attribute
@@ -2852,6 +2856,12 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 			return q.python().pyReexportedType(ctx, f, imp)
 		}
 		if imp.Local == typeName && family(f.Language) == "js" {
+			if aug := augmentationOf(types, imp.Module, f.Path); aug != nil {
+				// import type { FastifyInstance } from "fastify", which the
+				// workspace augments (declare module "fastify" { interface
+				// FastifyInstance { container: AppContainer } })
+				return aug, nil
+			}
 			// import { T } from './dir', a barrel passing T on
 			return q.jsReexportedType(ctx, f, imp.Module, imp.Imported, types, 0)
 		}
@@ -3449,4 +3459,44 @@ func jsLazyComponent(l *fact.Local) bool {
 	_, _, typ, _ := treesitter.CutScope(l.Type)
 	made, ok := strings.CutPrefix(typ, treesitter.CallTypePrefix)
 	return ok && jsLazyMakers[made]
+}
+
+// augmentsModule is the package whose interface the TypeScript interface
+// sym augments (declared inside declare module "pkg" { ... }), or "".
+func augmentsModule(sym fact.Symbol) string {
+	for _, d := range sym.Decorators {
+		if d.Name == treesitter.AugmentsModuleDecorator && len(d.Args) == 1 {
+			return d.Args[0]
+		}
+	}
+	return ""
+}
+
+// augmentationOf is, among types (the workspace's types of one name), the
+// interface that augments module's interface of that name, for a file at
+// from: the one in the directory nearest from (a repository of several
+// services augments Fastify once in each); nil when none does. Its members
+// are the augmentation's; any other member is the package's own.
+func augmentationOf(types []fact.Symbol, module, from string) *fact.Symbol {
+	var best *fact.Symbol
+	bestShared := -1
+	for i := range types {
+		if augmentsModule(types[i]) != module {
+			continue
+		}
+		if shared := sharedDirs(types[i].Path, from); shared > bestShared {
+			best, bestShared = &types[i], shared
+		}
+	}
+	return best
+}
+
+// sharedDirs counts the leading directories two workspace paths share.
+func sharedDirs(a, b string) int {
+	da, db := strings.Split(path.Dir(a), "/"), strings.Split(path.Dir(b), "/")
+	n := 0
+	for n < len(da) && n < len(db) && da[n] == db[n] {
+		n++
+	}
+	return n
 }

@@ -1,0 +1,9 @@
+export class SkillHubQuery {
+  getExport(id: string): string { // @def(getExport, "getExport")
+    return id;
+  }
+}
+
+export interface AppContainer {
+  skillHubQuery: SkillHubQuery;
+}
