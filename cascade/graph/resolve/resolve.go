@@ -1531,6 +1531,17 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			owner = m
 		}
+		if owner == nil && first.name == "this" && family(f.Language) == "js" {
+			// readonly rows = computed(() => this.build()): this in a class
+			// field's initializer is the instance of the class around it
+			if cls, err := q.jsClassAround(ctx, f, q.pos); err != nil || cls != nil {
+				if cls == nil {
+					return typeRef{}, err
+				}
+				cur = typeRef{kind: refInstance, class: *cls}
+				break
+			}
+		}
 		if owner == nil || owner.Container == "" {
 			return typeRef{kind: refUnknown}, nil
 		}
@@ -3499,4 +3510,28 @@ func sharedDirs(a, b string) int {
 		n++
 	}
 	return n
+}
+
+// jsClassAround is the innermost class of the JavaScript or TypeScript file
+// f whose declaration holds the byte offset pos, when no method or function
+// of it does (a class field's initializer); nil for none.
+func (q *query) jsClassAround(ctx context.Context, f *fact.File, pos uint32) (*fact.Symbol, error) {
+	syms, err := q.store.SymbolsInFile(ctx, f.Path)
+	if err != nil {
+		return nil, err
+	}
+	var best *fact.Symbol
+	for i := range syms {
+		s := &syms[i]
+		if s.Span.StartByte > pos || pos >= s.Span.EndByte {
+			continue
+		}
+		if isCallable(*s) {
+			return nil, nil // inside a function: its own this, not the class's
+		}
+		if s.Kind == treesitter.KindClass && (best == nil || s.Span.StartByte >= best.Span.StartByte) {
+			best = s
+		}
+	}
+	return best, nil
 }
