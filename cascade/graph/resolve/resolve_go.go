@@ -398,6 +398,10 @@ var goKnownInterfaces = map[string]map[string]goSignature{
 		"LocalAddr": goSig("", "net.Addr"), "RemoteAddr": goSig("", "net.Addr"), "SetDeadline": goSig("time.Time", "error"),
 		"SetReadDeadline": goSig("time.Time", "error"), "SetWriteDeadline": goSig("time.Time", "error")},
 	"net.Listener": {"Accept": goSig("", "net.Conn,error"), "Close": goSig("", "error"), "Addr": goSig("", "net.Addr")},
+	// testify's, which every mockery-made mock's constructor embeds
+	// (t interface{ mock.TestingT; Cleanup(func()) }): known without
+	// reading the module cache, so that those literals have a method set.
+	"github.com/stretchr/testify/mock.TestingT": {"Logf": goSig("string,...any", ""), "Errorf": goSig("string,...any", ""), "FailNow": goSig("", "")},
 }
 
 // goKnownResults are the results of the standard library functions and
