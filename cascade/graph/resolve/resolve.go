@@ -1078,6 +1078,12 @@ func (q *query) uniqueName(cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fac
 		}
 		callables = append(callables, s)
 	}
+	if len(callables) == 1 && c.Receiver != "" && callables[0].Language == treesitter.Python && pyBuiltinMethodNames[c.Callee] {
+		// target.exists(), line.startswith("#"), d.items(): on a receiver
+		// not typed, a method of Python's own types (a Path, a str, a dict)
+		// far more often than the one workspace method of the name
+		return nil, "", nil
+	}
 	if len(callables) == 1 && !(c.Receiver == "" && callables[0].Kind == treesitter.KindMethod && callables[0].Language == treesitter.Python) {
 		return callables, fact.ResolvedName, nil
 	}

@@ -1295,3 +1295,27 @@ func pyBuiltinData(t string) bool {
 	}
 	return false
 }
+
+// pyBuiltinMethodNames are methods of Python's builtin and standard types
+// (pathlib.Path, str, bytes, list, dict, set, files) that a workspace class
+// seldom declares too: a call of one on a receiver the resolver cannot
+// type is no name match of the workspace's method (maunting-server-manager:
+// 105 target.exists() calls, Paths, listed under BlueprintRegistry.exists).
+// Names projects use for their own methods as much (get, update, add,
+// remove, save, read, write, close, find) are not among them.
+var pyBuiltinMethodNames = map[string]bool{
+	// pathlib.Path
+	"exists": true, "is_file": true, "is_dir": true, "is_symlink": true, "mkdir": true, "unlink": true, "rmdir": true,
+	"glob": true, "rglob": true, "iterdir": true, "read_text": true, "write_text": true, "read_bytes": true,
+	"write_bytes": true, "with_suffix": true, "with_name": true, "relative_to": true, "joinpath": true,
+	"expanduser": true, "is_absolute": true, "symlink_to": true, "touch": true,
+	// str and bytes
+	"startswith": true, "endswith": true, "splitlines": true, "strip": true, "lstrip": true, "rstrip": true,
+	"lower": true, "upper": true, "encode": true, "decode": true, "rsplit": true, "isdigit": true, "isalpha": true,
+	"isalnum": true, "isspace": true, "zfill": true, "ljust": true, "rjust": true, "casefold": true,
+	// dict, list, set
+	"setdefault": true, "popitem": true, "items": true, "keys": true, "values": true, "append": true, "extend": true,
+	"issubset": true, "issuperset": true, "discard": true,
+	// files
+	"readline": true, "readlines": true, "writelines": true,
+}
