@@ -19,25 +19,9 @@ import (
 // type parameter of m's type, or recv's arguments are not known (the value
 // then stays as before: a T, of no workspace type).
 func (q *goLang) goTypeParamResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string, m fact.Symbol, rt string) (typeRef, bool, error) {
-	elems := 0
-	for strings.HasPrefix(rt, treesitter.GoCollectionPrefix) {
-		rt = rt[len(treesitter.GoCollectionPrefix):]
-		elems++
-	}
-	if m.Kind != treesitter.KindMethod || m.Container == "" || rt == "" || strings.ContainsAny(rt, ".[({ ") {
-		return typeRef{}, false, nil
-	}
-	cls, err := q.classOf(ctx, &m)
+	cls, at, elems, err := q.goResultTypeParam(ctx, m, rt)
 	if err != nil || cls == nil {
 		return typeRef{}, false, err
-	}
-	params := m.TypeParams // a concrete method's, as its receiver names them
-	if isInterfaceMethod(m) {
-		params = cls.TypeParams
-	}
-	at := slices.Index(params, rt)
-	if at < 0 {
-		return typeRef{}, false, nil
 	}
 	ref, err := q.evalReceiver(ctx, f, caller, recv)
 	if err != nil || ref.kind != refInstance || ref.elems != 0 {
@@ -54,7 +38,7 @@ func (q *goLang) goTypeParamResult(ctx context.Context, f *fact.File, caller *fa
 		return typeRef{}, false, nil
 	}
 	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
-	if at >= len(args) || len(args) != len(params) {
+	if at >= len(args) || len(args) != len(cls.TypeParams) {
 		return typeRef{}, false, nil
 	}
 	in := q.mustFile(ctx, ref.targsIn, f)
@@ -69,27 +53,37 @@ func (q *goLang) goTypeParamResult(ctx context.Context, f *fact.File, caller *fa
 // Container from SetImage(...), as gopls types it. ok is false when rt is
 // no type parameter of m's type or cls is m's type itself.
 func (q *goLang) goPromotedResult(ctx context.Context, cls, m fact.Symbol, rt string) (typeRef, bool, error) {
-	elems := 0
+	owner, at, elems, err := q.goResultTypeParam(ctx, m, rt)
+	if err != nil || owner == nil || owner.ID == cls.ID {
+		return typeRef{}, false, err
+	}
+	return q.goPromotedTypeArg(ctx, cls, *owner, at, elems, 0)
+}
+
+// goResultTypeParam is, for rt, a result type of m, a method of a Go
+// generic type, that type, the index of the type parameter rt names (or
+// is a collection of, elems levels deep) among its parameters as m's
+// declaration names them; a nil type when rt names none.
+func (q *goLang) goResultTypeParam(ctx context.Context, m fact.Symbol, rt string) (owner *fact.Symbol, at, elems int, err error) {
 	for strings.HasPrefix(rt, treesitter.GoCollectionPrefix) {
 		rt = rt[len(treesitter.GoCollectionPrefix):]
 		elems++
 	}
 	if m.Kind != treesitter.KindMethod || m.Container == "" || rt == "" || strings.ContainsAny(rt, ".[({ ") {
-		return typeRef{}, false, nil
+		return nil, 0, 0, nil
 	}
-	owner, err := q.classOf(ctx, &m)
-	if err != nil || owner == nil || owner.ID == cls.ID {
-		return typeRef{}, false, err
+	owner, err = q.classOf(ctx, &m)
+	if err != nil || owner == nil {
+		return nil, 0, 0, err
 	}
-	params := m.TypeParams
+	params := m.TypeParams // a concrete method's, as its receiver names them
 	if isInterfaceMethod(m) {
 		params = owner.TypeParams
 	}
-	at := slices.Index(params, rt)
-	if at < 0 {
-		return typeRef{}, false, nil
+	if at = slices.Index(params, rt); at < 0 {
+		return nil, 0, 0, nil
 	}
-	return q.goPromotedTypeArg(ctx, cls, *owner, at, elems, 0)
+	return owner, at, elems, nil
 }
 
 // goPromotedTypeArg is the type argument at index at that holder, a Go
