@@ -1265,6 +1265,8 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
 			} else {
 				ecmaObjectTypeMembers(e, e.text(field(n, "name")), aliased) // type Opts = { user: Member }
+				// a value of type Opts has those members (opts.user.greet())
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+ObjectTypePrefix+e.text(field(n, "name")))
 			}
 		} else if isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "member_expression") {
 			if t := ecmaType(e, aliased); t != "" {

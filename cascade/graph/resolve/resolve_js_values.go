@@ -326,6 +326,11 @@ func (q *query) jsTypeAlias(ctx context.Context, f *fact.File, name string) (*fa
 	if err != nil || !ok {
 		return nil, false, err
 	}
+	if object, ok := jsObjectRef(mf, aliased); ok {
+		// type AppContainer = { skillHubQuery: SkillHubQueryContract }: the
+		// object type's members, recorded under the alias's name
+		return &object.class, true, nil
+	}
 	cls, err := q.resolveTypeName(ctx, mf, aliased)
 	return cls, cls != nil, err
 }

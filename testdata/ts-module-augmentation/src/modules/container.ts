@@ -4,6 +4,6 @@ export class SkillHubQuery {
   }
 }
 
-export interface AppContainer {
+export type AppContainer = {
   skillHubQuery: SkillHubQuery;
-}
+};
