@@ -14,6 +14,6 @@ type container struct{ image string }
 
 func NewContainer() Container { return &container{} }
 
-func (c *container) Name() string                      { return c.image }
+func (c *container) Name() string                       { return c.image }
 func (c *container) SetImage(image string) Container    { c.image = image; return c } // @def(implImage, "SetImage")
 func (c *container) SetCommand(cmd ...string) Container { return c }                  // @def(implCommand, "SetCommand")
