@@ -284,13 +284,15 @@ func (e *extractor) storedInto(n *node) (*node, string) {
 }
 
 // ecmaBoundObject reports whether an object literal is a variable's value
-// (const x = { ... }, as written or cast), whose name a call reaches it by.
+// (const x = { ... }, as written or cast) or a module's default export
+// (export default { ... }, imported under any name), which a call reaches
+// it by.
 func ecmaBoundObject(object *node) bool {
 	p := parent(object)
 	for isAny(p, "parenthesized_expression", "as_expression", "satisfies_expression") {
 		p = parent(p)
 	}
-	return is(p, "variable_declarator")
+	return is(p, "variable_declarator") || is(p, "export_statement")
 }
 
 // refScope answers, for addRefs, what a file and its functions bind; it

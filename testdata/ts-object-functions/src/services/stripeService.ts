@@ -1,0 +1,7 @@
+export async function createCustomer(email: string): Promise<string> { // @def(stripeCreate, "createCustomer")
+  return email;
+}
+
+export default {
+  createCustomer,
+};
