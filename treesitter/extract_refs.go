@@ -103,9 +103,10 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 	switch nodeType(p) {
 	case "arguments", "array", "return_statement":
 		return true
-	case "template_substitution":
+	case "template_substitution", "jsx_expression":
 		// html`<button @click=${this.open}>`: lit binds the method as the
-		// listener; tsserver counts the reference (skia-buildbot)
+		// listener; tsserver counts the reference (skia-buildbot). The same
+		// in JSX: <Button onClick={this.open} /> (data-portal)
 		return isAny(n, "identifier", "member_expression")
 	case "object":
 		return is(n, "shorthand_property_identifier") // { handle }
