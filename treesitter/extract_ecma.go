@@ -1301,6 +1301,13 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 	switch nodeType(value) {
 	case "arrow_function", "function_expression", "generator_function":
 		return // a function symbol
+	case "call_expression":
+		if isRequireCall(e, value) {
+			// const repo = require('./repo'): the import binds repo to the
+			// module; a local typed by the call require(...) would shadow it,
+			// and repo.save() would reach no module (CommonJS)
+			return
+		}
 	}
 	typ := ecmaType(e, field(n, "type"))
 	if typ == "" {

@@ -1,0 +1,3 @@
+export function record(event) { // @def(record, "record")
+  return event;
+}
