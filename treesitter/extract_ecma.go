@@ -154,6 +154,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		if fieldChild(n, "left", isThisMember) != nil {
 			c.field(n, nil)
 		}
+		// (program (expression_statement (assignment_expression left:
+		//   (member_expression object: (identifier) @_m property: (property_identifier) @_e)) @local)
+		//   (#eq? @_m "module") (#eq? @_e "exports"))
+		if isModuleExports(e, field(n, "left")) && is(n.Parent(), "expression_statement") && is(n.Parent().Parent(), "program") {
+			c.local(n)
+		}
 	case "string", "template_string":
 		c.str(n)
 	case "identifier", "member_expression", "shorthand_property_identifier":
@@ -214,6 +220,13 @@ func isFunctionValue(n *node) bool {
 
 func isThisMember(n *node) bool {
 	return is(n, "member_expression") && fieldChild(n, "object", func(o *node) bool { return is(o, "this") }) != nil
+}
+
+// isModuleExports reports whether n is module.exports, what a CommonJS
+// module gives require.
+func isModuleExports(e *extractor, n *node) bool {
+	return is(n, "member_expression") && e.text(field(n, "object")) == "module" && e.text(field(n, "property")) == "exports" &&
+		is(field(n, "object"), "identifier") && is(field(n, "property"), "property_identifier")
 }
 
 // isRequireCall reports whether n is require('m'): a call of the identifier
@@ -1242,6 +1255,10 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		ecmaCallbackElement(e, n)
 		return
 	}
+	if n.Type() == "assignment_expression" {
+		ecmaModuleExports(e, n)
+		return
+	}
 	if isAny(n, "arrow_function", "function_expression") {
 		ecmaAnonymousParams(e, n)
 		return
@@ -2047,7 +2064,36 @@ func ecmaDefaultExport(e *extractor, n *node) {
 	if typ == "" && nodeType(value) == "identifier" {
 		typ = ValueTypePrefix + e.text(value)
 	}
+	if typ == "" && nodeType(value) == "new_expression" {
+		typ = ecmaValueType(e, value) // export default new UserService(): a singleton
+	}
 	e.addLocal(n.StartByte(), "default", typ)
+}
+
+// CommonJSExportsLocal names the local that records what a CommonJS module
+// assigns to module.exports, when it is one value rather than an object of
+// names: a class (module.exports = UserService), a function, or an instance
+// (module.exports = new UserService()). require gives that value, so
+// const users = require('./users'); users.find() calls the instance's find.
+// No declaration can have this name.
+const CommonJSExportsLocal = "module.exports"
+
+// ecmaModuleExports records module.exports = X (X a name or new X()) as
+// the CommonJSExportsLocal. An object literal (module.exports = { a, b })
+// is not recorded: require then gives the module's names, as for import *.
+func ecmaModuleExports(e *extractor, n *node) {
+	value := field(n, "right")
+	for is(value, "parenthesized_expression") {
+		value = firstNamed(value)
+	}
+	switch nodeType(value) {
+	case "identifier":
+		e.addLocal(n.StartByte(), CommonJSExportsLocal, ValueTypePrefix+e.text(value))
+	case "new_expression":
+		if typ := ecmaValueType(e, value); typ != "" {
+			e.addLocal(n.StartByte(), CommonJSExportsLocal, typ)
+		}
+	}
 }
 
 // ecmaReturnedType is the type a function without a declared result type

@@ -109,13 +109,14 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		// in JSX: <Button onClick={this.open} /> (data-portal)
 		return isAny(n, "identifier", "member_expression")
 	case "object":
-		return is(n, "shorthand_property_identifier") // { handle }
+		// { handle }; not module.exports = { handle }, an export
+		return is(n, "shorthand_property_identifier") && !ecmaExportsAssignment(e, p.Parent())
 	case "pair":
-		return n.FieldName() == "value"
+		return n.FieldName() == "value" && !ecmaExportsAssignment(e, p.Parent().Parent())
 	case "variable_declarator":
 		return n.FieldName() == "value"
 	case "assignment_expression":
-		return n.FieldName() == "right"
+		return n.FieldName() == "right" && !ecmaExportsAssignment(e, p)
 	case "member_expression":
 		// (call_expression function: (member_expression object: (_) @ref
 		//   property: (property_identifier) @bind (#eq? @bind "bind")))
@@ -123,6 +124,25 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 			e.text(field(p, "property")) == "bind" && isAny(n, "identifier", "member_expression")
 	}
 	return false
+}
+
+// ecmaExportsAssignment reports whether n is a CommonJS export: an
+// assignment to module.exports, module.exports.x or exports.x. What it
+// assigns is no reference (tsserver lists none, as export default f is
+// none either).
+func ecmaExportsAssignment(e *extractor, n *node) bool {
+	if !is(n, "assignment_expression") {
+		return false
+	}
+	left := field(n, "left")
+	if isModuleExports(e, left) {
+		return true
+	}
+	if !is(left, "member_expression") {
+		return false
+	}
+	obj := field(left, "object")
+	return isModuleExports(e, obj) || is(obj, "identifier") && e.text(obj) == "exports"
 }
 
 // addRefs turns the captured value positions into reference sites. Most

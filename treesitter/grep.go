@@ -489,6 +489,9 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 			return "", "", false // import.meta: the language's, never the workspace's meta
 		}
 	case "shorthand_property_identifier": // { handler } passes handler
+		if ecmaExportsAssignment(e, p.Parent()) {
+			return "", "", false // module.exports = { handler }: an export, as export { handler }
+		}
 		return SiteReference, "", true
 	default:
 		return "", "", false
@@ -509,6 +512,16 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 		// export default Foo passes the binding on, as export { Foo }
 		// does: no use of it (tsserver's call hierarchy lists none).
 		if f == "value" {
+			return "", "", false
+		}
+	case "assignment_expression":
+		// module.exports = Foo, exports.run = run: CommonJS's export
+		if f == "right" && ecmaExportsAssignment(e, p) {
+			return "", "", false
+		}
+	case "pair":
+		// module.exports = { run: runJob }
+		if f == "value" && ecmaExportsAssignment(e, p.Parent().Parent()) {
 			return "", "", false
 		}
 	case "arrow_function":

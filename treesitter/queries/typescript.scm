@@ -52,6 +52,9 @@
 ; Locals: variable declarations (typed or initialised with new).
 (variable_declarator) @local
 (export_statement value: (_)) @local
+(program (expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @_m property: (property_identifier) @_e)) @local)
+  (#eq? @_m "module") (#eq? @_e "exports"))
 (export_statement "default" declaration: (class_declaration)) @local
 (export_statement "default" declaration: (abstract_class_declaration)) @local
 (program (type_alias_declaration) @local)

@@ -2118,6 +2118,13 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 		}
 		if imp.Imported == "*" {
 			if q.moduleInWorkspace(ctx, f, imp.Module) {
+				if family(f.Language) == "js" {
+					// const users = require('./users'), the module assigning
+					// module.exports = new UserService(): that value
+					if ref, ok, err := q.jsCommonJSExports(ctx, f, imp.Module); err != nil || ok {
+						return ref, err
+					}
+				}
 				return typeRef{kind: refModule, mod: imp.Module, from: f.Path}, nil
 			}
 			return jsOutside(f, imp.Module), nil

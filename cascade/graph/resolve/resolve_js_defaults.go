@@ -142,10 +142,52 @@ func (q *query) jsImportedUnderOwnName(ctx context.Context, f *fact.File, caller
 		return nil, nil // a local of the caller's shadows the import
 	}
 	for _, imp := range f.Imports {
-		if imp.Local != name || imp.Reexport || imp.Imported == "*" {
+		if imp.Local != name || imp.Reexport {
 			continue
 		}
+		if imp.Imported == "*" {
+			// const log = require('./logger'), the module assigning
+			// module.exports = writeLog: log() calls writeLog
+			return q.jsCommonJSExportedFunction(ctx, f, imp.Module)
+		}
 		return q.jsExportedBy(ctx, f, imp.Module, imp.Imported, 0)
+	}
+	return nil, nil
+}
+
+// jsCommonJSExportName is the name f assigns to module.exports
+// (module.exports = writeLog), "" when it assigns none or another value.
+func jsCommonJSExportName(f *fact.File) string {
+	for _, l := range f.Locals {
+		if l.Name != treesitter.CommonJSExportsLocal || l.SymbolID != "" {
+			continue
+		}
+		if name, ok := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix); ok && !strings.Contains(name, ".") {
+			return name
+		}
+	}
+	return ""
+}
+
+// jsCommonJSExportedFunction is the function (or class) a CommonJS module
+// (written in f) assigns to module.exports by name; nil for any other
+// module.
+func (q *query) jsCommonJSExportedFunction(ctx context.Context, f *fact.File, module string) ([]fact.Symbol, error) {
+	files, err := q.jsModuleFiles(ctx, f, module)
+	if err != nil {
+		return nil, err
+	}
+	for _, mf := range files {
+		for _, l := range mf.Locals {
+			name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
+			if l.Name != treesitter.CommonJSExportsLocal || l.SymbolID != "" || !isValue {
+				continue
+			}
+			found, err := q.jsTopLevelNamed(ctx, mf, name, 1)
+			if err != nil || len(found) > 0 {
+				return found, err
+			}
+		}
 	}
 	return nil, nil
 }
@@ -216,6 +258,11 @@ func jsFileBindings(f *fact.File) []jsBinding {
 	for _, imp := range f.Imports {
 		if imp.Reexport || imp.Imported == "default" && imp.Local != "" {
 			out = append(out, jsBinding{path: f.Path, local: imp.Local, imported: imp.Imported, module: imp.Module, reexport: imp.Reexport})
+		} else if imp.Imported == "*" && imp.Local != "" && imp.Local != "*" {
+			// const log = require('./logger'): what the module assigns to
+			// module.exports, under that name (import * as ns binds it too,
+			// and matches only a module that assigns one)
+			out = append(out, jsBinding{path: f.Path, local: imp.Local, imported: treesitter.CommonJSExportsLocal, module: imp.Module})
 		}
 	}
 	return out
@@ -242,6 +289,8 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 		return nil, err
 	} else if f != nil && jsDefaultName(f) == own {
 		exports = append(exports, export{target.Path, "default"})
+	} else if f != nil && jsCommonJSExportName(f) == own {
+		exports = append(exports, export{target.Path, treesitter.CommonJSExportsLocal})
 	}
 	seen := map[export]bool{}
 	for _, e := range exports {
@@ -253,7 +302,7 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 	for i := 0; i < len(exports) && i < 64; i++ {
 		e := exports[i]
 		cands := byImported[jsBindingKey(e.path, e.name)]
-		if e.name != "default" {
+		if e.name != "default" && e.name != treesitter.CommonJSExportsLocal {
 			// export * passes every name but the default
 			cands = append(cands[:len(cands):len(cands)], byImported[jsBindingKey(e.path, "*")]...)
 		}

@@ -115,6 +115,41 @@ func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, expor
 	return typeRef{}, false, nil
 }
 
+// jsCommonJSExports types what require gives for module (written in f)
+// where the module assigns module.exports one value (the extractor's
+// CommonJSExportsLocal): an instance, a class, a function. ok is false for
+// a module that exports names (module.exports = { a, b }, exports.a = ...,
+// an ES module): require then gives the module, as import * does.
+func (q *query) jsCommonJSExports(ctx context.Context, f *fact.File, module string) (typeRef, bool, error) {
+	if q.depth > 6 {
+		return typeRef{}, false, nil
+	}
+	files, err := q.jsModuleFiles(ctx, f, module)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	for _, mf := range files {
+		for _, l := range mf.Locals {
+			if l.Name != treesitter.CommonJSExportsLocal || l.SymbolID != "" || l.Type == "" {
+				continue
+			}
+			q.depth++
+			saved := q.pos
+			q.pos = 0 // the module's top level, not the position in f
+			ref, err := q.declaredType(ctx, mf, nil, l.Type)
+			q.pos = saved
+			q.depth--
+			if err != nil {
+				return typeRef{}, false, err
+			}
+			if ref.kind != refUnknown {
+				return ref, true, nil
+			}
+		}
+	}
+	return typeRef{}, false, nil
+}
+
 // jsBinds reports whether f itself binds name at its top level (a local or
 // an import), so that an export * elsewhere in it does not pass another
 // module's name on in its place.
@@ -236,8 +271,14 @@ func (q *query) jsReactRef(ctx context.Context, f *fact.File, held string) (type
 // default import of a workspace module that binds its default to a class.
 func (q *query) jsDefaultImportedClass(ctx context.Context, f *fact.File, local string) (*fact.Symbol, bool, error) {
 	for _, imp := range f.Imports {
-		if imp.Local != local || imp.Imported != "default" || imp.Reexport {
+		if imp.Local != local || imp.Imported != "default" && imp.Imported != "*" || imp.Reexport {
 			continue
+		}
+		// import Users from './users'; or, CommonJS, const Users =
+		// require('./users') where the module assigns module.exports = UserService
+		exported := "default"
+		if imp.Imported == "*" {
+			exported = treesitter.CommonJSExportsLocal
 		}
 		files, err := q.jsModuleFiles(ctx, f, imp.Module)
 		if err != nil {
@@ -246,7 +287,7 @@ func (q *query) jsDefaultImportedClass(ctx context.Context, f *fact.File, local 
 		for _, mf := range files {
 			for _, l := range mf.Locals {
 				name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
-				if l.Name != "default" || l.SymbolID != "" || !isValue {
+				if l.Name != exported || l.SymbolID != "" || !isValue {
 					continue
 				}
 				cls, err := q.resolveTypeName(ctx, mf, name)

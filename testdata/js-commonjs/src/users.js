@@ -1,0 +1,7 @@
+class UserService {
+  find(id) { // @def(find, "find")
+    return id;
+  }
+}
+
+module.exports = UserService;

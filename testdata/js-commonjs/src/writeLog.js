@@ -1,0 +1,5 @@
+function writeLog(line) { // @def(writeLog, "writeLog")
+  return line;
+}
+
+module.exports = writeLog;
