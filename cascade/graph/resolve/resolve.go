@@ -317,6 +317,8 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
 				case len(targets) == 0 && external:
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
+				case len(targets) == 0 && family(target.Language) == "js" && jsPropsReceiver(c.Receiver):
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = componentProps // uniqueName
 				case len(targets) == 0:
 					if what, ok, err := q.memberOfClass(ctx, c, target); err != nil {
 						return err
@@ -1063,6 +1065,18 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 	return result
 }
 
+// jsPropsReceiver reports whether receiver is a React component's props:
+// this.props, or a function component's props parameter (and members of
+// either: this.props.handlers).
+func jsPropsReceiver(receiver string) bool {
+	for _, p := range []string{"this.props", "props"} {
+		if receiver == p || strings.HasPrefix(receiver, p+".") {
+			return true
+		}
+	}
+	return false
+}
+
 // uniqueName links a call whose receiver is unknown when exactly one callable
 // in the workspace has the name.
 func (q *query) uniqueName(cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fact.Resolution, error) {
@@ -1082,6 +1096,13 @@ func (q *query) uniqueName(cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fac
 		// target.exists(), line.startswith("#"), d.items(): on a receiver
 		// not typed, a method of Python's own types (a Path, a str, a dict)
 		// far more often than the one workspace method of the name
+		return nil, "", nil
+	}
+	if len(callables) == 1 && family(callables[0].Language) == "js" && jsPropsReceiver(c.Receiver) {
+		// this.props.onSave(), props.onSave(): a callback a parent handed
+		// the component, never a method of the name; the parent's
+		// <Form onSave={this.save} /> is save's reference, and tsserver
+		// has no definition for the call (data-portal)
 		return nil, "", nil
 	}
 	if len(callables) == 1 && !(c.Receiver == "" && callables[0].Kind == treesitter.KindMethod && callables[0].Language == treesitter.Python) {

@@ -17,6 +17,10 @@ import (
 // call.
 const outsideWorkspace = "a function or type outside the workspace"
 
+// componentProps is what a call through a React component's props reaches:
+// a callback its parent passes (jsPropsReceiver), never a method by name.
+const componentProps = "a callback a component's parent passes in its props"
+
 // outsideBuild is what a Go call site in a file the build leaves out
 // (resolve_go_build.go) is said to call.
 const outsideBuild = "nothing in this build: its file's build constraints leave it out"
