@@ -2752,6 +2752,12 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			// declared so has is the library's or the builtin's, as pyright says.
 			return typeRef{kind: refExternal}, nil
 		}
+		if f.Language == treesitter.JavaScript && q.jsImportedFromOutside(ctx, f, typeName) {
+			// const handler = new Fuse(data) with Fuse imported from
+			// 'fuse.js': JavaScript records a construction by its class's
+			// name, and this class is a library's (data-portal)
+			return jsOutsideType(f, typeName), nil
+		}
 		if f.Language == treesitter.Python || f.Language == treesitter.JavaScript {
 			// Python locals come from any call x = f(); only a class tells a type.
 			return typeRef{kind: refUnknown}, nil

@@ -115,6 +115,19 @@ func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, expor
 	return typeRef{}, false, nil
 }
 
+// jsImportedFromOutside reports whether the name (its head, for a dotted
+// one) is bound in f by an import of a package outside the workspace.
+func (q *query) jsImportedFromOutside(ctx context.Context, f *fact.File, typeName string) bool {
+	head, _, _ := strings.Cut(typeName, ".")
+	for _, imp := range f.Imports {
+		if imp.Local != head || imp.Reexport {
+			continue
+		}
+		return !treesitter.IsRelativeModule(imp.Module) && !q.moduleInWorkspace(ctx, f, imp.Module)
+	}
+	return false
+}
+
 // jsCommonJSExports types what require gives for module (written in f)
 // where the module assigns module.exports one value (the extractor's
 // CommonJSExportsLocal): an instance, a class, a function. ok is false for
