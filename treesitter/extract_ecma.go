@@ -56,7 +56,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "method_signature":
 		// (interface_body (method_signature name: (_) @name) @method)
-		if h.typed && is(n.Parent(), "interface_body") {
+		if h.typed && (is(n.Parent(), "interface_body") || ecmaObjectTypeAlias(parent(n.Parent()))) {
 			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
 		}
 	case "variable_declarator":
@@ -80,6 +80,13 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 			c.local(n)
 		}
 	case "type_alias_declaration":
+		// (program (type_alias_declaration value: (object_type))) @interface:
+		// type Breaker = { onFailure(): void } declares what an interface
+		// does, and an object literal typed by it implements its methods
+		// (tsserver lists breaker.onFailure() under the literal's method)
+		if h.typed && ecmaObjectTypeAlias(n) {
+			c.symbol(KindInterface, n, fieldChild(n, "name", isTypeIdentifier))
+		}
 		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
 		// (ambient_declaration (statement_block (type_alias_declaration))) @local:
 		//   declare global { type MUser = import('./user').MUserClass }
@@ -88,6 +95,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "property_signature":
 		// (interface_body (property_signature name: (_) type: (_))) @field
+		if h.typed && ecmaObjectTypeAlias(parent(n.Parent())) && ecmaFunctionTypedMember(n) {
+			// type Breaker = { isOpen: () => boolean }: a method of the
+			// alias, as of an interface (the alias's fields are recorded
+			// with the alias, ecmaObjectTypeMembers)
+			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+		}
 		if h.typed && is(n.Parent(), "interface_body") {
 			// (interface_body (property_signature type: (type_annotation
 			//   (function_type)))) @method: execute: (input: any) => Promise<unknown>
@@ -198,6 +211,14 @@ func ecmaCallFunction(call *node) *node {
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
 
+// ecmaObjectTypeAlias reports whether n is a top-level type alias of an
+// object type, without type parameters (type Breaker = { onFailure(): void }):
+// an interface under another spelling.
+func ecmaObjectTypeAlias(n *node) bool {
+	return is(n, "type_alias_declaration") && ecmaTopLevelStatement(n) && field(n, "type_parameters") == nil &&
+		is(field(n, "value"), "object_type")
+}
+
 // ecmaFunctionTypedMember reports whether a property signature's declared
 // type is a function type (parentheses around it allowed).
 func ecmaFunctionTypedMember(n *node) bool {
@@ -272,6 +293,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	switch decl.Type() {
 	case "class_declaration", "abstract_class_declaration", "class":
 		s.Extends = ecmaHeritage(e, decl)
+		return
+	case "type_alias_declaration": // type Bank = { [key: string]: Gear }: a record of Gears
+		s.Returns = ecmaRecordType(e, field(decl, "value"))
 		return
 	case "interface_declaration":
 		for c := range eachNamed(decl) {
@@ -1218,8 +1242,36 @@ func ecmaValueType(e *extractor, v *node) string {
 				return ValueTypePrefix + e.text(branch)
 			}
 		}
+	case "binary_expression":
+		// opts.breaker ?? getBreaker(name), cached || load(): the value of
+		// one side or the other, and tsserver types it as either side's
+		// (NonNullable<A> | B); the side whose value says its type, else a
+		// name or a path of fields on the left, as a receiver is read.
+		if op := e.text(field(v, "operator")); op != "??" && op != "||" {
+			return ""
+		}
+		left, right := field(v, "left"), field(v, "right")
+		for _, side := range []*node{left, right} {
+			if t := ecmaValueType(e, side); t != "" {
+				return t
+			}
+		}
+		for _, side := range []*node{left, right} {
+			if ecmaFieldPath(side) {
+				return ValueTypePrefix + e.squeezed(side)
+			}
+		}
 	}
 	return ""
+}
+
+// ecmaFieldPath reports whether n is a name or a path of fields on one
+// (opts, opts.breaker, this.cache.store), with no call or index.
+func ecmaFieldPath(n *node) bool {
+	for is(n, "member_expression") && is(field(n, "property"), "property_identifier") {
+		n = field(n, "object")
+	}
+	return isAny(n, "identifier", "this")
 }
 
 func (h ecmaHooks) locals(e *extractor, n *node) {
