@@ -211,6 +211,32 @@ func ecmaCallFunction(call *node) *node {
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
 
+// ecmaDeclaringBlock is, for a function declared in a block that is not
+// the body of a function recorded as a symbol (an anonymous callback's or
+// IIFE's body, an if's or a loop's block), that block: the function's name
+// holds there only. nil for a function declared at the top level, in a
+// named function's own body, or as a method or member.
+func ecmaDeclaringBlock(e *extractor, decl *node) *node {
+	at := decl
+	switch decl.Type() {
+	case "function_declaration", "generator_function_declaration":
+	case "variable_declarator": // const load = async () => {}
+		if at = parent(decl); !isAny(at, "lexical_declaration", "variable_declaration") {
+			return nil
+		}
+	default:
+		return nil
+	}
+	block := parent(at)
+	if !is(block, "statement_block") {
+		return nil
+	}
+	if fn := parent(block); ecmaFunctionTypes.has(fn) && ecmaFunctionName(e, fn) != "" {
+		return nil // a named function's own body
+	}
+	return block
+}
+
 // ecmaObjectTypeAlias reports whether n is a top-level type alias of an
 // object type, without type parameters (type Breaker = { onFailure(): void }):
 // an interface under another spelling.
@@ -315,6 +341,11 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 
 	if isAny(decl, "method_definition", "abstract_method_signature") {
 		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n), abstract get opts()
+	}
+	if block := ecmaDeclaringBlock(e, decl); block != nil {
+		// useEffect(() => { const load = ...; load() }): load holds in the
+		// callback's body only (BlockScopeLocal)
+		e.addLocal(name.StartByte(), BlockScopeLocal, ScopedType(block.StartByte(), block.EndByte(), ""))
 	}
 	fn := decl
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}

@@ -231,6 +231,19 @@ export const run = async (repo: Repo<User>) => {
 			// method signatures and function-typed properties its methods; a
 			// record or a generic alias is not. a ?? b and a || b have the
 			// type of the side that says it, else of the left's path.
+			name: "a function declared in an anonymous callback's body holds there",
+			lang: TypeScript,
+			src: `export function Page(id: string) {
+  function named() { const inner = () => 1; }
+  useEffect(() => {
+    const load = async () => id;
+  });
+}`,
+			symbols: []string{"function Page L0:16 (id:string)", "function named L1:11 in Page", "function inner L1:27 in named",
+				"function load L3:10 in Page"},
+			locals: []string{"id: string in Page", "{block}: in:99-137: in load"},
+		},
+		{
 			name: "object type aliases and either side of ?? and ||",
 			lang: TypeScript,
 			src: `export type Breaker = { onFailure(): void; isOpen: () => boolean; name: string };
