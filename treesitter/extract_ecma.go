@@ -128,6 +128,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "call_expression", "new_expression":
 		c.call(n)
+		// (call_expression function: (member_expression object: (call_expression
+		//   function: (import)) property: "then") arguments: (arguments .
+		//   [(arrow_function) (function_expression)])) @local: the module
+		if ecmaImportThenParam(e, n) != nil {
+			c.local(n)
+		}
 		// (call_expression function: (member_expression property: "map")
 		//   arguments: (arguments . (arrow_function))) @local: the callback's element
 		if cb, _, _ := ecmaElementCallback(e, n); cb != nil && n.Type() == "call_expression" {
@@ -210,6 +216,43 @@ func ecmaCallFunction(call *node) *node {
 
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
+
+// ecmaDynamicImport is the module specifier of import("./x"), "" for any
+// other call or a specifier that is not a plain string.
+func ecmaDynamicImport(e *extractor, call *node) string {
+	if !is(call, "call_expression") || !is(field(call, "function"), "import") {
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) != 1 || !is(args[0], "string") {
+		return ""
+	}
+	return strings.Trim(e.text(args[0]), `"'`)
+}
+
+// ecmaImportThenParam is, for import("./x").then(cb), the name cb's first
+// parameter binds (the module), nil otherwise.
+func ecmaImportThenParam(e *extractor, call *node) *node {
+	fn := field(call, "function")
+	if !is(fn, "member_expression") || e.text(field(fn, "property")) != "then" || ecmaDynamicImport(e, field(fn, "object")) == "" {
+		return nil
+	}
+	cb := firstNamed(field(call, "arguments"))
+	if !isAny(cb, "arrow_function", "function_expression") {
+		return nil
+	}
+	if p := field(cb, "parameter"); is(p, "identifier") {
+		return p // m => ...
+	}
+	first := firstNamed(field(cb, "parameters"))
+	if is(first, "required_parameter") {
+		first = field(first, "pattern")
+	}
+	if is(first, "identifier") {
+		return first
+	}
+	return nil
+}
 
 // ecmaDeclaringBlock is, for a function declared in a block that is not
 // the body of a function recorded as a symbol (an anonymous callback's or
@@ -1228,6 +1271,9 @@ func ecmaClassArgument(e *extractor, call *node) string {
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
+		if spec := ecmaDynamicImport(e, v); spec != "" {
+			return PythonModuleTypePrefix + spec // await import("./jobs"): the module
+		}
 		switch fn := ecmaCallFunction(v); nodeType(fn) {
 		case "identifier", "member_expression":
 			if ecmaRefMakers[e.squeezed(fn)] {
@@ -1322,6 +1368,14 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		return
 	}
 	if n.Type() == "call_expression" {
+		if m := ecmaImportThenParam(e, n); m != nil {
+			// import("./pages/Login").then(m => ({ default: m.LoginPage })):
+			// m is the module, in the callback
+			cb := firstNamed(field(n, "arguments"))
+			e.addLocal(cb.StartByte(), e.text(m), ScopedType(cb.StartByte(), cb.EndByte(),
+				PythonModuleTypePrefix+ecmaDynamicImport(e, field(field(n, "function"), "object"))))
+			return
+		}
 		ecmaCallbackElement(e, n)
 		return
 	}

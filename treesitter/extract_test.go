@@ -244,6 +244,16 @@ export const run = async (repo: Repo<User>) => {
 			locals: []string{"id: string in Page", "{block}: in:99-137: in load"},
 		},
 		{
+			name: "a dynamic import gives the module",
+			lang: TypeScript,
+			src: `const Login = lazy(() => import("./pages/Login").then((m) => ({ default: m.LoginPage })));
+async function run() {
+  const jobs = await import("./jobs");
+  jobs.cleanup();
+}`,
+			locals: []string{"Login: call:lazy in -", "m: in:54-87:module:./pages/Login in -", "jobs: module:./jobs in run"},
+		},
+		{
 			name: "object type aliases and either side of ?? and ||",
 			lang: TypeScript,
 			src: `export type Breaker = { onFailure(): void; isOpen: () => boolean; name: string };

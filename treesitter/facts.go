@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 111
+const ExtractorVersion = 112
 
 // Language names a grammar in the registry.
 type Language string
@@ -326,7 +326,9 @@ const PythonEitherTypePrefix = "either:"
 const PythonEntersTypePrefix = "enters:"
 
 // PythonModuleTypePrefix marks a Python value that is the module named after
-// it, imported by a call (importlib.import_module("app.migrations.v1")).
+// it, imported by a call (importlib.import_module("app.migrations.v1")), and
+// a JavaScript or TypeScript value that is the module a dynamic import gives
+// (const m = await import("./jobs"); import("./pages/Login").then(m => ...)).
 const PythonModuleTypePrefix = "module:"
 
 // PytestFixtureTypePrefix marks a Python field assigned, in a pytest

@@ -38,6 +38,13 @@
 (variable_declarator) @local
 (export_statement value: (_)) @local
 (export_statement "default" declaration: (class_declaration)) @local
+; The module a dynamic import gives, to its then's callback: import("./x").then(m => m.X)
+(call_expression
+  function: (member_expression
+    object: (call_expression function: (import))
+    property: (property_identifier) @_then)
+  arguments: (arguments . [(arrow_function) (function_expression)])
+  (#eq? @_then "then")) @local
 
 ; Strings.
 (string) @string

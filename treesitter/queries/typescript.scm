@@ -71,6 +71,14 @@
 (arrow_function parameters: (formal_parameters [(required_parameter type: (_)) (optional_parameter type: (_))])) @local
 (function_expression parameters: (formal_parameters [(required_parameter type: (_)) (optional_parameter type: (_))])) @local
 
+; The module a dynamic import gives, to its then's callback: import("./x").then(m => m.X)
+(call_expression
+  function: (member_expression
+    object: (call_expression function: (import))
+    property: (property_identifier) @_then)
+  arguments: (arguments . [(arrow_function) (function_expression)])
+  (#eq? @_then "then")) @local
+
 ; String literals and substitution-free template strings.
 (string) @string
 (template_string) @string

@@ -2312,10 +2312,14 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok := jsObjectRef(f, typ); ok {
 		return ref, nil // const logger = { warn() {} }
 	}
-	if mod, ok := strings.CutPrefix(typ, treesitter.PythonModuleTypePrefix); ok && f.Language == treesitter.Python {
-		// migration = importlib.import_module("app.migrations.v1")
+	if mod, ok := strings.CutPrefix(typ, treesitter.PythonModuleTypePrefix); ok && (f.Language == treesitter.Python || family(f.Language) == "js") {
+		// migration = importlib.import_module("app.migrations.v1");
+		// const m = await import("./jobs"), import("./x").then(m => ...)
 		if q.moduleInWorkspace(ctx, f, mod) {
 			return typeRef{kind: refModule, mod: mod, from: f.Path}, nil
+		}
+		if f.Language != treesitter.Python {
+			return jsOutside(f, mod), nil
 		}
 		return typeRef{kind: refExternal}, nil
 	}
