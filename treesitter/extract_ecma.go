@@ -2177,6 +2177,12 @@ func ecmaDefaultExport(e *extractor, n *node) {
 	if typ == "" && nodeType(value) == "identifier" {
 		typ = ValueTypePrefix + e.text(value)
 	}
+	if typ == "" {
+		// export default new ApiService(), export default
+		// NotificationService.getInstance(): a module's one instance,
+		// imported under any name (import api from './api'; api.get())
+		typ = ecmaValueType(e, value)
+	}
 	e.addLocal(n.StartByte(), "default", typ)
 }
 

@@ -244,6 +244,12 @@ export const run = async (repo: Repo<User>) => {
 			locals: []string{"id: string in Page", "{block}: in:99-137: in load"},
 		},
 		{
+			name:   "a default export's instance has its type",
+			lang:   TypeScript,
+			src:    "export default Svc.getInstance();\n",
+			locals: []string{"default: call:Svc.getInstance in -"},
+		},
+		{
 			name: "a dynamic import gives the module",
 			lang: TypeScript,
 			src: `const Login = lazy(() => import("./pages/Login").then((m) => ({ default: m.LoginPage })));
