@@ -107,6 +107,10 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		// html`<button @click=${this.open}>`: lit binds the method as the
 		// listener; tsserver counts the reference (skia-buildbot)
 		return isAny(n, "identifier", "member_expression")
+	case "jsx_expression":
+		// <button onClick={this.handleRetry}>: the element holds the
+		// method, and tsserver counts the property access
+		return is(n, "member_expression") && is(p.Parent(), "jsx_attribute")
 	case "object":
 		return is(n, "shorthand_property_identifier") // { handle }
 	case "pair":
