@@ -56,7 +56,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "method_signature":
 		// (interface_body (method_signature name: (_) @name) @method)
-		if h.typed && is(n.Parent(), "interface_body") {
+		if h.typed && (is(n.Parent(), "interface_body") || ecmaObjectTypeAlias(parent(n.Parent()))) {
 			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
 		}
 	case "variable_declarator":
@@ -80,6 +80,13 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 			c.local(n)
 		}
 	case "type_alias_declaration":
+		// (program (type_alias_declaration value: (object_type))) @interface:
+		// type Breaker = { onFailure(): void } declares what an interface
+		// does, and an object literal typed by it implements its methods
+		// (tsserver lists breaker.onFailure() under the literal's method)
+		if h.typed && ecmaObjectTypeAlias(n) {
+			c.symbol(KindInterface, n, fieldChild(n, "name", isTypeIdentifier))
+		}
 		// (program (type_alias_declaration)) @local: type Ref = Scrollbars
 		// (ambient_declaration (statement_block (type_alias_declaration))) @local:
 		//   declare global { type MUser = import('./user').MUserClass }
@@ -88,6 +95,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "property_signature":
 		// (interface_body (property_signature name: (_) type: (_))) @field
+		if h.typed && ecmaObjectTypeAlias(parent(n.Parent())) && ecmaFunctionTypedMember(n) {
+			// type Breaker = { isOpen: () => boolean }: a method of the
+			// alias, as of an interface (the alias's fields are recorded
+			// with the alias, ecmaObjectTypeMembers)
+			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+		}
 		if h.typed && is(n.Parent(), "interface_body") {
 			// (interface_body (property_signature type: (type_annotation
 			//   (function_type)))) @method: execute: (input: any) => Promise<unknown>
@@ -115,6 +128,12 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "call_expression", "new_expression":
 		c.call(n)
+		// (call_expression function: (member_expression object: (call_expression
+		//   function: (import)) property: "then") arguments: (arguments .
+		//   [(arrow_function) (function_expression)])) @local: the module
+		if ecmaImportThenParam(e, n) != nil {
+			c.local(n)
+		}
 		// (call_expression function: (member_expression property: "map")
 		//   arguments: (arguments . (arrow_function))) @local: the callback's element
 		if cb, _, _ := ecmaElementCallback(e, n); cb != nil && n.Type() == "call_expression" {
@@ -204,6 +223,77 @@ func ecmaCallFunction(call *node) *node {
 func isIdentifier(n *node) bool     { return is(n, "identifier") }
 func isTypeIdentifier(n *node) bool { return is(n, "type_identifier") }
 
+// ecmaDynamicImport is the module specifier of import("./x"), "" for any
+// other call or a specifier that is not a plain string.
+func ecmaDynamicImport(e *extractor, call *node) string {
+	if !is(call, "call_expression") || !is(field(call, "function"), "import") {
+		return ""
+	}
+	args := namedChildren(field(call, "arguments"))
+	if len(args) != 1 || !is(args[0], "string") {
+		return ""
+	}
+	return strings.Trim(e.text(args[0]), `"'`)
+}
+
+// ecmaImportThenParam is, for import("./x").then(cb), the name cb's first
+// parameter binds (the module), nil otherwise.
+func ecmaImportThenParam(e *extractor, call *node) *node {
+	fn := field(call, "function")
+	if !is(fn, "member_expression") || e.text(field(fn, "property")) != "then" || ecmaDynamicImport(e, field(fn, "object")) == "" {
+		return nil
+	}
+	cb := firstNamed(field(call, "arguments"))
+	if !isAny(cb, "arrow_function", "function_expression") {
+		return nil
+	}
+	if p := field(cb, "parameter"); is(p, "identifier") {
+		return p // m => ...
+	}
+	first := firstNamed(field(cb, "parameters"))
+	if is(first, "required_parameter") {
+		first = field(first, "pattern")
+	}
+	if is(first, "identifier") {
+		return first
+	}
+	return nil
+}
+
+// ecmaDeclaringBlock is, for a function declared in a block that is not
+// the body of a function recorded as a symbol (an anonymous callback's or
+// IIFE's body, an if's or a loop's block), that block: the function's name
+// holds there only. nil for a function declared at the top level, in a
+// named function's own body, or as a method or member.
+func ecmaDeclaringBlock(e *extractor, decl *node) *node {
+	at := decl
+	switch decl.Type() {
+	case "function_declaration", "generator_function_declaration":
+	case "variable_declarator": // const load = async () => {}
+		if at = parent(decl); !isAny(at, "lexical_declaration", "variable_declaration") {
+			return nil
+		}
+	default:
+		return nil
+	}
+	block := parent(at)
+	if !is(block, "statement_block") {
+		return nil
+	}
+	if fn := parent(block); ecmaFunctionTypes.has(fn) && ecmaFunctionName(e, fn) != "" {
+		return nil // a named function's own body
+	}
+	return block
+}
+
+// ecmaObjectTypeAlias reports whether n is a top-level type alias of an
+// object type, without type parameters (type Breaker = { onFailure(): void }):
+// an interface under another spelling.
+func ecmaObjectTypeAlias(n *node) bool {
+	return is(n, "type_alias_declaration") && ecmaTopLevelStatement(n) && field(n, "type_parameters") == nil &&
+		is(field(n, "value"), "object_type")
+}
+
 // ecmaFunctionTypedMember reports whether a property signature's declared
 // type is a function type (parentheses around it allowed).
 func ecmaFunctionTypedMember(n *node) bool {
@@ -286,6 +376,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	case "class_declaration", "abstract_class_declaration", "class":
 		s.Extends = ecmaHeritage(e, decl)
 		return
+	case "type_alias_declaration": // type Bank = { [key: string]: Gear }: a record of Gears
+		s.Returns = ecmaRecordType(e, field(decl, "value"))
+		return
 	case "interface_declaration":
 		for c := range eachNamed(decl) {
 			if c.Type() == "extends_type_clause" {
@@ -304,6 +397,11 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 
 	if isAny(decl, "method_definition", "abstract_method_signature") {
 		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n), abstract get opts()
+	}
+	if block := ecmaDeclaringBlock(e, decl); block != nil {
+		// useEffect(() => { const load = ...; load() }): load holds in the
+		// callback's body only (BlockScopeLocal)
+		e.addLocal(name.StartByte(), BlockScopeLocal, ScopedType(block.StartByte(), block.EndByte(), ""))
 	}
 	fn := decl
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}
@@ -1186,6 +1284,9 @@ func ecmaClassArgument(e *extractor, call *node) string {
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
 	case "call_expression":
+		if spec := ecmaDynamicImport(e, v); spec != "" {
+			return PythonModuleTypePrefix + spec // await import("./jobs"): the module
+		}
 		switch fn := ecmaCallFunction(v); nodeType(fn) {
 		case "identifier", "member_expression":
 			if ecmaRefMakers[e.squeezed(fn)] {
@@ -1231,8 +1332,36 @@ func ecmaValueType(e *extractor, v *node) string {
 				return ValueTypePrefix + e.text(branch)
 			}
 		}
+	case "binary_expression":
+		// opts.breaker ?? getBreaker(name), cached || load(): the value of
+		// one side or the other, and tsserver types it as either side's
+		// (NonNullable<A> | B); the side whose value says its type, else a
+		// name or a path of fields on the left, as a receiver is read.
+		if op := e.text(field(v, "operator")); op != "??" && op != "||" {
+			return ""
+		}
+		left, right := field(v, "left"), field(v, "right")
+		for _, side := range []*node{left, right} {
+			if t := ecmaValueType(e, side); t != "" {
+				return t
+			}
+		}
+		for _, side := range []*node{left, right} {
+			if ecmaFieldPath(side) {
+				return ValueTypePrefix + e.squeezed(side)
+			}
+		}
 	}
 	return ""
+}
+
+// ecmaFieldPath reports whether n is a name or a path of fields on one
+// (opts, opts.breaker, this.cache.store), with no call or index.
+func ecmaFieldPath(n *node) bool {
+	for is(n, "member_expression") && is(field(n, "property"), "property_identifier") {
+		n = field(n, "object")
+	}
+	return isAny(n, "identifier", "this")
 }
 
 func (h ecmaHooks) locals(e *extractor, n *node) {
@@ -1252,6 +1381,14 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		return
 	}
 	if n.Type() == "call_expression" {
+		if m := ecmaImportThenParam(e, n); m != nil {
+			// import("./pages/Login").then(m => ({ default: m.LoginPage })):
+			// m is the module, in the callback
+			cb := firstNamed(field(n, "arguments"))
+			e.addLocal(cb.StartByte(), e.text(m), ScopedType(cb.StartByte(), cb.EndByte(),
+				PythonModuleTypePrefix+ecmaDynamicImport(e, field(field(n, "function"), "object"))))
+			return
+		}
 		ecmaCallbackElement(e, n)
 		return
 	}
@@ -2064,8 +2201,11 @@ func ecmaDefaultExport(e *extractor, n *node) {
 	if typ == "" && nodeType(value) == "identifier" {
 		typ = ValueTypePrefix + e.text(value)
 	}
-	if typ == "" && nodeType(value) == "new_expression" {
-		typ = ecmaValueType(e, value) // export default new UserService(): a singleton
+	if typ == "" {
+		// export default new ApiService(), export default
+		// NotificationService.getInstance(): a module's one instance,
+		// imported under any name (import api from './api'; api.get())
+		typ = ecmaValueType(e, value)
 	}
 	e.addLocal(n.StartByte(), "default", typ)
 }

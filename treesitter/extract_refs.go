@@ -334,6 +334,9 @@ type refScope struct {
 	// stdlib: Go imports of the standard library (goStdlibPath), whose
 	// values are never the workspace's functions.
 	stdlib map[string]bool
+	// modules: JavaScript and TypeScript locals bound to a dynamically
+	// imported module (PythonModuleTypePrefix).
+	modules map[refLocal]bool
 }
 
 // goStdlibRoots are the first elements of the standard library's import
@@ -392,6 +395,12 @@ func (r *refScope) init(locals []*node) {
 	r.typed = make(map[refLocal]bool, len(e.facts.Locals))
 	for _, l := range e.facts.Locals {
 		r.typed[refLocal{l.Enclosing, l.Name}] = true
+		if _, _, typ, _ := CutScope(l.Type); isEcma(e.facts.Language) && strings.HasPrefix(typ, PythonModuleTypePrefix) {
+			if r.modules == nil {
+				r.modules = map[refLocal]bool{}
+			}
+			r.modules[refLocal{l.Enclosing, l.Name}] = true // import("./x").then(m => ...)
+		}
 	}
 	if e.facts.Language == Go {
 		r.localType = make(map[refLocal]string, len(e.facts.Locals))
@@ -487,8 +496,8 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// (utils.format) or a class's static (Foo.bar). An unbound method of
 	// another object loses its this: passed as a value, it is this.x.m or
 	// bound, not req.params.
-	if rest == "" && (r.imported[first] || r.types[first]) {
-		return true
+	if rest == "" && (r.imported[first] || r.types[first] || r.modules[refLocal{fn, first}] || r.modules[refLocal{-1, first}]) {
+		return true // and a dynamically imported module's: m.LoginPage
 	}
 	// Except a member of a typed local or parameter handed to a test's
 	// expect(service.send) or vi.mocked(service.send), where the method is

@@ -226,6 +226,54 @@ export const run = async (repo: Repo<User>) => {
 }`,
 			fields: []string{"A.dep: Dep", "A.made: Made", "A.unknown: call:compute"},
 		},
+		{
+			// a top-level type alias of an object type is an interface, its
+			// method signatures and function-typed properties its methods; a
+			// record or a generic alias is not. a ?? b and a || b have the
+			// type of the side that says it, else of the left's path.
+			name: "a function declared in an anonymous callback's body holds there",
+			lang: TypeScript,
+			src: `export function Page(id: string) {
+  function named() { const inner = () => 1; }
+  useEffect(() => {
+    const load = async () => id;
+  });
+}`,
+			symbols: []string{"function Page L0:16 (id:string)", "function named L1:11 in Page", "function inner L1:27 in named",
+				"function load L3:10 in Page"},
+			locals: []string{"id: string in Page", "{block}: in:99-137: in load"},
+		},
+		{
+			name:   "a default export's instance has its type",
+			lang:   TypeScript,
+			src:    "export default Svc.getInstance();\n",
+			locals: []string{"default: call:Svc.getInstance in -"},
+		},
+		{
+			name: "a dynamic import gives the module",
+			lang: TypeScript,
+			src: `const Login = lazy(() => import("./pages/Login").then((m) => ({ default: m.LoginPage })));
+async function run() {
+  const jobs = await import("./jobs");
+  jobs.cleanup();
+}`,
+			locals: []string{"Login: call:lazy in -", "m: in:54-87:module:./pages/Login in -", "jobs: module:./jobs in run"},
+		},
+		{
+			name: "object type aliases and either side of ?? and ||",
+			lang: TypeScript,
+			src: `export type Breaker = { onFailure(): void; isOpen: () => boolean; name: string };
+type Bank = { [key: string]: Gear };
+type Box<T> = { get(): T };
+function use(opts: { b?: Breaker }) {
+  const a = opts.b ?? make();
+  const c = opts.b || other;
+}`,
+			symbols: []string{"interface Breaker L0:12", "method Breaker.onFailure L0:24 in Breaker", "method Breaker.isOpen L0:43 in Breaker",
+				"interface Bank L1:5", "function use L3:9 (opts:object:type@166)"},
+			locals: []string{"Breaker: alias:object:Breaker in -", "Bank: alias:record:Gear in -", "Box: alias:object:Box in -",
+				"opts: object:type@166 in use", "a: call:make in use", "c: value:opts.b in use"},
+		},
 	})
 }
 
@@ -839,7 +887,7 @@ export const Page = ({ svc }: Props) => {
   return <Button onClick={() => store.submit<Form>(svc)} label={t('save')} />;
 };
 `,
-		symbols: []string{"function Page L2:13 (:Props)"},
+		symbols: []string{"interface Props L1:5", "function Page L2:13 (:Props)"},
 		calls: []string{
 			"|new PageStore @L3:20 in Page (svc)",
 			"|Button @L4:10 in Page",

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 108
+const ExtractorVersion = 115
 
 // Language names a grammar in the registry.
 type Language string
@@ -326,7 +326,9 @@ const PythonEitherTypePrefix = "either:"
 const PythonEntersTypePrefix = "enters:"
 
 // PythonModuleTypePrefix marks a Python value that is the module named after
-// it, imported by a call (importlib.import_module("app.migrations.v1")).
+// it, imported by a call (importlib.import_module("app.migrations.v1")), and
+// a JavaScript or TypeScript value that is the module a dynamic import gives
+// (const m = await import("./jobs"); import("./pages/Login").then(m => ...)).
 const PythonModuleTypePrefix = "module:"
 
 // PytestFixtureTypePrefix marks a Python field assigned, in a pytest
@@ -335,6 +337,14 @@ const PythonModuleTypePrefix = "module:"
 // request_factory): self.factory = request_factory): "fixture:request_factory".
 // The resolver looks that fixture up from the field's file, as pytest does.
 const PytestFixtureTypePrefix = "fixture:"
+
+// BlockScopeLocal names a JavaScript or TypeScript Local of a nested
+// function itself (its Enclosing) whose scoped type (ScopedType, with no
+// type) is the block it is declared in, when that block is not a named
+// function's body: a const or function declared in an anonymous callback,
+// an IIFE or an if's block is in scope there only, and a call of its name
+// elsewhere calls another function of that name.
+const BlockScopeLocal = "{block}"
 
 // ValueTypePrefix marks a Local whose type is that of the expression written
 // after it, a name or a path of fields (av := attr.Value, y := x): the

@@ -41,6 +41,13 @@
   left: (member_expression object: (identifier) @_m property: (property_identifier) @_e)) @local)
   (#eq? @_m "module") (#eq? @_e "exports"))
 (export_statement "default" declaration: (class_declaration)) @local
+; The module a dynamic import gives, to its then's callback: import("./x").then(m => m.X)
+(call_expression
+  function: (member_expression
+    object: (call_expression function: (import))
+    property: (property_identifier) @_then)
+  arguments: (arguments . [(arrow_function) (function_expression)])
+  (#eq? @_then "then")) @local
 
 ; Strings.
 (string) @string

@@ -18,6 +18,17 @@
 (method_definition name: (_) @name) @method
 (abstract_method_signature name: (_) @name) @method
 (interface_body (method_signature name: (_) @name) @method)
+; a function-typed property of an interface is a method (execute: () => void)
+(interface_body (property_signature name: (_) @name type: (type_annotation (function_type))) @method)
+(interface_body (property_signature name: (_) @name type: (type_annotation (parenthesized_type (function_type)))) @method)
+; a top-level type alias of an object type is an interface, its method
+; signatures and function-typed properties methods
+(program (type_alias_declaration value: (object_type (property_signature name: (_) @name type: (type_annotation (function_type))) @method) !type_parameters))
+(program (export_statement (type_alias_declaration value: (object_type (property_signature name: (_) @name type: (type_annotation (function_type))) @method) !type_parameters)))
+(program (type_alias_declaration name: (type_identifier) @name value: (object_type) !type_parameters) @interface)
+(program (export_statement (type_alias_declaration name: (type_identifier) @name value: (object_type) !type_parameters) @interface))
+(program (type_alias_declaration value: (object_type (method_signature name: (_) @name) @method) !type_parameters))
+(program (export_statement (type_alias_declaration value: (object_type (method_signature name: (_) @name) @method) !type_parameters)))
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @function
@@ -62,6 +73,14 @@
 ; A function's typed parameters: a callback's are locals of the function around it.
 (arrow_function parameters: (formal_parameters [(required_parameter type: (_)) (optional_parameter type: (_))])) @local
 (function_expression parameters: (formal_parameters [(required_parameter type: (_)) (optional_parameter type: (_))])) @local
+
+; The module a dynamic import gives, to its then's callback: import("./x").then(m => m.X)
+(call_expression
+  function: (member_expression
+    object: (call_expression function: (import))
+    property: (property_identifier) @_then)
+  arguments: (arguments . [(arrow_function) (function_expression)])
+  (#eq? @_then "then")) @local
 
 ; String literals and substitution-free template strings.
 (string) @string

@@ -1200,6 +1200,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 			local = append(local, s)
 		}
 	}
+	local = q.blockScoped(f, local)
 	var fallback []fact.Symbol
 	if len(local) > 0 {
 		picked := pickInnermost(local, caller)
@@ -1370,6 +1371,51 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 		}
 	}
 	return nil, nil
+}
+
+// blockScoped keeps, of the file's functions named as a call at q.pos is,
+// those in scope there (treesitter.BlockScopeLocal): a function declared in
+// an anonymous callback's or a block's body holds in that block only, and
+// there it hides the functions of its name declared further out. Two
+// useEffect callbacks that each declare and call a const load call their
+// own; an IIFE's const clubName hides the component's function clubName.
+func (q *query) blockScoped(f *fact.File, local []fact.Symbol) []fact.Symbol {
+	if family(f.Language) != "js" || q.pos == 0 || !slices.ContainsFunc(local, func(s fact.Symbol) bool {
+		return strings.Contains(strings.TrimPrefix(s.ID, s.Path+"#"), ".") // only a nested function has a block
+	}) {
+		return local
+	}
+	var kept, inner []fact.Symbol
+	innerStart := uint32(0)
+	for _, s := range local {
+		start, end, scoped := q.blockScope(f, s)
+		switch {
+		case !scoped:
+			kept = append(kept, s)
+		case start <= q.pos && q.pos < end:
+			if len(inner) == 0 || start > innerStart {
+				inner, innerStart = nil, start
+			}
+			if start == innerStart {
+				inner = append(inner, s)
+			}
+		}
+	}
+	if len(inner) > 0 {
+		return inner
+	}
+	return kept
+}
+
+// blockScope is the block s is declared in, when it holds there only.
+func (q *query) blockScope(f *fact.File, s fact.Symbol) (start, end uint32, scoped bool) {
+	for _, l := range f.Locals {
+		if l.Name == treesitter.BlockScopeLocal && l.SymbolID == s.ID {
+			start, end, _, _ = treesitter.CutScope(l.Type)
+			return start, end, true
+		}
+	}
+	return 0, 0, false
 }
 
 // pickInnermost prefers a function nested in the caller over a top-level one.
@@ -2294,10 +2340,14 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	if ref, ok := jsObjectRef(f, typ); ok {
 		return ref, nil // const logger = { warn() {} }
 	}
-	if mod, ok := strings.CutPrefix(typ, treesitter.PythonModuleTypePrefix); ok && f.Language == treesitter.Python {
-		// migration = importlib.import_module("app.migrations.v1")
+	if mod, ok := strings.CutPrefix(typ, treesitter.PythonModuleTypePrefix); ok && (f.Language == treesitter.Python || family(f.Language) == "js") {
+		// migration = importlib.import_module("app.migrations.v1");
+		// const m = await import("./jobs"), import("./x").then(m => ...)
 		if q.moduleInWorkspace(ctx, f, mod) {
 			return typeRef{kind: refModule, mod: mod, from: f.Path}, nil
+		}
+		if f.Language != treesitter.Python {
+			return jsOutside(f, mod), nil
 		}
 		return typeRef{kind: refExternal}, nil
 	}

@@ -14,5 +14,5 @@ export class Page {
 export async function load(logger: any) { // @def(load, "load")
   logger.error('loading');
   const m = await import('./log');
-  return m.error('loaded'); // @site(lazyError, "error") @possible(load, logError, lazyError)
+  return m.error('loaded'); // @site(lazyError, "error") @call(load, logError, lazyError)
 }

@@ -1,0 +1,3 @@
+export function ChatPage(): string { // @def(chatPage, "ChatPage")
+  return "chat";
+}

@@ -1,0 +1,3 @@
+export function LoginPage(): string { // @def(loginPage, "LoginPage")
+  return "login";
+}

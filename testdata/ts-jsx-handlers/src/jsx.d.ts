@@ -1,0 +1,5 @@
+declare namespace JSX {
+  interface IntrinsicElements {
+    [name: string]: any;
+  }
+}
