@@ -43,6 +43,12 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 			if held, ok, err := q.pyFieldHoldsInstance(ctx, ref.class, t); err != nil || ok {
 				return "the field " + c.Callee + " of " + ref.class.Name + " (" + ref.class.Path + "), " + held, ok, err
 			}
+			// A read of a field the receiver's class declares is that
+			// field, whatever it holds (chofer.pais = relationship(Pais),
+			// a library's value): pyright finds the class's own member
+			// and lists the read under no method of another class.
+			// Calls of the field are fieldCallers' to follow.
+			return "the field " + c.Callee + " of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
 		}
 		return "", false, err // a field may hold the function: fieldCallers follows it
 	}
