@@ -18,9 +18,11 @@ import (
 //
 // For a method of another class, the same holds of an instance of a
 // workspace class that neither is nor may be the target's class (the
-// target's class is no subclass of it): hrw4u's params.validate, params a
-// MapParams that answers attributes from a dict, is never a Conan
-// recipe's validate.
+// target's class is no subclass of it), or of that class itself: hrw4u's
+// params.validate, params a MapParams that answers attributes from a dict,
+// is never a Conan recipe's validate, nor casego's
+// Script_libraryQueryModel.validate(row), pydantic's classmethod, a task
+// executor's.
 func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symbol) (string, bool, error) {
 	if target.Language != treesitter.Python || c.Receiver == "" {
 		return "", false, nil
@@ -30,9 +32,9 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 		return "", false, err
 	}
 	if target.Container != "" {
-		if ref.kind != refInstance {
-			return "", false, nil
-		}
+		// An instance, or the class itself (ItemQueryModel.validate(row),
+		// a pydantic model's classmethod): either reaches the class's
+		// attributes only.
 		cls, err := q.classOf(ctx, &target)
 		if err != nil || cls == nil || q.isSubtype(ctx, *cls, ref.class, 0) {
 			return "", false, err // an instance of a base may be the target's class
