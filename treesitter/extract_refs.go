@@ -50,30 +50,16 @@ func goRefPosition(n *node) bool {
 	return false
 }
 
-// pythonMockMembers are unittest.mock's own members, and a function's:
-// repo.save.assert_called_once() or repo.save.__name__ reads the method save
-// of repo as a value (the mock that replaced it, the function), and pyright
-// lists the read among save's references.
-var pythonMockMembers = map[string]bool{
-	"assert_called": true, "assert_called_once": true, "assert_called_with": true, "assert_called_once_with": true,
-	"assert_any_call": true, "assert_has_calls": true, "assert_not_called": true,
-	"assert_awaited": true, "assert_awaited_once": true, "assert_awaited_with": true, "assert_awaited_once_with": true,
-	"assert_any_await": true, "assert_has_awaits": true, "assert_not_awaited": true,
-	"reset_mock": true, "called": true, "call_count": true, "call_args": true, "call_args_list": true,
-	"await_count": true, "await_args": true, "await_args_list": true, "mock_calls": true, "method_calls": true,
-	"return_value": true, "side_effect": true,
-	// and a function's own attributes: handler.__name__, cached.cache_clear()
-	"__name__": true, "__qualname__": true, "__doc__": true, "__wrapped__": true, "__func__": true,
-	"__self__": true, "cache_clear": true, "cache_info": true,
-}
-
 // pythonRefPosition is goRefPosition for Python's identifiers and
 // attributes.
 func pythonRefPosition(e *extractor, n *node) bool {
 	p := n.Parent()
 	switch nodeType(p) {
-	case "attribute": // repo.save.assert_called_once(): the mock's member, read off the method
-		return n.FieldName() == "object" && is(n, "attribute") && pythonMockMembers[e.text(field(p, "attribute"))]
+	case "attribute":
+		// repo.save.assert_called_once(): the mock's member, read off the
+		// method; self.moneda.nombre, self.moneda.upper(): a member read
+		// as a receiver, which pyright counts (a property's reads).
+		return n.FieldName() == "object" && is(n, "attribute")
 	case "argument_list", "list", "tuple", "set", "return_statement":
 		return true
 	case "keyword_argument", "pair":
@@ -87,11 +73,43 @@ func pythonRefPosition(e *extractor, n *node) bool {
 		return is(p.Parent(), "return_statement")
 	case "conditional_expression": // x = a if cond else b: a branch is the value
 		cs := namedChildren(p)
-		return len(cs) == 3 && !sameNode(cs[1], n) && pythonRefPosition(e, p)
+		return len(cs) == 3 && !sameNode(cs[1], n) && pythonRefPosition(e, p) || is(n, "attribute")
 	case "subscript": // MESSAGES[self.refusal]: the index is a value
-		return n.FieldName() == "subscript"
+		return n.FieldName() == "subscript" || is(n, "attribute") && n.FieldName() == "value"
 	case "comparison_operator": // self.refusal in REFUSALS, self.handler == other
 		return true
+	}
+	return is(n, "attribute") && pythonMemberRead(n, p)
+}
+
+// pythonMemberRead reports whether attribute n, under p, is read in an
+// expression the positions above do not list: pyright's call hierarchy
+// lists every member access of a class instance that finds the function
+// (its visitMemberAccess), wherever it stands, and a property (@property,
+// SQLAlchemy's @hybrid_property) is only ever read: f"{obj.destino}",
+// self.total * self.proyectado, self.es_flete or self.es_merma,
+// not self.activo, if self.vencido:. The receiver filter of addRefs still
+// keeps only members of self and of typed names.
+func pythonMemberRead(n, p *node) bool {
+	switch nodeType(p) {
+	case "binary_operator", "boolean_operator", "not_operator", "unary_operator", "parenthesized_expression",
+		"await", "conditional_expression", "assert_statement", "yield", "list_splat", "dictionary_splat",
+		"expression_statement":
+		return true
+	case "interpolation": // f"{obj.destino_nombre}", not its format specifier
+		return n.FieldName() == "expression"
+	case "if_statement", "elif_clause", "while_statement", "if_clause":
+		return n.FieldName() == "condition" || is(p, "if_clause")
+	case "for_statement", "for_in_clause": // for x in self.items
+		return n.FieldName() == "right"
+	case "augmented_assignment": // total += self.monto
+		return n.FieldName() == "right"
+	case "lambda":
+		return n.FieldName() == "body"
+	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+		return n.FieldName() == "body"
+	case "subscript": // self.items[0]
+		return n.FieldName() == "value"
 	}
 	return false
 }

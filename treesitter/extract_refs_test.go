@@ -85,6 +85,7 @@ func (s *Server) routes(mux *Mux, n int) func() {
 		want: []string{
 			"params|ref validate @L2:19 in spec",
 			"params|ref check @L2:45 in spec",
+			"params|ref flag @L3:24 in spec", // the condition too: pyright lists every member read
 			"params|ref target @L4:22 in spec",
 			"params|ref validate @L4:37 in spec",
 		},

@@ -550,7 +550,9 @@ class InvoiceService(BaseService, metaclass=Meta):
 			"payments|Gateway @L27:32 in __init__ (key=1)",
 			"|make_audit @L28:31 in __init__",
 			"|Thing @L30:21 in __init__",
+			"self|ref repo @L34:20 in total", // a member read as a receiver
 			"self.repo|sum @L34:25 in total (f\"{self.name}\")",
+			"self|ref name @L34:37 in total", // and in an f-string
 		},
 		imports: []string{
 			"os.path=* from os.path",

@@ -18,9 +18,11 @@ import (
 //
 // For a method of another class, the same holds of an instance of a
 // workspace class that neither is nor may be the target's class (the
-// target's class is no subclass of it): hrw4u's params.validate, params a
-// MapParams that answers attributes from a dict, is never a Conan
-// recipe's validate.
+// target's class is no subclass of it), or of that class itself: hrw4u's
+// params.validate, params a MapParams that answers attributes from a dict,
+// is never a Conan recipe's validate, nor casego's
+// Script_libraryQueryModel.validate(row), pydantic's classmethod, a task
+// executor's.
 func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symbol) (string, bool, error) {
 	if target.Language != treesitter.Python || c.Receiver == "" {
 		return "", false, nil
@@ -30,9 +32,9 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 		return "", false, err
 	}
 	if target.Container != "" {
-		if ref.kind != refInstance {
-			return "", false, nil
-		}
+		// An instance, or the class itself (ItemQueryModel.validate(row),
+		// a pydantic model's classmethod): either reaches the class's
+		// attributes only.
 		cls, err := q.classOf(ctx, &target)
 		if err != nil || cls == nil || q.isSubtype(ctx, *cls, ref.class, 0) {
 			return "", false, err // an instance of a base may be the target's class
@@ -43,6 +45,12 @@ func (q *query) memberOfClass(ctx context.Context, c fact.Call, target fact.Symb
 			if held, ok, err := q.pyFieldHoldsInstance(ctx, ref.class, t); err != nil || ok {
 				return "the field " + c.Callee + " of " + ref.class.Name + " (" + ref.class.Path + "), " + held, ok, err
 			}
+			// A read of a field the receiver's class declares is that
+			// field, whatever it holds (chofer.pais = relationship(Pais),
+			// a library's value): pyright finds the class's own member
+			// and lists the read under no method of another class.
+			// Calls of the field are fieldCallers' to follow.
+			return "the field " + c.Callee + " of " + ref.class.Name + " (" + ref.class.Path + ")", true, nil
 		}
 		return "", false, err // a field may hold the function: fieldCallers follows it
 	}
