@@ -817,6 +817,13 @@ type typeRef struct {
 	// targsIn: a method's result of a type parameter is the argument in
 	// its place (goTypeParamResult).
 	targs, targsIn string
+	// lit is, for a Go value of an interface type literal (a refExternal:
+	// []interface{ Do() }'s element, what func get() interface{ Do() }
+	// returns), that literal as the extractor writes it
+	// (treesitter.GoInterfacePrefix), written in the file litIn: a call
+	// on it runs the methods of every type in that package that has the
+	// literal's methods, as gopls relates them.
+	lit, litIn string
 }
 
 type refKind int
@@ -2729,6 +2736,9 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{kind: refUnknown}, nil
 		}
 		if f.Language == treesitter.Go {
+			if strings.HasPrefix(typeName, treesitter.GoInterfacePrefix) {
+				return typeRef{kind: refExternal, lit: typeName, litIn: f.Path, elems: elems}, nil
+			}
 			return typeRef{kind: refExternal, ext: goKnownOutside(f, typeName), elems: elems}, nil
 		}
 		if untypedNames[typeName] || len(typeName) == 1 && typeName[0] >= 'A' && typeName[0] <= 'Z' {

@@ -321,8 +321,25 @@ func splitTopLevel(s string, sep byte) []string {
 
 // goReceiverLiteral is the method set of the interface type literal a
 // receiver is declared with (resolver := impl.(interface{ M() })), or a
-// field it reads is (tt.resolver), or nil.
+// field it reads is (tt.resolver), or that the receiver's value has
+// otherwise (an element of a []interface{ M() }, what a function declared
+// to return one returns), or nil.
 func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
+	if set := q.goReceiverLiteralDeclared(ctx, f, caller, recv); set != nil {
+		return set
+	}
+	// for _, x := range xs { x.M() } with xs a []interface{ M() }, xs[0].M(),
+	// get().M(), (<-c).M(): the value's type, as the receiver evaluates.
+	ref, err := q.evalReceiver(ctx, f, caller, recv)
+	if err != nil || ref.kind != refExternal || ref.lit == "" || ref.elems != 0 {
+		return nil
+	}
+	return q.goLiteralMethodSet(ctx, q.mustFile(ctx, ref.litIn, f), ref.lit)
+}
+
+// goReceiverLiteralDeclared is goReceiverLiteral for a receiver that is a
+// local or a field declared with an interface type literal.
+func (q *goLang) goReceiverLiteralDeclared(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
 	if dot := strings.LastIndexByte(recv, '.'); dot > 0 && goIdentifier(recv[dot+1:]) {
 		// tt.resolver.ID(p), with resolver a field declared
 		// interface{ ID(p P) (string, error) } (a test table's struct).
