@@ -888,7 +888,7 @@ func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (t
 // field (s.makeBody) whose type is a func type (treesitter.GoFuncPrefix).
 // ok is false when recv.callee is not such a value.
 func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
-	typ, in, scope := "", f, caller
+	typ, in, scope, declared := "", f, caller, ""
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)
 		if l == nil { // var VerifyDownload func() error, in another file of the package
@@ -898,6 +898,7 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 			}
 			l, in, scope = pl, of, nil
 		}
+		declared = l.Type
 		_, _, typ, _ = treesitter.CutScope(l.Type)
 	} else {
 		ref, err := q.evalReceiver(ctx, f, caller, recv)
@@ -926,12 +927,46 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	}
 	results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
 	if !isFunc {
-		if results, in, isFunc = q.goNamedFuncType(ctx, in, typ); !isFunc {
+		if results, in, isFunc = q.goNamedFuncType(ctx, in, typ); !isFunc && declared != "" && goDerivedType(typ) {
+			// mk := db.Factory(); ds, err := mk(cfg), with Factory
+			// returning a FactoryFunc (type FactoryFunc func(...)
+			// (TraceDB, error)): the local's value is evaluated, and a
+			// value of a workspace func type gives that type's results.
+			var err error
+			if results, in, isFunc, err = q.goFuncTypeOfValue(ctx, in, scope, declared); err != nil {
+				return typeRef{}, false, err
+			}
+		}
+		if !isFunc {
 			return typeRef{}, false, nil
 		}
 	}
 	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
 	return ref, err == nil, err
+}
+
+// goDerivedType reports whether a Go local's type is derived from an
+// expression (a call's result, a collection's element or key) rather than
+// written.
+func goDerivedType(typ string) bool {
+	return strings.HasPrefix(typ, treesitter.CallTypePrefix) || strings.HasPrefix(typ, treesitter.RangeTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix)
+}
+
+// goFuncTypeOfValue evaluates declared, a local's derived type in f, and
+// reads the value as an instance of a workspace func type: that type's
+// results as written, and the file they are written in. ok is false for
+// any other value.
+func (q *goLang) goFuncTypeOfValue(ctx context.Context, f *fact.File, scope *fact.Symbol, declared string) (results string, in *fact.File, ok bool, err error) {
+	ref, err := q.declaredType(ctx, f, scope, declared)
+	if err != nil || ref.kind != refInstance || ref.elems != 0 || ref.class.Language != treesitter.Go {
+		return "", f, false, err
+	}
+	results, ok = strings.CutPrefix(ref.class.Returns, treesitter.GoFuncPrefix)
+	if !ok {
+		return "", f, false, nil
+	}
+	return results, q.mustFile(ctx, ref.class.Path, f), true, nil
 }
 
 // goNamedFuncType reads typ, a type name written in f, as a workspace func
