@@ -701,7 +701,47 @@ func (e *extractor) squeezed(n *node) string {
 	if !hasSpace(s) {
 		return s
 	}
+	if strings.Contains(s, "//") || strings.Contains(s, "/*") || strings.IndexByte(s, '#') >= 0 {
+		// A comment inside a chain split over lines (a line comment
+		// between .Register(a). and Register(b)) is no part of it:
+		// dropped, as the whitespace around it is.
+		s = e.withoutComments(n, s)
+	}
 	return squeeze(s)
+}
+
+// withoutComments is s, n's text, with the text of every comment node
+// within n replaced by a space; s itself when n holds none.
+func (e *extractor) withoutComments(n *node, s string) string {
+	var cuts [][2]uint32
+	var walk func(c *node)
+	walk = func(c *node) {
+		for ; c != nil; c = c.NextSibling() {
+			switch c.Type() {
+			case "comment", "line_comment", "block_comment":
+				cuts = append(cuts, [2]uint32{c.StartByte() - n.StartByte(), c.EndByte() - n.StartByte()})
+				continue
+			}
+			walk(c.FirstChild())
+		}
+	}
+	walk(n.FirstChild())
+	if len(cuts) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	at := uint32(0)
+	for _, cut := range cuts {
+		if cut[0] < at || cut[1] > uint32(len(s)) {
+			return s // not n's text as read: leave it
+		}
+		b.WriteString(s[at:cut[0]])
+		b.WriteByte(' ')
+		at = cut[1]
+	}
+	b.WriteString(s[at:])
+	return b.String()
 }
 
 // squeeze is s's fields (as strings.Fields splits them) joined by one
