@@ -2779,6 +2779,14 @@ func (q *query) classOf(ctx context.Context, method *fact.Symbol) (*fact.Symbol,
 		if !isType(s) {
 			continue
 		}
+		if method.Language == treesitter.Go && declaredInFunction(s) &&
+			(s.Path != method.Path || method.Span.StartByte < s.Span.StartByte || s.Span.EndByte < method.Span.EndByte) {
+			// a type declared in a function (type Inline struct{...} in
+			// func (p Proxy) Inline()) has no methods but its own
+			// interface's, declared within it: a package-level Inline's
+			// methods are not its.
+			continue
+		}
 		if s.Path == method.Path || (method.Language == treesitter.Go && path.Dir(s.Path) == path.Dir(method.Path)) {
 			s := s
 			return &s, nil
@@ -2807,6 +2815,11 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	types, err := q.typesNamedIn(ctx, typeName, family(f.Language))
 	if err != nil {
 		return nil, err
+	}
+	if f.Language == treesitter.Go {
+		if types, err = q.golang().goVisibleTypes(ctx, f, types); err != nil {
+			return nil, err
+		}
 	}
 	if len(types) == 0 {
 		if qualifier == "" && family(f.Language) == "js" {

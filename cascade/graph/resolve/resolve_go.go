@@ -798,6 +798,42 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 	return found, nil
 }
 
+// goVisibleTypes is types (Go types of one name) less those declared in a
+// function that f, at q.pos, is not inside: such a type is visible in its
+// function only. The config package that declares interface Inline may
+// declare a struct Inline in each of its Inline methods; var _ Inline =
+// &Backend{} in the same file, and config.Inline elsewhere, name the
+// interface. types itself is never changed.
+func (q *goLang) goVisibleTypes(ctx context.Context, f *fact.File, types []fact.Symbol) ([]fact.Symbol, error) {
+	local := -1
+	for i, s := range types {
+		if declaredInFunction(s) {
+			local = i
+			break
+		}
+	}
+	if local < 0 {
+		return types, nil
+	}
+	out := append(make([]fact.Symbol, 0, len(types)), types[:local]...)
+	for _, s := range types[local:] {
+		if declaredInFunction(s) {
+			if s.Path != f.Path {
+				continue
+			}
+			fn, err := q.goEnclosingFunction(ctx, s)
+			if err != nil {
+				return nil, err
+			}
+			if fn == nil || q.pos < fn.Span.StartByte || q.pos >= fn.Span.EndByte {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
 // goEnclosingFunction is the innermost function or method whose
 // declaration holds the symbol s (the method of an interface literal
 // written in it), nil for none. Told by position, not by s's ID: a
