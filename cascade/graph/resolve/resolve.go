@@ -1503,6 +1503,13 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
 	}
+	if f.Language != treesitter.Go {
+		for _, s := range segs {
+			if s.resultIndex > 0 {
+				return typeRef{kind: refUnknown}, nil // an element of a call's result: read in Go only
+			}
+		}
+	}
 	if k := jsDomQueryStep(segs); k >= 0 && family(f.Language) == "js" {
 		// document.querySelector<TipSk>('tip-sk')!.reset(): a TipSk's
 		cur, err := q.domQueryResult(ctx, f, segs[k].name, segs[k].typeArgs)
@@ -1601,6 +1608,11 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 		if cur, err = q.declaredType(ctx, f, caller, treesitter.CallTypePrefix+first.name); err != nil {
 			return typeRef{}, err
 		}
+		for range first.resultIndex { // f()[0].m(): an element of it
+			if cur, err = q.elementOf(ctx, f, cur); err != nil {
+				return typeRef{}, err
+			}
+		}
 	default:
 		var err error
 		if cur, err = q.evalName(ctx, f, caller, first.name); err != nil {
@@ -1628,6 +1640,23 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // walkReceiverSteps is walkReceiver's walk.
 func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fact.Symbol, cur typeRef, segs []receiverSeg) (typeRef, error) {
 	for _, seg := range segs {
+		if seg.resultIndex > 0 {
+			// x.Spans()[0]: the call's result, then an element of it
+			call := seg
+			call.resultIndex = 0
+			next, err := q.walkReceiverSteps(ctx, f, caller, cur, []receiverSeg{call})
+			for range seg.resultIndex {
+				if err != nil {
+					return typeRef{}, err
+				}
+				next, err = q.elementOf(ctx, f, next)
+			}
+			if err != nil {
+				return typeRef{}, err
+			}
+			cur = next
+			continue
+		}
 		if len(cur.alts) > 0 {
 			return typeRef{kind: refUnknown}, nil // a member of a union's: one type per step is all a walk holds
 		}
@@ -1972,6 +2001,10 @@ type receiverSeg struct {
 	// typeArgs and args are, for a call, the text of its type arguments
 	// (TypeScript's get<Foo>(...)) and of its arguments, as written.
 	typeArgs, args string
+	// resultIndex counts the indexes of a call's result (trace.Spans()[0]
+	// is Spans called, then indexed once): the step's value is an element
+	// of what the call gives.
+	resultIndex int
 }
 
 // parseReceiver splits "this.repo.find(x).items" into its steps; it returns
@@ -2022,14 +2055,19 @@ func parseReceiver(recv string) []receiverSeg {
 			if end < 0 {
 				return nil
 			}
-			if recv[i] == '(' {
+			switch {
+			case recv[i] == '(' && seg.resultIndex > 0:
+				return nil // f()[0](): a call of an element
+			case recv[i] == '(':
 				if seg.call { // f()(): a call of what f() gives, a step with no name
 					segs = append(segs, seg)
 					seg = receiverSeg{}
 				}
 				seg.args = recv[i+1 : end]
 				seg.call = true
-			} else {
+			case seg.call: // f()[0]: an element of what f() gives
+				seg.resultIndex++
+			default:
 				seg.index = true
 			}
 			i = end + 1
