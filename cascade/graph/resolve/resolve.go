@@ -295,12 +295,17 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 				return err
 			}
 			via, res = ext, fact.ResolvedAST
-		} else if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
+		} else if target.Language == treesitter.Go && c.Receiver != "" &&
+			(len(targets) == 0 && res == "" || !containsID(targets, target.ID) && goLiteralMethods(targets)) {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;
-			// r.M() with r asserted to the interface literal declaring target.
+			// r.M() with r asserted to the interface literal declaring
+			// target; x.Run() with x an interface{ Run() }, whose method it
+			// resolves to, and which target's type has.
 			ext, ok, err := q.golang().goExternalDispatch(ctx, c, target)
 			if err != nil || !ok {
-				if external {
+				if len(targets) > 0 {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				} else if external {
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
 				}
 				return err
@@ -906,6 +911,14 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 	}
 	switch ref.kind {
 	case refExternal:
+		if ref.lit != "" && ref.elems == 0 && f.Language == treesitter.Go {
+			// x.Run() with x an interface{ Run() } written in the caller
+			// (a parameter's, a local's, an element's type): the literal's
+			// method, as gopls's outgoing calls and definition answer.
+			if found, err := q.golang().goLiteralMethodCalled(ctx, f, caller, c, ref); err != nil || len(found) > 0 {
+				return found, fact.ResolvedAST, err
+			}
+		}
 		external = true
 		return nil, "", nil
 	case refInstance, refClass:

@@ -783,6 +783,9 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 			continue
 		}
 		_, _, typ, _ := treesitter.CutScope(l.Type)
+		for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+			typ = typ[len(treesitter.GoCollectionPrefix):] // xs []interface{ Run() }: the element's literal
+		}
 		if !strings.HasPrefix(typ, treesitter.GoInterfacePrefix) || typ == written {
 			continue
 		}
