@@ -33,6 +33,11 @@ type goLang struct {
 	sawAlias bool
 	// openMethods: goOpenMethodSet's answers, by interface ID (nil: not open).
 	openMethods map[string]map[string]goSignature
+	// embedders: goEmbeddingInterfaces' answers, by target method ID.
+	embedders map[string][]goEmbedder
+	// imports: goReaches' answers, by importing directory and imported
+	// directory ("" while being walked).
+	reaches map[[2]string]bool
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -571,9 +576,25 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	// has no container: only a call on a standard library value reaches
 	// it from elsewhere in its package, below.
 	ifaceTarget := isInterfaceMethod(target)
-	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" && !ifaceTarget ||
-		path.Dir(c.Path) != path.Dir(target.Path) {
+	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" && !ifaceTarget {
 		return "", false, nil
+	}
+	samePackage := path.Dir(c.Path) == path.Dir(target.Path)
+	var embedders []goEmbedder
+	if !samePackage {
+		// w.Write(p) with w an io.Writer, in a package that imports
+		// target's: gopls lists it when target's package declares an
+		// interface that target's type implements and that embeds
+		// io.Writer (type writer interface{ io.Writer; ... }), whose Write
+		// is io.Writer's own; it searches the packages that import that
+		// interface's.
+		if ifaceTarget || target.Container == "" {
+			return "", false, nil
+		}
+		var err error
+		if embedders, err = q.goEmbeddingInterfaces(ctx, target); err != nil || len(embedders) == 0 {
+			return "", false, err
+		}
 	}
 	// An interface's method is called through an interface literal whose
 	// method set it has (resolver := impl.(interface{ Metadata(...) })),
@@ -622,6 +643,26 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	case ifaceTarget:
 		return "", false, nil // through a literal: above
+	case !samePackage && (ref.kind != refExternal || ref.ext == ""):
+		return "", false, nil
+	case !samePackage:
+		owner := goStdOwner(ref.ext, c.Callee)
+		found := false
+		for _, e := range embedders {
+			if e.owner == owner && q.goReaches(ctx, path.Dir(c.Path), path.Dir(e.iface.Path), 0) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return "", false, nil
+		}
+		set, iface, ok := gostd.ReceiverMethods(ref.ext, c.Callee)
+		if !ok || !iface {
+			return "", false, nil
+		}
+		want = goSigs(set)
+		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
 	case ref.kind == refExternal && ref.ext != "":
 		// The interface that declares the method, as gopls relates it (an
 		// io.ReadCloser's Close is an io.Closer's); none for a concrete
@@ -1169,4 +1210,148 @@ func goOutsideImport(f *fact.File, recv string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// goEmbedder is an interface of target's package that target's type
+// implements and that embeds, itself or through the package's interfaces
+// it embeds, a standard library interface: owner is the standard library
+// type that declares target's method there ("io.Writer" for Write, through
+// io.ReadWriter too).
+type goEmbedder struct {
+	iface fact.Symbol
+	owner string
+}
+
+// goStdOwner is the standard library type that declares the method name
+// of the type key (key itself, or the type it embeds that promotes it);
+// "" when gostd does not know it.
+func goStdOwner(key, name string) string {
+	t := gostd.Lookup(key)
+	if t == nil {
+		return ""
+	}
+	m, ok := t.Methods[name]
+	if !ok {
+		return ""
+	}
+	if m.Owner != "" {
+		return m.Owner
+	}
+	return key
+}
+
+// goEmbeddingInterfaces lists the interfaces of target's package that
+// embed a standard library interface declaring target's method and that
+// target's type implements (goEmbedder).
+func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) ([]goEmbedder, error) {
+	if out, ok := q.embedders[target.ID]; ok {
+		return out, nil
+	}
+	var out []goEmbedder
+	defer func() {
+		if q.embedders == nil {
+			q.embedders = map[string][]goEmbedder{}
+		}
+		q.embedders[target.ID] = out
+	}()
+	cls, err := q.classOf(ctx, &target)
+	if err != nil || cls == nil {
+		return nil, err
+	}
+	for _, df := range q.goFilesIn(ctx, path.Dir(target.Path)) {
+		if strings.HasSuffix(df.Path, "_test.go") {
+			continue
+		}
+		if q.fileSyms == nil {
+			q.fileSyms = map[string][]fact.Symbol{}
+		}
+		syms, ok := q.fileSyms[df.Path]
+		if !ok {
+			if syms, err = q.store.SymbolsInFile(ctx, df.Path); err != nil {
+				return nil, err
+			}
+			q.fileSyms[df.Path] = syms
+		}
+		for _, iface := range syms {
+			if iface.Kind != treesitter.KindInterface || iface.Language != treesitter.Go || len(iface.Extends) == 0 || declaredInFunction(iface) {
+				continue
+			}
+			owner := q.goEmbeddedStdOwner(ctx, iface, target.Name, 0)
+			if owner == "" || !q.goImplements(ctx, *cls, iface) {
+				continue
+			}
+			out = append(out, goEmbedder{iface: iface, owner: owner})
+		}
+	}
+	return out, nil
+}
+
+// goEmbeddedStdOwner is the standard library type that declares the
+// method name of the interface iface, when iface has it through an
+// embedded standard library interface (itself or through the workspace
+// interfaces it embeds); "" otherwise.
+func (q *goLang) goEmbeddedStdOwner(ctx context.Context, iface fact.Symbol, name string, depth int) string {
+	if depth > 5 {
+		return ""
+	}
+	f, err := q.file(ctx, iface.Path)
+	if err != nil || f == nil {
+		return ""
+	}
+	for _, e := range iface.Extends {
+		if key := goKnownOutside(f, e); key != "" {
+			if owner := goStdOwner(key, name); owner != "" {
+				return owner
+			}
+			continue
+		}
+		if inner, err := q.resolveTypeName(ctx, f, e); err == nil && inner != nil && inner.Kind == treesitter.KindInterface {
+			if owner := q.goEmbeddedStdOwner(ctx, *inner, name, depth+1); owner != "" {
+				return owner
+			}
+		}
+	}
+	return ""
+}
+
+// goReaches reports whether the Go package in directory from is the one in
+// to, or imports it, directly or through the workspace packages it imports
+// (any of its files', tests' included: gopls searches test variants too).
+func (q *goLang) goReaches(ctx context.Context, from, to string, depth int) bool {
+	if from == to {
+		return true
+	}
+	key := [2]string{from, to}
+	if r, ok := q.reaches[key]; ok {
+		return r
+	}
+	if q.reaches == nil {
+		q.reaches = map[[2]string]bool{}
+	}
+	q.reaches[key] = false // while walked: a cycle reaches nothing more
+	if depth > 40 || ctx.Err() != nil {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, df := range q.goFilesIn(ctx, from) {
+		f, err := q.file(ctx, df.Path)
+		if err != nil || f == nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if seen[imp.Module] {
+				continue
+			}
+			seen[imp.Module] = true
+			dir, ok := q.goImportDirFrom(ctx, f.Path, imp.Module)
+			if !ok || dir == from {
+				continue
+			}
+			if q.goReaches(ctx, dir, to, depth+1) {
+				q.reaches[key] = true
+				return true
+			}
+		}
+	}
+	return false
 }
