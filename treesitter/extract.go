@@ -138,6 +138,9 @@ type extractor struct {
 	facts       *Facts
 	hooks       languageHooks
 	tree        *syntaxTree // the tree being read, for insideSet's answers
+	// paramLocalTypes are the types of parameters' locals that differ
+	// from the parameters' own (goConstrainedParams).
+	paramLocalTypes map[paramLocal]string
 
 	// Per symbol, parallel to facts.Symbols: the byte range in which the
 	// symbol encloses calls, from its name to its end (decorators and Python
@@ -600,6 +603,12 @@ func nameLike(b []byte) bool {
 	return true
 }
 
+// paramLocal names a parameter of the declaration starting at start.
+type paramLocal struct {
+	start uint32
+	name  string
+}
+
 // addParamLocals records every typed parameter as a local of its function.
 func (e *extractor) addParamLocals() {
 	for i, s := range e.facts.Symbols {
@@ -608,7 +617,11 @@ func (e *extractor) addParamLocals() {
 		}
 		for _, p := range s.Params {
 			if p.Name != "" && p.Type != "" {
-				e.facts.Locals = append(e.facts.Locals, Local{Enclosing: i, Name: p.Name, Type: p.Type})
+				typ := p.Type
+				if t, ok := e.paramLocalTypes[paramLocal{s.Span.StartByte, p.Name}]; ok {
+					typ = t // a Go type parameter's constraint (goConstrainedParams)
+				}
+				e.facts.Locals = append(e.facts.Locals, Local{Enclosing: i, Name: p.Name, Type: typ})
 				e.localPos = append(e.localPos, e.scopeStart[i])
 			}
 		}
