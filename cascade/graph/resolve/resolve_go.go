@@ -35,9 +35,24 @@ type goLang struct {
 	openMethods map[string]map[string]goSignature
 	// embedders: goEmbeddingInterfaces' answers, by target method ID.
 	embedders map[string][]goEmbedder
-	// imports: goReaches' answers, by importing directory and imported
-	// directory ("" while being walked).
-	reaches map[[2]string]bool
+	// reaches: goReaches' answers, by importing package and imported
+	// directory (false while being walked).
+	reaches map[goReach]bool
+}
+
+// goPackageKey names a Go package: its directory and package name, and
+// whether its test files of that name are in it (a package's test variant,
+// as gopls searches it; an external test package, name_test, is a
+// package of its own). The package a directory's import path names is its
+// files that are no tests, whatever their name.
+type goPackageKey struct {
+	dir, name string
+	tests     bool
+}
+
+type goReach struct {
+	from goPackageKey
+	to   string
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -648,8 +663,12 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	case !samePackage:
 		owner := goStdOwner(ref.ext, c.Callee)
 		found := false
+		cf, err := q.file(ctx, c.Path)
+		if err != nil || cf == nil {
+			return "", false, err
+		}
 		for _, e := range embedders {
-			if e.owner == owner && q.goReaches(ctx, path.Dir(c.Path), path.Dir(e.iface.Path), 0) {
+			if e.owner == owner && q.goReaches(ctx, goPackageKey{path.Dir(c.Path), cf.Package, true}, path.Dir(e.iface.Path), 0) {
 				found = true
 				break
 			}
@@ -1314,26 +1333,30 @@ func (q *goLang) goEmbeddedStdOwner(ctx context.Context, iface fact.Symbol, name
 	return ""
 }
 
-// goReaches reports whether the Go package in directory from is the one in
-// to, or imports it, directly or through the workspace packages it imports
-// (any of its files', tests' included: gopls searches test variants too).
-func (q *goLang) goReaches(ctx context.Context, from, to string, depth int) bool {
-	if from == to {
+// goReaches reports whether the Go package from is the one in directory
+// to, or imports it, directly or through the workspace packages it imports.
+func (q *goLang) goReaches(ctx context.Context, from goPackageKey, to string, depth int) bool {
+	if from.dir == to && !strings.HasSuffix(from.name, "_test") {
 		return true
 	}
-	key := [2]string{from, to}
+	key := goReach{from, to}
 	if r, ok := q.reaches[key]; ok {
 		return r
 	}
 	if q.reaches == nil {
-		q.reaches = map[[2]string]bool{}
+		q.reaches = map[goReach]bool{}
 	}
 	q.reaches[key] = false // while walked: a cycle reaches nothing more
 	if depth > 40 || ctx.Err() != nil {
 		return false
 	}
 	seen := map[string]bool{}
-	for _, df := range q.goFilesIn(ctx, from) {
+	for _, df := range q.goFilesIn(ctx, from.dir) {
+		test := strings.HasSuffix(df.Path, "_test.go")
+		if test && !from.tests || from.name != "" && df.Package != from.name ||
+			from.name == "" && strings.HasSuffix(df.Package, "_test") {
+			continue
+		}
 		f, err := q.file(ctx, df.Path)
 		if err != nil || f == nil {
 			continue
@@ -1344,10 +1367,10 @@ func (q *goLang) goReaches(ctx context.Context, from, to string, depth int) bool
 			}
 			seen[imp.Module] = true
 			dir, ok := q.goImportDirFrom(ctx, f.Path, imp.Module)
-			if !ok || dir == from {
+			if !ok || dir == from.dir && !strings.HasSuffix(from.name, "_test") {
 				continue
 			}
-			if q.goReaches(ctx, dir, to, depth+1) {
+			if q.goReaches(ctx, goPackageKey{dir: dir}, to, depth+1) {
 				q.reaches[key] = true
 				return true
 			}

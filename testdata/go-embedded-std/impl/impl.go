@@ -15,7 +15,7 @@ var _ writer = &Buffer{}
 
 type Buffer struct{}
 
-func (*Buffer) Write(p []byte) (int, error) { return len(p), nil } // @def(bufferWrite, "Write") @callers(bufferWrite, use, deep, flushAll)
+func (*Buffer) Write(p []byte) (int, error) { return len(p), nil } // @def(bufferWrite, "Write") @callers(bufferWrite, use, deep, flushAll, testOther)
 
 func (*Buffer) Flush() error { return nil }
 
