@@ -138,6 +138,9 @@ type extractor struct {
 	facts       *Facts
 	hooks       languageHooks
 	tree        *syntaxTree // the tree being read, for insideSet's answers
+	// paramLocalTypes are the types of parameters' locals that differ
+	// from the parameters' own (goConstrainedParams).
+	paramLocalTypes map[paramLocal]string
 
 	// Per symbol, parallel to facts.Symbols: the byte range in which the
 	// symbol encloses calls, from its name to its end (decorators and Python
@@ -600,6 +603,12 @@ func nameLike(b []byte) bool {
 	return true
 }
 
+// paramLocal names a parameter of the declaration starting at start.
+type paramLocal struct {
+	start uint32
+	name  string
+}
+
 // addParamLocals records every typed parameter as a local of its function.
 func (e *extractor) addParamLocals() {
 	for i, s := range e.facts.Symbols {
@@ -608,7 +617,11 @@ func (e *extractor) addParamLocals() {
 		}
 		for _, p := range s.Params {
 			if p.Name != "" && p.Type != "" {
-				e.facts.Locals = append(e.facts.Locals, Local{Enclosing: i, Name: p.Name, Type: p.Type})
+				typ := p.Type
+				if t, ok := e.paramLocalTypes[paramLocal{s.Span.StartByte, p.Name}]; ok {
+					typ = t // a Go type parameter's constraint (goConstrainedParams)
+				}
+				e.facts.Locals = append(e.facts.Locals, Local{Enclosing: i, Name: p.Name, Type: typ})
 				e.localPos = append(e.localPos, e.scopeStart[i])
 			}
 		}
@@ -701,7 +714,47 @@ func (e *extractor) squeezed(n *node) string {
 	if !hasSpace(s) {
 		return s
 	}
+	if strings.Contains(s, "//") || strings.Contains(s, "/*") || strings.IndexByte(s, '#') >= 0 {
+		// A comment inside a chain split over lines (a line comment
+		// between .Register(a). and Register(b)) is no part of it:
+		// dropped, as the whitespace around it is.
+		s = e.withoutComments(n, s)
+	}
 	return squeeze(s)
+}
+
+// withoutComments is s, n's text, with the text of every comment node
+// within n replaced by a space; s itself when n holds none.
+func (e *extractor) withoutComments(n *node, s string) string {
+	var cuts [][2]uint32
+	var walk func(c *node)
+	walk = func(c *node) {
+		for ; c != nil; c = c.NextSibling() {
+			switch c.Type() {
+			case "comment", "line_comment", "block_comment":
+				cuts = append(cuts, [2]uint32{c.StartByte() - n.StartByte(), c.EndByte() - n.StartByte()})
+				continue
+			}
+			walk(c.FirstChild())
+		}
+	}
+	walk(n.FirstChild())
+	if len(cuts) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	at := uint32(0)
+	for _, cut := range cuts {
+		if cut[0] < at || cut[1] > uint32(len(s)) {
+			return s // not n's text as read: leave it
+		}
+		b.WriteString(s[at:cut[0]])
+		b.WriteByte(' ')
+		at = cut[1]
+	}
+	b.WriteString(s[at:])
+	return b.String()
 }
 
 // squeeze is s's fields (as strings.Fields splits them) joined by one

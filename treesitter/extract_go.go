@@ -95,12 +95,14 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			s.Container = receiver[0].Type // the base type: *S[T] → S
 		}
 		s.Params = append(receiver, goParams(e, field(decl, "parameters"))...)
+		goConstrainedParams(e, decl, s.Params[len(receiver):])
 		s.Returns = goResults(e, field(decl, "result"))
 		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goReceiverTypeParams(e, field(decl, "receiver"))
 		s.Shapes = goMethodShapes(e, field(decl, "parameters"), field(decl, "result"))
 	case "function_declaration":
 		s.Params = goParams(e, field(decl, "parameters"))
+		goConstrainedParams(e, decl, s.Params)
 		s.Returns = goResults(e, field(decl, "result"))
 		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
@@ -345,6 +347,115 @@ func goType(e *extractor, n *node) string {
 		}
 	}
 	return e.squeezed(n)
+}
+
+// goConstrainedParams notes, for the parameters of decl whose type is a
+// type parameter constrained by a named interface (specs T, with T
+// ResourceSpec), that interface as the type of the local each parameter
+// is: a call on specs is a call of the interface's method, as gopls
+// relates it. The parameter's own type (its signature) stays T.
+func goConstrainedParams(e *extractor, decl *node, params []Param) {
+	for _, p := range params {
+		if p.Name == "" {
+			continue
+		}
+		if c := goNamedConstraint(e, decl, p.Type); c != "" {
+			if e.paramLocalTypes == nil {
+				e.paramLocalTypes = map[paramLocal]string{}
+			}
+			e.paramLocalTypes[paramLocal{decl.StartByte(), p.Name}] = c
+		}
+	}
+}
+
+// goNamedConstraint is, for typ a bare type name (goType's) written in a
+// parameter list of fn, the name of the interface constraining it when it
+// names a type parameter of fn (func f[T Spec](x T)) or of the generic type
+// of fn's receiver, declared in the same file (type manager[T Spec]
+// struct{...}; func (m *manager[T]) do(x T)); "" for any other type, and
+// for constraints that are no plain type name (any, comparable, a union,
+// an interface literal).
+func goNamedConstraint(e *extractor, fn *node, typ string) string {
+	if typ == "" || strings.ContainsAny(typ, ".[]{}()*, ") {
+		return ""
+	}
+	var params *node
+	index := -1
+	switch nodeType(fn) {
+	case "function_declaration":
+		params = field(fn, "type_parameters")
+	case "method_declaration":
+		recv := namedChildren(field(fn, "receiver"))
+		if len(recv) != 1 {
+			return ""
+		}
+		t := field(recv[0], "type")
+		for is(t, "pointer_type") || is(t, "parenthesized_type") {
+			t = firstNamed(t)
+		}
+		if !is(t, "generic_type") {
+			return ""
+		}
+		for i, a := range namedChildren(field(t, "type_arguments")) {
+			if cs := namedChildren(a); is(a, "type_elem") && len(cs) == 1 {
+				a = cs[0]
+			}
+			if e.text(a) == typ {
+				index = i
+			}
+		}
+		base := e.text(field(t, "type"))
+		if index < 0 || base == "" {
+			return ""
+		}
+		root := fn
+		for parent(root) != nil {
+			root = parent(root)
+		}
+		for d := range eachNamed(root) {
+			if !is(d, "type_declaration") {
+				continue
+			}
+			for spec := range eachNamed(d) {
+				if is(spec, "type_spec") && e.text(field(spec, "name")) == base {
+					params = field(spec, "type_parameters")
+				}
+			}
+		}
+	default:
+		return ""
+	}
+	i := 0
+	for d := range eachNamed(params) {
+		if d.Type() != "type_parameter_declaration" {
+			continue
+		}
+		for _, name := range childrenByField(d, "name") {
+			if index >= 0 && i != index || index < 0 && e.text(name) != typ {
+				i++
+				continue
+			}
+			c := field(d, "type")
+			if is(c, "type_constraint") {
+				if cs := namedChildren(c); len(cs) == 1 {
+					c = cs[0]
+				}
+			}
+			if is(c, "type_elem") {
+				if cs := namedChildren(c); len(cs) == 1 {
+					c = cs[0]
+				}
+			}
+			if !isAny(c, "type_identifier", "qualified_type") {
+				return ""
+			}
+			if name := e.squeezed(c); name != "any" && name != "comparable" {
+				return name
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // goTypeParamConstraint is, for a type name that names a type parameter

@@ -295,12 +295,17 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 				return err
 			}
 			via, res = ext, fact.ResolvedAST
-		} else if len(targets) == 0 && res == "" && target.Language == treesitter.Go && c.Receiver != "" {
+		} else if target.Language == treesitter.Go && c.Receiver != "" &&
+			(len(targets) == 0 && res == "" || !containsID(targets, target.ID) && goLiteralMethods(targets)) {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;
-			// r.M() with r asserted to the interface literal declaring target.
+			// r.M() with r asserted to the interface literal declaring
+			// target; x.Run() with x an interface{ Run() }, whose method it
+			// resolves to, and which target's type has.
 			ext, ok, err := q.golang().goExternalDispatch(ctx, c, target)
 			if err != nil || !ok {
-				if external {
+				if len(targets) > 0 {
+					elsewhere[stage.KeyOf(c.Path, c.Span)] = describeTarget(targets[0])
+				} else if external {
 					elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideWorkspace
 				}
 				return err
@@ -819,6 +824,13 @@ type typeRef struct {
 	// targsIn: a method's result of a type parameter is the argument in
 	// its place (goTypeParamResult).
 	targs, targsIn string
+	// lit is, for a Go value of an interface type literal (a refExternal:
+	// []interface{ Do() }'s element, what func get() interface{ Do() }
+	// returns), that literal as the extractor writes it
+	// (treesitter.GoInterfacePrefix), written in the file litIn: a call
+	// on it runs the methods of every type in that package that has the
+	// literal's methods, as gopls relates them.
+	lit, litIn string
 }
 
 type refKind int
@@ -901,6 +913,14 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 	}
 	switch ref.kind {
 	case refExternal:
+		if ref.lit != "" && ref.elems == 0 && f.Language == treesitter.Go {
+			// x.Run() with x an interface{ Run() } written in the caller
+			// (a parameter's, a local's, an element's type): the literal's
+			// method, as gopls's outgoing calls and definition answer.
+			if found, err := q.golang().goLiteralMethodCalled(ctx, f, caller, c, ref); err != nil || len(found) > 0 {
+				return found, fact.ResolvedAST, err
+			}
+		}
 		external = true
 		return nil, "", nil
 	case refInstance, refClass:
@@ -1563,6 +1583,13 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if segs == nil {
 		return typeRef{kind: refUnknown}, nil
 	}
+	if f.Language != treesitter.Go {
+		for _, s := range segs {
+			if s.resultIndex > 0 {
+				return typeRef{kind: refUnknown}, nil // an element of a call's result: read in Go only
+			}
+		}
+	}
 	if k := jsDomQueryStep(segs); k >= 0 && family(f.Language) == "js" {
 		// document.querySelector<TipSk>('tip-sk')!.reset(): a TipSk's
 		cur, err := q.domQueryResult(ctx, f, segs[k].name, segs[k].typeArgs)
@@ -1661,6 +1688,11 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 		if cur, err = q.declaredType(ctx, f, caller, treesitter.CallTypePrefix+first.name); err != nil {
 			return typeRef{}, err
 		}
+		for range first.resultIndex { // f()[0].m(): an element of it
+			if cur, err = q.elementOf(ctx, f, cur); err != nil {
+				return typeRef{}, err
+			}
+		}
 	default:
 		var err error
 		if cur, err = q.evalName(ctx, f, caller, first.name); err != nil {
@@ -1688,6 +1720,23 @@ func (q *query) walkReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 // walkReceiverSteps is walkReceiver's walk.
 func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fact.Symbol, cur typeRef, segs []receiverSeg) (typeRef, error) {
 	for _, seg := range segs {
+		if seg.resultIndex > 0 {
+			// x.Spans()[0]: the call's result, then an element of it
+			call := seg
+			call.resultIndex = 0
+			next, err := q.walkReceiverSteps(ctx, f, caller, cur, []receiverSeg{call})
+			for range seg.resultIndex {
+				if err != nil {
+					return typeRef{}, err
+				}
+				next, err = q.elementOf(ctx, f, next)
+			}
+			if err != nil {
+				return typeRef{}, err
+			}
+			cur = next
+			continue
+		}
 		if len(cur.alts) > 0 {
 			return typeRef{kind: refUnknown}, nil // a member of a union's: one type per step is all a walk holds
 		}
@@ -2032,6 +2081,10 @@ type receiverSeg struct {
 	// typeArgs and args are, for a call, the text of its type arguments
 	// (TypeScript's get<Foo>(...)) and of its arguments, as written.
 	typeArgs, args string
+	// resultIndex counts the indexes of a call's result (trace.Spans()[0]
+	// is Spans called, then indexed once): the step's value is an element
+	// of what the call gives.
+	resultIndex int
 }
 
 // parseReceiver splits "this.repo.find(x).items" into its steps; it returns
@@ -2082,14 +2135,19 @@ func parseReceiver(recv string) []receiverSeg {
 			if end < 0 {
 				return nil
 			}
-			if recv[i] == '(' {
+			switch {
+			case recv[i] == '(' && seg.resultIndex > 0:
+				return nil // f()[0](): a call of an element
+			case recv[i] == '(':
 				if seg.call { // f()(): a call of what f() gives, a step with no name
 					segs = append(segs, seg)
 					seg = receiverSeg{}
 				}
 				seg.args = recv[i+1 : end]
 				seg.call = true
-			} else {
+			case seg.call: // f()[0]: an element of what f() gives
+				seg.resultIndex++
+			default:
 				seg.index = true
 			}
 			i = end + 1
@@ -2813,6 +2871,9 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{kind: refUnknown}, nil
 		}
 		if f.Language == treesitter.Go {
+			if strings.HasPrefix(typeName, treesitter.GoInterfacePrefix) {
+				return typeRef{kind: refExternal, lit: typeName, litIn: f.Path, elems: elems}, nil
+			}
 			return typeRef{kind: refExternal, ext: goKnownOutside(f, typeName), elems: elems}, nil
 		}
 		if untypedNames[typeName] || len(typeName) == 1 && typeName[0] >= 'A' && typeName[0] <= 'Z' {
@@ -2853,6 +2914,14 @@ func (q *query) classOf(ctx context.Context, method *fact.Symbol) (*fact.Symbol,
 		if !isType(s) {
 			continue
 		}
+		if method.Language == treesitter.Go && declaredInFunction(s) &&
+			(s.Path != method.Path || method.Span.StartByte < s.Span.StartByte || s.Span.EndByte < method.Span.EndByte) {
+			// a type declared in a function (type Inline struct{...} in
+			// func (p Proxy) Inline()) has no methods but its own
+			// interface's, declared within it: a package-level Inline's
+			// methods are not its.
+			continue
+		}
 		if s.Path == method.Path || (method.Language == treesitter.Go && path.Dir(s.Path) == path.Dir(method.Path)) {
 			s := s
 			return &s, nil
@@ -2881,6 +2950,11 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 	types, err := q.typesNamedIn(ctx, typeName, family(f.Language))
 	if err != nil {
 		return nil, err
+	}
+	if f.Language == treesitter.Go {
+		if types, err = q.golang().goVisibleTypes(ctx, f, types); err != nil {
+			return nil, err
+		}
 	}
 	if len(types) == 0 {
 		if qualifier == "" && family(f.Language) == "js" {

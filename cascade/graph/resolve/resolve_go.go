@@ -33,6 +33,26 @@ type goLang struct {
 	sawAlias bool
 	// openMethods: goOpenMethodSet's answers, by interface ID (nil: not open).
 	openMethods map[string]map[string]goSignature
+	// embedders: goEmbeddingInterfaces' answers, by target method ID.
+	embedders map[string][]goEmbedder
+	// reaches: goReaches' answers, by importing package and imported
+	// directory (false while being walked).
+	reaches map[goReach]bool
+}
+
+// goPackageKey names a Go package: its directory and package name, and
+// whether its test files of that name are in it (a package's test variant,
+// as gopls searches it; an external test package, name_test, is a
+// package of its own). The package a directory's import path names is its
+// files that are no tests, whatever their name.
+type goPackageKey struct {
+	dir, name string
+	tests     bool
+}
+
+type goReach struct {
+	from goPackageKey
+	to   string
 }
 
 // isInterfaceMethod reports whether a Go method symbol is declared in an
@@ -571,9 +591,25 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 	// has no container: only a call on a standard library value reaches
 	// it from elsewhere in its package, below.
 	ifaceTarget := isInterfaceMethod(target)
-	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" && !ifaceTarget ||
-		path.Dir(c.Path) != path.Dir(target.Path) {
+	if c.Callee != target.Name || target.Kind != treesitter.KindMethod || target.Container == "" && !ifaceTarget {
 		return "", false, nil
+	}
+	samePackage := path.Dir(c.Path) == path.Dir(target.Path)
+	var embedders []goEmbedder
+	if !samePackage {
+		// w.Write(p) with w an io.Writer, in a package that imports
+		// target's: gopls lists it when target's package declares an
+		// interface that target's type implements and that embeds
+		// io.Writer (type writer interface{ io.Writer; ... }), whose Write
+		// is io.Writer's own; it searches the packages that import that
+		// interface's.
+		if ifaceTarget || target.Container == "" {
+			return "", false, nil
+		}
+		var err error
+		if embedders, err = q.goEmbeddingInterfaces(ctx, target); err != nil || len(embedders) == 0 {
+			return "", false, err
+		}
 	}
 	// An interface's method is called through an interface literal whose
 	// method set it has (resolver := impl.(interface{ Metadata(...) })),
@@ -622,6 +658,30 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	case ifaceTarget:
 		return "", false, nil // through a literal: above
+	case !samePackage && (ref.kind != refExternal || ref.ext == ""):
+		return "", false, nil
+	case !samePackage:
+		owner := goStdOwner(ref.ext, c.Callee)
+		found := false
+		cf, err := q.file(ctx, c.Path)
+		if err != nil || cf == nil {
+			return "", false, err
+		}
+		for _, e := range embedders {
+			if e.owner == owner && q.goReaches(ctx, goPackageKey{path.Dir(c.Path), cf.Package, true}, path.Dir(e.iface.Path), 0) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return "", false, nil
+		}
+		set, iface, ok := gostd.ReceiverMethods(ref.ext, c.Callee)
+		if !ok || !iface {
+			return "", false, nil
+		}
+		want = goSigs(set)
+		via = ref.ext[strings.LastIndex(ref.ext, "/")+1:] + "." + c.Callee
 	case ref.kind == refExternal && ref.ext != "":
 		// The interface that declares the method, as gopls relates it (an
 		// io.ReadCloser's Close is an io.Closer's); none for a concrete
@@ -783,6 +843,9 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 			continue
 		}
 		_, _, typ, _ := treesitter.CutScope(l.Type)
+		for strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+			typ = typ[len(treesitter.GoCollectionPrefix):] // xs []interface{ Run() }: the element's literal
+		}
 		if !strings.HasPrefix(typ, treesitter.GoInterfacePrefix) || typ == written {
 			continue
 		}
@@ -796,6 +859,42 @@ func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]g
 		found, written = set, typ
 	}
 	return found, nil
+}
+
+// goVisibleTypes is types (Go types of one name) less those declared in a
+// function that f, at q.pos, is not inside: such a type is visible in its
+// function only. The config package that declares interface Inline may
+// declare a struct Inline in each of its Inline methods; var _ Inline =
+// &Backend{} in the same file, and config.Inline elsewhere, name the
+// interface. types itself is never changed.
+func (q *goLang) goVisibleTypes(ctx context.Context, f *fact.File, types []fact.Symbol) ([]fact.Symbol, error) {
+	local := -1
+	for i, s := range types {
+		if declaredInFunction(s) {
+			local = i
+			break
+		}
+	}
+	if local < 0 {
+		return types, nil
+	}
+	out := append(make([]fact.Symbol, 0, len(types)), types[:local]...)
+	for _, s := range types[local:] {
+		if declaredInFunction(s) {
+			if s.Path != f.Path {
+				continue
+			}
+			fn, err := q.goEnclosingFunction(ctx, s)
+			if err != nil {
+				return nil, err
+			}
+			if fn == nil || q.pos < fn.Span.StartByte || q.pos >= fn.Span.EndByte {
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out, nil
 }
 
 // goEnclosingFunction is the innermost function or method whose
@@ -888,7 +987,7 @@ func (q *goLang) goPackageVar(ctx context.Context, f *fact.File, name string) (t
 // field (s.makeBody) whose type is a func type (treesitter.GoFuncPrefix).
 // ok is false when recv.callee is not such a value.
 func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fact.Symbol, recv, callee string, result int) (typeRef, bool, error) {
-	typ, in, scope := "", f, caller
+	typ, in, scope, declared := "", f, caller, ""
 	if recv == "" {
 		l := q.localNamed(f, caller, callee)
 		if l == nil { // var VerifyDownload func() error, in another file of the package
@@ -898,6 +997,7 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 			}
 			l, in, scope = pl, of, nil
 		}
+		declared = l.Type
 		_, _, typ, _ = treesitter.CutScope(l.Type)
 	} else {
 		ref, err := q.evalReceiver(ctx, f, caller, recv)
@@ -926,12 +1026,46 @@ func (q *goLang) goFuncValueResult(ctx context.Context, f *fact.File, caller *fa
 	}
 	results, isFunc := strings.CutPrefix(typ, treesitter.GoFuncPrefix)
 	if !isFunc {
-		if results, in, isFunc = q.goNamedFuncType(ctx, in, typ); !isFunc {
+		if results, in, isFunc = q.goNamedFuncType(ctx, in, typ); !isFunc && declared != "" && goDerivedType(typ) {
+			// mk := db.Factory(); ds, err := mk(cfg), with Factory
+			// returning a FactoryFunc (type FactoryFunc func(...)
+			// (TraceDB, error)): the local's value is evaluated, and a
+			// value of a workspace func type gives that type's results.
+			var err error
+			if results, in, isFunc, err = q.goFuncTypeOfValue(ctx, in, scope, declared); err != nil {
+				return typeRef{}, false, err
+			}
+		}
+		if !isFunc {
 			return typeRef{}, false, nil
 		}
 	}
 	ref, err := q.instanceOf(ctx, in, treesitter.GoResult(results, result))
 	return ref, err == nil, err
+}
+
+// goDerivedType reports whether a Go local's type is derived from an
+// expression (a call's result, a collection's element or key) rather than
+// written.
+func goDerivedType(typ string) bool {
+	return strings.HasPrefix(typ, treesitter.CallTypePrefix) || strings.HasPrefix(typ, treesitter.RangeTypePrefix) ||
+		strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix)
+}
+
+// goFuncTypeOfValue evaluates declared, a local's derived type in f, and
+// reads the value as an instance of a workspace func type: that type's
+// results as written, and the file they are written in. ok is false for
+// any other value.
+func (q *goLang) goFuncTypeOfValue(ctx context.Context, f *fact.File, scope *fact.Symbol, declared string) (results string, in *fact.File, ok bool, err error) {
+	ref, err := q.declaredType(ctx, f, scope, declared)
+	if err != nil || ref.kind != refInstance || ref.elems != 0 || ref.class.Language != treesitter.Go {
+		return "", f, false, err
+	}
+	results, ok = strings.CutPrefix(ref.class.Returns, treesitter.GoFuncPrefix)
+	if !ok {
+		return "", f, false, nil
+	}
+	return results, q.mustFile(ctx, ref.class.Path, f), true, nil
 }
 
 // goNamedFuncType reads typ, a type name written in f, as a workspace func
@@ -1095,4 +1229,152 @@ func goOutsideImport(f *fact.File, recv string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// goEmbedder is an interface of target's package that target's type
+// implements and that embeds, itself or through the package's interfaces
+// it embeds, a standard library interface: owner is the standard library
+// type that declares target's method there ("io.Writer" for Write, through
+// io.ReadWriter too).
+type goEmbedder struct {
+	iface fact.Symbol
+	owner string
+}
+
+// goStdOwner is the standard library type that declares the method name
+// of the type key (key itself, or the type it embeds that promotes it);
+// "" when gostd does not know it.
+func goStdOwner(key, name string) string {
+	t := gostd.Lookup(key)
+	if t == nil {
+		return ""
+	}
+	m, ok := t.Methods[name]
+	if !ok {
+		return ""
+	}
+	if m.Owner != "" {
+		return m.Owner
+	}
+	return key
+}
+
+// goEmbeddingInterfaces lists the interfaces of target's package that
+// embed a standard library interface declaring target's method and that
+// target's type implements (goEmbedder).
+func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) ([]goEmbedder, error) {
+	if out, ok := q.embedders[target.ID]; ok {
+		return out, nil
+	}
+	var out []goEmbedder
+	defer func() {
+		if q.embedders == nil {
+			q.embedders = map[string][]goEmbedder{}
+		}
+		q.embedders[target.ID] = out
+	}()
+	cls, err := q.classOf(ctx, &target)
+	if err != nil || cls == nil {
+		return nil, err
+	}
+	for _, df := range q.goFilesIn(ctx, path.Dir(target.Path)) {
+		if strings.HasSuffix(df.Path, "_test.go") {
+			continue
+		}
+		if q.fileSyms == nil {
+			q.fileSyms = map[string][]fact.Symbol{}
+		}
+		syms, ok := q.fileSyms[df.Path]
+		if !ok {
+			if syms, err = q.store.SymbolsInFile(ctx, df.Path); err != nil {
+				return nil, err
+			}
+			q.fileSyms[df.Path] = syms
+		}
+		for _, iface := range syms {
+			if iface.Kind != treesitter.KindInterface || iface.Language != treesitter.Go || len(iface.Extends) == 0 || declaredInFunction(iface) {
+				continue
+			}
+			owner := q.goEmbeddedStdOwner(ctx, iface, target.Name, 0)
+			if owner == "" || !q.goImplements(ctx, *cls, iface) {
+				continue
+			}
+			out = append(out, goEmbedder{iface: iface, owner: owner})
+		}
+	}
+	return out, nil
+}
+
+// goEmbeddedStdOwner is the standard library type that declares the
+// method name of the interface iface, when iface has it through an
+// embedded standard library interface (itself or through the workspace
+// interfaces it embeds); "" otherwise.
+func (q *goLang) goEmbeddedStdOwner(ctx context.Context, iface fact.Symbol, name string, depth int) string {
+	if depth > 5 {
+		return ""
+	}
+	f, err := q.file(ctx, iface.Path)
+	if err != nil || f == nil {
+		return ""
+	}
+	for _, e := range iface.Extends {
+		if key := goKnownOutside(f, e); key != "" {
+			if owner := goStdOwner(key, name); owner != "" {
+				return owner
+			}
+			continue
+		}
+		if inner, err := q.resolveTypeName(ctx, f, e); err == nil && inner != nil && inner.Kind == treesitter.KindInterface {
+			if owner := q.goEmbeddedStdOwner(ctx, *inner, name, depth+1); owner != "" {
+				return owner
+			}
+		}
+	}
+	return ""
+}
+
+// goReaches reports whether the Go package from is the one in directory
+// to, or imports it, directly or through the workspace packages it imports.
+func (q *goLang) goReaches(ctx context.Context, from goPackageKey, to string, depth int) bool {
+	if from.dir == to && !strings.HasSuffix(from.name, "_test") {
+		return true
+	}
+	key := goReach{from, to}
+	if r, ok := q.reaches[key]; ok {
+		return r
+	}
+	if q.reaches == nil {
+		q.reaches = map[goReach]bool{}
+	}
+	q.reaches[key] = false // while walked: a cycle reaches nothing more
+	if depth > 40 || ctx.Err() != nil {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, df := range q.goFilesIn(ctx, from.dir) {
+		test := strings.HasSuffix(df.Path, "_test.go")
+		if test && !from.tests || from.name != "" && df.Package != from.name ||
+			from.name == "" && strings.HasSuffix(df.Package, "_test") {
+			continue
+		}
+		f, err := q.file(ctx, df.Path)
+		if err != nil || f == nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if seen[imp.Module] {
+				continue
+			}
+			seen[imp.Module] = true
+			dir, ok := q.goImportDirFrom(ctx, f.Path, imp.Module)
+			if !ok || dir == from.dir && !strings.HasSuffix(from.name, "_test") {
+				continue
+			}
+			if q.goReaches(ctx, goPackageKey{dir: dir}, to, depth+1) {
+				q.reaches[key] = true
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -321,8 +321,25 @@ func splitTopLevel(s string, sep byte) []string {
 
 // goReceiverLiteral is the method set of the interface type literal a
 // receiver is declared with (resolver := impl.(interface{ M() })), or a
-// field it reads is (tt.resolver), or nil.
+// field it reads is (tt.resolver), or that the receiver's value has
+// otherwise (an element of a []interface{ M() }, what a function declared
+// to return one returns), or nil.
 func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
+	if set := q.goReceiverLiteralDeclared(ctx, f, caller, recv); set != nil {
+		return set
+	}
+	// for _, x := range xs { x.M() } with xs a []interface{ M() }, xs[0].M(),
+	// get().M(), (<-c).M(): the value's type, as the receiver evaluates.
+	ref, err := q.evalReceiver(ctx, f, caller, recv)
+	if err != nil || ref.kind != refExternal || ref.lit == "" || ref.elems != 0 {
+		return nil
+	}
+	return q.goLiteralMethodSet(ctx, q.mustFile(ctx, ref.litIn, f), ref.lit)
+}
+
+// goReceiverLiteralDeclared is goReceiverLiteral for a receiver that is a
+// local or a field declared with an interface type literal.
+func (q *goLang) goReceiverLiteralDeclared(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
 	if dot := strings.LastIndexByte(recv, '.'); dot > 0 && goIdentifier(recv[dot+1:]) {
 		// tt.resolver.ID(p), with resolver a field declared
 		// interface{ ID(p P) (string, error) } (a test table's struct).
@@ -387,4 +404,64 @@ func (q *goLang) goLiteralOwnCall(ctx context.Context, c fact.Call, target fact.
 	q.pos = c.Span.StartByte
 	sig, ok := q.goReceiverLiteral(ctx, f, caller, c.Receiver)[c.Callee]
 	return ok && sig.matches(q.goSignatureOf(ctx, target)), nil
+}
+
+// goLiteralMethods reports whether targets are all methods of Go interface
+// type literals (a call through a value of one resolves to its method): a
+// method of a type that has the literal's methods may run there too.
+func goLiteralMethods(targets []fact.Symbol) bool {
+	for _, t := range targets {
+		if t.Language != treesitter.Go || t.Kind != treesitter.KindMethod || t.Container != "" || !isInterfaceMethod(t) {
+			return false
+		}
+	}
+	return len(targets) > 0
+}
+
+// goLiteralMethodCalled is the method c calls through ref, a value of an
+// interface type literal (treesitter.GoInterfacePrefix), when that literal
+// is written in the function c is in, caller (a parameter's type, a
+// local's, a collection's element type): its method named c.Callee there,
+// the one literal of that function with ref's method set. None when the
+// literal is written elsewhere (a field's, another function's result), or
+// when several of the caller's literals have the same methods.
+func (q *goLang) goLiteralMethodCalled(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, ref typeRef) ([]fact.Symbol, error) {
+	if caller == nil || ref.litIn != f.Path || caller.Path != f.Path {
+		return nil, nil
+	}
+	want := q.goLiteralMethodSet(ctx, f, ref.lit)
+	sig, ok := want[c.Callee]
+	if !ok {
+		return nil, nil
+	}
+	cands, err := q.named(ctx, c.Callee)
+	if err != nil {
+		return nil, err
+	}
+	var found []fact.Symbol
+	for _, m := range cands {
+		if m.Path != f.Path || m.Language != treesitter.Go || m.Kind != treesitter.KindMethod || m.Container != "" || !isInterfaceMethod(m) ||
+			m.Span.StartByte < caller.Span.StartByte || m.Span.EndByte > caller.Span.EndByte {
+			continue
+		}
+		fn, err := q.goEnclosingFunction(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		if fn == nil || fn.ID != caller.ID || !q.goSignatureOf(ctx, m).matches(sig) {
+			continue
+		}
+		own, err := q.goInterfaceOf(ctx, m)
+		if err != nil {
+			return nil, err
+		}
+		if own == nil || !goCovers(own, want) || !goCovers(want, own) {
+			continue
+		}
+		found = append(found, m)
+	}
+	if len(found) != 1 {
+		return nil, nil
+	}
+	return found, nil
 }

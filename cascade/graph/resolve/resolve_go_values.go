@@ -112,16 +112,7 @@ func goTypeNameOf(s string) (string, bool) {
 // file of directory dir, in package pkg ("" for the directory's non-test
 // package), other than the file skip.
 func (q *goLang) goPackageLocal(ctx context.Context, dir, pkg, skip, name string) (*fact.File, *fact.Local, error) {
-	if q.goDirs == nil { // Go files by directory, once per query
-		q.goDirs = map[string][]fact.File{}
-		for _, other := range q.allFiles(ctx) {
-			if other.Language == treesitter.Go {
-				d := path.Dir(other.Path)
-				q.goDirs[d] = append(q.goDirs[d], other)
-			}
-		}
-	}
-	for _, other := range q.goDirs[dir] {
+	for _, other := range q.goFilesIn(ctx, dir) {
 		if other.Path == skip || (pkg != "" && other.Package != pkg) || (pkg == "" && strings.HasSuffix(other.Package, "_test")) {
 			continue
 		}
@@ -136,6 +127,20 @@ func (q *goLang) goPackageLocal(ctx context.Context, dir, pkg, skip, name string
 		}
 	}
 	return nil, nil, nil
+}
+
+// goFilesIn lists the Go files of directory dir (without their facts).
+func (q *goLang) goFilesIn(ctx context.Context, dir string) []fact.File {
+	if q.goDirs == nil { // Go files by directory, once per query
+		q.goDirs = map[string][]fact.File{}
+		for _, other := range q.allFiles(ctx) {
+			if other.Language == treesitter.Go {
+				d := path.Dir(other.Path)
+				q.goDirs[d] = append(q.goDirs[d], other)
+			}
+		}
+	}
+	return q.goDirs[dir]
 }
 
 // goPackageMember types pkg.Name, with pkg a workspace package (ref) and

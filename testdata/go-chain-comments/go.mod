@@ -1,0 +1,3 @@
+module example.com/gochaincomments
+
+go 1.22

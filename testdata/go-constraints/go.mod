@@ -1,0 +1,3 @@
+module example.com/goconstraints
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/goembeddedstd
+
+go 1.22

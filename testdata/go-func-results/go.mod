@@ -1,0 +1,3 @@
+module example.com/gofuncresults
+
+go 1.22

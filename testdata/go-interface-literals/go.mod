@@ -1,0 +1,3 @@
+module example.com/golits
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/golocaltypes
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/goresultindex
+
+go 1.22
