@@ -176,7 +176,7 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		// (program (expression_statement (assignment_expression left:
 		//   (member_expression object: (identifier) @_m property: (property_identifier) @_e)) @local)
 		//   (#eq? @_m "module") (#eq? @_e "exports"))
-		if isModuleExports(e, field(n, "left")) && is(n.Parent(), "expression_statement") && is(n.Parent().Parent(), "program") {
+		if isModuleExports(e, field(n, "left")) && is(parent(n), "expression_statement") && is(parent(parent(n)), "program") {
 			c.local(n)
 		}
 	case "string", "template_string":

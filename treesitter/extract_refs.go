@@ -130,7 +130,7 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		// { handle }; not module.exports = { handle }, an export
 		return is(n, "shorthand_property_identifier") && !ecmaExportsAssignment(e, p.Parent())
 	case "pair":
-		return n.FieldName() == "value" && !ecmaExportsAssignment(e, p.Parent().Parent())
+		return n.FieldName() == "value" && !ecmaExportsAssignment(e, parent(parent(p)))
 	case "variable_declarator":
 		return n.FieldName() == "value"
 	case "assignment_expression":

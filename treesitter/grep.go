@@ -521,7 +521,7 @@ func (e *extractor) classifyECMA(n, p *node) (SiteKind, string, bool) {
 		}
 	case "pair":
 		// module.exports = { run: runJob }
-		if f == "value" && ecmaExportsAssignment(e, p.Parent().Parent()) {
+		if f == "value" && ecmaExportsAssignment(e, parent(parent(p))) {
 			return "", "", false
 		}
 	case "arrow_function":
