@@ -315,7 +315,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		}
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
-			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n),
+			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n) || Family(out.Language) == "js" && e.ecmaMemberRead(n),
 			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
 			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name), owns) ||
 				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name), owns),
@@ -621,6 +621,29 @@ func (e *extractor) classifyPython(n, p *node) (SiteKind, string, bool) {
 func pyMemberRead(n *node) bool {
 	p := n.Parent()
 	return is(p, "attribute") && n.FieldName() == "attribute" && p.FieldName() == "object" && is(p.Parent(), "attribute")
+}
+
+// ecmaFunctionMembers are what a program reads off a function value: a
+// read of any other member of obj.name reads data, not a function.
+var ecmaFunctionMembers = map[string]bool{"bind": true, "call": true, "apply": true, "name": true, "length": true, "toString": true, "mock": true}
+
+// ecmaMemberRead reports whether a JavaScript or TypeScript name, written
+// obj.name, is itself the object of a member read or an index
+// (work?.manifestations?.all, res.items[0]) that a function has not:
+// the value is data, a GraphQL resolver's field of the same name, not the
+// function (fbi-api-gateway).
+func (e *extractor) ecmaMemberRead(n *node) bool {
+	p := n.Parent()
+	if !is(p, "member_expression") || n.FieldName() != "property" || p.FieldName() != "object" {
+		return false
+	}
+	switch outer := p.Parent(); {
+	case is(outer, "member_expression"):
+		return !ecmaFunctionMembers[e.text(field(outer, "property"))]
+	case is(outer, "subscript_expression"):
+		return true
+	}
+	return false
 }
 
 // goMemberRead reports whether a Go name, written x.Name, is itself the

@@ -14,6 +14,11 @@ import "github.com/callcascade/callcascade/treesitter"
 // is such an attribute read. So is a Go one (t.Tx.Commit() with Tx an
 // embedded *sql.Tx): a method's value is a func, which has no members.
 func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
+	if treesitter.Family(lang) == "js" {
+		// work?.manifestations?.all: a function has no all, whatever
+		// declares it (a class, an object of resolvers, the module)
+		return m.MemberRead && m.Kind == KindReference
+	}
 	return (lang == treesitter.Python || lang == treesitter.Go) && m.MemberRead && m.Kind == KindReference && (q.Method || q.Container != "")
 }
 

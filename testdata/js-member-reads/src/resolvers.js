@@ -1,0 +1,7 @@
+export const resolvers = {
+  Work: {
+    manifestations(parent) { // @def(manifestations, "manifestations")
+      return parent.list;
+    },
+  },
+};
