@@ -178,11 +178,7 @@ func (q *query) jsCommonJSExportedFunction(ctx context.Context, f *fact.File, mo
 		return nil, err
 	}
 	for _, mf := range files {
-		for _, l := range mf.Locals {
-			name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
-			if l.Name != treesitter.CommonJSExportsLocal || l.SymbolID != "" || !isValue {
-				continue
-			}
+		if name := jsCommonJSExportName(mf); name != "" {
 			found, err := q.jsTopLevelNamed(ctx, mf, name, 1)
 			if err != nil || len(found) > 0 {
 				return found, err
