@@ -227,3 +227,39 @@ func TestCharacterColumn(t *testing.T) {
 		}
 	}
 }
+
+// A minified bundle's line of kilobytes, not all ASCII, is counted from the
+// marks: every position on it must still be the one counted from the line's
+// start, whatever the characters around the marks (multi-byte characters
+// across a mark, invalid bytes, "\r\n" ends).
+func TestLineIndexLongLinesMatchReference(t *testing.T) {
+	pieces := []string{"a", "bc", " ", "(", "日", "😀", "\xff", "\xe6\x97", "é"}
+	rng := rand.New(rand.NewSource(2))
+	for round := 0; round < 20; round++ {
+		var b strings.Builder
+		for line := 0; line < 3; line++ {
+			n := rng.Intn(3 * longLine)
+			if line == 1 {
+				n = longLine + 1 + rng.Intn(4*markStride) // one long line at least
+			}
+			for b.Len() < n*(line+1) {
+				if round%4 == 0 && line == 0 {
+					b.WriteString(pieces[rng.Intn(4)]) // a long ASCII line in a file that is not
+				} else {
+					b.WriteString(pieces[rng.Intn(len(pieces))])
+				}
+			}
+			b.WriteString([]string{"\n", "\r\n"}[rng.Intn(2)])
+		}
+		src := []byte(b.String())
+		li := NewLineIndex(src)
+		if len(li.marks) == 0 {
+			t.Fatalf("round %d: no line was marked in %d bytes", round, len(src))
+		}
+		for off := uint32(0); off <= uint32(len(src))+2; off++ {
+			if got, want := li.Position(off), referencePosition(src, off); got != want {
+				t.Fatalf("round %d: Position(%d) = %v, want %v", round, off, got, want)
+			}
+		}
+	}
+}
