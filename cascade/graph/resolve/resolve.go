@@ -51,6 +51,7 @@ type Resolver struct {
 	// changes.
 	pyImportFiles keptPerFile[pyFileKept]
 	modules       moduleIndex
+	pyModuleIndex pyModuleIndex
 	goBuilds      goBuildComments // Go files' build constraints (resolve_go_build.go)
 	goDeps        goDeps          // module dependencies' method sets (resolve_go_deps.go)
 	// warming: one warm-up at a time, the latest (warm.go); stopWarm
@@ -3233,7 +3234,11 @@ func (q *query) moduleInWorkspace(ctx context.Context, f *fact.File, module stri
 		return found
 	}
 	found := false
-	for _, wf := range q.allFiles(ctx) {
+	files := q.allFiles(ctx)
+	if family(f.Language) == family(treesitter.Python) { // an index, not a scan (modules_python.go)
+		files = q.r.pyModuleCandidates(files, f.Path, module)
+	}
+	for _, wf := range files {
 		if family(wf.Language) == family(f.Language) && q.moduleHasFile(ctx, f, module, wf.Path) {
 			found = true
 			break
@@ -3393,7 +3398,7 @@ func (q *query) pyNearestImportRoot(ctx context.Context, from, module string) (s
 	// package holds the module too (the workspace root's chroma_core/ beside
 	// tests/unit/chroma_core/), Python and pyright import that one.
 	nearest, found, nearestPkg := "", false, false
-	for _, wf := range q.allFiles(ctx) {
+	for _, wf := range q.r.pyModuleCandidates(q.allFiles(ctx), from, module) {
 		if wf.Language != treesitter.Python || !pyModuleMatches(from, module, wf.Path) {
 			continue
 		}

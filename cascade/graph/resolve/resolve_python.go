@@ -177,7 +177,7 @@ func (q *pyLang) pyModuleFiles(ctx context.Context, f *fact.File, module string)
 	key := path.Dir(f.Path) + "\x00" + module // relative modules depend on the importing directory
 	paths, ok := q.pyModules[key]
 	if !ok {
-		for _, wf := range q.allFiles(ctx) {
+		for _, wf := range q.r.pyModuleCandidates(q.allFiles(ctx), f.Path, module) {
 			if wf.Language == treesitter.Python && q.moduleHasFile(ctx, f, module, wf.Path) {
 				paths = append(paths, wf.Path)
 			}
