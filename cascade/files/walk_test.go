@@ -254,6 +254,27 @@ func TestWalkDefaultMaxFileSize(t *testing.T) {
 	}
 }
 
+// TestWalkMinifiedNames: a file named as a minified bundle is left out at
+// any size, and counted; names that merely end in "min.js" are sources.
+func TestWalkMinifiedNames(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"static/lib/plugin.min.js":   "!function(){var e=tinymce;e.add(\"link\",function(n){n.on(\"x\")})}();",
+		"static/lib/Jquery.MIN.js":   "var a=b(c);",
+		"static/lib/esm/x.min.mjs":   "export const a=b(c);",
+		"static/js/admin.js":         "function admin() { return load(); }",
+		"static/js/min.js":           "function min(a, b) { return a < b ? a : b; }",
+		"static/js/theme.minimal.js": "function theme() {}",
+	})
+	rels, stats := walkRels(t, root, WalkOptions{})
+	if diff := cmp.Diff([]string{"static/js/admin.js", "static/js/min.js", "static/js/theme.minimal.js"}, rels); diff != "" {
+		t.Errorf("walked files (-want +got):\n%s", diff)
+	}
+	if stats.Minified != 3 {
+		t.Errorf("stats = %+v, want 3 minified", stats)
+	}
+}
+
 // TestWalkBinaryAfterPrefix: only the first 8 KiB decide.
 func TestWalkBinaryAfterPrefix(t *testing.T) {
 	root := t.TempDir()
