@@ -1144,6 +1144,12 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if name == "" {
 			return
 		}
+		if inner := ecmaPairValue(n); nodeType(inner) == "object" {
+			// { Agency: { type() {} } }: the inner object, whose methods are
+			// name.Agency's (ecmaObjectName)
+			e.addField(n.StartByte(), Field{Container: name, Name: e.text(key), Type: ecmaObjectType(inner, name+"."+e.text(key))})
+			return
+		}
 		switch typ := ecmaValueType(e, field(n, "value")); typ {
 		case "", "const", "any", "unknown", "object", "Object", "never":
 		default:
@@ -2085,8 +2091,24 @@ func ecmaObjectName(e *extractor, object *node) string {
 		}
 	case "arrow_function": // const make = () => ({ ... })
 		return ecmaFunctionName(e, p)
+	case "pair": // const resolvers = { Agency: { type() {} } }: resolvers.Agency's type
+		if key := field(p, "key"); nodeType(key) == "property_identifier" && ecmaPairValue(p) == object {
+			if outer := ecmaObjectName(e, parent(p)); outer != "" {
+				return outer + "." + e.text(key)
+			}
+		}
 	}
 	return ""
+}
+
+// ecmaPairValue is a pair's value, casts and parentheses around it left
+// out.
+func ecmaPairValue(pair *node) *node {
+	v := field(pair, "value")
+	for isAny(v, "parenthesized_expression", "as_expression", "satisfies_expression") {
+		v = firstNamed(v)
+	}
+	return v
 }
 
 // ecmaFunctionName is the name fn is recorded under as a symbol: a
