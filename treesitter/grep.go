@@ -316,7 +316,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
 			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n) || Family(out.Language) == "js" && e.ecmaMemberRead(n),
-			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
+			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n) || Family(out.Language) == "js" && e.ecmaUsedAsData(n),
 			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name), owns) ||
 				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name), owns),
 		})
@@ -641,6 +641,68 @@ func (e *extractor) ecmaMemberRead(n *node) bool {
 	case is(outer, "member_expression"):
 		return !ecmaFunctionMembers[e.text(field(outer, "property"))]
 	case is(outer, "subscript_expression"):
+		return true
+	}
+	return false
+}
+
+// ecmaUsedAsData reports whether a JavaScript or TypeScript name, written
+// obj.name, is used as data no function value is put to: compared with a
+// literal (x.type === "ISSN"), ordered or computed with (a.rank - b.rank),
+// an index or a computed key (subs[user.agencyId], [part.type]: ...),
+// formatted (`${d.type}`), rendered as a JSX child ({user.name}), switched
+// on, or defaulted to a literal that is no function (x.closed ?? false,
+// res.items || []). Tests (if (!x.f)), returns, assignments, arguments and
+// object values stay possible references: a program may test an optional
+// method or hand a function on (fbi-api-gateway's resolvers, named like the
+// fields they resolve).
+func (e *extractor) ecmaUsedAsData(n *node) bool {
+	v := n.Parent()
+	if !is(v, "member_expression") || n.FieldName() != "property" {
+		return false
+	}
+	for is(v.Parent(), "parenthesized_expression") {
+		v = v.Parent()
+	}
+	p := v.Parent()
+	switch nodeType(p) {
+	case "subscript_expression":
+		return v.FieldName() == "index"
+	case "computed_property_name", "template_substitution", "switch_case", "update_expression":
+		return true
+	case "switch_statement":
+		return v.FieldName() == "value"
+	case "jsx_expression":
+		return is(p.Parent(), "jsx_element")
+	case "unary_expression":
+		switch e.text(field(p, "operator")) {
+		case "-", "+", "~":
+			return true
+		}
+	case "binary_expression":
+		other := field(p, "right")
+		if sameNode(other, v) {
+			other = field(p, "left")
+		}
+		switch e.text(field(p, "operator")) {
+		case "<", ">", "<=", ">=", "-", "*", "/", "%", "**", "<<", ">>", ">>>", "&", "|", "^":
+			return true
+		case "===", "!==", "==", "!=":
+			return ecmaDataLiteral(other)
+		case "??", "||":
+			return sameNode(field(p, "left"), v) && ecmaDataLiteral(other)
+		}
+	}
+	return false
+}
+
+// ecmaDataLiteral reports whether n is a literal no function equals or
+// defaults to: a string, a number, a boolean, an array. null and undefined
+// are not: x.f === undefined tests an optional method, x.f || null may
+// default one.
+func ecmaDataLiteral(n *node) bool {
+	switch nodeType(n) {
+	case "string", "template_string", "number", "true", "false", "array":
 		return true
 	}
 	return false

@@ -94,6 +94,9 @@ type Query struct {
 	// another scope's name, and no site through a receiver is it. "" for
 	// any other target.
 	NestedIn string
+	// Accessor: the target is a getter or a setter, which reading or
+	// writing the name calls: where the value read goes says nothing.
+	Accessor bool
 }
 
 // Kind says how a match uses the name.
