@@ -1309,8 +1309,17 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 // formatDate(d) is stored as format): told apart by the length written,
 // since f may also define a function under the imported name, which the
 // call does not call. nil when c was written as its stored name, or the
-// lengths cannot tell.
+// lengths cannot tell. Where two aliases of the name have one length
+// (import {load as getIt}, {load as setIt}), the call carries the alias
+// written (fact.Call.Alias).
 func writtenAsAlias(f *fact.File, c fact.Call) *treesitter.Import {
+	if c.Alias != "" && c.Receiver == "" {
+		for i := range f.Imports {
+			if imp := &f.Imports[i]; imp.Imported == c.Callee && imp.Local == c.Alias {
+				return imp
+			}
+		}
+	}
 	written := int(c.Span.EndByte) - int(c.Span.StartByte)
 	if c.Span.EndByte == 0 || c.Receiver != "" || written == len(c.Callee) {
 		return nil
