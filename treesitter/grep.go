@@ -634,8 +634,11 @@ var ecmaFunctionMembers = map[string]bool{"bind": true, "call": true, "apply": t
 // function (fbi-api-gateway).
 func (e *extractor) ecmaMemberRead(n *node) bool {
 	p := n.Parent()
-	if !is(p, "member_expression") || n.FieldName() != "property" || p.FieldName() != "object" {
+	if !is(p, "member_expression") || n.FieldName() != "property" {
 		return false
+	}
+	if p.FieldName() != "object" {
+		return e.ecmaDestructured(p)
 	}
 	switch outer := p.Parent(); {
 	case is(outer, "member_expression"):
@@ -646,13 +649,88 @@ func (e *extractor) ecmaMemberRead(n *node) bool {
 	return false
 }
 
+// ecmaDestructured reports whether the value v is destructured by an
+// object pattern naming a member a function has not (const { url, token }
+// = config.datasources.retriever): read further, as obj.name.url is.
+func (e *extractor) ecmaDestructured(v *node) bool {
+	for is(v.Parent(), "parenthesized_expression") {
+		v = v.Parent()
+	}
+	var pattern *node
+	switch p := v.Parent(); {
+	case is(p, "variable_declarator") && v.FieldName() == "value":
+		pattern = field(p, "name")
+	case is(p, "assignment_expression") && v.FieldName() == "right":
+		pattern = field(p, "left")
+	}
+	if !is(pattern, "object_pattern") {
+		return false
+	}
+	for c := range eachNamed(pattern) {
+		key := c
+		switch c.Type() {
+		case "pair_pattern":
+			key = field(c, "key")
+		case "object_assignment_pattern":
+			key = field(c, "left")
+		case "shorthand_property_identifier_pattern":
+		default:
+			continue
+		}
+		if !ecmaFunctionMembers[e.text(key)] {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaDataMatchers are the Jest matchers whose received value is data: an
+// object matched, a length, a number compared (expect(x.name).toMatchObject(
+// {...})). toBe is one when its argument is a data literal.
+var ecmaDataMatchers = map[string]bool{"toEqual": true, "toStrictEqual": true, "toMatchObject": true, "toHaveLength": true,
+	"toContain": true, "toContainEqual": true, "toHaveProperty": true, "toMatch": true, "toBeGreaterThan": true,
+	"toBeGreaterThanOrEqual": true, "toBeLessThan": true, "toBeLessThanOrEqual": true, "toBeCloseTo": true, "toBeNaN": true}
+
+// ecmaExpectedData reports whether v is the one argument of expect(v)
+// matched as data (ecmaDataMatchers), through .not too.
+func (e *extractor) ecmaExpectedData(v *node) bool {
+	args := v.Parent()
+	call := args.Parent()
+	if !is(call, "call_expression") || e.text(field(call, "function")) != "expect" || len(namedChildren(args)) != 1 {
+		return false
+	}
+	m := call.Parent()
+	if !is(m, "member_expression") || call.FieldName() != "object" {
+		return false
+	}
+	matcher := e.text(field(m, "property"))
+	if matcher == "not" {
+		if next := m.Parent(); is(next, "member_expression") && m.FieldName() == "object" {
+			m = next
+		} else {
+			return false
+		}
+		matcher = e.text(field(m, "property"))
+	}
+	outer := m.Parent()
+	if !is(outer, "call_expression") || m.FieldName() != "function" {
+		return false
+	}
+	if matcher == "toBe" {
+		as := namedChildren(field(outer, "arguments"))
+		return len(as) == 1 && ecmaDataLiteral(as[0])
+	}
+	return ecmaDataMatchers[matcher]
+}
+
 // ecmaUsedAsData reports whether a JavaScript or TypeScript name, written
 // obj.name, is used as data no function value is put to: compared with a
 // literal (x.type === "ISSN"), ordered or computed with (a.rank - b.rank),
 // an index or a computed key (subs[user.agencyId], [part.type]: ...),
 // formatted (`${d.type}`), rendered as a JSX child ({user.name}), switched
 // on, or defaulted to a literal that is no function (x.closed ?? false,
-// res.items || []). Tests (if (!x.f)), returns, assignments, arguments and
+// res.items || []), or matched as data by a test (expect(x.name).toEqual(
+// ...)). Tests (if (!x.f)), returns, assignments, other arguments and
 // object values stay possible references: a program may test an optional
 // method or hand a function on (fbi-api-gateway's resolvers, named like the
 // fields they resolve).
@@ -668,6 +746,8 @@ func (e *extractor) ecmaUsedAsData(n *node) bool {
 	switch nodeType(p) {
 	case "subscript_expression":
 		return v.FieldName() == "index"
+	case "arguments":
+		return e.ecmaExpectedData(v)
 	case "computed_property_name", "template_substitution", "switch_case", "update_expression":
 		return true
 	case "switch_statement":
