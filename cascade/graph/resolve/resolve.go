@@ -1085,6 +1085,11 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 	return result
 }
 
+// jsObjectMethodNames are the methods every JavaScript object has from
+// Object.prototype.
+var jsObjectMethodNames = map[string]bool{"toString": true, "valueOf": true, "toLocaleString": true,
+	"hasOwnProperty": true, "isPrototypeOf": true, "propertyIsEnumerable": true}
+
 // jsPropsReceiver reports whether receiver is a React component's props:
 // this.props, or a function component's props parameter (and members of
 // either: this.props.handlers).
@@ -1116,6 +1121,14 @@ func (q *query) uniqueName(cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fac
 		// target.exists(), line.startswith("#"), d.items(): on a receiver
 		// not typed, a method of Python's own types (a Path, a str, a dict)
 		// far more often than the one workspace method of the name
+		return nil, "", nil
+	}
+	if len(callables) == 1 && c.Receiver != "" && family(callables[0].Language) == "js" && jsObjectMethodNames[c.Callee] {
+		// encrypted.toString("hex"), total.valueOf(): every value has
+		// Object's methods, so on a receiver not typed the name says
+		// nothing of the one workspace class that overrides it; tsserver
+		// lists only the calls typed as that class (citybanana-nestjs-api:
+		// twelve Buffer and number toString() calls matched by name)
 		return nil, "", nil
 	}
 	if len(callables) == 1 && family(callables[0].Language) == "js" && jsPropsReceiver(c.Receiver) {
