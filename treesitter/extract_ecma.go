@@ -368,6 +368,17 @@ func ecmaAugmentedModule(e *extractor, decl *node) string {
 
 func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Decorators = ecmaDecorators(e, decl)
+	if decl.Type() == "variable_declarator" {
+		// const after = () => this.refresh(), in a method: the arrow's this
+		// is the method's, an instance of its class
+		if v := field(decl, "value"); is(v, "arrow_function") {
+			if cls := ecmaLexicalThisClass(e, decl); cls != "" {
+				if body := field(v, "body"); body != nil {
+					e.addLocal(body.StartByte(), ThisLocal, cls)
+				}
+			}
+		}
+	}
 	if decl.Type() == "method_definition" && is(parent(decl), "object") {
 		s.Container = ecmaObjectName(e, parent(decl)) // const logger = { warn() {} }: logger's warn
 	}
@@ -2593,4 +2604,28 @@ func ecmaTypeParams(e *extractor, params *node) []string {
 		}
 	}
 	return out
+}
+
+// ecmaLexicalThisClass is the class whose instance this is at n, where n
+// is reached from a method of that class through arrow functions only (an
+// arrow binds no this of its own); "" under a function written with the
+// function keyword, a static method, an object literal's method, or no
+// method at all.
+func ecmaLexicalThisClass(e *extractor, n *node) string {
+	for a := parent(n); a != nil; a = parent(a) {
+		switch a.Type() {
+		case "function_expression", "function_declaration", "function", "generator_function_declaration", "generator_function", "class_body", "program":
+			return ""
+		case "method_definition":
+			class := parent(parent(a))
+			if ecmaStatic(a) || !is(parent(a), "class_body") || !isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+				return ""
+			}
+			if name := field(class, "name"); name != nil {
+				return e.text(name)
+			}
+			return ""
+		}
+	}
+	return ""
 }

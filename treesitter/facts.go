@@ -422,6 +422,12 @@ const ContextParamTypePrefix = "ctxparam:"
 // decorator; the name cannot be written as one.
 const AugmentsModuleDecorator = "declare module"
 
+// ThisLocal names the Local an arrow function declared in a class's method
+// (const after = () => this.refresh()) records for this, typed as the
+// class: an arrow binds no this of its own, so its this is the method's.
+// No program can declare a variable of that name.
+const ThisLocal = "this"
+
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their
 // Container: const logger = { warn() {} } is "object:logger", and

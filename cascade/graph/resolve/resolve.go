@@ -1664,6 +1664,20 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 				break
 			}
 		}
+		if owner != nil && owner.Container == "" && first.name == "this" && family(f.Language) == "js" {
+			// const after = () => this.refresh(), an arrow declared in a
+			// method: the method's this (treesitter.ThisLocal)
+			if l := q.localNamed(f, owner, treesitter.ThisLocal); l != nil {
+				ref, err := q.declaredType(ctx, f, owner, l.Type)
+				if err != nil {
+					return typeRef{}, err
+				}
+				if ref.kind == refInstance {
+					cur = ref
+					break
+				}
+			}
+		}
 		if owner == nil || owner.Container == "" {
 			return typeRef{kind: refUnknown}, nil
 		}
