@@ -753,7 +753,7 @@ func (e *extractor) ecmaUsedAsData(n *node) bool {
 	case "switch_statement":
 		return v.FieldName() == "value"
 	case "jsx_expression":
-		return is(p.Parent(), "jsx_element")
+		return is(p.Parent(), "jsx_element") && e.ecmaRenderedChild(p.Parent(), p)
 	case "unary_expression":
 		switch e.text(field(p, "operator")) {
 		case "-", "+", "~":
@@ -771,6 +771,27 @@ func (e *extractor) ecmaUsedAsData(n *node) bool {
 			return ecmaDataLiteral(other)
 		case "??", "||":
 			return sameNode(field(p, "left"), v) && ecmaDataLiteral(other)
+		}
+	}
+	return false
+}
+
+// ecmaRenderedChild reports whether child, a {...} child of the JSX
+// element el, is rendered: an element of the page (<strong>{d.type}</strong>)
+// renders what it holds, and so does a component given other children
+// too. A component's only child may be a function it calls (a render
+// prop: <Consumer>{renderRow}</Consumer>).
+func (e *extractor) ecmaRenderedChild(el, child *node) bool {
+	open := firstNamed(el)
+	if name := e.text(field(open, "name")); name != "" && name[0] >= 'a' && name[0] <= 'z' {
+		return true
+	}
+	for c := range eachNamed(el) {
+		switch {
+		case sameNode(c, child), isAny(c, "jsx_opening_element", "jsx_closing_element"):
+		case is(c, "jsx_text") && strings.TrimSpace(e.text(c)) == "":
+		default:
+			return true
 		}
 	}
 	return false

@@ -20,6 +20,15 @@ export function Row({ entry }) { // @def(row, "Row")
   return <span>{entry.type}</span>;
 }
 
+export function Labelled({ entry, Text }) { // @def(labelled, "Labelled")
+  return <Text>kind: {entry.type}</Text>;
+}
+
+// A component's only child may be a function it calls (a render prop).
+export function Rows({ entry, Consumer }) { // @def(rows, "Rows")
+  return <Consumer>{entry.closed}</Consumer>; // @site(renderSite, "closed") @possible(rows, agencyClosed, renderSite)
+}
+
 // Where a function could be what is read, the site stays a possible caller:
 // tested, handed on, returned, defaulted to null.
 export function keep(entry, use) { // @def(keep, "keep")
