@@ -368,6 +368,17 @@ func ecmaAugmentedModule(e *extractor, decl *node) string {
 
 func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Decorators = ecmaDecorators(e, decl)
+	if decl.Type() == "variable_declarator" {
+		// const after = () => this.refresh(), in a method: the arrow's this
+		// is the method's, an instance of its class
+		if v := field(decl, "value"); is(v, "arrow_function") {
+			if cls := ecmaLexicalThisClass(e, decl); cls != "" {
+				if body := field(v, "body"); body != nil {
+					e.addLocal(body.StartByte(), ThisLocal, cls)
+				}
+			}
+		}
+	}
 	if decl.Type() == "method_definition" && is(parent(decl), "object") {
 		s.Container = ecmaObjectName(e, parent(decl)) // const logger = { warn() {} }: logger's warn
 	}
@@ -1142,6 +1153,12 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		}
 		name := ecmaObjectName(e, object)
 		if name == "" {
+			return
+		}
+		if inner := ecmaPairValue(n); nodeType(inner) == "object" {
+			// { Agency: { type() {} } }: the inner object, whose methods are
+			// name.Agency's (ecmaObjectName)
+			e.addField(n.StartByte(), Field{Container: name, Name: e.text(key), Type: ecmaObjectType(inner, name+"."+e.text(key))})
 			return
 		}
 		switch typ := ecmaValueType(e, field(n, "value")); typ {
@@ -2085,8 +2102,24 @@ func ecmaObjectName(e *extractor, object *node) string {
 		}
 	case "arrow_function": // const make = () => ({ ... })
 		return ecmaFunctionName(e, p)
+	case "pair": // const resolvers = { Agency: { type() {} } }: resolvers.Agency's type
+		if key := field(p, "key"); nodeType(key) == "property_identifier" && ecmaPairValue(p) == object {
+			if outer := ecmaObjectName(e, parent(p)); outer != "" {
+				return outer + "." + e.text(key)
+			}
+		}
 	}
 	return ""
+}
+
+// ecmaPairValue is a pair's value, casts and parentheses around it left
+// out.
+func ecmaPairValue(pair *node) *node {
+	v := field(pair, "value")
+	for isAny(v, "parenthesized_expression", "as_expression", "satisfies_expression") {
+		v = firstNamed(v)
+	}
+	return v
 }
 
 // ecmaFunctionName is the name fn is recorded under as a symbol: a
@@ -2571,4 +2604,28 @@ func ecmaTypeParams(e *extractor, params *node) []string {
 		}
 	}
 	return out
+}
+
+// ecmaLexicalThisClass is the class whose instance this is at n, where n
+// is reached from a method of that class through arrow functions only (an
+// arrow binds no this of its own); "" under a function written with the
+// function keyword, a static method, an object literal's method, or no
+// method at all.
+func ecmaLexicalThisClass(e *extractor, n *node) string {
+	for a := parent(n); a != nil; a = parent(a) {
+		switch a.Type() {
+		case "function_expression", "function_declaration", "function", "generator_function_declaration", "generator_function", "class_body", "program":
+			return ""
+		case "method_definition":
+			class := parent(parent(a))
+			if ecmaStatic(a) || !is(parent(a), "class_body") || !isAny(class, "class_declaration", "abstract_class_declaration", "class") {
+				return ""
+			}
+			if name := field(class, "name"); name != nil {
+				return e.text(name)
+			}
+			return ""
+		}
+	}
+	return ""
 }

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 117
+const ExtractorVersion = 119
 
 // Language names a grammar in the registry.
 type Language string
@@ -421,6 +421,12 @@ const ContextParamTypePrefix = "ctxparam:"
 // (Fastify's FastifyInstance, Express's Request). Source has no such
 // decorator; the name cannot be written as one.
 const AugmentsModuleDecorator = "declare module"
+
+// ThisLocal names the Local an arrow function declared in a class's method
+// (const after = () => this.refresh()) records for this, typed as the
+// class: an arrow binds no this of its own, so its this is the method's.
+// No program can declare a variable of that name.
+const ThisLocal = "this"
 
 // ObjectTypePrefix marks a JavaScript or TypeScript Local bound to an object
 // literal, followed by the name its methods are recorded under as their

@@ -316,7 +316,7 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 		out.Sites = append(out.Sites, IdentifierSite{
 			Kind: kind, Span: e.span(n), Receiver: receiver, Enclosing: e.enclosingFunction(at),
 			MemberRead: out.Language == Python && pyMemberRead(n) || isGo && goMemberRead(n) || Family(out.Language) == "js" && e.ecmaMemberRead(n),
-			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n),
+			UsedAsData: out.Language == Python && pyAttributeUsedAsData(n) || Family(out.Language) == "js" && e.ecmaUsedAsData(n),
 			OwnAttribute: out.Language == Python && (receiver == "self" || receiver == "cls") && e.pyOwnAttribute(root, n, occurrences, len(name), owns) ||
 				Family(out.Language) == "js" && receiver == "this" && e.ecmaOwnMember(root, n, occurrences, len(name), owns),
 		})
@@ -634,13 +634,176 @@ var ecmaFunctionMembers = map[string]bool{"bind": true, "call": true, "apply": t
 // function (fbi-api-gateway).
 func (e *extractor) ecmaMemberRead(n *node) bool {
 	p := n.Parent()
-	if !is(p, "member_expression") || n.FieldName() != "property" || p.FieldName() != "object" {
+	if !is(p, "member_expression") || n.FieldName() != "property" {
 		return false
+	}
+	if p.FieldName() != "object" {
+		return e.ecmaDestructured(p)
 	}
 	switch outer := p.Parent(); {
 	case is(outer, "member_expression"):
 		return !ecmaFunctionMembers[e.text(field(outer, "property"))]
 	case is(outer, "subscript_expression"):
+		return true
+	}
+	return false
+}
+
+// ecmaDestructured reports whether the value v is destructured by an
+// object pattern naming a member a function has not (const { url, token }
+// = config.datasources.retriever): read further, as obj.name.url is.
+func (e *extractor) ecmaDestructured(v *node) bool {
+	for is(v.Parent(), "parenthesized_expression") {
+		v = v.Parent()
+	}
+	var pattern *node
+	switch p := v.Parent(); {
+	case is(p, "variable_declarator") && v.FieldName() == "value":
+		pattern = field(p, "name")
+	case is(p, "assignment_expression") && v.FieldName() == "right":
+		pattern = field(p, "left")
+	}
+	if !is(pattern, "object_pattern") {
+		return false
+	}
+	for c := range eachNamed(pattern) {
+		key := c
+		switch c.Type() {
+		case "pair_pattern":
+			key = field(c, "key")
+		case "object_assignment_pattern":
+			key = field(c, "left")
+		case "shorthand_property_identifier_pattern":
+		default:
+			continue
+		}
+		if !ecmaFunctionMembers[e.text(key)] {
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaDataMatchers are the Jest matchers whose received value is data: an
+// object matched, a length, a number compared (expect(x.name).toMatchObject(
+// {...})). toBe is one when its argument is a data literal.
+var ecmaDataMatchers = map[string]bool{"toEqual": true, "toStrictEqual": true, "toMatchObject": true, "toHaveLength": true,
+	"toContain": true, "toContainEqual": true, "toHaveProperty": true, "toMatch": true, "toBeGreaterThan": true,
+	"toBeGreaterThanOrEqual": true, "toBeLessThan": true, "toBeLessThanOrEqual": true, "toBeCloseTo": true, "toBeNaN": true}
+
+// ecmaExpectedData reports whether v is the one argument of expect(v)
+// matched as data (ecmaDataMatchers), through .not too.
+func (e *extractor) ecmaExpectedData(v *node) bool {
+	args := v.Parent()
+	call := args.Parent()
+	if !is(call, "call_expression") || e.text(field(call, "function")) != "expect" || len(namedChildren(args)) != 1 {
+		return false
+	}
+	m := call.Parent()
+	if !is(m, "member_expression") || call.FieldName() != "object" {
+		return false
+	}
+	matcher := e.text(field(m, "property"))
+	if matcher == "not" {
+		if next := m.Parent(); is(next, "member_expression") && m.FieldName() == "object" {
+			m = next
+		} else {
+			return false
+		}
+		matcher = e.text(field(m, "property"))
+	}
+	outer := m.Parent()
+	if !is(outer, "call_expression") || m.FieldName() != "function" {
+		return false
+	}
+	if matcher == "toBe" {
+		as := namedChildren(field(outer, "arguments"))
+		return len(as) == 1 && ecmaDataLiteral(as[0])
+	}
+	return ecmaDataMatchers[matcher]
+}
+
+// ecmaUsedAsData reports whether a JavaScript or TypeScript name, written
+// obj.name, is used as data no function value is put to: compared with a
+// literal (x.type === "ISSN"), ordered or computed with (a.rank - b.rank),
+// an index or a computed key (subs[user.agencyId], [part.type]: ...),
+// formatted (`${d.type}`), rendered as a JSX child ({user.name}), switched
+// on, or defaulted to a literal that is no function (x.closed ?? false,
+// res.items || []), or matched as data by a test (expect(x.name).toEqual(
+// ...)). Tests (if (!x.f)), returns, assignments, other arguments and
+// object values stay possible references: a program may test an optional
+// method or hand a function on (fbi-api-gateway's resolvers, named like the
+// fields they resolve).
+func (e *extractor) ecmaUsedAsData(n *node) bool {
+	v := n.Parent()
+	if !is(v, "member_expression") || n.FieldName() != "property" {
+		return false
+	}
+	for is(v.Parent(), "parenthesized_expression") {
+		v = v.Parent()
+	}
+	p := v.Parent()
+	switch nodeType(p) {
+	case "subscript_expression":
+		return v.FieldName() == "index"
+	case "arguments":
+		return e.ecmaExpectedData(v)
+	case "computed_property_name", "template_substitution", "switch_case", "update_expression":
+		return true
+	case "switch_statement":
+		return v.FieldName() == "value"
+	case "jsx_expression":
+		return is(p.Parent(), "jsx_element") && e.ecmaRenderedChild(p.Parent(), p)
+	case "unary_expression":
+		switch e.text(field(p, "operator")) {
+		case "-", "+", "~":
+			return true
+		}
+	case "binary_expression":
+		other := field(p, "right")
+		if sameNode(other, v) {
+			other = field(p, "left")
+		}
+		switch e.text(field(p, "operator")) {
+		case "<", ">", "<=", ">=", "-", "*", "/", "%", "**", "<<", ">>", ">>>", "&", "|", "^":
+			return true
+		case "===", "!==", "==", "!=":
+			return ecmaDataLiteral(other)
+		case "??", "||":
+			return sameNode(field(p, "left"), v) && ecmaDataLiteral(other)
+		}
+	}
+	return false
+}
+
+// ecmaRenderedChild reports whether child, a {...} child of the JSX
+// element el, is rendered: an element of the page (<strong>{d.type}</strong>)
+// renders what it holds, and so does a component given other children
+// too. A component's only child may be a function it calls (a render
+// prop: <Consumer>{renderRow}</Consumer>).
+func (e *extractor) ecmaRenderedChild(el, child *node) bool {
+	open := firstNamed(el)
+	if name := e.text(field(open, "name")); name != "" && name[0] >= 'a' && name[0] <= 'z' {
+		return true
+	}
+	for c := range eachNamed(el) {
+		switch {
+		case sameNode(c, child), isAny(c, "jsx_opening_element", "jsx_closing_element"):
+		case is(c, "jsx_text") && strings.TrimSpace(e.text(c)) == "":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// ecmaDataLiteral reports whether n is a literal no function equals or
+// defaults to: a string, a number, a boolean, an array. null and undefined
+// are not: x.f === undefined tests an optional method, x.f || null may
+// default one.
+func ecmaDataLiteral(n *node) bool {
+	switch nodeType(n) {
+	case "string", "template_string", "number", "true", "false", "array":
 		return true
 	}
 	return false

@@ -105,10 +105,15 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 	// so that callers of a find it.
 	aliases := treesitter.ImportAliases(facts.Imports)
 	for _, c := range facts.Calls {
+		written := c.Callee
 		c.Callee = treesitter.StoredCallee(c, aliases)
+		alias := ""
+		if written != c.Callee && sameLengthAlias(facts.Imports, c.Callee, written) {
+			alias = written
+		}
 		ff.Calls = append(ff.Calls, Call{
 			Path: relPath, CallerID: idOf(c.Enclosing), Callee: c.Callee,
-			Receiver: c.Receiver, Span: c.Span, Args: capArgs(c.Args), New: c.New, Ref: c.Ref, Field: c.Field,
+			Receiver: c.Receiver, Span: c.Span, Args: capArgs(c.Args), New: c.New, Ref: c.Ref, Field: c.Field, Alias: alias,
 		})
 	}
 	for _, l := range facts.Locals {
@@ -161,4 +166,16 @@ func goModulePath(content []byte) string {
 		}
 	}
 	return ""
+}
+
+// sameLengthAlias reports whether imports bind imported under a name other
+// than alias of alias's length (import {load as getIt}, {load as setIt}):
+// a call stored under imported then needs its alias (Call.Alias).
+func sameLengthAlias(imports []treesitter.Import, imported, alias string) bool {
+	for _, imp := range imports {
+		if imp.Imported == imported && imp.Local != alias && len(imp.Local) == len(alias) {
+			return true
+		}
+	}
+	return false
 }

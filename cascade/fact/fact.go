@@ -50,6 +50,12 @@ type Call struct {
 	Ref bool `json:"ref,omitempty"`
 	// Field: the field a reference is stored in (treesitter.Call.Field).
 	Field string `json:"field,omitempty"`
+	// Alias: for a bare call stored under the name imported (import {load
+	// as setIt}; setIt() is stored as load), the alias written, when the
+	// file imports that name under another alias of the same length
+	// ({load as getIt}): the span's length cannot tell which was called.
+	// "" otherwise.
+	Alias string `json:"alias,omitempty"`
 }
 
 // Local is a typed variable inside a symbol (CallerID "" at top level).

@@ -47,7 +47,7 @@ export const handlers = {
 func TestSearchTypeScriptLeavesOutOwnMembers(t *testing.T) {
 	root := writeTree(t, map[string]string{"src/providers.ts": tsProvidersFile})
 	r, err := Search(context.Background(), Query{Name: "endpoint", Container: "SakuraProvider", Method: true, TargetPath: "src/providers.ts",
-		Root: root, StopAfter: -1, SkipLibrary: true})
+		Root: root, StopAfter: -1, SkipLibrary: true, Accessor: true})
 	if err != nil {
 		t.Fatal(err)
 	}

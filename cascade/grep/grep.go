@@ -94,6 +94,9 @@ type Query struct {
 	// another scope's name, and no site through a receiver is it. "" for
 	// any other target.
 	NestedIn string
+	// Accessor: the target is a getter or a setter, which reading or
+	// writing the name calls: where the value read goes says nothing.
+	Accessor bool
 }
 
 // Kind says how a match uses the name.
@@ -134,6 +137,10 @@ type Match struct {
 	// OwnAttribute: self.name in a class that assigns the attribute name
 	// itself (python.go).
 	OwnAttribute bool
+	// Binders are, for a bare JavaScript or TypeScript site, the functions
+	// of the name its file declares in another function (ecma.go): each
+	// binds the name there only, hiding any declaration further out.
+	Binders []localBinder
 	// ModuleReceiver: the receiver may be a module object, its root bound
 	// by an import (treesitter.ModuleReceivers); the only receiver a
 	// function is reached through (scope.go). True for a bare name.
@@ -734,7 +741,8 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.library.Add(1)
 			continue
 		}
-		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID)) ||
+		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID) ||
+			boundElsewhere(m.Binders, c.rel, m.Site, &s.q)) ||
 			s.q.NestedIn != "" && !isBare(m) {
 			s.outOfScope.Add(1)
 			continue
@@ -811,6 +819,10 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	module := fact.ModuleSymbol(c.rel, c.lang)
 	imported := s.importsName(c.lang, c.rel, content)
 	modules := treesitter.NewModuleReceivers(c.lang, sites.Imports, content)
+	var binders []localBinder
+	if treesitter.Family(c.lang) == "js" {
+		binders = ecmaLocalBinders(sites.Symbols, s.q.Name)
+	}
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
@@ -821,6 +833,9 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 		}
 		if site.Enclosing >= 0 && site.Enclosing < len(callers) {
 			m.Caller = callers[site.Enclosing]
+		}
+		if treesitter.Family(c.lang) == "js" && isBare(m) {
+			m.Binders = binders
 		}
 		out = append(out, m)
 	}

@@ -16,8 +16,9 @@ import "github.com/callcascade/callcascade/treesitter"
 func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
 	if treesitter.Family(lang) == "js" {
 		// work?.manifestations?.all: a function has no all, whatever
-		// declares it (a class, an object of resolvers, the module)
-		return m.MemberRead && m.Kind == KindReference
+		// declares it (a class, an object of resolvers, the module); a
+		// getter's read is its call
+		return m.MemberRead && m.Kind == KindReference && !q.Accessor
 	}
 	return (lang == treesitter.Python || lang == treesitter.Go) && m.MemberRead && m.Kind == KindReference && (q.Method || q.Container != "")
 }
@@ -31,6 +32,11 @@ func pyAttributeOfAttribute(lang treesitter.Language, m Match, q *Query) bool {
 // pyAttributeUsedAsData reports whether a Python site of a method's name is
 // such a test.
 func pyAttributeUsedAsData(lang treesitter.Language, m Match, q *Query) bool {
+	if treesitter.Family(lang) == "js" {
+		// x.type === "ISSN", subs[user.agencyId], {user.name}: data,
+		// whatever declares the name (ecmaUsedAsData)
+		return m.UsedAsData && m.Kind == KindReference && !q.Accessor
+	}
 	return lang == treesitter.Python && m.UsedAsData && m.Kind == KindReference && (q.Method || q.Container != "")
 }
 

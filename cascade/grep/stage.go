@@ -182,7 +182,8 @@ type WorkspaceSearcher struct {
 // function they are in.
 func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbol, limit int, settled stage.Settled) (CallerResult, error) {
 	q := Query{Name: target.Name, Container: target.Container, Method: target.Kind == treesitter.KindMethod,
-		Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true, AsIndexed: settled.AsIndexed}
+		Root: g.root, Walk: g.walk, Limit: limit, SkipLibrary: true, AsIndexed: settled.AsIndexed,
+		Accessor: target.Accessor != ""}
 	if len(settled.Elsewhere) > 0 {
 		q.Exclude = settled.Elsewhere.Has
 	}

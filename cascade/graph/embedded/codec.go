@@ -183,8 +183,9 @@ func decodeSpan(b []byte) (treesitter.Span, error) {
 }
 
 // A call's site blob: flags (bit 0: new, bit 1: a reference, bit 2: a
-// field it is stored in follows the span), its span, the field, then its
-// arguments when it has any.
+// field it is stored in follows the span, bit 3: the alias written
+// follows), its span, the field, the alias, then its arguments when it
+// has any.
 func appendCallSite(b []byte, c *fact.Call) []byte {
 	var flags uint64
 	if c.New {
@@ -196,10 +197,16 @@ func appendCallSite(b []byte, c *fact.Call) []byte {
 	if c.Field != "" {
 		flags |= 4
 	}
+	if c.Alias != "" {
+		flags |= 8
+	}
 	b = binary.AppendUvarint(b, flags)
 	b = appendSpan(b, c.Span)
 	if c.Field != "" {
 		b = appendString(b, c.Field)
+	}
+	if c.Alias != "" {
+		b = appendString(b, c.Alias)
 	}
 	if len(c.Args) > 0 {
 		b = appendStrings(b, c.Args)
@@ -215,6 +222,9 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 	c.Span = r.span()
 	if flags&4 != 0 {
 		c.Field = r.string()
+	}
+	if flags&8 != 0 {
+		c.Alias = r.string()
 	}
 	if r.err == nil && len(r.s) > 0 {
 		c.Args = r.strings()

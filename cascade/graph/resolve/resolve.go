@@ -1086,6 +1086,11 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 	return result
 }
 
+// jsObjectMethodNames are the methods every JavaScript object has from
+// Object.prototype.
+var jsObjectMethodNames = map[string]bool{"toString": true, "valueOf": true, "toLocaleString": true,
+	"hasOwnProperty": true, "isPrototypeOf": true, "propertyIsEnumerable": true}
+
 // jsPropsReceiver reports whether receiver is a React component's props:
 // this.props, or a function component's props parameter (and members of
 // either: this.props.handlers).
@@ -1117,6 +1122,14 @@ func (q *query) uniqueName(cands []fact.Symbol, c fact.Call) ([]fact.Symbol, fac
 		// target.exists(), line.startswith("#"), d.items(): on a receiver
 		// not typed, a method of Python's own types (a Path, a str, a dict)
 		// far more often than the one workspace method of the name
+		return nil, "", nil
+	}
+	if len(callables) == 1 && c.Receiver != "" && family(callables[0].Language) == "js" && jsObjectMethodNames[c.Callee] {
+		// encrypted.toString("hex"), total.valueOf(): every value has
+		// Object's methods, so on a receiver not typed the name says
+		// nothing of the one workspace class that overrides it; tsserver
+		// lists only the calls typed as that class (citybanana-nestjs-api:
+		// twelve Buffer and number toString() calls matched by name)
 		return nil, "", nil
 	}
 	if len(callables) == 1 && family(callables[0].Language) == "js" && jsPropsReceiver(c.Receiver) {
@@ -1310,8 +1323,17 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 // formatDate(d) is stored as format): told apart by the length written,
 // since f may also define a function under the imported name, which the
 // call does not call. nil when c was written as its stored name, or the
-// lengths cannot tell.
+// lengths cannot tell. Where two aliases of the name have one length
+// (import {load as getIt}, {load as setIt}), the call carries the alias
+// written (fact.Call.Alias).
 func writtenAsAlias(f *fact.File, c fact.Call) *treesitter.Import {
+	if c.Alias != "" && c.Receiver == "" {
+		for i := range f.Imports {
+			if imp := &f.Imports[i]; imp.Imported == c.Callee && imp.Local == c.Alias {
+				return imp
+			}
+		}
+	}
 	written := int(c.Span.EndByte) - int(c.Span.StartByte)
 	if c.Span.EndByte == 0 || c.Receiver != "" || written == len(c.Callee) {
 		return nil
@@ -1641,6 +1663,20 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 				}
 				cur = typeRef{kind: refInstance, class: *cls}
 				break
+			}
+		}
+		if owner != nil && owner.Container == "" && first.name == "this" && family(f.Language) == "js" {
+			// const after = () => this.refresh(), an arrow declared in a
+			// method: the method's this (treesitter.ThisLocal)
+			if l := q.localNamed(f, owner, treesitter.ThisLocal); l != nil {
+				ref, err := q.declaredType(ctx, f, owner, l.Type)
+				if err != nil {
+					return typeRef{}, err
+				}
+				if ref.kind == refInstance {
+					cur = ref
+					break
+				}
 			}
 		}
 		if owner == nil || owner.Container == "" {

@@ -1,0 +1,3 @@
+export async function load({ token }, context) { // @def(getLoad, "load")
+  return context.fetch(token);
+}

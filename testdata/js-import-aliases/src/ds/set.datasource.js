@@ -1,0 +1,3 @@
+export async function load({ token, consent }, context) { // @def(setLoad, "load")
+  return context.fetch(token, consent);
+}
