@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"path"
 	"strings"
 	"sync"
 
@@ -46,18 +45,9 @@ func newPyModules(files []fact.File) *pyModules {
 // matching returns the indexes, ascending, of the files pyModuleMatches
 // accepts for module written in from.
 func (p *pyModules) matching(from, module string) []int32 {
-	if strings.HasPrefix(module, ".") {
-		dots := len(module) - len(strings.TrimLeft(module, "."))
-		dir := path.Dir(from)
-		for i := 1; i < dots; i++ {
-			dir = path.Dir(dir)
-		}
-		rest := strings.ReplaceAll(strings.TrimLeft(module, "."), ".", "/")
-		return p.whole[path.Join(dir, rest)]
-	}
-	want := strings.ReplaceAll(module, ".", "/")
-	if addon, ok := strings.CutPrefix(module, "odoo.addons."); ok {
-		want = strings.ReplaceAll(addon, ".", "/") // as pyModuleMatches
+	want, relative := pyModulePath(from, module)
+	if relative {
+		return p.whole[want]
 	}
 	return p.tails[want]
 }

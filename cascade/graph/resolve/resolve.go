@@ -3463,6 +3463,18 @@ type pyRoot struct {
 func pyModuleMatches(from, module, candidate string) bool {
 	cand := stripExt(candidate)
 	candPkg := strings.TrimSuffix(cand, "/__init__")
+	want, relative := pyModulePath(from, module)
+	if relative {
+		return cand == want || candPkg == want
+	}
+	return cand == want || candPkg == want || strings.HasSuffix(cand, "/"+want) || strings.HasSuffix(candPkg, "/"+want)
+}
+
+// pyModulePath is the slash path a module name written in from stands for:
+// the whole path from the workspace root for a relative module (relative
+// true), else a tail the file's path without extension (or its package's
+// directory) must end in.
+func pyModulePath(from, module string) (want string, relative bool) {
 	if strings.HasPrefix(module, ".") {
 		dots := len(module) - len(strings.TrimLeft(module, "."))
 		dir := path.Dir(from)
@@ -3470,15 +3482,13 @@ func pyModuleMatches(from, module, candidate string) bool {
 			dir = path.Dir(dir)
 		}
 		rest := strings.ReplaceAll(strings.TrimLeft(module, "."), ".", "/")
-		want := path.Join(dir, rest)
-		return cand == want || candPkg == want
+		return path.Join(dir, rest), true
 	}
-	want := strings.ReplaceAll(module, ".", "/")
 	if addon, ok := strings.CutPrefix(module, "odoo.addons."); ok {
 		// Odoo imports every addon directory as odoo.addons.<name>.
-		want = strings.ReplaceAll(addon, ".", "/")
+		return strings.ReplaceAll(addon, ".", "/"), false
 	}
-	return cand == want || candPkg == want || strings.HasSuffix(cand, "/"+want) || strings.HasSuffix(candPkg, "/"+want)
+	return strings.ReplaceAll(module, ".", "/"), false
 }
 
 // goImportDir maps a Go import path to a workspace directory through the
