@@ -3521,9 +3521,19 @@ func isGlobalObject(lang treesitter.Language, name string) bool {
 		return globalObjects[name]
 	case string(treesitter.Java):
 		return name == "System" || name == "String" || name == "Math" || name == "Objects" || name == "Arrays" || name == "Collections" || name == "List" || name == "Map" || name == "Optional"
+	case string(treesitter.Python):
+		// object.__setattr__(self, name, value), dict.__setitem__(self, k, v):
+		// a builtin class, when nothing in the file or workspace binds the
+		// name first (evalName asks locals, imports and classes before this).
+		return pyBuiltinClasses[name]
 	}
 	return false
 }
+
+// pyBuiltinClasses are the builtin classes a Python method body calls
+// through by name; pyright defines such calls in builtins.pyi.
+var pyBuiltinClasses = setOf("object", "type", "str", "bytes", "bytearray", "int", "float", "complex", "bool",
+	"dict", "list", "set", "frozenset", "tuple", "BaseException", "Exception")
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
