@@ -422,6 +422,12 @@ func (pythonHooks) call(e *extractor, n *node) {
 	if n.Type() == "decorator" { // @d or @a.d with no arguments: d(the function)
 		fn = firstNamed(n)
 	}
+	if is(fn, "list_splat") {
+		// [*get_model()], {*g()}: tree-sitter-python parses the star of a
+		// list or set display onto the callee, (call (list_splat g) ()),
+		// which is still a call of g.
+		fn = firstNamed(fn)
+	}
 	callee := fn
 	switch nodeType(fn) {
 	case "identifier":
@@ -463,6 +469,11 @@ func pythonReceiver(e *extractor, obj *node) string {
 			continue
 		}
 		break
+	}
+	if is(base, "list_splat") {
+		// [*get_model().info_field_names()], [*self.repo.keys()]: the star
+		// of the display, parsed onto the receiver's head, is no part of it.
+		return strings.TrimPrefix(e.squeezed(obj), "*")
 	}
 	if !isAny(base, "list_comprehension", "set_comprehension", "dictionary_comprehension") {
 		return e.squeezed(obj)
