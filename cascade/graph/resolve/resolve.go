@@ -1870,7 +1870,16 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				// imports of the file that declares it
 				writtenIn = in
 			}
-			next, err := q.declaredType(ctx, q.mustFile(ctx, writtenIn, f), nil, t)
+			var next typeRef
+			if method, ok := pySelfCall(t); ok && cur.class.Language == treesitter.Python {
+				// self.user = self.create_user(index=0) in a helper method:
+				// the method's result, self being the declaring class's
+				if owner := q.python().pyFieldOwner(ctx, cur.class, seg.name, writtenIn); owner != nil {
+					next, err = q.methodResult(ctx, *owner, method)
+				}
+			} else {
+				next, err = q.declaredType(ctx, q.mustFile(ctx, writtenIn, f), nil, t)
+			}
 			if err != nil {
 				return typeRef{}, err
 			}
