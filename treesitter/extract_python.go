@@ -914,7 +914,7 @@ func (pythonHooks) locals(e *extractor, n *node) {
 	if alias := pythonTypeAlias(e, n); alias != "" && e.innermost(pos) < 0 {
 		typ = TypeAliasPrefix + alias
 	} else if typ == "" {
-		typ = pythonLocalValueType(e, field(n, "right"))
+		typ = pythonLocalValueType(e, pythonAssignedValue(n))
 	}
 	name := e.text(field(n, "left"))
 	fn := e.enclosingFunction(pos)
@@ -942,6 +942,18 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		e.assigned[key] = true
 	}
 	e.addLocal(pos, name, typ)
+}
+
+// pythonAssignedValue is the value an assignment binds its left side to:
+// its right side, or in a chained assignment (registry = entry.registry =
+// CreationMenuRegistry()) the last assignment's right side, which every
+// target holds.
+func pythonAssignedValue(n *node) *node {
+	right := field(n, "right")
+	for i := 0; is(right, "assignment") && i < 8; i++ {
+		right = field(right, "right")
+	}
+	return right
 }
 
 // pythonTypeAlias is the type a module-level assignment names when it
