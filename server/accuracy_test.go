@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -966,5 +967,29 @@ func startOursBinary(t *testing.T, binary string, graphTimeoutMs int, root, logP
 		ours.close()
 		t.Fatal(err)
 	}
+	waitWarmUp(t, logPath)
 	return ours
+}
+
+// waitWarmUp waits, when CALLCASCADE_ACCURACY_WARMUP_WAIT names a number
+// of seconds, until the server log at logPath says the resolver's warm-up
+// ended after the workspace was indexed (or that many seconds pass), so
+// that a large workspace on a loaded machine is not asked while the
+// warm-up still holds the resolver; unset, the run starts at once, as
+// before.
+func waitWarmUp(t *testing.T, logPath string) {
+	secs, err := strconv.Atoi(os.Getenv("CALLCASCADE_ACCURACY_WARMUP_WAIT"))
+	if err != nil || secs <= 0 {
+		return
+	}
+	start := time.Now()
+	for deadline := start.Add(time.Duration(secs) * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Second) {
+		data, _ := os.ReadFile(logPath)
+		log := string(data)
+		if i := strings.LastIndex(log, `msg="indexed workspace"`); i >= 0 && strings.Contains(log[i:], `msg="resolver warm-up ended"`) {
+			t.Logf("resolver warm-up ended %s after the index was ready", time.Since(start).Round(time.Second))
+			return
+		}
+	}
+	t.Logf("resolver warm-up still running after %ds: asking anyway", secs)
 }

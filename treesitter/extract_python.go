@@ -422,6 +422,12 @@ func (pythonHooks) call(e *extractor, n *node) {
 	if n.Type() == "decorator" { // @d or @a.d with no arguments: d(the function)
 		fn = firstNamed(n)
 	}
+	if is(fn, "list_splat") {
+		// [*get_model()], {*g()}: tree-sitter-python parses the star of a
+		// list or set display onto the callee, (call (list_splat g) ()),
+		// which is still a call of g.
+		fn = firstNamed(fn)
+	}
 	callee := fn
 	switch nodeType(fn) {
 	case "identifier":
@@ -463,6 +469,11 @@ func pythonReceiver(e *extractor, obj *node) string {
 			continue
 		}
 		break
+	}
+	if is(base, "list_splat") {
+		// [*get_model().info_field_names()], [*self.repo.keys()]: the star
+		// of the display, parsed onto the receiver's head, is no part of it.
+		return strings.TrimPrefix(e.squeezed(obj), "*")
 	}
 	if !isAny(base, "list_comprehension", "set_comprehension", "dictionary_comprehension") {
 		return e.squeezed(obj)
@@ -903,7 +914,7 @@ func (pythonHooks) locals(e *extractor, n *node) {
 	if alias := pythonTypeAlias(e, n); alias != "" && e.innermost(pos) < 0 {
 		typ = TypeAliasPrefix + alias
 	} else if typ == "" {
-		typ = pythonLocalValueType(e, field(n, "right"))
+		typ = pythonLocalValueType(e, pythonAssignedValue(n))
 	}
 	name := e.text(field(n, "left"))
 	fn := e.enclosingFunction(pos)
@@ -931,6 +942,18 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		e.assigned[key] = true
 	}
 	e.addLocal(pos, name, typ)
+}
+
+// pythonAssignedValue is the value an assignment binds its left side to:
+// its right side, or in a chained assignment (registry = entry.registry =
+// CreationMenuRegistry()) the last assignment's right side, which every
+// target holds.
+func pythonAssignedValue(n *node) *node {
+	right := field(n, "right")
+	for i := 0; is(right, "assignment") && i < 8; i++ {
+		right = field(right, "right")
+	}
+	return right
 }
 
 // pythonTypeAlias is the type a module-level assignment names when it

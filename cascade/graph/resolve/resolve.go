@@ -1907,7 +1907,16 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				// imports of the file that declares it
 				writtenIn = in
 			}
-			next, err := q.declaredType(ctx, q.mustFile(ctx, writtenIn, f), nil, t)
+			var next typeRef
+			if method, ok := pySelfCall(t); ok && cur.class.Language == treesitter.Python {
+				// self.user = self.create_user(index=0) in a helper method:
+				// the method's result, self being the declaring class's
+				if owner := q.python().pyFieldOwner(ctx, cur.class, seg.name, writtenIn); owner != nil {
+					next, err = q.methodResult(ctx, *owner, method)
+				}
+			} else {
+				next, err = q.declaredType(ctx, q.mustFile(ctx, writtenIn, f), nil, t)
+			}
 			if err != nil {
 				return typeRef{}, err
 			}
@@ -3572,9 +3581,19 @@ func isGlobalObject(lang treesitter.Language, name string) bool {
 		return globalObjects[name]
 	case string(treesitter.Java):
 		return name == "System" || name == "String" || name == "Math" || name == "Objects" || name == "Arrays" || name == "Collections" || name == "List" || name == "Map" || name == "Optional"
+	case string(treesitter.Python):
+		// object.__setattr__(self, name, value), dict.__setitem__(self, k, v):
+		// a builtin class, when nothing in the file or workspace binds the
+		// name first (evalName asks locals, imports and classes before this).
+		return pyBuiltinClasses[name]
 	}
 	return false
 }
+
+// pyBuiltinClasses are the builtin classes a Python method body calls
+// through by name; pyright defines such calls in builtins.pyi.
+var pyBuiltinClasses = setOf("object", "type", "str", "bytes", "bytearray", "int", "float", "complex", "bool",
+	"dict", "list", "set", "frozenset", "tuple", "BaseException", "Exception")
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

@@ -414,6 +414,51 @@ func (q *pyLang) pyFieldCallResult(ctx context.Context, f *fact.File, caller *fa
 	return q.pyFieldCalled(ctx, f, owner.class, name)
 }
 
+// pySelfCall is the method a field's type calls on self or cls
+// (call:self.create_user gives create_user), when that is all it is.
+func pySelfCall(t string) (string, bool) {
+	call, ok := strings.CutPrefix(t, treesitter.CallTypePrefix)
+	if !ok {
+		return "", false
+	}
+	method, ok := strings.CutPrefix(call, "self.")
+	if !ok {
+		method, ok = strings.CutPrefix(call, "cls.")
+	}
+	return method, ok && method != "" && !strings.ContainsAny(method, ".()[]")
+}
+
+// pyFieldOwner is the class, cls or one of its bases, whose methods assign
+// the field name in the file writtenIn (where fieldTypeWrittenIn found it):
+// the self a field's type such as call:self.create_user is evaluated on.
+// nil when no such class is found.
+func (q *pyLang) pyFieldOwner(ctx context.Context, cls fact.Symbol, name, writtenIn string) *fact.Symbol {
+	seen := map[string]bool{}
+	var find func(c fact.Symbol, depth int) *fact.Symbol
+	find = func(c fact.Symbol, depth int) *fact.Symbol {
+		if depth > 5 || seen[c.ID] {
+			return nil
+		}
+		seen[c.ID] = true
+		if c.Path == writtenIn {
+			if cf, err := q.file(ctx, c.Path); err == nil && cf != nil {
+				for _, fl := range cf.Fields {
+					if fl.Container == c.Name && fl.Name == name {
+						return &c
+					}
+				}
+			}
+		}
+		for _, base := range q.bases(ctx, c) {
+			if m := find(base, depth+1); m != nil {
+				return m
+			}
+		}
+		return nil
+	}
+	return find(cls, 0)
+}
+
 // pyFieldCalled is what calling the field name of an instance of cls gives.
 func (q *pyLang) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbol, name string) (typeRef, error) {
 	t, in, err := q.fieldTypeWrittenIn(ctx, cls, name, 0)
