@@ -1174,6 +1174,13 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 		if err != nil {
 			return ref, true, err
 		}
+		if ref.kind == refExternal && ref.targs != "" {
+			// session, ok := s.sessions.Get(cid), sessions a
+			// cmap.ConcurrentMap[int64, ISession]: an ISession
+			if typed, ok, err := q.goDepMember(ctx, f, ref, callee, true, result); err != nil || ok {
+				return typed, true, err
+			}
+		}
 		if ref.kind == refExternal {
 			// What a method of an outside value returns is outside, and
 			// none of the receiver's type (a net.Listener's Accept gives a
