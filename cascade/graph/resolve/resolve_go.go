@@ -658,22 +658,28 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	case ifaceTarget:
 		return "", false, nil // through a literal: above
+	case ref.kind == refInstance && ref.elems == 0 && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go &&
+		q.goEmbeddedStdOwner(ctx, ref.class, c.Callee, 0) != "":
+		// m.dst.Write(p) with dst a writeFlusher, a workspace interface
+		// embedding io.Writer: the method is io.Writer's own, and gopls
+		// relates target to it when target's type implements io.Writer
+		// (its effective receiver), writeFlusher or not; in another
+		// package, where it searches as below.
+		owner := q.goEmbeddedStdOwner(ctx, ref.class, c.Callee, 0)
+		if !samePackage && !q.goEmbeddedStdSearched(ctx, c, target, embedders, owner) {
+			return "", false, nil
+		}
+		set, iface, ok := gostd.ReceiverMethods(owner, c.Callee)
+		if !ok || !iface {
+			return "", false, nil
+		}
+		want = goSigs(set)
+		via = ref.class.Name + "." + c.Callee
+		ref = typeRef{kind: refExternal, ext: owner} // target's type is checked against the method set, below
 	case !samePackage && (ref.kind != refExternal || ref.ext == ""):
 		return "", false, nil
 	case !samePackage:
-		owner := goStdOwner(ref.ext, c.Callee)
-		found := false
-		cf, err := q.file(ctx, c.Path)
-		if err != nil || cf == nil {
-			return "", false, err
-		}
-		for _, e := range embedders {
-			if e.owner == owner && q.goReaches(ctx, goPackageKey{path.Dir(c.Path), cf.Package, true}, path.Dir(e.iface.Path), 0) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !q.goEmbeddedStdSearched(ctx, c, target, embedders, goStdOwner(ref.ext, c.Callee)) {
 			return "", false, nil
 		}
 		set, iface, ok := gostd.ReceiverMethods(ref.ext, c.Callee)
@@ -1266,9 +1272,12 @@ func goStdOwner(key, name string) string {
 	return key
 }
 
-// goEmbeddingInterfaces lists the interfaces of target's package that
-// embed a standard library interface declaring target's method and that
-// target's type implements (goEmbedder).
+// goEmbeddingInterfaces lists the workspace interfaces (declared in any
+// package, tests left out) that embed a standard library interface
+// declaring target's method and that target's type implements
+// (goEmbedder). gopls finds them with its method-set index over the
+// workspace, whatever their package (couper's handler.writeFlusher,
+// embedding io.Writer, for server/writer.Response's Write).
 func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) ([]goEmbedder, error) {
 	if out, ok := q.embedders[target.ID]; ok {
 		return out, nil
@@ -1284,8 +1293,8 @@ func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) 
 	if err != nil || cls == nil {
 		return nil, err
 	}
-	for _, df := range q.goFilesIn(ctx, path.Dir(target.Path)) {
-		if strings.HasSuffix(df.Path, "_test.go") {
+	for _, df := range q.allFiles(ctx) {
+		if df.Language != treesitter.Go || strings.HasSuffix(df.Path, "_test.go") {
 			continue
 		}
 		if q.fileSyms == nil {
@@ -1310,6 +1319,40 @@ func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) 
 		}
 	}
 	return out, nil
+}
+
+// goEmbeddedStdSearched reports whether gopls finds a call c of the
+// standard library method owner declares (io.Writer's Write) among the
+// callers of target, in a package other than target's: it searches the
+// packages that import target's (transitively) and those that import an
+// embedding interface's, for calls of every embedded method found
+// (embedders): h.Write with h a hash.Hash is io.Writer's Write, which
+// couper's handler.writeFlusher embeds, in a package that imports
+// server/writer (Response's). An embedding interface's own package is
+// searched only as one of those.
+func (q *goLang) goEmbeddedStdSearched(ctx context.Context, c fact.Call, target fact.Symbol, embedders []goEmbedder, owner string) bool {
+	owned := false
+	for _, e := range embedders {
+		owned = owned || e.owner == owner
+	}
+	if !owned {
+		return false
+	}
+	cf, err := q.file(ctx, c.Path)
+	if err != nil || cf == nil {
+		return false
+	}
+	from := goPackageKey{path.Dir(c.Path), cf.Package, true}
+	if q.goReaches(ctx, from, path.Dir(target.Path), 0) {
+		return true
+	}
+	for _, e := range embedders {
+		ownPackage := from.dir == path.Dir(e.iface.Path) && !strings.HasSuffix(from.name, "_test")
+		if !ownPackage && q.goReaches(ctx, from, path.Dir(e.iface.Path), 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // goEmbeddedStdOwner is the standard library type that declares the
