@@ -207,6 +207,15 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 		if sig, ok := goOutsideMethods(goKnownInterface(tf, embedded))[name]; ok {
 			return sig, true
 		}
+		// struct{ gin.ResponseWriter }: a dependency's type, read where
+		// dependencies may be read (resolve_go_deps.go)
+		if key := goKnownOutside(tf, strings.TrimPrefix(embedded, "*")); key != "" && gostd.Lookup(key) == nil {
+			if set, _, ok := q.goDepMethods(tf.Path, key); ok {
+				if sig, ok := set[name]; ok {
+					return sig, true
+				}
+			}
+		}
 	}
 	for _, base := range q.bases(ctx, t) {
 		if sig, ok := q.goMethod(ctx, base, name, depth+1); ok {

@@ -692,6 +692,22 @@ func (q *goLang) goDepReceiverMethods(at, key, name string, ifacesOnly bool) (ma
 	return q.r.goDeps.receiverMethods(modDir, key, name, ifacesOnly)
 }
 
+// goDepMethods is the method set of the dependency type key (promoted
+// methods included) for a Go file at (workspace-relative); ok is false
+// when it cannot be read whole.
+func (q *goLang) goDepMethods(at, key string) (map[string]goSignature, bool, bool) {
+	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+		return nil, false, false
+	}
+	modDir := q.goModDirOf(at)
+	if modDir == "" {
+		return nil, false, false
+	}
+	q.r.goDeps.setRoot(q.r.Root)
+	set, _, iface, ok := q.r.goDeps.methodSet(modDir, key, false, 0)
+	return set, iface, ok
+}
+
 // goDepDeclFileRE finds the files that may declare a type alias ("type A
 // = B" at the top level, or a type block) or an interface type.
 var goDepDeclFileRE = regexp.MustCompile(`(?m)^type\s+\w+(?:\[[^\]]*\])?\s*=[^=]|^type\s*\(|^type\s+\w+(?:\[[^\]]*\])?\s+interface\b`)
