@@ -84,6 +84,9 @@ type generation struct {
 	// pyFields are the Python fields of the workspace by name, built with
 	// pyImporters.
 	pyFields map[string][]pyFieldAt
+	// goEmbedding are the Go interfaces of the workspace that embed a
+	// type (goEmbeddingInterfaces' candidates); nil until first needed.
+	goEmbedding []fact.Symbol
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites

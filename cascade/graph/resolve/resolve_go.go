@@ -1302,31 +1302,50 @@ func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) 
 	if err != nil || cls == nil {
 		return nil, err
 	}
+	ifaces, err := q.goEmbeddingIfaces(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, iface := range ifaces {
+		owner := q.goEmbeddedStdOwner(ctx, iface, target.Name, 0)
+		if owner == "" || !q.goImplements(ctx, *cls, iface) {
+			continue
+		}
+		out = append(out, goEmbedder{iface: iface, owner: owner})
+	}
+	return out, nil
+}
+
+// goEmbeddingIfaces are the workspace's Go interfaces that embed a type,
+// declared at a file's top level outside tests: read once a generation
+// (every Go file's symbols; 1,300 files on wuphf).
+func (q *goLang) goEmbeddingIfaces(ctx context.Context) ([]fact.Symbol, error) {
+	g := q.r.current()
+	q.r.mu.Lock()
+	if g.goEmbedding != nil {
+		out := g.goEmbedding
+		q.r.mu.Unlock()
+		return out, nil
+	}
+	q.r.mu.Unlock()
+	out := []fact.Symbol{}
 	for _, df := range q.allFiles(ctx) {
 		if df.Language != treesitter.Go || strings.HasSuffix(df.Path, "_test.go") {
 			continue
 		}
-		if q.fileSyms == nil {
-			q.fileSyms = map[string][]fact.Symbol{}
-		}
-		syms, ok := q.fileSyms[df.Path]
-		if !ok {
-			if syms, err = q.store.SymbolsInFile(ctx, df.Path); err != nil {
-				return nil, err
-			}
-			q.fileSyms[df.Path] = syms
+		syms, err := q.store.SymbolsInFile(ctx, df.Path)
+		if err != nil {
+			return nil, err
 		}
 		for _, iface := range syms {
-			if iface.Kind != treesitter.KindInterface || iface.Language != treesitter.Go || len(iface.Extends) == 0 || declaredInFunction(iface) {
-				continue
+			if iface.Kind == treesitter.KindInterface && iface.Language == treesitter.Go && len(iface.Extends) > 0 && !declaredInFunction(iface) {
+				out = append(out, iface)
 			}
-			owner := q.goEmbeddedStdOwner(ctx, iface, target.Name, 0)
-			if owner == "" || !q.goImplements(ctx, *cls, iface) {
-				continue
-			}
-			out = append(out, goEmbedder{iface: iface, owner: owner})
 		}
 	}
+	q.r.mu.Lock()
+	g.goEmbedding = out
+	q.r.mu.Unlock()
 	return out, nil
 }
 
