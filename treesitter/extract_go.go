@@ -1025,7 +1025,14 @@ func goResultsWritten(e *extractor, n *node) []string {
 // goResultType is a result's base type name; func and interface types are
 // left empty, so that they never hold the separator.
 func goResultType(e *extractor, n *node) string {
-	if t := goType(e, n); !strings.ContainsAny(t, GoResultSeparator+"({ ") && !strings.HasPrefix(t, GoFuncPrefix) {
+	t := goType(e, n)
+	if t == GoInterfacePrefix+"}" {
+		// interface{} is any: a result of it is one, not none (Value(key
+		// interface{}) interface{} implements context.Context, as couper's
+		// eval.Context does)
+		return "any"
+	}
+	if !strings.ContainsAny(t, GoResultSeparator+"({ ") && !strings.HasPrefix(t, GoFuncPrefix) {
 		return t
 	}
 	return ""
