@@ -604,6 +604,21 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	}
 	samePackage := path.Dir(c.Path) == path.Dir(target.Path)
+	if samePackage && c.Path != target.Path {
+		// an external test package (package eval_test beside eval) is
+		// another package: gopls's search of target's own does not reach it
+		cf, err := q.file(ctx, c.Path)
+		if err != nil {
+			return "", false, err
+		}
+		tf, err := q.file(ctx, target.Path)
+		if err != nil {
+			return "", false, err
+		}
+		if cf != nil && tf != nil && cf.Package != "" && tf.Package != "" && cf.Package != tf.Package {
+			samePackage = false
+		}
+	}
 	var embedders []goEmbedder
 	if !samePackage {
 		// w.Write(p) with w an io.Writer, in a package that imports

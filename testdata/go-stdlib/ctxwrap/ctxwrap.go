@@ -19,4 +19,6 @@ func (c *Ctx) Done() <-chan struct{} { // @def(ctxDone, "Done")
 
 func (c *Ctx) Err() error { return c.inner.Err() }
 
-func (c *Ctx) Value(key interface{}) interface{} { return c.inner.Value(key) }
+func (c *Ctx) Value(key interface{}) interface{} { // @def(ctxValue, "Value")
+	return c.inner.Value(key) // @site(innerValue, "Value") @dispatch(ctxValue, ctxValue, innerValue)
+}
