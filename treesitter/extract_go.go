@@ -216,19 +216,25 @@ func goTypeWithArgs(e *extractor, n *node) string {
 	if !is(n, "generic_type") || base == "" {
 		return base
 	}
+	return base + goTypeArgsWritten(e, field(n, "type_arguments"))
+}
+
+// goTypeArgsWritten is a type argument list as goTypeWithArgs writes it
+// ("[Arm,int]"), "" when it is empty or an argument is no plain type.
+func goTypeArgsWritten(e *extractor, list *node) string {
 	var args []string
-	for a := range eachNamed(field(n, "type_arguments")) {
+	for a := range eachNamed(list) {
 		t := goType(e, a)
 		if t == "" || strings.ContainsAny(t, GoResultSeparator+"({ ") || strings.HasPrefix(t, GoFuncPrefix) ||
 			strings.Contains(strings.TrimLeft(t, GoCollectionPrefix), "[") {
-			return base
+			return ""
 		}
 		args = append(args, t)
 	}
 	if len(args) == 0 {
-		return base
+		return ""
 	}
-	return base + "[" + strings.Join(args, GoResultSeparator) + "]"
+	return "[" + strings.Join(args, GoResultSeparator) + "]"
 }
 
 // GoCutTypeArgs splits a type written with its type arguments
@@ -366,6 +372,55 @@ func goConstrainedParams(e *extractor, decl *node, params []Param) {
 			e.paramLocalTypes[paramLocal{decl.StartByte(), p.Name}] = c
 		}
 	}
+	goGenericParams(e, decl)
+}
+
+// goGenericParams notes, for the parameters of decl (not its receiver)
+// whose type is a generic type written with type arguments, that type
+// with them (goTypeWithArgs) as the type of the local each parameter is:
+// with all a cmap.ConcurrentMap[int64, Session], all.Get(id) gives a
+// Session, as gopls types it. Arguments that name a type parameter of
+// decl or of its receiver's type are left as they were (the parameter's
+// local keeps goType's type). The parameter's own type (its signature)
+// stays goType's.
+func goGenericParams(e *extractor, decl *node) {
+	for p := range eachNamed(field(decl, "parameters")) {
+		if p.Type() != "parameter_declaration" {
+			continue
+		}
+		with := goTypeWithArgs(e, field(p, "type"))
+		if !strings.HasSuffix(with, "]") || goNamesTypeParam(e, decl, with) {
+			continue
+		}
+		for _, n := range childrenByField(p, "name") {
+			k := paramLocal{decl.StartByte(), e.text(n)}
+			if _, ok := e.paramLocalTypes[k]; ok {
+				continue
+			}
+			if e.paramLocalTypes == nil {
+				e.paramLocalTypes = map[paramLocal]string{}
+			}
+			e.paramLocalTypes[k] = with
+		}
+	}
+}
+
+// goNamesTypeParam reports whether one of the type arguments of with
+// (goTypeWithArgs's "Getter[T,int]") is a type parameter of the function
+// around at (goTypeParamIn), whose argument is not known where the value
+// is used.
+func goNamesTypeParam(e *extractor, at *node, with string) bool {
+	_, args := GoCutTypeArgs(with)
+	for _, a := range args {
+		a = strings.TrimLeft(a, GoCollectionPrefix)
+		if strings.Contains(a, ".") {
+			continue
+		}
+		if goTypeParamIn(e, at, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // goNamedConstraint is, for typ a bare type name (goType's) written in a
@@ -691,6 +746,9 @@ func (goHooks) locals(e *extractor, n *node) {
 			}
 		}
 		if typ := goType(e, field(n, "type")); typ != "" {
+			if with := goTypeWithArgs(e, field(n, "type")); strings.HasSuffix(with, "]") && !goNamesTypeParam(e, n, with) {
+				typ = with // var m cmap.ConcurrentMap[int64, Session]: its methods' V is a Session
+			}
 			for _, name := range names {
 				goAddLocal(e, n, name, typ)
 			}
@@ -967,7 +1025,14 @@ func goResultsWritten(e *extractor, n *node) []string {
 // goResultType is a result's base type name; func and interface types are
 // left empty, so that they never hold the separator.
 func goResultType(e *extractor, n *node) string {
-	if t := goType(e, n); !strings.ContainsAny(t, GoResultSeparator+"({ ") && !strings.HasPrefix(t, GoFuncPrefix) {
+	t := goType(e, n)
+	if t == GoInterfacePrefix+"}" {
+		// interface{} is any: a result of it is one, not none (Value(key
+		// interface{}) interface{} implements context.Context, as couper's
+		// eval.Context does)
+		return "any"
+	}
+	if !strings.ContainsAny(t, GoResultSeparator+"({ ") && !strings.HasPrefix(t, GoFuncPrefix) {
 		return t
 	}
 	return ""
@@ -1014,7 +1079,9 @@ func goValueType(e *extractor, v *node) string {
 		}
 		switch nodeType(fn) {
 		case "identifier", "selector_expression":
-			return CallTypePrefix + e.squeezed(fn)
+			// cmap.New[*Conn](): one type argument parses as the call's
+			// (several as a conversion, below); kept as they are there
+			return CallTypePrefix + e.squeezed(fn) + goTypeArgsWritten(e, field(v, "type_arguments"))
 		case "parenthesized_expression": // (*T)(x): a conversion to *T
 			if u := goUnparen(fn); is(u, "unary_expression") && e.text(field(u, "operator")) == "*" {
 				if t := field(u, "operand"); isAny(t, "identifier", "selector_expression") {
@@ -1105,4 +1172,42 @@ func goParamNames(p *node) int {
 		}
 	}
 	return max(names, 1)
+}
+
+// goTypeParamIn reports whether name is a type parameter of the function
+// declaration around n (n itself included), or of the generic type its
+// receiver names (func (m *manager[T]) ...: T).
+func goTypeParamIn(e *extractor, n *node, name string) bool {
+	for p := n; p != nil; p = parent(p) {
+		switch p.Type() {
+		case "function_declaration":
+			for d := range eachNamed(field(p, "type_parameters")) {
+				for _, tp := range childrenByField(d, "name") {
+					if e.text(tp) == name {
+						return true
+					}
+				}
+			}
+			return false
+		case "method_declaration":
+			recv := namedChildren(field(p, "receiver"))
+			if len(recv) != 1 {
+				return false
+			}
+			t := field(recv[0], "type")
+			for is(t, "pointer_type") || is(t, "parenthesized_type") {
+				t = firstNamed(t)
+			}
+			if !is(t, "generic_type") {
+				return false
+			}
+			for a := range eachNamed(field(t, "type_arguments")) {
+				if e.text(a) == name {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }

@@ -85,6 +85,9 @@ type generation struct {
 	// pyFields are the Python fields of the workspace by name, built with
 	// pyImporters.
 	pyFields map[string][]pyFieldAt
+	// goEmbedding are the Go interfaces of the workspace that embed a
+	// type (goEmbeddingInterfaces' candidates); nil until first needed.
+	goEmbedding []fact.Symbol
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites
@@ -825,6 +828,11 @@ type typeRef struct {
 	// targsIn: a method's result of a type parameter is the argument in
 	// its place (goTypeParamResult).
 	targs, targsIn string
+	// chanOuter marks a Go collection (elems > 0) whose outermost wrapper
+	// is a channel, known from a dependency's declaration (IterBuffered()
+	// <-chan Tuple[K, V]): ranging over it with one variable gives an
+	// element, not an index.
+	chanOuter bool
 	// lit is, for a Go value of an interface type literal (a refExternal:
 	// []interface{ Do() }'s element, what func get() interface{ Do() }
 	// returns), that literal as the extractor writes it
@@ -1920,9 +1928,11 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			if err != nil {
 				return typeRef{}, err
 			}
-			if len(targs) > 0 && next.kind == refInstance && next.elems == 0 {
-				// coll resource.Getter[Arm]: its methods' T is an Arm
-				next.targs, next.targsIn = strings.Join(targs, treesitter.GoResultSeparator), cur.class.Path
+			if len(targs) > 0 && next.elems == 0 && (next.kind == refInstance || next.kind == refExternal && next.ext != "") {
+				// coll resource.Getter[Arm]: its methods' T is an Arm; and
+				// sessions cmap.ConcurrentMap[int64, ISession], a
+				// dependency's, whose Get gives an ISession
+				next.targs, next.targsIn = strings.Join(targs, treesitter.GoResultSeparator), writtenIn
 			}
 			if seg.index { // a.items[i]: an element of the field
 				if next, err = q.python().indexOf(ctx, f, next); err != nil {
@@ -2017,6 +2027,25 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				continue
 			}
 			if f.Language == treesitter.Go {
+				if cur.targs != "" && seg.assert == "" && seg.name != "" {
+					// m.source.Current().Write(...), m.box.Items[0].Close():
+					// a dependency's generic type's member, its type
+					// arguments the project's
+					next, ok, err := q.golang().goDepMember(ctx, f, cur, seg.name, seg.call, 0)
+					if err != nil {
+						return typeRef{}, err
+					}
+					if ok && seg.index && !seg.call {
+						next, err = q.elementOf(ctx, f, next)
+						if err != nil {
+							return typeRef{}, err
+						}
+					}
+					if ok {
+						cur = next
+						continue
+					}
+				}
 				cur = goStdStep(cur, seg) // db.QueryRow(...).Scan: a *sql.Row's
 				continue
 			}
@@ -2642,6 +2671,12 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			return ref, err
 		}
 	}
+	if f.Language == treesitter.Go && len(targs) > 0 && recv != "" && !strings.ContainsAny(recv, ".()[]") {
+		// cmap.New[*Conn](): a dependency's generic function, instantiated
+		if ref, ok, err := q.golang().goDepFuncResult(ctx, f, caller, recv, callee, result, targs); err != nil || ok {
+			return ref, err
+		}
+	}
 	if ref, ok, err := q.lang(f).callResult(ctx, f, caller, recv, callee, result); err != nil || ok {
 		return ref, err
 	}
@@ -2887,6 +2922,17 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 	if held, ok := strings.CutPrefix(typeName, treesitter.RecordTypePrefix); ok && family(f.Language) == "js" {
 		inner, err := q.instanceOf(ctx, f, held) // { [key in SetupType]: Gear }
 		return typeRef{kind: refExternal, members: &inner}, err
+	}
+	if f.Language == treesitter.Go {
+		if base, targs := treesitter.GoCutTypeArgs(typeName); len(targs) > 0 {
+			// Getter[Arm], cmap.ConcurrentMap[int64, ISession] (a
+			// parameter's, a local's): the type, with its arguments known
+			ref, err := q.instanceOf(ctx, f, strings.Repeat(treesitter.GoCollectionPrefix, elems)+base)
+			if err == nil && (ref.kind == refInstance && len(ref.class.TypeParams) == len(targs) || ref.kind == refExternal && ref.ext != "") {
+				ref.targs, ref.targsIn = strings.Join(targs, treesitter.GoResultSeparator), f.Path
+			}
+			return ref, err
+		}
 	}
 	cls, err := q.resolveTypeName(ctx, f, typeName)
 	if err != nil {

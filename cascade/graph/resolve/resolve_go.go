@@ -207,6 +207,15 @@ func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth
 		if sig, ok := goOutsideMethods(goKnownInterface(tf, embedded))[name]; ok {
 			return sig, true
 		}
+		// struct{ gin.ResponseWriter }: a dependency's type, read where
+		// dependencies may be read (resolve_go_deps.go)
+		if key := goKnownOutside(tf, strings.TrimPrefix(embedded, "*")); key != "" && gostd.Lookup(key) == nil {
+			if set, _, ok := q.goDepMethods(tf.Path, key); ok {
+				if sig, ok := set[name]; ok {
+					return sig, true
+				}
+			}
+		}
 	}
 	for _, base := range q.bases(ctx, t) {
 		if sig, ok := q.goMethod(ctx, base, name, depth+1); ok {
@@ -595,6 +604,21 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	}
 	samePackage := path.Dir(c.Path) == path.Dir(target.Path)
+	if samePackage && c.Path != target.Path {
+		// an external test package (package eval_test beside eval) is
+		// another package: gopls's search of target's own does not reach it
+		cf, err := q.file(ctx, c.Path)
+		if err != nil {
+			return "", false, err
+		}
+		tf, err := q.file(ctx, target.Path)
+		if err != nil {
+			return "", false, err
+		}
+		if cf != nil && tf != nil && cf.Package != "" && tf.Package != "" && cf.Package != tf.Package {
+			samePackage = false
+		}
+	}
 	var embedders []goEmbedder
 	if !samePackage {
 		// w.Write(p) with w an io.Writer, in a package that imports
@@ -658,22 +682,28 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		return "", false, nil
 	case ifaceTarget:
 		return "", false, nil // through a literal: above
+	case ref.kind == refInstance && ref.elems == 0 && ref.class.Kind == treesitter.KindInterface && ref.class.Language == treesitter.Go &&
+		q.goEmbeddedStdOwner(ctx, ref.class, c.Callee, 0) != "":
+		// m.dst.Write(p) with dst a writeFlusher, a workspace interface
+		// embedding io.Writer: the method is io.Writer's own, and gopls
+		// relates target to it when target's type implements io.Writer
+		// (its effective receiver), writeFlusher or not; in another
+		// package, where it searches as below.
+		owner := q.goEmbeddedStdOwner(ctx, ref.class, c.Callee, 0)
+		if !samePackage && !q.goEmbeddedStdSearched(ctx, c, target, embedders, owner) {
+			return "", false, nil
+		}
+		set, iface, ok := gostd.ReceiverMethods(owner, c.Callee)
+		if !ok || !iface {
+			return "", false, nil
+		}
+		want = goSigs(set)
+		via = ref.class.Name + "." + c.Callee
+		ref = typeRef{kind: refExternal, ext: owner} // target's type is checked against the method set, below
 	case !samePackage && (ref.kind != refExternal || ref.ext == ""):
 		return "", false, nil
 	case !samePackage:
-		owner := goStdOwner(ref.ext, c.Callee)
-		found := false
-		cf, err := q.file(ctx, c.Path)
-		if err != nil || cf == nil {
-			return "", false, err
-		}
-		for _, e := range embedders {
-			if e.owner == owner && q.goReaches(ctx, goPackageKey{path.Dir(c.Path), cf.Package, true}, path.Dir(e.iface.Path), 0) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !q.goEmbeddedStdSearched(ctx, c, target, embedders, goStdOwner(ref.ext, c.Callee)) {
 			return "", false, nil
 		}
 		set, iface, ok := gostd.ReceiverMethods(ref.ext, c.Callee)
@@ -1174,6 +1204,13 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 		if err != nil {
 			return ref, true, err
 		}
+		if ref.kind == refExternal && ref.targs != "" {
+			// session, ok := s.sessions.Get(cid), sessions a
+			// cmap.ConcurrentMap[int64, ISession]: an ISession
+			if typed, ok, err := q.goDepMember(ctx, f, ref, callee, true, result); err != nil || ok {
+				return typed, true, err
+			}
+		}
 		if ref.kind == refExternal {
 			// What a method of an outside value returns is outside, and
 			// none of the receiver's type (a net.Listener's Accept gives a
@@ -1259,9 +1296,12 @@ func goStdOwner(key, name string) string {
 	return key
 }
 
-// goEmbeddingInterfaces lists the interfaces of target's package that
-// embed a standard library interface declaring target's method and that
-// target's type implements (goEmbedder).
+// goEmbeddingInterfaces lists the workspace interfaces (declared in any
+// package, tests left out) that embed a standard library interface
+// declaring target's method and that target's type implements
+// (goEmbedder). gopls finds them with its method-set index over the
+// workspace, whatever their package (couper's handler.writeFlusher,
+// embedding io.Writer, for server/writer.Response's Write).
 func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) ([]goEmbedder, error) {
 	if out, ok := q.embedders[target.ID]; ok {
 		return out, nil
@@ -1277,32 +1317,85 @@ func (q *goLang) goEmbeddingInterfaces(ctx context.Context, target fact.Symbol) 
 	if err != nil || cls == nil {
 		return nil, err
 	}
-	for _, df := range q.goFilesIn(ctx, path.Dir(target.Path)) {
-		if strings.HasSuffix(df.Path, "_test.go") {
+	ifaces, err := q.goEmbeddingIfaces(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, iface := range ifaces {
+		owner := q.goEmbeddedStdOwner(ctx, iface, target.Name, 0)
+		if owner == "" || !q.goImplements(ctx, *cls, iface) {
 			continue
 		}
-		if q.fileSyms == nil {
-			q.fileSyms = map[string][]fact.Symbol{}
-		}
-		syms, ok := q.fileSyms[df.Path]
-		if !ok {
-			if syms, err = q.store.SymbolsInFile(ctx, df.Path); err != nil {
-				return nil, err
-			}
-			q.fileSyms[df.Path] = syms
-		}
-		for _, iface := range syms {
-			if iface.Kind != treesitter.KindInterface || iface.Language != treesitter.Go || len(iface.Extends) == 0 || declaredInFunction(iface) {
-				continue
-			}
-			owner := q.goEmbeddedStdOwner(ctx, iface, target.Name, 0)
-			if owner == "" || !q.goImplements(ctx, *cls, iface) {
-				continue
-			}
-			out = append(out, goEmbedder{iface: iface, owner: owner})
-		}
+		out = append(out, goEmbedder{iface: iface, owner: owner})
 	}
 	return out, nil
+}
+
+// goEmbeddingIfaces are the workspace's Go interfaces that embed a type,
+// declared at a file's top level outside tests: read once a generation
+// (every Go file's symbols; 1,300 files on wuphf).
+func (q *goLang) goEmbeddingIfaces(ctx context.Context) ([]fact.Symbol, error) {
+	g := q.r.current()
+	q.r.mu.Lock()
+	if g.goEmbedding != nil {
+		out := g.goEmbedding
+		q.r.mu.Unlock()
+		return out, nil
+	}
+	q.r.mu.Unlock()
+	out := []fact.Symbol{}
+	for _, df := range q.allFiles(ctx) {
+		if df.Language != treesitter.Go || strings.HasSuffix(df.Path, "_test.go") {
+			continue
+		}
+		syms, err := q.store.SymbolsInFile(ctx, df.Path)
+		if err != nil {
+			return nil, err
+		}
+		for _, iface := range syms {
+			if iface.Kind == treesitter.KindInterface && iface.Language == treesitter.Go && len(iface.Extends) > 0 && !declaredInFunction(iface) {
+				out = append(out, iface)
+			}
+		}
+	}
+	q.r.mu.Lock()
+	g.goEmbedding = out
+	q.r.mu.Unlock()
+	return out, nil
+}
+
+// goEmbeddedStdSearched reports whether gopls finds a call c of the
+// standard library method owner declares (io.Writer's Write) among the
+// callers of target, in a package other than target's: it searches the
+// packages that import target's (transitively) and those that import an
+// embedding interface's, for calls of every embedded method found
+// (embedders): h.Write with h a hash.Hash is io.Writer's Write, which
+// couper's handler.writeFlusher embeds, in a package that imports
+// server/writer (Response's). An embedding interface's own package is
+// searched only as one of those.
+func (q *goLang) goEmbeddedStdSearched(ctx context.Context, c fact.Call, target fact.Symbol, embedders []goEmbedder, owner string) bool {
+	owned := false
+	for _, e := range embedders {
+		owned = owned || e.owner == owner
+	}
+	if !owned {
+		return false
+	}
+	cf, err := q.file(ctx, c.Path)
+	if err != nil || cf == nil {
+		return false
+	}
+	from := goPackageKey{path.Dir(c.Path), cf.Package, true}
+	if q.goReaches(ctx, from, path.Dir(target.Path), 0) {
+		return true
+	}
+	for _, e := range embedders {
+		ownPackage := from.dir == path.Dir(e.iface.Path) && !strings.HasSuffix(from.name, "_test")
+		if !ownPackage && q.goReaches(ctx, from, path.Dir(e.iface.Path), 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // goEmbeddedStdOwner is the standard library type that declares the

@@ -61,6 +61,9 @@ type goDepPkg struct {
 	path  string
 	dir   string
 	types map[string]*goDepType
+	// funcs are the package's generic functions: what each returns, in
+	// terms of its type parameters (resolve_go_deps_generic.go).
+	funcs map[string]*goDepGeneric
 }
 
 // goDepType is a named type of a dependency package.
@@ -75,6 +78,9 @@ type goDepType struct {
 	// cannot be named.
 	methods map[string]goSignature
 	embeds  []string
+	// generic is, for a generic type, what its methods return and its
+	// fields hold in terms of its type parameters (nil for any other).
+	generic *goDepGeneric
 }
 
 // goModCache is $GOMODCACHE, else $GOPATH/pkg/mod, else ~/go/pkg/mod.
@@ -350,21 +356,40 @@ func readGoDepPkg(dir, importPath string) *goDepPkg {
 					switch typ := ts.Type.(type) {
 					case *ast.InterfaceType:
 						p.types[ts.Name.Name] = w.withTypeParams(fieldNames(ts.TypeParams)).interfaceType(typ)
+						p.types[ts.Name.Name].generic = w.genericInterface(ts.TypeParams, typ)
 					case *ast.StructType:
 						for _, fd := range typ.Fields.List {
 							if len(fd.Names) == 0 {
 								t.embeds = append(t.embeds, w.key(fd.Type))
 							}
 						}
+						if g := w.genericStruct(ts.TypeParams, typ); g != nil {
+							t.generic = g.merge(t.generic)
+						}
 					}
 				}
 			case *ast.FuncDecl:
 				if decl.Recv == nil || len(decl.Recv.List) == 0 {
+					if tps := fieldNames(decl.Type.TypeParams); len(tps) > 0 && ast.IsExported(decl.Name.Name) {
+						g := &goDepGeneric{}
+						g.addResults(w, "", tps, decl.Type)
+						if p.funcs == nil {
+							p.funcs = map[string]*goDepGeneric{}
+						}
+						p.funcs[decl.Name.Name] = g
+					}
 					continue
 				}
 				if recv := goDepBaseName(decl.Recv.List[0].Type); recv != "" {
 					mw := w.withTypeParams(receiverTypeParams(decl.Recv.List[0].Type))
-					typeOf(recv).methods[decl.Name.Name] = mw.signature(decl.Type)
+					t := typeOf(recv)
+					t.methods[decl.Name.Name] = mw.signature(decl.Type)
+					if tps := receiverTypeParams(decl.Recv.List[0].Type); len(tps) > 0 {
+						if t.generic == nil {
+							t.generic = &goDepGeneric{}
+						}
+						t.generic.addResults(w, decl.Name.Name, tps, decl.Type)
+					}
 				}
 			}
 		}
@@ -667,6 +692,22 @@ func (q *goLang) goDepReceiverMethods(at, key, name string, ifacesOnly bool) (ma
 	return q.r.goDeps.receiverMethods(modDir, key, name, ifacesOnly)
 }
 
+// goDepMethods is the method set of the dependency type key (promoted
+// methods included) for a Go file at (workspace-relative); ok is false
+// when it cannot be read whole.
+func (q *goLang) goDepMethods(at, key string) (map[string]goSignature, bool, bool) {
+	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+		return nil, false, false
+	}
+	modDir := q.goModDirOf(at)
+	if modDir == "" {
+		return nil, false, false
+	}
+	q.r.goDeps.setRoot(q.r.Root)
+	set, _, iface, ok := q.r.goDeps.methodSet(modDir, key, false, 0)
+	return set, iface, ok
+}
+
 // goDepDeclFileRE finds the files that may declare a type alias ("type A
 // = B" at the top level, or a type block) or an interface type.
 var goDepDeclFileRE = regexp.MustCompile(`(?m)^type\s+\w+(?:\[[^\]]*\])?\s*=[^=]|^type\s*\(|^type\s+\w+(?:\[[^\]]*\])?\s+interface\b`)
@@ -783,6 +824,7 @@ func (d *goDeps) packageDecls(dir, importPath string) *goDepDecls {
 					}
 					if it, ok := ts.Type.(*ast.InterfaceType); ok {
 						decls.ifaces[ts.Name.Name] = w.withTypeParams(fieldNames(ts.TypeParams)).interfaceType(it)
+						decls.ifaces[ts.Name.Name].generic = w.genericInterface(ts.TypeParams, it)
 					}
 				}
 			}

@@ -204,6 +204,9 @@ func (q *goLang) goOutsideName(ctx context.Context, t fact.Symbol, typeName stri
 // index is an int).
 func (q *goLang) goRangeKey(ctx context.Context, f *fact.File, caller *fact.Symbol, coll string) (typeRef, error) {
 	ref, err := q.evalReceiver(ctx, f, caller, coll)
+	if err == nil && ref.chanOuter && ref.elems > 0 {
+		return q.elementOf(ctx, f, ref) // for t := range m.IterBuffered(), a channel: an element
+	}
 	if err != nil || ref.kind != refExternal {
 		return typeRef{kind: refUnknown}, err
 	}

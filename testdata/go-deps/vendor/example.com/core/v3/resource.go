@@ -3,6 +3,8 @@
 // reads its types' method sets on need.
 package core
 
+import "net/http"
+
 type ObjectMeta struct{ Name string }
 
 // Resource declares GetMetadata and embeds Generated's methods.
@@ -18,4 +20,11 @@ type Generated interface {
 // Labeled has a GetMetadata of another result.
 type Labeled interface {
 	GetMetadata() map[string]string
+}
+
+// RW embeds the standard library's ResponseWriter (as gin's ResponseWriter does): its Write
+// is http.ResponseWriter's.
+type RW interface {
+	http.ResponseWriter
+	Size() int
 }
