@@ -677,18 +677,29 @@ func (d *goDeps) receiverMethods(modDir, key, name string, ifacesOnly bool) (map
 	return oset, oiface, true
 }
 
+// goDepModDir is the directory of the go.mod that the Go file at
+// (workspace-relative) belongs to, when key names a dependency's type (its
+// import path starts with a domain) that may be read there.
+func (q *goLang) goDepModDir(at, key string) (string, bool) {
+	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+		return "", false
+	}
+	modDir := q.goModDirOf(at)
+	if modDir == "" {
+		return "", false
+	}
+	q.r.goDeps.setRoot(q.r.Root)
+	return modDir, true
+}
+
 // goDepReceiverMethods is receiverMethods for a call in the Go file at
 // (workspace-relative): the dependency is the one the file's module
 // requires.
 func (q *goLang) goDepReceiverMethods(at, key, name string, ifacesOnly bool) (map[string]goSignature, bool, bool) {
-	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+	modDir, ok := q.goDepModDir(at, key)
+	if !ok {
 		return nil, false, false
 	}
-	modDir := q.goModDirOf(at)
-	if modDir == "" {
-		return nil, false, false
-	}
-	q.r.goDeps.setRoot(q.r.Root)
 	return q.r.goDeps.receiverMethods(modDir, key, name, ifacesOnly)
 }
 
@@ -696,14 +707,10 @@ func (q *goLang) goDepReceiverMethods(at, key, name string, ifacesOnly bool) (ma
 // methods included) for a Go file at (workspace-relative); ok is false
 // when it cannot be read whole.
 func (q *goLang) goDepMethods(at, key string) (map[string]goSignature, bool, bool) {
-	if q.r.Root == "" || !strings.Contains(strings.SplitN(key, "/", 2)[0], ".") {
+	modDir, ok := q.goDepModDir(at, key)
+	if !ok {
 		return nil, false, false
 	}
-	modDir := q.goModDirOf(at)
-	if modDir == "" {
-		return nil, false, false
-	}
-	q.r.goDeps.setRoot(q.r.Root)
 	set, _, iface, ok := q.r.goDeps.methodSet(modDir, key, false, 0)
 	return set, iface, ok
 }
