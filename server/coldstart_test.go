@@ -92,7 +92,12 @@ func coldStartRepoRuns(t *testing.T, cfg coldStartConfig, repo coldStartRepo) []
 	if repo.Targets <= 0 {
 		repo.Targets = 2
 	}
-	logDir := t.TempDir()
+	// The servers' logs are kept beside the output, where the request log
+	// says what each early answer was (the stage, "index_incomplete").
+	logDir := filepath.Join(filepath.Dir(cfg.Output), "logs", filepath.Base(root))
+	if err := os.MkdirAll(logDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	lines := &sourceLines{root: root, files: map[string][]string{}}
 
 	// The steady state: a fully indexed server, and the targets it gives
@@ -154,9 +159,12 @@ func coldStartRepoRuns(t *testing.T, cfg coldStartConfig, repo coldStartRepo) []
 				run.OursRightMs, run.FirstWasRight = msSince(start), first
 				break
 			}
+			partial := false
 			for _, s := range sites {
-				run.OursPartialDetailsBefore = run.OursPartialDetailsBefore || strings.Contains(s.Detail, "partial")
+				partial = partial || strings.Contains(s.Detail, "partial")
 			}
+			run.OursPartialDetailsBefore = run.OursPartialDetailsBefore || partial
+			t.Logf("%s: at %.0f ms an answer of %d sites (steady %d), partial in a detail: %v", run.Target, msSince(start), len(sites), len(tg.sites), partial)
 			time.Sleep(20 * time.Millisecond)
 		}
 		ours.close()
