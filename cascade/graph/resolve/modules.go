@@ -49,7 +49,7 @@ func (m *moduleIndex) get(files []fact.File) *jsModules {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
-	case m.js != nil && len(files) > 0 && len(m.js.files) > 0 && &files[0] == &m.js.files[0] && len(files) == len(m.js.files):
+	case m.js != nil && sameFileList(files, m.js.files):
 	case m.js != nil && samePaths(files, m.js.files):
 		m.js = &jsModules{files: files, whole: m.js.whole, tails: m.js.tails, tailsOfIndex: m.js.tailsOfIndex, aliases: m.aliases}
 	default:
@@ -74,6 +74,12 @@ func (r *Resolver) tsAliases() *tsAliases {
 		r.modules.aliases = &tsAliases{root: r.Root}
 	}
 	return r.modules.aliases
+}
+
+// sameFileList reports whether a and b are the very same list (one backing
+// array, one length): an index built over one serves the other as it is.
+func sameFileList(a, b []fact.File) bool {
+	return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0]
 }
 
 // samePaths reports whether two file lists hold the same paths in order.

@@ -63,7 +63,7 @@ func (m *pyModuleIndex) get(files []fact.File) *pyModules {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	switch {
-	case m.py != nil && len(files) > 0 && len(m.py.files) > 0 && &files[0] == &m.py.files[0] && len(files) == len(m.py.files):
+	case m.py != nil && sameFileList(files, m.py.files):
 	case m.py != nil && samePaths(files, m.py.files):
 		m.py = &pyModules{files: files, whole: m.py.whole, tails: m.py.tails}
 	default:
