@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -58,6 +59,8 @@ type Resolver struct {
 	// stops the one running.
 	warming  sync.Mutex
 	stopWarm context.CancelFunc
+	// warmed: what the latest warm-up's warmSites resolved (WarmedSites).
+	warmedNames, warmedSites atomic.Int64
 }
 
 // generation is what the resolver derives from one generation of the
@@ -3044,7 +3047,7 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 		return nil, err
 	}
 	if f.Language == treesitter.Go {
-		if types, err = q.golang().goVisibleTypes(ctx, f, types); err != nil {
+		if types, err = q.golang().goVisibleTypes(ctx, f, typeName, types); err != nil {
 			return nil, err
 		}
 	}
