@@ -41,14 +41,24 @@ var (
 func (s *snapshot) Generation() int64 { return s.generation }
 
 // snapshotMaxEntries bounds what the kept reads hold (files, symbols and
-// names together); past it they are dropped and kept afresh.
-const snapshotMaxEntries = 100_000
+// names together); past it they are dropped and kept afresh. A workspace
+// of more files than a fixed bound serves raises it to
+// snapshotEntriesPerFile for each of its files (readCache.fit): with a
+// fixed 100,000, the warm-up of a 36,000-file SDK dropped its reads again
+// and again and read each caller's symbol from the store once per site, a
+// cost that grew with the square of the workspace (docs/PERFORMANCE.md,
+// "Session 27").
+const (
+	snapshotMaxEntries     = 100_000
+	snapshotEntriesPerFile = 8
+)
 
 // readCache is what snapshots keep, for one generation.
 type readCache struct {
 	mu         sync.Mutex
 	generation int64
 	entries    int
+	limit      int                      // 0: snapshotMaxEntries (see fit)
 	files      map[string]fact.File     // ok reads only
 	symbols    map[string]*fact.Symbol  // nil: not found
 	byName     map[string][]fact.Symbol // SymbolsByName answers
@@ -127,13 +137,20 @@ func (c *readCache) reset(generation int64) {
 	c.byName = map[string][]fact.Symbol{}
 }
 
+// fit sizes the cache for a workspace of files files.
+func (c *readCache) fit(files int) {
+	c.mu.Lock()
+	c.limit = files * snapshotEntriesPerFile
+	c.mu.Unlock()
+}
+
 // room makes room for one more entry of generation; false if the cache is
 // at another generation (a later request moved it on: keep nothing).
 func (c *readCache) room(generation int64) bool {
 	if c.files == nil || c.generation != generation {
 		return false
 	}
-	if c.entries >= snapshotMaxEntries {
+	if c.entries >= max(c.limit, snapshotMaxEntries) {
 		c.reset(generation)
 	}
 	c.entries++
@@ -257,6 +274,7 @@ func (s *Store) warm(ctx context.Context) error {
 			// Known before decoding every file (a few hundred MB of
 			// garbage on 36,000 files) to keep none of them.
 			tooLarge = len(x.files) > snapshotMaxEntries/4
+			s.kept.fit(len(x.files))
 			for name, files := range x.callees {
 				n := 0
 				for _, fc := range files {

@@ -173,3 +173,36 @@ func TestSnapshotsKeepUntouchedFilesAcrossWrites(t *testing.T) {
 		t.Error("b.ts still kept after another process wrote")
 	}
 }
+
+// A workspace of more files than the fixed bound serves keeps its reads:
+// the warm-up of a 36,000-file SDK dropped them again and again, and read
+// each caller's symbol from the store once per call site.
+func TestReadCacheFitsTheWorkspace(t *testing.T) {
+	fill := func(c *readCache, n int) (resets int) {
+		c.reset(1)
+		for i := 0; i < n; i++ {
+			before := c.entries
+			if !c.room(1) {
+				t.Fatal("room refused an entry of the cache's own generation")
+			}
+			if c.entries <= before {
+				resets++
+			}
+		}
+		return resets
+	}
+	var fixed readCache
+	if got := fill(&fixed, 3*snapshotMaxEntries/2); got != 1 {
+		t.Errorf("a cache not fitted dropped its reads %d times past the bound, want 1", got)
+	}
+	var fitted readCache
+	fitted.fit(36_000)
+	if got := fill(&fitted, 3*snapshotMaxEntries/2); got != 0 {
+		t.Errorf("a cache fitted to 36,000 files dropped its reads %d times, want none", got)
+	}
+	var small readCache
+	small.fit(100) // a small workspace keeps the fixed bound, not a smaller one
+	if got := fill(&small, snapshotMaxEntries-1); got != 0 {
+		t.Errorf("a cache fitted to 100 files dropped its reads %d times under the fixed bound", got)
+	}
+}
