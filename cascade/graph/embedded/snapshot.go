@@ -275,14 +275,26 @@ func (s *Store) warm(ctx context.Context) error {
 			// garbage on 36,000 files) to keep none of them.
 			tooLarge = len(x.files) > snapshotMaxEntries/4
 			s.kept.fit(len(x.files))
+			counts := map[string]int{}
+			rows := 0
 			for name, files := range x.callees {
+				// Only names the workspace declares: the resolver asks for
+				// those (expect, push and map it never resolves to).
+				if _, declared := x.symbols[name]; !declared {
+					continue
+				}
 				n := 0
 				for _, fc := range files {
 					n += fc.count
 				}
-				// Only names the workspace declares: the resolver asks for
-				// those (expect, push and map it never resolves to).
-				if _, declared := x.symbols[name]; declared && n >= callCacheMinRows && n <= callCacheMaxRows/4 {
+				if n >= callCacheMinRows {
+					counts[name] = n
+					rows += n
+				}
+			}
+			s.calls.fit(rows)
+			for name, n := range counts {
+				if s.calls.caches(n) {
 					common[name] = nil
 				}
 			}
