@@ -94,6 +94,10 @@ type generation struct {
 	// resolved is what call sites resolved to (callers_index.go).
 	sitesOnce sync.Once
 	resolved  *resolvedSites
+	// modelSignals are the sites that send each Django model signal
+	// implicitly (save() sends post_save), every model's, by signal
+	// (framework_signals.go); under the resolver's mu.
+	modelSignals map[string][]fact.ImplicitSite
 	// answers are the incoming answers worked out from many call sites,
 	// by keptAnswerKey (IncomingElsewhere); under the resolver's mu.
 	answers map[string]keptAnswer
