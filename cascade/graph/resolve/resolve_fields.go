@@ -220,6 +220,23 @@ func (q *query) fieldCallers(ctx context.Context, target fact.Symbol, refs []fac
 		if !r.Ref {
 			continue
 		}
+		if target.Language == treesitter.Go {
+			// A reference that does not resolve to target (another
+			// function of the name, aes.NewCipher from outside, a field
+			// read tc.NewCipher) gives the field it is stored in a value
+			// that fieldCall resolves as it resolved here: not target. A
+			// name defined in 81 packages has hundreds of such sites, and
+			// reading where each is stored, then resolving the calls of
+			// those fields, took lakego-admin's speck.NewCipher past the
+			// graph stage's budget on a loaded machine.
+			targets, _, err := q.resolveKept(ctx, r)
+			if err != nil {
+				return err
+			}
+			if !containsID(targets, target.ID) {
+				continue
+			}
+		}
 		if r.Field != "" {
 			fields[r.Field] = true
 			continue

@@ -25,7 +25,7 @@ type goLang struct {
 	ports   map[string]*goPort                // goOutsideBuild's configurations, by file; nil: none
 	built   map[string]bool                   // goOutsideBuild's answers, by file and configuration
 	// viewDirs: goOutsideView's go.mod and go.work lookups.
-	fileSyms map[string][]fact.Symbol // goEnclosingFunction's reads, by path
+	fileSyms map[string][]fact.Symbol // goFileSymbols' reads, by path
 	viewDirs goViewDirs
 	// aliasDepth guards goCanonicalType's walk through type aliases.
 	aliasDepth int
@@ -77,12 +77,18 @@ func isInterfaceMethod(m fact.Symbol) bool {
 // be told, by a type that has every method of the rest and embeds a type
 // from outside the workspace, which may bring the others: gopls, which
 // reads both, lists TCPRouteContext.GetRouteStatus among the callers of
-// route.GetRouteStatus() there.
+// route.GetRouteStatus() there. Or by a type that has every method of the
+// rest and an exported method of its own beyond them, which may be one of
+// the others (an interface of another package is implemented outside it
+// with exported methods only): go-admin's ActiveRecord embeds gorm's
+// schema.Tabler beside its own methods, every model declares TableName()
+// besides them, and gopls lists each model's GetId under object.GetId().
+// A type with the rest and nothing more has none of the others' methods.
 func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 	want := q.goMethodSet(ctx, iface)
 	if want == nil {
 		known, open := q.goOpenMethodSet(ctx, iface)
-		if !open || len(known) == 0 || !q.goEmbedsOutside(ctx, t, 0) {
+		if !open || len(known) == 0 || !q.goEmbedsOutside(ctx, t, 0) && !q.goMethodBeyond(ctx, t, known, 0) {
 			return false
 		}
 		want = known
@@ -91,6 +97,40 @@ func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 		return false // the empty interface, or methods we could not see
 	}
 	return q.goHasMethods(ctx, t, want)
+}
+
+// goMethodBeyond reports whether the Go type t (not an interface)
+// declares, itself or through a workspace type it embeds, an exported
+// method that known does not name.
+func (q *goLang) goMethodBeyond(ctx context.Context, t fact.Symbol, known map[string]goSignature, depth int) bool {
+	if depth > 5 || t.Kind == treesitter.KindInterface || t.Language != treesitter.Go {
+		return false
+	}
+	tf, err := q.file(ctx, t.Path)
+	if err != nil || tf == nil {
+		return false
+	}
+	for _, other := range q.goFilesIn(ctx, path.Dir(t.Path)) {
+		if other.Package != tf.Package {
+			continue
+		}
+		syms, err := q.goFileSymbols(ctx, other.Path)
+		if err != nil {
+			return false
+		}
+		for _, s := range syms {
+			if _, declared := known[s.Name]; !declared && s.Kind == treesitter.KindMethod &&
+				s.Container == t.Name && !isInterfaceMethod(s) && goExported(s.Name) {
+				return true
+			}
+		}
+	}
+	for _, base := range q.bases(ctx, t) {
+		if q.goMethodBeyond(ctx, base, known, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // goOpenMethodSet is the part of an interface's method set that the
@@ -935,22 +975,31 @@ func (q *goLang) goVisibleTypes(ctx context.Context, f *fact.File, name string, 
 	return out, nil
 }
 
+// goFileSymbols are the symbols of the file p, read once per query.
+func (q *goLang) goFileSymbols(ctx context.Context, p string) ([]fact.Symbol, error) {
+	if syms, ok := q.fileSyms[p]; ok {
+		return syms, nil
+	}
+	syms, err := q.store.SymbolsInFile(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if q.fileSyms == nil {
+		q.fileSyms = map[string][]fact.Symbol{}
+	}
+	q.fileSyms[p] = syms
+	return syms, nil
+}
+
 // goEnclosingFunction is the innermost function or method whose
 // declaration holds the symbol s (the method of an interface literal
 // written in it), nil for none. Told by position, not by s's ID: a
 // literal's method in the method (X).A is A.M, A's own ID is X.A, and a
 // second A's literal's method is A.M~2.
 func (q *goLang) goEnclosingFunction(ctx context.Context, s fact.Symbol) (*fact.Symbol, error) {
-	if q.fileSyms == nil {
-		q.fileSyms = map[string][]fact.Symbol{}
-	}
-	syms, ok := q.fileSyms[s.Path]
-	if !ok {
-		var err error
-		if syms, err = q.store.SymbolsInFile(ctx, s.Path); err != nil {
-			return nil, err
-		}
-		q.fileSyms[s.Path] = syms
+	syms, err := q.goFileSymbols(ctx, s.Path)
+	if err != nil {
+		return nil, err
 	}
 	var best *fact.Symbol
 	for i := range syms {
