@@ -1763,6 +1763,14 @@ func ecmaDestructured(e *extractor, decl, pattern, value *node) {
 	case "identifier", "member_expression", "this":
 		object = ecmaReceiver(e, value)
 	case "call_expression": // const { service } = createService(dispatch)
+		if ecmaDynamicImport(e, value) != "" {
+			// const { createAdapter } = await import("./adapter"): the
+			// module's export, read off the module (a call of it is no
+			// caller for tsserver, which stops at the binding, but what
+			// the call gives is the function's result)
+			object = e.squeezed(value)
+			break
+		}
 		if !isAny(ecmaCallFunction(value), "identifier", "member_expression") {
 			return
 		}
