@@ -1117,6 +1117,11 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if typ == "" {
 			typ = ecmaValueType(e, value)
 		}
+		if typ == "" && nodeType(value) == "identifier" && e.text(value) != "undefined" {
+			// public catalog = catalogManager: the value's type, as
+			// tsserver infers it (an imported instance, a module constant)
+			typ = ValueTypePrefix + e.text(value)
+		}
 		decorators := ecmaDecorators(e, n)
 		token := ecmaInjectToken(e, decorators)
 		if fn := field(value, "function"); nodeType(value) == "call_expression" && e.text(fn) == "inject" {
