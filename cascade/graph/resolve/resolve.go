@@ -2010,6 +2010,21 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 					return typeRef{}, err
 				}
 			}
+			if next.kind == refUnknown && family(f.Language) == "js" && cur.mod != "" {
+				// ns.credentialBroker.audit(), with import * as ns or const
+				// { credentialBroker } = await import(...): the value the
+				// module exports under that name (an object literal, an
+				// instance), as a named import of it is typed
+				from := f
+				if cur.from != "" && cur.from != f.Path {
+					from = q.mustFile(ctx, cur.from, f)
+				}
+				if ref, ok, err := q.jsImportedValue(ctx, from, cur.mod, seg.name); err != nil {
+					return typeRef{}, err
+				} else if ok {
+					next = ref
+				}
+			}
 			if next.kind == refUnknown && f.Language == treesitter.Go {
 				// manifest.ErrInvalidDigestFormat: a package-level variable
 				if typed, ok, err := q.golang().goPackageMember(ctx, cur, seg.name); err != nil {
