@@ -3017,6 +3017,12 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 		inner, err := q.instanceOf(ctx, f, held) // AbstractAsyncContextManager[DatabaseContext]
 		return typeRef{kind: refExternal, enters: &inner}, err
 	}
+	if held, ok := strings.CutPrefix(typeName, treesitter.MapValueTypePrefix); ok && family(f.Language) == "js" {
+		// function load(): Promise<Map<string, Loaded>>: its get(...) is a
+		// Loaded, named where load is declared
+		inner, err := q.instanceOf(ctx, f, held)
+		return typeRef{kind: refExternal, mapValue: &inner}, err
+	}
 	if held, ok := strings.CutPrefix(typeName, treesitter.RecordTypePrefix); ok && family(f.Language) == "js" {
 		inner, err := q.instanceOf(ctx, f, held) // { [key in SetupType]: Gear }
 		return typeRef{kind: refExternal, members: &inner}, err
