@@ -1864,7 +1864,7 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				cur = next
 				continue
 			}
-			if !seg.index {
+			if !seg.index && !q.jsDeclaredWorkspaceField(ctx, f, cur.class, seg.name) {
 				// Injected with a token: the provider map says which class.
 				cls, err := q.frameworks().injected(ctx, f, cur.class, seg.name)
 				if err != nil {
@@ -2423,6 +2423,30 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 		return typeRef{kind: refExternal}, nil
 	}
 	return typeRef{kind: refUnknown}, nil
+}
+
+// jsDeclaredWorkspaceField reports whether cls.field, in JavaScript or
+// TypeScript, declares a type that names an interface or class of the
+// workspace (@Inject(AUDIT_SINK) private readonly audit: AuditSink).
+// tsserver types such a field as declared, whatever a provider map binds
+// its token to: a call through it is the interface's, listed under every
+// implementation (a test double's too), so the provider map does not
+// narrow it. A field declared without a type, or with one from outside,
+// is still typed by the provider map.
+func (q *query) jsDeclaredWorkspaceField(ctx context.Context, f *fact.File, cls fact.Symbol, field string) bool {
+	if family(cls.Language) != "js" {
+		return false
+	}
+	t, in, err := q.fieldTypeWrittenIn(ctx, cls, field, 0)
+	if err != nil || t == "" || !isDeclaredTypeName(t) {
+		return false
+	}
+	written := cls.Path
+	if in != "" {
+		written = in
+	}
+	declared, err := q.resolveTypeName(ctx, q.mustFile(ctx, written, f), t)
+	return err == nil && declared != nil && isType(*declared)
 }
 
 // jsImportedModule splits a JavaScript or TypeScript receiver written
