@@ -1117,6 +1117,11 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if typ == "" {
 			typ = ecmaValueType(e, value)
 		}
+		if typ == "" && nodeType(value) == "identifier" && e.text(value) != "undefined" {
+			// public catalog = catalogManager: the value's type, as
+			// tsserver infers it (an imported instance, a module constant)
+			typ = ValueTypePrefix + e.text(value)
+		}
 		decorators := ecmaDecorators(e, n)
 		token := ecmaInjectToken(e, decorators)
 		if fn := field(value, "function"); nodeType(value) == "call_expression" && e.text(fn) == "inject" {
@@ -1615,7 +1620,12 @@ func ecmaForOf(e *extractor, n *node) {
 var ecmaElementCallbacks = map[string]bool{
 	"forEach": true, "map": true, "flatMap": true, "filter": true, "find": true, "findLast": true,
 	"findIndex": true, "findLastIndex": true, "some": true, "every": true,
+	"sort": true, "toSorted": true,
 }
+
+// ecmaComparators are the Array methods whose callback compares two
+// elements: xs.sort((a, b) => ...) types both parameters.
+var ecmaComparators = map[string]bool{"sort": true, "toSorted": true}
 
 // ecmaSameElements are the Array methods that give an array of the same
 // elements: xs.filter(...).map(x => ...) maps elements of xs.
@@ -1660,10 +1670,40 @@ func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method stri
 		}
 		array, method = field(inner, "object"), e.text(field(inner, "property"))
 	}
+	if inner, values := ecmaSpreadCopy(e, array); inner != nil {
+		// [...xs].sort(...): a copy of the elements of xs; [...m.values()]
+		// of the map's values
+		array = inner
+		if values {
+			method = "values"
+		}
+	}
 	if !isAny(array, "identifier", "member_expression") && !ecmaTypedQueryAll(e, array) {
 		return nil, nil, ""
 	}
 	return cb, array, method
+}
+
+// ecmaSpreadCopy is, for an array literal that only spreads one collection
+// ([...xs], [...m.values()]), the collection (xs, m), and whether its
+// values() were spread; nil for any other node.
+func ecmaSpreadCopy(e *extractor, n *node) (*node, bool) {
+	if nodeType(n) != "array" {
+		return nil, false
+	}
+	kids := namedChildren(n)
+	if len(kids) != 1 || nodeType(kids[0]) != "spread_element" {
+		return nil, false
+	}
+	inner := firstNamed(kids[0])
+	if fn := field(inner, "function"); nodeType(inner) == "call_expression" && nodeType(fn) == "member_expression" &&
+		e.text(field(fn, "property")) == "values" && firstNamed(field(inner, "arguments")) == nil {
+		return field(fn, "object"), true
+	}
+	if isAny(inner, "identifier", "member_expression") {
+		return inner, false
+	}
+	return nil, false
 }
 
 // ecmaTypedQueryAll reports whether n is a call of the DOM's
@@ -1692,22 +1732,34 @@ func ecmaCallbackElement(e *extractor, call *node) {
 	if cb == nil {
 		return
 	}
-	param := field(cb, "parameter") // x => ...
-	if param == nil {
-		param = firstNamed(field(cb, "parameters"))
+	body := field(cb, "body")
+	if body == nil {
+		return
+	}
+	params := []*node{field(cb, "parameter")} // x => ...
+	if params[0] == nil {
+		params = namedChildren(field(cb, "parameters"))
+	}
+	count := 1
+	if ecmaComparators[e.text(field(field(call, "function"), "property"))] {
+		count = 2 // xs.sort((a, b) => a.rank - b.rank): both are elements
+	}
+	for i, param := range params {
+		if i == count {
+			break
+		}
 		if nodeType(param) == "required_parameter" { // TypeScript: (x) => ..., (x: T) => ...
 			if field(param, "type") != nil {
-				return
+				continue
 			}
 			param = field(param, "pattern")
 		}
+		if nodeType(param) != "identifier" {
+			continue
+		}
+		e.addLocal(call.StartByte(), e.text(param), ScopedType(body.StartByte(), body.EndByte(),
+			CallbackElementTypePrefix+method+":"+ecmaReceiver(e, array)))
 	}
-	body := field(cb, "body")
-	if nodeType(param) != "identifier" || body == nil {
-		return
-	}
-	e.addLocal(call.StartByte(), e.text(param), ScopedType(body.StartByte(), body.EndByte(),
-		CallbackElementTypePrefix+method+":"+ecmaReceiver(e, array)))
 }
 
 // ecmaForOfValues types the variable of for (const s of servers.values())
@@ -1763,6 +1815,14 @@ func ecmaDestructured(e *extractor, decl, pattern, value *node) {
 	case "identifier", "member_expression", "this":
 		object = ecmaReceiver(e, value)
 	case "call_expression": // const { service } = createService(dispatch)
+		if ecmaDynamicImport(e, value) != "" {
+			// const { createAdapter } = await import("./adapter"): the
+			// module's export, read off the module (a call of it is no
+			// caller for tsserver, which stops at the binding, but what
+			// the call gives is the function's result)
+			object = e.squeezed(value)
+			break
+		}
 		if !isAny(ecmaCallFunction(value), "identifier", "member_expression") {
 			return
 		}

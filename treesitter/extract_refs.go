@@ -133,6 +133,11 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		return n.FieldName() == "value" && !ecmaExportsAssignment(e, parent(parent(p)))
 	case "variable_declarator":
 		return n.FieldName() == "value"
+	case "as_expression", "satisfies_expression", "non_null_expression", "parenthesized_expression":
+		// { create: runtime.create as Deps["create"] }: the value under the
+		// assertion stands where the assertion does (tsserver lists the
+		// property access wherever it is)
+		return sameNode(firstNamed(p), n) && isAny(n, "identifier", "member_expression") && ecmaRefPosition(e, p)
 	case "assignment_expression":
 		return n.FieldName() == "right" && !ecmaExportsAssignment(e, p)
 	case "member_expression":

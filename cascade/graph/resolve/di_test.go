@@ -36,10 +36,16 @@ import { AUDIT_SINK, AuditSink, Repo } from './audit';
 @Injectable()
 export class Service {
   @Inject() private readonly repo: Repo;
-  constructor(@Inject(AUDIT_SINK) private readonly audit: AuditSink) {}
+  constructor(
+    @Inject(AUDIT_SINK) private readonly audit: AuditSink,
+    @Inject(AUDIT_SINK) private readonly untyped: any,
+  ) {}
   run(): void {
     this.repo.find();
     this.audit.record('x');
+  }
+  flush(): void {
+    this.untyped.record('y');
   }
 }
 `,
@@ -76,11 +82,14 @@ class Billing:
 		target string
 		want   []string
 	}{
-		{"Repo.find", []string{"Service.run ast"}},          // property injection
-		{"DbAuditSink.record", []string{"Service.run ast"}}, // @Inject(TOKEN) through the provider map
-		{"FileAuditSink.record", nil},                       // provided for no token
-		{"Repo.save", []string{"Service.run ast"}},          // @Autowired constructor parameter
-		{"Storage.put", []string{"Billing.run ast"}},        // typed parameter and constructed class
+		{"Repo.find", []string{"Service.run ast"}}, // property injection
+		// @Inject(TOKEN) declared as a workspace interface: the interface's
+		// call, dispatched to every implementation (as tsserver lists it);
+		// declared without a workspace type: the provider map's class
+		{"DbAuditSink.record", []string{"Service.flush ast", "Service.run ast via AuditSink.record"}},
+		{"FileAuditSink.record", []string{"Service.run ast via AuditSink.record"}},
+		{"Repo.save", []string{"Service.run ast"}},   // @Autowired constructor parameter
+		{"Storage.put", []string{"Billing.run ast"}}, // typed parameter and constructed class
 	}
 	for _, tc := range cases {
 		got, err := r.Incoming(ctx, symbolNamed(t, r, tc.target))

@@ -1579,6 +1579,20 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if stringLiteralReceiver(f.Language, recv) {
 		return typeRef{kind: refExternal}, nil // "...".format(x): str's format, and what its methods give
 	}
+	if spec, rest, ok := jsImportedModule(f.Language, recv); ok {
+		// import("./adapter").createAdapter: a name destructured from an
+		// awaited dynamic import (const { createAdapter } = await
+		// import("./adapter")) reads the module's export
+		cur, err := q.declaredType(ctx, f, caller, treesitter.PythonModuleTypePrefix+spec)
+		if err != nil || rest == "" {
+			return cur, err
+		}
+		segs := parseReceiver(rest)
+		if segs == nil {
+			return typeRef{kind: refUnknown}, nil
+		}
+		return q.walkReceiver(ctx, f, caller, cur, segs)
+	}
 	if cls, ok := constructed(f.Language, recv); ok {
 		return q.instanceOf(ctx, f, cls) // new Foo().m(): a Foo's m
 	}
@@ -1857,7 +1871,7 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				cur = next
 				continue
 			}
-			if !seg.index {
+			if !seg.index && !q.jsDeclaredWorkspaceField(ctx, f, cur.class, seg.name) {
 				// Injected with a token: the provider map says which class.
 				cls, err := q.frameworks().injected(ctx, f, cur.class, seg.name)
 				if err != nil {
@@ -2001,6 +2015,21 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			if next.kind == refUnknown && f.Language == treesitter.Python {
 				if next, err = q.python().pyReexportedMember(ctx, f, cur, seg.name, false); err != nil {
 					return typeRef{}, err
+				}
+			}
+			if next.kind == refUnknown && family(f.Language) == "js" && cur.mod != "" {
+				// ns.credentialBroker.audit(), with import * as ns or const
+				// { credentialBroker } = await import(...): the value the
+				// module exports under that name (an object literal, an
+				// instance), as a named import of it is typed
+				from := f
+				if cur.from != "" && cur.from != f.Path {
+					from = q.mustFile(ctx, cur.from, f)
+				}
+				if ref, ok, err := q.jsImportedValue(ctx, from, cur.mod, seg.name); err != nil {
+					return typeRef{}, err
+				} else if ok {
+					next = ref
 				}
 			}
 			if next.kind == refUnknown && f.Language == treesitter.Go {
@@ -2403,6 +2432,94 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 	return typeRef{kind: refUnknown}, nil
 }
 
+// jsDeclaredWorkspaceField reports whether cls.field, in JavaScript or
+// TypeScript, declares a type that names an interface or class of the
+// workspace (@Inject(AUDIT_SINK) private readonly audit: AuditSink).
+// tsserver types such a field as declared, whatever a provider map binds
+// its token to: a call through it is the interface's, listed under every
+// implementation (a test double's too), so the provider map does not
+// narrow it. A field declared without a type, or with one from outside,
+// is still typed by the provider map.
+func (q *query) jsDeclaredWorkspaceField(ctx context.Context, f *fact.File, cls fact.Symbol, field string) bool {
+	if family(cls.Language) != "js" {
+		return false
+	}
+	t, in, err := q.fieldTypeWrittenIn(ctx, cls, field, 0)
+	if err != nil || t == "" || !isDeclaredTypeName(t) {
+		return false
+	}
+	written := cls.Path
+	if in != "" {
+		written = in
+	}
+	declared, err := q.resolveTypeName(ctx, q.mustFile(ctx, written, f), t)
+	return err == nil && declared != nil && isType(*declared)
+}
+
+// jsImportedModule splits a JavaScript or TypeScript receiver written
+// import("m") or import("m").rest into the module specifier and rest.
+func jsImportedModule(lang treesitter.Language, recv string) (spec, rest string, ok bool) {
+	after, found := strings.CutPrefix(recv, "import(")
+	if !found || family(lang) != "js" || after == "" || after[0] != '"' && after[0] != '\'' {
+		return "", "", false
+	}
+	end := strings.IndexByte(after[1:], after[0])
+	if end < 0 || !strings.HasPrefix(after[end+2:], ")") {
+		return "", "", false
+	}
+	spec, rest = after[1:end+1], after[end+3:]
+	if rest != "" {
+		if rest, found = strings.CutPrefix(rest, "."); !found || rest == "" {
+			return "", "", false
+		}
+	}
+	return spec, rest, true
+}
+
+// jsDestructuredFunction is, for a bare name bound by destructuring a
+// value (const { createAdapter } = deps, or = await import("./adapter")),
+// the member it was read from (deps.createAdapter): what calling the name
+// gives is what calling that member gives. The call itself stays the
+// local value's (treesitter.BoundLocally): tsserver stops at the binding
+// and lists it under no function. False for any other name, and where a
+// nearer local of another kind binds it.
+func (q *query) jsDestructuredFunction(f *fact.File, caller *fact.Symbol, name string) (string, bool) {
+	if family(f.Language) != "js" || name == "" || strings.ContainsAny(name, ".()[]<>") {
+		return "", false
+	}
+	valued := func(l fact.Local) bool {
+		typ := l.Type
+		if _, _, rest, scoped := treesitter.CutScope(typ); scoped {
+			typ = rest
+		}
+		return strings.HasPrefix(typ, treesitter.ValueTypePrefix)
+	}
+	var held *fact.Local
+	if caller != nil {
+		held = q.localIn(f, name, func(l fact.Local) bool {
+			return valued(l) && l.SymbolID != "" && (l.SymbolID == caller.ID || strings.HasPrefix(caller.ID, l.SymbolID+"."))
+		})
+	}
+	if held == nil {
+		held = q.localIn(f, name, func(l fact.Local) bool { return valued(l) && l.SymbolID == "" })
+	}
+	if held == nil {
+		return "", false
+	}
+	if near := q.localNamed(f, caller, name); near != nil && near != held && near.Type != treesitter.BoundLocally {
+		return "", false
+	}
+	typ := held.Type
+	if _, _, rest, scoped := treesitter.CutScope(typ); scoped {
+		typ = rest
+	}
+	member, _ := strings.CutPrefix(typ, treesitter.ValueTypePrefix)
+	if !strings.Contains(member, ".") {
+		return "", false
+	}
+	return member, true
+}
+
 // localNamed finds the local or parameter name in scope at q.pos in caller:
 // the innermost block-scoped one around the position, else the first
 // unscoped one of the caller or its enclosing functions, else a top-level
@@ -2640,6 +2757,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		return ref, err // container.createChildContainer()
 	}
 	expr, _ := strings.CutPrefix(typ, treesitter.CallTypePrefix)
+	if held, ok := q.jsDestructuredFunction(f, caller, expr); ok {
+		// const { createAdapter } = deps; const a = createAdapter(): what
+		// deps.createAdapter(...) gives
+		expr = held
+	}
 	result := 0
 	var targs []string
 	if f.Language == treesitter.Go {
@@ -2925,6 +3047,12 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 	if held, ok := strings.CutPrefix(typeName, treesitter.PythonEntersTypePrefix); ok && f.Language == treesitter.Python {
 		inner, err := q.instanceOf(ctx, f, held) // AbstractAsyncContextManager[DatabaseContext]
 		return typeRef{kind: refExternal, enters: &inner}, err
+	}
+	if held, ok := strings.CutPrefix(typeName, treesitter.MapValueTypePrefix); ok && family(f.Language) == "js" {
+		// function load(): Promise<Map<string, Loaded>>: its get(...) is a
+		// Loaded, named where load is declared
+		inner, err := q.instanceOf(ctx, f, held)
+		return typeRef{kind: refExternal, mapValue: &inner}, err
 	}
 	if held, ok := strings.CutPrefix(typeName, treesitter.RecordTypePrefix); ok && family(f.Language) == "js" {
 		inner, err := q.instanceOf(ctx, f, held) // { [key in SetupType]: Gear }

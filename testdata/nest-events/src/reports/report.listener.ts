@@ -9,7 +9,7 @@ export class ReportListener {
 
   @OnEvent('report.created')
   handleReportCreated(payload: { id: string }): void { // @def(handleReportCreated, "handleReportCreated")
-    this.audit.record(payload.id); // @site(createdRecord, "record") @call(handleReportCreated, dbRecord, createdRecord)
+    this.audit.record(payload.id); // @site(createdRecord, "record") @call(handleReportCreated, sinkRecord, createdRecord) @dispatch(handleReportCreated, dbRecord, createdRecord) @dispatch(handleReportCreated, consoleRecord, createdRecord)
   }
 
   @OnEvent(REPORT_ARCHIVED)

@@ -1,0 +1,5 @@
+export class Inventory {
+  listPublicProducts(tenantId: string): string[] { // @def(inventoryList, "listPublicProducts")
+    return [tenantId];
+  }
+}
