@@ -537,6 +537,13 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 			// self.factory = request_factory in a fixture: what pytest hands it
 			typ = PytestFixtureTypePrefix + e.text(right)
 		}
+		if typ == "" && fn >= 0 && !pythonHasParam(e.facts.Symbols[fn], e.text(right)) && pythonNamesImportOrClass(e, e.text(right)) {
+			// self.cls = AutoHealerAgent, the class a test's fixture
+			// imports: the class itself (pyright declares type[...]), so
+			// self.cls() makes one. Evaluated in the method that assigns
+			// it, where a function's own import binds the name.
+			typ = ScopedType(n.StartByte(), e.facts.Symbols[fn].Span.EndByte, ValueTypePrefix+e.text(right))
+		}
 	}
 	if right := field(n, "right"); typ == "" && nodeType(right) == "list" {
 		// self.hooks = []: self.hooks.remove(h) is list's remove, never a
@@ -1216,6 +1223,34 @@ func pythonImportedModule(e *extractor, call *node) string {
 // pythonFixtureParam reports whether name is a parameter, other than self,
 // of fn, a pytest fixture (@pytest.fixture, @fixture): pytest fills it with
 // the fixture of that name.
+// pythonHasParam reports whether fn takes a parameter called name.
+func pythonHasParam(fn Symbol, name string) bool {
+	for _, p := range fn.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonNamesImportOrClass reports whether name is bound in the file by an
+// import (at the top or in a function) or is a class the file declares at
+// its top level: a name that, assigned to a field, is that module's value
+// or class wherever the method runs.
+func pythonNamesImportOrClass(e *extractor, name string) bool {
+	for _, imp := range e.facts.Imports {
+		if imp.Local == name && !imp.Reexport {
+			return true
+		}
+	}
+	for _, s := range e.facts.Symbols {
+		if s.Kind == KindClass && s.Name == name && s.Container == "" {
+			return true
+		}
+	}
+	return false
+}
+
 func pythonFixtureParam(fn Symbol, name string) bool {
 	fixture := false
 	for _, d := range fn.Decorators {

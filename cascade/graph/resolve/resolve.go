@@ -2450,6 +2450,11 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		// What a block-scoped local is bound to is evaluated where it is declared.
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos, typ = start, rest
+		if caller == nil && f.Language == treesitter.Python {
+			// a field's value evaluated in the method that assigns it
+			// (self.cls = Healer, Healer imported there)
+			caller = q.python().pyFunctionAt(ctx, f, start)
+		}
 		if family(f.Language) == "js" {
 			// just inside its block, where the block's other locals hold:
 			// const po = new MultiPO(); const simple = po.simple, in a test's

@@ -428,6 +428,25 @@ func pySelfCall(t string) (string, bool) {
 	return method, ok && method != "" && !strings.ContainsAny(method, ".()[]")
 }
 
+// pyFunctionAt is the innermost function or method of f whose body holds
+// pos, nil at the top level.
+func (q *pyLang) pyFunctionAt(ctx context.Context, f *fact.File, pos uint32) *fact.Symbol {
+	syms, err := q.store.SymbolsInFile(ctx, f.Path)
+	if err != nil {
+		return nil
+	}
+	var best *fact.Symbol
+	for i, s := range syms {
+		if !isCallable(s) || pos < s.Span.StartByte || s.Span.EndByte <= pos {
+			continue
+		}
+		if best == nil || s.Span.StartByte >= best.Span.StartByte {
+			best = &syms[i]
+		}
+	}
+	return best
+}
+
 // pyFieldOwner is the class, cls or one of its bases, whose methods assign
 // the field name in the file writtenIn (where fieldTypeWrittenIn found it):
 // the self a field's type such as call:self.create_user is evaluated on.
