@@ -598,6 +598,10 @@ type query struct {
 	// fixture names the pytest fixture whose value the last call resolved
 	// by name was made on ("" for none): said in the caller's detail.
 	fixture string
+	// pySites are the Python call-site bindings in force, innermost last
+	// (resolve_python_callsite.go); pySerials counts those made.
+	pySites   []pyCallSite
+	pySerials uint64
 	// The language resolvers of this request, made on first need; each
 	// keeps its own answers.
 	goLang *goLang
@@ -1831,6 +1835,11 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
 				next, err := q.methodResult(ctx, cur.class, seg.name)
+				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
+					// self._helper(Healer), _helper(self, kind) returning
+					// kind(): what these arguments make of it
+					next, err = q.python().pyMethodAtSite(ctx, f, caller, cur.class, seg.name, seg.args)
+				}
 				if err == nil && next.kind == refUnknown && cur.kind == refClass && seg.name == "__new__" && f.Language == treesitter.Python {
 					// Listener.__new__(Listener).resume(): object.__new__
 					// gives an instance of the class, as pyright infers (Self)
@@ -2519,7 +2528,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	// the step before again: without this, the work doubles or triples at
 	// each step. The depth is part of the key, so a value is reused only
 	// where evaluating again would give the same.
-	key := declaredKey{path: f.Path, typ: typ, pos: q.pos, depth: q.depth}
+	key := declaredKey{path: f.Path, typ: typ, pos: q.pos, depth: q.depth, site: q.pySiteSerial()}
 	if caller != nil {
 		key.caller = caller.ID
 	}
@@ -2573,6 +2582,7 @@ type declaredKey struct {
 	path, caller, typ string
 	pos               uint32
 	depth             int
+	site              uint64 // the Python call-site binding in force (pySiteSerial)
 }
 
 // derivedType is declaredType for a type derived from an expression: an
@@ -2748,6 +2758,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		if ref, ok, err := q.pyInferredResult(ctx, t, rt); ok {
 			if err != nil || ref.kind != refUnknown {
+				return ref, err
+			}
+			// def _make_agent(cls): ... return agent, agent = cls(): what
+			// this call's arguments make of it, as pyright infers it
+			if ref, ok, err := q.python().pyResultAtSite(ctx, f, caller, recv, callee, t, rt); err != nil || ok && ref.kind != refUnknown {
 				return ref, err
 			}
 			continue

@@ -388,7 +388,14 @@ func (q *pyLang) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Sy
 	}
 	l := q.localNamed(f, caller, callee)
 	if l == nil {
-		return typeRef{}, false, nil
+		// cls() with cls a parameter bound at the call whose result is
+		// inferred (pyResultAtSite)
+		value, found, err := q.pyCallSiteParam(ctx, caller, callee)
+		if err != nil || !found {
+			return typeRef{}, found, err
+		}
+		ref, err := q.pyCalled(ctx, value)
+		return ref, true, err
 	}
 	_, _, typ, _ := treesitter.CutScope(l.Type)
 	if result, ok := strings.CutPrefix(typ, treesitter.GoFuncPrefix); ok {
@@ -930,6 +937,9 @@ func (q *pyLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, n
 	}
 	if ref, found, err := q.pyInheritedParam(ctx, caller, name); err != nil || found {
 		return ref, found, err
+	}
+	if ref, found, err := q.pyCallSiteParam(ctx, caller, name); err != nil || found {
+		return ref, found, err // an argument of the call whose result is inferred
 	}
 	return q.pyFixtureParam(ctx, f, caller, name) // resolve_pytest.go
 }
