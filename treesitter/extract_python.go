@@ -730,8 +730,8 @@ func pythonLocalValueType(e *extractor, v *node) string {
 		}
 	case "binary_operator":
 		op := pythonOperators[e.text(field(v, "operator"))]
-		if shape := pythonShape(e, field(v, "left")); op != "" && shape != "" {
-			return CallTypePrefix + shape + "." + op
+		if shape := pythonOperandShape(e, field(v, "left")); op != "" && shape != "" {
+			return CallTypePrefix + shape + "." + op // tmp_path / "a" / "b": __truediv__ of __truediv__'s result
 		}
 	case "boolean_operator": // a or Default(): the default when it is built, else a
 		if e.text(field(v, "operator")) != "or" {
@@ -802,19 +802,33 @@ var pythonLiteralTypes = map[string]string{
 // without the arguments and indexes it does not need: a.b(x, y)[0].c is
 // "a.b()[].c". It is "" for anything else (literals, operators, lambdas).
 func pythonShape(e *extractor, n *node) string {
+	return pythonShapeOps(e, n, false)
+}
+
+// pythonOperandShape is pythonShape that also writes an operator as the
+// method it calls on its left operand: tmp_path / "a" / "b" is
+// "tmp_path.__truediv__().__truediv__()", and (channel / ".gitignore").open()
+// "channel.__truediv__().open()". Only where a value's type is read from
+// it (a local bound to an operation, a with statement's manager), not
+// for every receiver.
+func pythonOperandShape(e *extractor, n *node) string {
+	return pythonShapeOps(e, n, true)
+}
+
+func pythonShapeOps(e *extractor, n *node, ops bool) string {
 	switch nodeType(n) {
 	case "identifier":
 		return e.text(n)
 	case "attribute":
-		if obj := pythonShape(e, field(n, "object")); obj != "" {
+		if obj := pythonShapeOps(e, field(n, "object"), ops); obj != "" {
 			return obj + "." + e.text(field(n, "attribute"))
 		}
 	case "call":
-		if fn := pythonShape(e, field(n, "function")); fn != "" && !strings.HasSuffix(fn, "]") {
+		if fn := pythonShapeOps(e, field(n, "function"), ops); fn != "" && !strings.HasSuffix(fn, "]") {
 			return fn + "()"
 		}
 	case "subscript":
-		v := pythonShape(e, field(n, "value"))
+		v := pythonShapeOps(e, field(n, "value"), ops)
 		if is(field(n, "subscript"), "slice") {
 			return v // xs[1:] is a list like xs
 		}
@@ -822,7 +836,12 @@ func pythonShape(e *extractor, n *node) string {
 			return v + "[]"
 		}
 	case "parenthesized_expression":
-		return pythonShape(e, firstNamed(n))
+		return pythonShapeOps(e, firstNamed(n), ops)
+	case "binary_operator":
+		op := pythonOperators[e.text(field(n, "operator"))]
+		if left := pythonShapeOps(e, field(n, "left"), ops); ops && op != "" && left != "" {
+			return left + "." + op + "()"
+		}
 	}
 	return ""
 }
@@ -897,7 +916,7 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		if scope != nil && scope.FirstChild() != nil && scope.FirstChild().Type() == "async" {
 			enter = ".__aenter__" // async with C() as c: what C().__aenter__() returns, awaited
 		}
-		if shape := pythonShape(e, firstNamed(as)); shape != "" && scope != nil {
+		if shape := pythonOperandShape(e, firstNamed(as)); shape != "" && scope != nil {
 			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+enter))
 		}
 		return

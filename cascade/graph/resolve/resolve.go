@@ -1598,6 +1598,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if assertedObjectType(f.Language, recv) {
 		return typeRef{kind: refExternal}, nil // (x as { m(): void }).m(): the written type's m
 	}
+	if left, method, ok := pyOperatorOperand(f.Language, recv); ok {
+		// (channel / ".gitignore").open(...): what the operator's method gives
+		return q.declaredType(ctx, f, caller, treesitter.CallTypePrefix+left+"."+method)
+	}
 	if operands := pyOrOperands(f.Language, recv); operands != nil {
 		return q.python().pyEitherOf(ctx, f, caller, operands) // (classifier or DEFAULT).classify(x)
 	}
