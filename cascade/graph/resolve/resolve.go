@@ -1250,7 +1250,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 	var fallback []fact.Symbol
 	if len(local) > 0 {
 		picked := pickInnermost(local, caller)
-		if !pyImportedToo(f, name, picked) {
+		if !q.pyImportedToo(ctx, f, name, picked) {
 			return picked, true, nil
 		}
 		// try: from .ai import suggest / except ImportError: def
@@ -2786,7 +2786,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 // pyImportedToo reports whether a Python file that defines name at its top
 // level (picked) also imports it by name: a fallback declared where the
 // import may fail (try: from x import f / except ImportError: def f()).
-func pyImportedToo(f *fact.File, name string, picked []fact.Symbol) bool {
+// An import inside a function that does not hold the declaration binds
+// the name in that function only, and is no such import.
+func (q *query) pyImportedToo(ctx context.Context, f *fact.File, name string, picked []fact.Symbol) bool {
 	if f.Language != treesitter.Python {
 		return false
 	}
@@ -2795,12 +2797,36 @@ func pyImportedToo(f *fact.File, name string, picked []fact.Symbol) bool {
 			return false // a def at the line's start replaces the import for what follows
 		}
 	}
+	var syms []fact.Symbol
 	for _, imp := range f.Imports {
-		if imp.Local == name && imp.Imported != "*" {
+		if imp.Local != name || imp.Imported == "*" {
+			continue
+		}
+		if syms == nil {
+			syms, _ = q.store.SymbolsInFile(ctx, f.Path)
+		}
+		if pyImportBindsAt(syms, imp.Span, picked) {
 			return true
 		}
 	}
 	return false
+}
+
+// pyImportBindsAt reports whether an import at span binds its name where
+// each of picked is declared: it is at the top level, or inside a
+// function that holds them.
+func pyImportBindsAt(syms []fact.Symbol, span treesitter.Span, picked []fact.Symbol) bool {
+	for _, s := range syms {
+		if !isCallable(s) || span.StartByte < s.Span.StartByte || s.Span.EndByte < span.EndByte {
+			continue
+		}
+		for _, p := range picked {
+			if p.Span.StartByte < s.Span.StartByte || s.Span.EndByte < p.Span.EndByte {
+				return false // def g(): from m import f as h; def k(): def h()
+			}
+		}
+	}
+	return true
 }
 
 // pyImportInScope is the index of the import of name that binds it where
