@@ -2752,6 +2752,18 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 		}
 		if pySelf(t, rt) {
+			if recv != "" && t.Language == treesitter.Python {
+				// with FileMetadata(d) as meta, FileLock.__enter__ returning
+				// self: the receiver's own class, a subclass (pyright's Self)
+				of, err := q.evalReceiver(ctx, f, caller, recv)
+				if err != nil {
+					return typeRef{}, err
+				}
+				if (of.kind == refInstance || of.kind == refClass) && of.elems == 0 {
+					of.kind = refInstance
+					return of, nil
+				}
+			}
 			if cls, err := q.classOf(ctx, &t); err != nil || cls != nil {
 				if cls == nil {
 					return typeRef{}, err
