@@ -537,6 +537,13 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 			// self.factory = request_factory in a fixture: what pytest hands it
 			typ = PytestFixtureTypePrefix + e.text(right)
 		}
+		if typ == "" && fn >= 0 && !pythonHasParam(e.facts.Symbols[fn], e.text(right)) && pythonNamesImportOrClass(e, e.text(right)) {
+			// self.cls = AutoHealerAgent, the class a test's fixture
+			// imports: the class itself (pyright declares type[...]), so
+			// self.cls() makes one. Evaluated in the method that assigns
+			// it, where a function's own import binds the name.
+			typ = ScopedType(n.StartByte(), e.facts.Symbols[fn].Span.EndByte, ValueTypePrefix+e.text(right))
+		}
 	}
 	if right := field(n, "right"); typ == "" && nodeType(right) == "list" {
 		// self.hooks = []: self.hooks.remove(h) is list's remove, never a
@@ -723,8 +730,8 @@ func pythonLocalValueType(e *extractor, v *node) string {
 		}
 	case "binary_operator":
 		op := pythonOperators[e.text(field(v, "operator"))]
-		if shape := pythonShape(e, field(v, "left")); op != "" && shape != "" {
-			return CallTypePrefix + shape + "." + op
+		if shape := pythonOperandShape(e, field(v, "left")); op != "" && shape != "" {
+			return CallTypePrefix + shape + "." + op // tmp_path / "a" / "b": __truediv__ of __truediv__'s result
 		}
 	case "boolean_operator": // a or Default(): the default when it is built, else a
 		if e.text(field(v, "operator")) != "or" {
@@ -795,19 +802,33 @@ var pythonLiteralTypes = map[string]string{
 // without the arguments and indexes it does not need: a.b(x, y)[0].c is
 // "a.b()[].c". It is "" for anything else (literals, operators, lambdas).
 func pythonShape(e *extractor, n *node) string {
+	return pythonShapeOps(e, n, false)
+}
+
+// pythonOperandShape is pythonShape that also writes an operator as the
+// method it calls on its left operand: tmp_path / "a" / "b" is
+// "tmp_path.__truediv__().__truediv__()", and (channel / ".gitignore").open()
+// "channel.__truediv__().open()". Only where a value's type is read from
+// it (a local bound to an operation, a with statement's manager), not
+// for every receiver.
+func pythonOperandShape(e *extractor, n *node) string {
+	return pythonShapeOps(e, n, true)
+}
+
+func pythonShapeOps(e *extractor, n *node, ops bool) string {
 	switch nodeType(n) {
 	case "identifier":
 		return e.text(n)
 	case "attribute":
-		if obj := pythonShape(e, field(n, "object")); obj != "" {
+		if obj := pythonShapeOps(e, field(n, "object"), ops); obj != "" {
 			return obj + "." + e.text(field(n, "attribute"))
 		}
 	case "call":
-		if fn := pythonShape(e, field(n, "function")); fn != "" && !strings.HasSuffix(fn, "]") {
+		if fn := pythonShapeOps(e, field(n, "function"), ops); fn != "" && !strings.HasSuffix(fn, "]") {
 			return fn + "()"
 		}
 	case "subscript":
-		v := pythonShape(e, field(n, "value"))
+		v := pythonShapeOps(e, field(n, "value"), ops)
 		if is(field(n, "subscript"), "slice") {
 			return v // xs[1:] is a list like xs
 		}
@@ -815,7 +836,12 @@ func pythonShape(e *extractor, n *node) string {
 			return v + "[]"
 		}
 	case "parenthesized_expression":
-		return pythonShape(e, firstNamed(n))
+		return pythonShapeOps(e, firstNamed(n), ops)
+	case "binary_operator":
+		op := pythonOperators[e.text(field(n, "operator"))]
+		if left := pythonShapeOps(e, field(n, "left"), ops); ops && op != "" && left != "" {
+			return left + "." + op + "()"
+		}
 	}
 	return ""
 }
@@ -890,7 +916,7 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		if scope != nil && scope.FirstChild() != nil && scope.FirstChild().Type() == "async" {
 			enter = ".__aenter__" // async with C() as c: what C().__aenter__() returns, awaited
 		}
-		if shape := pythonShape(e, firstNamed(as)); shape != "" && scope != nil {
+		if shape := pythonOperandShape(e, firstNamed(as)); shape != "" && scope != nil {
 			e.addLocal(pos, e.text(target), ScopedType(scope.StartByte(), scope.EndByte(), CallTypePrefix+shape+enter))
 		}
 		return
@@ -1216,6 +1242,34 @@ func pythonImportedModule(e *extractor, call *node) string {
 // pythonFixtureParam reports whether name is a parameter, other than self,
 // of fn, a pytest fixture (@pytest.fixture, @fixture): pytest fills it with
 // the fixture of that name.
+// pythonHasParam reports whether fn takes a parameter called name.
+func pythonHasParam(fn Symbol, name string) bool {
+	for _, p := range fn.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// pythonNamesImportOrClass reports whether name is bound in the file by an
+// import (at the top or in a function) or is a class the file declares at
+// its top level: a name that, assigned to a field, is that module's value
+// or class wherever the method runs.
+func pythonNamesImportOrClass(e *extractor, name string) bool {
+	for _, imp := range e.facts.Imports {
+		if imp.Local == name && !imp.Reexport {
+			return true
+		}
+	}
+	for _, s := range e.facts.Symbols {
+		if s.Kind == KindClass && s.Name == name && s.Container == "" {
+			return true
+		}
+	}
+	return false
+}
+
 func pythonFixtureParam(fn Symbol, name string) bool {
 	fixture := false
 	for _, d := range fn.Decorators {

@@ -59,10 +59,11 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 				called, calledAt = call, at
 				return
 			}
-			if value.Type() == "identifier" && (local == "" || local == e.text(value)) {
+			if path := pythonReturnedPath(e, value); path != "" && (local == "" || local == path) {
 				// manager = SDKManager(); ...; return manager: what the
-				// local holds where it is returned, as pyright infers it
-				local, localAt = e.text(value), at
+				// local holds where it is returned, as pyright infers it;
+				// return self.db_conn: what the field holds
+				local, localAt = path, at
 				return
 			}
 		}
@@ -135,6 +136,21 @@ func pythonConstructedReturn(e *extractor, fn *node) string {
 		return PythonEntersTypePrefix + result
 	}
 	return result
+}
+
+// pythonReturnedPath is a returned name (return manager) or path of
+// attributes (return self.db_conn), as the resolver reads a receiver; ""
+// for anything else (a call, an index, an operation).
+func pythonReturnedPath(e *extractor, value *node) string {
+	switch value.Type() {
+	case "identifier":
+		return e.text(value)
+	case "attribute":
+		if shape := pythonShape(e, value); shape != "" && !strings.ContainsAny(shape, "()[]") {
+			return shape
+		}
+	}
+	return ""
 }
 
 // pythonIsContextManagerDef reports whether the function definition fn is

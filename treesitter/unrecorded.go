@@ -69,25 +69,79 @@ func listHas(list, name string) bool {
 	return false
 }
 
+// CalleeAliases says under which name a bare call is recorded: an aliased
+// import's original name for a call of the alias (import {a as b}; b() is
+// a call of a), where the import binds the alias.
+type CalleeAliases struct {
+	names map[string]string // alias -> the name imported, bound in the whole file
+	// inFunctions are, by alias, the Python imports made inside a
+	// function (def f(): from m import g as h): the alias is bound there
+	// only, and a call of the name elsewhere (another function's nested
+	// def h) is no call of g.
+	inFunctions map[string][]functionAlias
+}
+
+// functionAlias is an alias imported inside a function whose declaration
+// runs from start to end.
+type functionAlias struct {
+	imported   string
+	start, end uint32
+}
+
 // ImportAliases maps the local name of each renaming import (import {a as
 // b}) to the name it imports: a bare call of b is recorded as a call of a.
-func ImportAliases(imports []Import) map[string]string {
-	var aliases map[string]string
-	for _, imp := range imports {
-		if imp.Imported != "*" && imp.Imported != "default" && imp.Imported != imp.Local && imp.Local != "" {
-			if aliases == nil {
-				aliases = map[string]string{}
-			}
-			aliases[imp.Local] = imp.Imported
+func ImportAliases(facts *Facts) CalleeAliases {
+	var aliases CalleeAliases
+	for _, imp := range facts.Imports {
+		if imp.Imported == "*" || imp.Imported == "default" || imp.Imported == imp.Local || imp.Local == "" {
+			continue
 		}
+		if facts.Language == Python {
+			if fn := innermostFunction(facts.Symbols, imp.Span); fn >= 0 {
+				if aliases.inFunctions == nil {
+					aliases.inFunctions = map[string][]functionAlias{}
+				}
+				span := facts.Symbols[fn].Span
+				aliases.inFunctions[imp.Local] = append(aliases.inFunctions[imp.Local], functionAlias{imp.Imported, span.StartByte, span.EndByte})
+				continue
+			}
+		}
+		if aliases.names == nil {
+			aliases.names = map[string]string{}
+		}
+		aliases.names[imp.Local] = imp.Imported
 	}
 	return aliases
 }
 
+// innermostFunction is the index of the innermost function or method of
+// syms whose declaration holds span, -1 for none.
+func innermostFunction(syms []Symbol, span Span) int {
+	best := -1
+	for i, s := range syms {
+		if s.Kind != KindFunction && s.Kind != KindMethod || span.StartByte < s.Span.StartByte || s.Span.EndByte < span.EndByte {
+			continue
+		}
+		if best < 0 || s.Span.StartByte >= syms[best].Span.StartByte {
+			best = i
+		}
+	}
+	return best
+}
+
 // StoredCallee is the name a call is recorded under: an aliased import's
-// original name for a bare call of the alias, else the callee as written.
-func StoredCallee(c Call, aliases map[string]string) string {
-	if orig, ok := aliases[c.Callee]; ok && c.Receiver == "" {
+// original name for a bare call of the alias where the import binds it,
+// else the callee as written.
+func StoredCallee(c Call, aliases CalleeAliases) string {
+	if c.Receiver != "" {
+		return c.Callee
+	}
+	for _, a := range aliases.inFunctions[c.Callee] {
+		if a.start <= c.Span.StartByte && c.Span.EndByte <= a.end {
+			return a.imported // the function's own import, innermost or not
+		}
+	}
+	if orig, ok := aliases.names[c.Callee]; ok {
 		return orig
 	}
 	return c.Callee
@@ -97,7 +151,7 @@ func StoredCallee(c Call, aliases map[string]string) string {
 // classifies an occurrence, after the facts are final (their calls sorted
 // by position). The leaves are those run listed in t.leaves.
 func (e *extractor) findUnrecorded(t *syntaxTree) *Unrecorded {
-	aliases := ImportAliases(e.facts.Imports)
+	aliases := ImportAliases(e.facts)
 	calls := e.facts.Calls
 	// recordedAt reports whether a call or reference of name, recorded
 	// under that name, spans exactly the leaf at [start, end). The leaves

@@ -69,7 +69,7 @@ func TestUnrecordedCoversEverySiteFindAdds(t *testing.T) {
 				}
 			}
 			files++
-			aliases := ImportAliases(facts.Imports)
+			aliases := ImportAliases(facts)
 			recorded := map[string]map[uint32]bool{}
 			for _, c := range facts.Calls {
 				callee := StoredCallee(c, aliases)

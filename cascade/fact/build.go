@@ -103,7 +103,7 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 	}
 	// import {a as b}; b(): the call is to a, and is stored under a's name
 	// so that callers of a find it.
-	aliases := treesitter.ImportAliases(facts.Imports)
+	aliases := treesitter.ImportAliases(facts)
 	for _, c := range facts.Calls {
 		written := c.Callee
 		c.Callee = treesitter.StoredCallee(c, aliases)

@@ -605,6 +605,10 @@ type query struct {
 	// fixture names the pytest fixture whose value the last call resolved
 	// by name was made on ("" for none): said in the caller's detail.
 	fixture string
+	// pySites are the Python call-site bindings in force, innermost last
+	// (resolve_python_callsite.go); pySerials counts those made.
+	pySites   []pyCallSite
+	pySerials uint64
 	// The language resolvers of this request, made on first need; each
 	// keeps its own answers.
 	goLang *goLang
@@ -1253,7 +1257,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 	var fallback []fact.Symbol
 	if len(local) > 0 {
 		picked := pickInnermost(local, caller)
-		if !pyImportedToo(f, name, picked) {
+		if !q.pyImportedToo(ctx, f, name, picked) {
 			return picked, true, nil
 		}
 		// try: from .ai import suggest / except ImportError: def
@@ -1615,6 +1619,10 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if assertedObjectType(f.Language, recv) {
 		return typeRef{kind: refExternal}, nil // (x as { m(): void }).m(): the written type's m
 	}
+	if left, method, ok := pyOperatorOperand(f.Language, recv); ok {
+		// (channel / ".gitignore").open(...): what the operator's method gives
+		return q.declaredType(ctx, f, caller, treesitter.CallTypePrefix+left+"."+method)
+	}
 	if operands := pyOrOperands(f.Language, recv); operands != nil {
 		return q.python().pyEitherOf(ctx, f, caller, operands) // (classifier or DEFAULT).classify(x)
 	}
@@ -1852,6 +1860,11 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
 				next, err := q.methodResult(ctx, cur.class, seg.name)
+				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
+					// self._helper(Healer), _helper(self, kind) returning
+					// kind(): what these arguments make of it
+					next, err = q.python().pyMethodAtSite(ctx, f, caller, cur.class, seg.name, seg.args)
+				}
 				if err == nil && next.kind == refUnknown && cur.kind == refClass && seg.name == "__new__" && f.Language == treesitter.Python {
 					// Listener.__new__(Listener).resume(): object.__new__
 					// gives an instance of the class, as pyright infers (Self)
@@ -2574,6 +2587,11 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		// What a block-scoped local is bound to is evaluated where it is declared.
 		defer func(saved uint32) { q.pos = saved }(q.pos)
 		q.pos, typ = start, rest
+		if caller == nil && f.Language == treesitter.Python {
+			// a field's value evaluated in the method that assigns it
+			// (self.cls = Healer, Healer imported there)
+			caller = q.python().pyFunctionAt(ctx, f, start)
+		}
 		if family(f.Language) == "js" {
 			// just inside its block, where the block's other locals hold:
 			// const po = new MultiPO(); const simple = po.simple, in a test's
@@ -2638,7 +2656,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	// the step before again: without this, the work doubles or triples at
 	// each step. The depth is part of the key, so a value is reused only
 	// where evaluating again would give the same.
-	key := declaredKey{path: f.Path, typ: typ, pos: q.pos, depth: q.depth}
+	key := declaredKey{path: f.Path, typ: typ, pos: q.pos, depth: q.depth, site: q.pySiteSerial()}
 	if caller != nil {
 		key.caller = caller.ID
 	}
@@ -2692,6 +2710,7 @@ type declaredKey struct {
 	path, caller, typ string
 	pos               uint32
 	depth             int
+	site              uint64 // the Python call-site binding in force (pySiteSerial)
 }
 
 // derivedType is declaredType for a type derived from an expression: an
@@ -2862,6 +2881,18 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 		}
 		if pySelf(t, rt) {
+			if recv != "" && t.Language == treesitter.Python {
+				// with FileMetadata(d) as meta, FileLock.__enter__ returning
+				// self: the receiver's own class, a subclass (pyright's Self)
+				of, err := q.evalReceiver(ctx, f, caller, recv)
+				if err != nil {
+					return typeRef{}, err
+				}
+				if (of.kind == refInstance || of.kind == refClass) && of.elems == 0 {
+					of.kind = refInstance
+					return of, nil
+				}
+			}
 			if cls, err := q.classOf(ctx, &t); err != nil || cls != nil {
 				if cls == nil {
 					return typeRef{}, err
@@ -2872,6 +2903,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		if ref, ok, err := q.pyInferredResult(ctx, t, rt); ok {
 			if err != nil || ref.kind != refUnknown {
+				return ref, err
+			}
+			// def _make_agent(cls): ... return agent, agent = cls(): what
+			// this call's arguments make of it, as pyright infers it
+			if ref, ok, err := q.python().pyResultAtSite(ctx, f, caller, recv, callee, t, rt); err != nil || ok && ref.kind != refUnknown {
 				return ref, err
 			}
 			continue
@@ -2891,7 +2927,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 // pyImportedToo reports whether a Python file that defines name at its top
 // level (picked) also imports it by name: a fallback declared where the
 // import may fail (try: from x import f / except ImportError: def f()).
-func pyImportedToo(f *fact.File, name string, picked []fact.Symbol) bool {
+// An import inside a function that does not hold the declaration binds
+// the name in that function only, and is no such import.
+func (q *query) pyImportedToo(ctx context.Context, f *fact.File, name string, picked []fact.Symbol) bool {
 	if f.Language != treesitter.Python {
 		return false
 	}
@@ -2900,12 +2938,36 @@ func pyImportedToo(f *fact.File, name string, picked []fact.Symbol) bool {
 			return false // a def at the line's start replaces the import for what follows
 		}
 	}
+	var syms []fact.Symbol
 	for _, imp := range f.Imports {
-		if imp.Local == name && imp.Imported != "*" {
+		if imp.Local != name || imp.Imported == "*" {
+			continue
+		}
+		if syms == nil {
+			syms, _ = q.store.SymbolsInFile(ctx, f.Path)
+		}
+		if pyImportBindsAt(syms, imp.Span, picked) {
 			return true
 		}
 	}
 	return false
+}
+
+// pyImportBindsAt reports whether an import at span binds its name where
+// each of picked is declared: it is at the top level, or inside a
+// function that holds them.
+func pyImportBindsAt(syms []fact.Symbol, span treesitter.Span, picked []fact.Symbol) bool {
+	for _, s := range syms {
+		if !isCallable(s) || span.StartByte < s.Span.StartByte || s.Span.EndByte < span.EndByte {
+			continue
+		}
+		for _, p := range picked {
+			if p.Span.StartByte < s.Span.StartByte || s.Span.EndByte < p.Span.EndByte {
+				return false // def g(): from m import f as h; def k(): def h()
+			}
+		}
+	}
+	return true
 }
 
 // pyImportInScope is the index of the import of name that binds it where

@@ -388,7 +388,14 @@ func (q *pyLang) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Sy
 	}
 	l := q.localNamed(f, caller, callee)
 	if l == nil {
-		return typeRef{}, false, nil
+		// cls() with cls a parameter bound at the call whose result is
+		// inferred (pyResultAtSite)
+		value, found, err := q.pyCallSiteParam(ctx, caller, callee)
+		if err != nil || !found {
+			return typeRef{}, found, err
+		}
+		ref, err := q.pyCalled(ctx, value)
+		return ref, true, err
 	}
 	_, _, typ, _ := treesitter.CutScope(l.Type)
 	if result, ok := strings.CutPrefix(typ, treesitter.GoFuncPrefix); ok {
@@ -426,6 +433,25 @@ func pySelfCall(t string) (string, bool) {
 		method, ok = strings.CutPrefix(call, "cls.")
 	}
 	return method, ok && method != "" && !strings.ContainsAny(method, ".()[]")
+}
+
+// pyFunctionAt is the innermost function or method of f whose body holds
+// pos, nil at the top level.
+func (q *pyLang) pyFunctionAt(ctx context.Context, f *fact.File, pos uint32) *fact.Symbol {
+	syms, err := q.store.SymbolsInFile(ctx, f.Path)
+	if err != nil {
+		return nil
+	}
+	var best *fact.Symbol
+	for i, s := range syms {
+		if !isCallable(s) || pos < s.Span.StartByte || s.Span.EndByte <= pos {
+			continue
+		}
+		if best == nil || s.Span.StartByte >= best.Span.StartByte {
+			best = &syms[i]
+		}
+	}
+	return best
 }
 
 // pyFieldOwner is the class, cls or one of its bases, whose methods assign
@@ -912,6 +938,9 @@ func (q *pyLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, n
 	if ref, found, err := q.pyInheritedParam(ctx, caller, name); err != nil || found {
 		return ref, found, err
 	}
+	if ref, found, err := q.pyCallSiteParam(ctx, caller, name); err != nil || found {
+		return ref, found, err // an argument of the call whose result is inferred
+	}
 	return q.pyFixtureParam(ctx, f, caller, name) // resolve_pytest.go
 }
 
@@ -1092,6 +1121,14 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 			outside.ext = of.ext // with tarfile.open(p) as tf: tf.extractfile(m) is tarfile's too
 		}
 		return outside, err == nil && of.kind == refExternal, err
+	case pyOperatorMethod(callee):
+		// tmp_path / "a", channel / ".gitignore" with channel a Path: an
+		// operator on a value from outside gives one from outside
+		of, err := q.evalReceiver(ctx, f, caller, recv)
+		if err == nil && pyLibraryExt(of.ext) {
+			outside.ext = of.ext
+		}
+		return outside, err == nil && of.kind == refExternal, err
 	case strings.ContainsAny(recv, "()[]"):
 		return typeRef{}, false, nil
 	case callee != "" && 'A' <= callee[0] && callee[0] <= 'Z':
@@ -1109,6 +1146,19 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 		}
 		return typeRef{}, false, nil
 	}
+}
+
+// pyOperatorMethod reports whether name is the method a binary operator
+// calls (treesitter's pythonOperators): tmp_path / "a" / "b" calls
+// __truediv__ on what the first / gives, a library's value as the first
+// operand is.
+func pyOperatorMethod(name string) bool {
+	for _, op := range pyBinaryOperators {
+		if op.method == name {
+			return true
+		}
+	}
+	return false
 }
 
 // pyLibraryOf is the ext (pyLibrary) of the library an expression's value
@@ -1293,6 +1343,52 @@ func pyOrOperands(lang treesitter.Language, recv string) []string {
 		return nil
 	}
 	return append(out, strings.TrimSpace(inner[start:]))
+}
+
+// pyOperatorOperand splits a Python receiver that is one parenthesized
+// binary operation, (channel / ".gitignore") in (channel / ".gitignore").open(),
+// into its left operand and the method its last operator calls on it
+// (treesitter's pythonOperators): "channel", "__truediv__". The left
+// operand must be a plain name or path; ok is false otherwise.
+func pyOperatorOperand(lang treesitter.Language, recv string) (left, method string, ok bool) {
+	if lang != treesitter.Python || len(recv) < 2 || recv[0] != '(' || recv[len(recv)-1] != ')' {
+		return "", "", false
+	}
+	inner := recv[1 : len(recv)-1]
+	at, width := -1, 0
+	depth := 0
+	treesitter.ScanOutsideQuotes(inner, 0, func(i int, c byte) bool {
+		switch {
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ' ' && depth == 0:
+			for _, op := range pyBinaryOperators {
+				if strings.HasPrefix(inner[i+1:], op.token+" ") {
+					at, width, method = i, len(op.token)+2, op.method
+					break
+				}
+			}
+		}
+		return depth >= 0
+	})
+	if at < 0 || depth != 0 {
+		return "", "", false
+	}
+	left = strings.TrimSpace(inner[:at])
+	if left == "" || strings.ContainsAny(left, " ()[]{}'\"") || strings.TrimSpace(inner[at+width:]) == "" {
+		return "", "", false
+	}
+	return left, method, true
+}
+
+// pyBinaryOperators are Python's binary operators and the method each calls
+// on its left operand, longest tokens first.
+var pyBinaryOperators = []struct{ token, method string }{
+	{"//", "__floordiv__"}, {"**", "__pow__"}, {"<<", "__lshift__"}, {">>", "__rshift__"},
+	{"/", "__truediv__"}, {"+", "__add__"}, {"-", "__sub__"}, {"*", "__mul__"}, {"%", "__mod__"},
+	{"@", "__matmul__"}, {"|", "__or__"}, {"&", "__and__"}, {"^", "__xor__"},
 }
 
 // pyEitherOf is what a receiver "a or b" is, for a call on it: the first
