@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
+	"sort"
 	"sync"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -267,13 +267,11 @@ func (s *Store) warm(ctx context.Context) error {
 	// of its own, and one caller should hold one read connection at a
 	// time.)
 	common := map[string][]fact.Call{}
-	tooLarge := false
+	symbolCount := 0
 	generation, err := s.currentGeneration(ctx)
 	if err == nil {
 		err = s.atNames(ctx, generation, func(x *nameIndex) {
-			// Known before decoding every file (a few hundred MB of
-			// garbage on 36,000 files) to keep none of them.
-			tooLarge = len(x.files) > snapshotMaxEntries/4
+			symbolCount = len(x.ids)
 			s.kept.fit(len(x.files))
 			counts := map[string]int{}
 			rows := 0
@@ -302,9 +300,6 @@ func (s *Store) warm(ctx context.Context) error {
 	}
 	if err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
-	}
-	if tooLarge {
-		return nil
 	}
 	// One read transaction: the generation and both reads see one state.
 	tx, err := s.readDB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -346,15 +341,13 @@ func (s *Store) warm(ctx context.Context) error {
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
-	if len(files) > snapshotMaxEntries/4 {
-		return nil
-	}
-	var syms []fact.Symbol
-	type place struct {
-		path string
-		ord  int
-	}
-	var places []place
+	// Every symbol once, sized ahead (the name index counts them): a
+	// slice grown by appending, then a sorted copy, then a copy per name
+	// made a few hundred MB of garbage on 36,000 files, which is why
+	// stores that large were once left to fill request by request, at
+	// twice the warm-up's CPU per call site (docs/PERFORMANCE.md, "Session
+	// 28").
+	kept := keptSymbols{syms: make([]fact.Symbol, 0, symbolCount), ords: make([]int32, 0, symbolCount), fids: make([]int64, 0, symbolCount)}
 	buf := getBodyBuffer() // one decompression buffer for every body
 	defer putBodyBuffer(buf)
 	rows, err = tx.QueryContext(ctx, allBodiesSQL)
@@ -373,8 +366,9 @@ func (s *Store) warm(ctx context.Context) error {
 		var ids []string
 		if err == nil {
 			err = b.eachSymbol(path, func(int, string) bool { return true }, func(ord int, sym fact.Symbol) {
-				syms = append(syms, sym)
-				places = append(places, place{path, ord})
+				kept.syms = append(kept.syms, sym)
+				kept.ords = append(kept.ords, int32(ord))
+				kept.fids = append(kept.fids, fid)
 			})
 		}
 		if err == nil {
@@ -400,34 +394,44 @@ func (s *Store) warm(ctx context.Context) error {
 		sortCalls(calls)
 		s.calls.put(name, generation, calls)
 	}
-	// In the order SymbolsByName gives them: by path, then source order.
-	order := make([]int, len(syms))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int {
-		if c := strings.Compare(places[a].path, places[b].path); c != 0 {
-			return c
-		}
-		return places[a].ord - places[b].ord
-	})
-	sorted := make([]fact.Symbol, len(syms))
-	for i, j := range order {
-		sorted[i] = syms[j]
-	}
-	syms = sorted
+	// By name, then in the order SymbolsByName gives them (by path, then
+	// source order): each name's symbols are then one run of the slice,
+	// which byName shares with symbols instead of copying.
+	sort.Sort(kept)
+	syms, fids := kept.syms, kept.fids
+	kept = keptSymbols{}
 	symbols := make(map[string]*fact.Symbol, len(syms))
+	firstFid := map[string]int64{} // IDs declared by more than one file
 	byName := map[string][]fact.Symbol{}
-	for i := range syms {
-		if _, dup := symbols[syms[i].ID]; !dup {
-			symbols[syms[i].ID] = &syms[i]
+	for start := 0; start < len(syms); {
+		end := start + 1
+		for end < len(syms) && syms[end].Name == syms[start].Name {
+			end++
 		}
-		byName[syms[i].Name] = append(byName[syms[i].Name], syms[i])
+		byName[syms[start].Name] = syms[start:end:end]
+		for i := start; i < end; i++ {
+			id := syms[i].ID
+			prev, dup := symbols[id]
+			if !dup {
+				symbols[id] = &syms[i]
+				continue
+			}
+			// The first file written to declare it, as Store.Symbol reads.
+			// (An ID is in its name's run: the same name.)
+			first, ok := firstFid[id]
+			for j := start; !ok && j < i; j++ {
+				if &syms[j] == prev {
+					first, ok = fids[j], true
+				}
+			}
+			if fids[i] < first {
+				symbols[id], first = &syms[i], fids[i]
+			}
+			firstFid[id] = first
+		}
+		start = end
 	}
 	entries := len(files) + len(symbols) + len(byName)
-	if entries > snapshotMaxEntries {
-		return nil
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.files != nil && c.generation > generation {
@@ -437,4 +441,29 @@ func (s *Store) warm(ctx context.Context) error {
 	c.reset(generation)
 	c.files, c.symbols, c.byName, c.entries, c.complete = files, symbols, byName, entries, true
 	return nil
+}
+
+// keptSymbols sorts the bulk read's symbols by name, path and source
+// order, in place.
+type keptSymbols struct {
+	syms []fact.Symbol
+	ords []int32
+	fids []int64 // the declaring file's, for IDs two files declare
+}
+
+func (k keptSymbols) Len() int { return len(k.syms) }
+func (k keptSymbols) Less(i, j int) bool {
+	a, b := &k.syms[i], &k.syms[j]
+	if a.Name != b.Name {
+		return a.Name < b.Name
+	}
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	return k.ords[i] < k.ords[j]
+}
+func (k keptSymbols) Swap(i, j int) {
+	k.syms[i], k.syms[j] = k.syms[j], k.syms[i]
+	k.ords[i], k.ords[j] = k.ords[j], k.ords[i]
+	k.fids[i], k.fids[j] = k.fids[j], k.fids[i]
 }

@@ -3,7 +3,9 @@ package embedded
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -204,5 +206,134 @@ func TestReadCacheFitsTheWorkspace(t *testing.T) {
 	small.fit(100) // a small workspace keeps the fixed bound, not a smaller one
 	if got := fill(&small, snapshotMaxEntries-1); got != 0 {
 		t.Errorf("a cache fitted to 100 files dropped its reads %d times under the fixed bound", got)
+	}
+}
+
+// What Warm loads in bulk is what the store reads one by one: the files,
+// each symbol by ID (the first file to declare an ID, in path order, when
+// two do) and each name's symbols in path and source order.
+func TestWarmedReadsAgreeWithTheStore(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "graph.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sym := func(path, id, name string, line uint32) fact.Symbol {
+		return fact.Symbol{ID: id, Path: path, Name: name, Kind: treesitter.KindFunction, Language: treesitter.TypeScript,
+			Span: treesitter.Span{Start: treesitter.Position{Line: line}, End: treesitter.Position{Line: line + 1}}}
+	}
+	files := []fact.FileFacts{
+		// Written out of path order, names out of source order.
+		{File: fact.File{Path: "z.ts", Hash: "z", Language: treesitter.TypeScript}, Symbols: []fact.Symbol{
+			sym("z.ts", "z.ts#save", "save", 9), sym("z.ts", "z.ts#get", "get", 2), sym("z.ts", "shared#get", "get", 5)}},
+		{File: fact.File{Path: "a.ts", Hash: "a", Language: treesitter.TypeScript, Imports: []treesitter.Import{{Module: "m", Local: "m"}}}, Symbols: []fact.Symbol{
+			sym("a.ts", "a.ts#get", "get", 7), sym("a.ts", "shared#get", "get", 1), sym("a.ts", "a.ts#alpha", "alpha", 3)}},
+		{File: fact.File{Path: "m/b.ts", Hash: "b", Language: treesitter.TypeScript}, Symbols: []fact.Symbol{
+			sym("m/b.ts", "m/b.ts#save", "save", 1), sym("m/b.ts", "m/b.ts#get", "get", 4)}},
+	}
+	if err := s.ReplaceFiles(ctx, files); err != nil {
+		t.Fatal(err)
+	}
+	type reads struct {
+		byName map[string][]fact.Symbol
+		byID   map[string]fact.Symbol
+		files  map[string]fact.File
+	}
+	read := func(r interface {
+		File(context.Context, string) (fact.File, error)
+		Symbol(context.Context, string) (fact.Symbol, error)
+		SymbolsByName(context.Context, string) ([]fact.Symbol, error)
+	}) reads {
+		t.Helper()
+		got := reads{map[string][]fact.Symbol{}, map[string]fact.Symbol{}, map[string]fact.File{}}
+		for _, n := range []string{"get", "save", "alpha", "missing"} {
+			syms, err := r.SymbolsByName(ctx, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.byName[n] = syms
+		}
+		for _, id := range []string{"z.ts#save", "z.ts#get", "shared#get", "a.ts#get", "a.ts#alpha", "m/b.ts#save", "m/b.ts#get"} {
+			sym, err := r.Symbol(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.byID[id] = sym
+		}
+		for _, p := range []string{"a.ts", "m/b.ts", "z.ts"} {
+			f, err := r.File(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got.files[p] = f
+		}
+		return got
+	}
+	want := read(s)
+	if err := s.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !s.kept.complete {
+		t.Fatal("Warm did not load the store")
+	}
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := read(snap.(*snapshot))
+	for n := range want.byName {
+		if !reflect.DeepEqual(got.byName[n], want.byName[n]) {
+			t.Errorf("symbols named %s, warmed:\n%+v\nread from the store:\n%+v", n, got.byName[n], want.byName[n])
+		}
+	}
+	for id := range want.byID {
+		if !reflect.DeepEqual(got.byID[id], want.byID[id]) {
+			t.Errorf("symbol %s, warmed:\n%+v\nread from the store:\n%+v", id, got.byID[id], want.byID[id])
+		}
+	}
+	for p := range want.files {
+		if !reflect.DeepEqual(got.files[p], want.files[p]) {
+			t.Errorf("file %s, warmed:\n%+v\nread from the store:\n%+v", p, got.files[p], want.files[p])
+		}
+	}
+	if gets := got.byName["get"]; len(gets) != 5 || gets[0].Path != "a.ts" || gets[0].Span.Start.Line != 7 || gets[4].Path != "z.ts" {
+		t.Fatalf("symbols named get, not in path and source order: %+v", gets)
+	}
+	if _, err := snap.Symbol(ctx, "nowhere#x"); !errors.Is(err, graph.ErrNotFound) {
+		t.Fatalf("a symbol not stored: %v, want not found", err)
+	}
+}
+
+// A store of more files than a fixed bound once allowed (25,000) is still
+// loaded whole by Warm: left to fill request by request, the warm-up of a
+// 36,000-file SDK read each call site's caller from its stored body and
+// took twice the CPU per site of a 7,000-file one.
+func TestWarmLoadsALargeStore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 25,001 files")
+	}
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "graph.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const n = snapshotMaxEntries/4 + 1
+	batch := make([]fact.FileFacts, 0, 5000)
+	for i := range n {
+		batch = append(batch, declaring(fmt.Sprintf("pkg%d/f%d.ts", i/100, i), fmt.Sprintf("f%d", i), "m"))
+		if len(batch) == cap(batch) || i == n-1 {
+			if err := s.ReplaceFiles(ctx, batch); err != nil {
+				t.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	if err := s.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !s.kept.complete || len(s.kept.files) != n || len(s.kept.symbols) != n {
+		t.Fatalf("Warm kept %d files and %d symbols of %d (complete %v)", len(s.kept.files), len(s.kept.symbols), n, s.kept.complete)
 	}
 }
