@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
@@ -26,10 +27,14 @@ type ignoreRule struct {
 	// glob character ("*.log", ".pnp.*"), the most common shapes: a string
 	// test instead of filepath.Match.
 	suffix, prefix string
-	negate         bool
-	dirOnly        bool
-	domain         []string          // the directory of the .gitignore, relative to the root
-	pattern        gitignore.Pattern // go-git's, for path patterns
+	// tail: name is "*" and a glob of this many runes with no other "*"
+	// ("*.py[co]", "*.l?g"): only the entry name's last tail runes are
+	// matched, not every place the star could end in the name.
+	tail    int
+	negate  bool
+	dirOnly bool
+	domain  []string          // the directory of the .gitignore, relative to the root
+	pattern gitignore.Pattern // go-git's, for path patterns
 	// literals are a path pattern's components without glob characters
 	// ("packages", ".yarn" of "packages/**/.yarn/*"), each once. go-git
 	// matches every component of a pattern (but "**") against some
@@ -67,6 +72,8 @@ func parseIgnoreLine(line string, domain []string) (ignoreRule, bool) {
 			r.suffix = rest
 		} else if rest, ok := strings.CutSuffix(p, "*"); ok && rest != "" && !strings.ContainsAny(rest, `*?[\`) {
 			r.prefix = rest
+		} else if rest, ok := strings.CutPrefix(p, "*"); ok {
+			r.tail = globRunes(rest)
 		}
 	} else {
 		r.pattern = gitignore.ParsePattern(line, domain)
@@ -176,6 +183,10 @@ func (d *dirRules) match(name string, isDir bool) bool {
 			if !strings.HasPrefix(name, r.prefix) {
 				continue
 			}
+		case r.tail > 0:
+			if !matchTail(r.name[1:], name, r.tail) {
+				continue
+			}
 		default:
 			if ok, err := filepath.Match(r.name, name); err != nil || !ok {
 				continue
@@ -187,4 +198,54 @@ func (d *dirRules) match(name string, isDir bool) bool {
 		return !r.negate
 	}
 	return false
+}
+
+// globRunes is how many runes a glob without "*" matches ("?" and a class
+// one each, "\\x" one); 0 for a glob with a "*" or one filepath.Match
+// would reject.
+func globRunes(glob string) int {
+	if glob == "" || strings.Contains(glob, "*") {
+		return 0
+	}
+	if _, err := filepath.Match(glob, ""); err != nil {
+		return 0
+	}
+	n := 0
+	for i := 0; i < len(glob); n++ {
+		switch glob[i] {
+		case '\\':
+			i++
+		case '[':
+			// The class ends at the first "]" not escaped (filepath.Match
+			// rejects an empty class, so "[]]" never gets here).
+			j := i + 1
+			for ; j < len(glob) && glob[j] != ']'; j++ {
+				if glob[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(glob) {
+				return 0
+			}
+			i = j
+		}
+		_, size := utf8.DecodeRuneInString(glob[i:])
+		i += size
+	}
+	return n
+}
+
+// matchTail reports whether name matches "*" + glob, glob matching exactly
+// runes runes (globRunes): the star takes what comes before them.
+func matchTail(glob, name string, runes int) bool {
+	end := len(name)
+	for range runes {
+		if end == 0 {
+			return false
+		}
+		_, size := utf8.DecodeLastRuneInString(name[:end])
+		end -= size
+	}
+	ok, err := filepath.Match(glob, name[end:])
+	return err == nil && ok
 }

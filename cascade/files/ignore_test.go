@@ -17,8 +17,11 @@ func TestIgnoreRulesAgreeWithGoGit(t *testing.T) {
 		"!x.log", "y.ts", "a/", "!a/b", "*.ts ", `\!odd`, "/logs/", "build/**", "!dist", "lo*", "*s", "*.*", "b*/", "!y.*",
 		// Path patterns whose literal components let a directory's rules
 		// leave them out (forDir): the decision must not change.
-		"a/**/b", "**/a/b", "a/*/b", "**/logs/*.log", "b/**/x.log", "!**/a/logs", "/a/b/", "build/**/dist", "a/[ab]/logs"}
-	names := []string{"a", "b", "logs", "x.log", "y.ts", "dist", "build", "!odd", "lo", "s", ".log", "build.ts"}
+		"a/**/b", "**/a/b", "a/*/b", "**/logs/*.log", "b/**/x.log", "!**/a/logs", "/a/b/", "build/**/dist", "a/[ab]/logs",
+		// Name globs whose star takes all but a fixed tail (matchTail).
+		"*.py[co]", "*.l?g", "!*[ab]", "*[]]", "*[^x].ts", `*\.ts`, "*é?"}
+	names := []string{"a", "b", "logs", "x.log", "y.ts", "dist", "build", "!odd", "lo", "s", ".log", "build.ts",
+		"x.pyc", "a.pyo", "é.pyc", "pyc", "x.lxg", "ab", "]", "a]", "é.ts", "x.ts", "éé", "aé"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	compared := 0
 	for range 3000 {
@@ -112,5 +115,33 @@ func TestNegatedNameReincludesOnlyTheDirectory(t *testing.T) {
 	}
 	if rs.Match([]string{"logs", "a.ts"}, false) {
 		t.Error("logs/a.ts is ignored")
+	}
+}
+
+// A name glob "*" + a fixed-length glob decides as filepath.Match does on
+// the whole name.
+func TestTailGlobsMatchAsFilepathMatch(t *testing.T) {
+	globs := []string{".py[co]", ".l?g", "[ab]", "[^x].ts", `\.ts`, "é?", "[a-c]x", `[\]a]`, "?"}
+	names := []string{"", "x.pyc", "a.pyo", "é.pyc", "pyc", ".pyc", "x.lxg", "x.log", "ab", "]", "a]", "é.ts", "x.ts", "y.ts",
+		"éé", "aé", "bx", "dx", "zz", "]z", "a", "ü"}
+	for _, g := range globs {
+		n := globRunes(g)
+		if n == 0 {
+			t.Fatalf("globRunes(%q) = 0", g)
+		}
+		for _, name := range names {
+			want, err := filepath.Match("*"+g, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := matchTail(g, name, n); got != want {
+				t.Errorf("*%s on %q: %v, filepath.Match says %v", g, name, got, want)
+			}
+		}
+	}
+	for _, g := range []string{"a*b", "[ab", "", "[]]", "[^]]z"} {
+		if n := globRunes(g); n != 0 {
+			t.Errorf("globRunes(%q) = %d, want 0 (not a fixed-length glob)", g, n)
+		}
 	}
 }
