@@ -195,6 +195,8 @@ func openWorkspace(ctx context.Context, root string, c commonFlags, progress boo
 		Logger: log,
 		Engine: c.engine.config(),
 		Shared: sharedBackends(ctx, abs, server.Settings{Backend: c.engine.backend, Neo4jURI: c.engine.neo4jURI, RepoID: c.engine.repoID}, log),
+		// index and callers answer once and exit: nothing to warm for.
+		OneShot: true,
 	})
 	var bar *progressBar
 	if progress {
