@@ -1305,6 +1305,8 @@ func ecmaClassArgument(e *extractor, call *node) string {
 
 func ecmaValueType(e *extractor, v *node) string {
 	switch nodeType(v) {
+	case "regex":
+		return "RegExp" // const re = /^v(\d+)$/: re.exec(s) is RegExp's
 	case "call_expression":
 		if spec := ecmaDynamicImport(e, v); spec != "" {
 			return PythonModuleTypePrefix + spec // await import("./jobs"): the module

@@ -1583,6 +1583,9 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if stringLiteralReceiver(f.Language, recv) {
 		return typeRef{kind: refExternal}, nil // "...".format(x): str's format, and what its methods give
 	}
+	if family(f.Language) == "js" && strings.HasPrefix(recv, "/") {
+		return q.instanceOf(ctx, f, "RegExp") // /^v(\d+)$/.exec(name): no other value starts so
+	}
 	if spec, rest, ok := jsImportedModule(f.Language, recv); ok {
 		// import("./adapter").createAdapter: a name destructured from an
 		// awaited dynamic import (const { createAdapter } = await
@@ -3155,6 +3158,13 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			// name, and this class is a library's (data-portal)
 			return jsOutsideType(f, typeName), nil
 		}
+		if f.Language == treesitter.JavaScript && jsBuiltinClasses[typeName] {
+			// const re = /x/g or new RegExp(s), new Map(), new URL(u): a
+			// class of the language's own that the workspace does not
+			// declare, so re.exec(s) is not a project method called exec
+			// (n2store's 90 name matches of a db object's exec)
+			return jsOutsideType(f, typeName), nil
+		}
 		if f.Language == treesitter.Python || f.Language == treesitter.JavaScript {
 			// Python locals come from any call x = f(); only a class tells a type.
 			return typeRef{kind: refUnknown}, nil
@@ -3806,6 +3816,14 @@ var builtins = map[treesitter.Language]map[string]bool{
 	treesitter.Python:     setOf("print", "len", "range", "open", "isinstance", "getattr", "setattr", "hasattr", "super", "str", "int", "float", "list", "dict", "set", "tuple", "sorted", "enumerate", "zip", "map", "filter", "any", "all", "min", "max", "sum", "repr", "type", "iter", "next", "format", "abs", "round", "bool", "id", "hash", "vars", "dir", "callable", "reversed", "issubclass", "object", "bytes", "exec", "eval"),
 	treesitter.JavaScript: setOf("require", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "parseInt", "parseFloat", "isNaN", "Number", "String", "Boolean", "Symbol", "BigInt", "fetch", "structuredClone", "queueMicrotask", "encodeURIComponent", "decodeURIComponent", "alert"),
 }
+
+// jsBuiltinClasses are JavaScript's own classes whose instances a
+// program builds with new or a literal: a value of one has their methods,
+// not a workspace method of the same name (unless the workspace declares
+// a class so named, which resolveTypeName finds first).
+var jsBuiltinClasses = setOf("RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Date", "Error", "TypeError", "RangeError",
+	"Promise", "URL", "URLSearchParams", "ArrayBuffer", "DataView", "Uint8Array", "Int32Array", "Float64Array",
+	"TextEncoder", "TextDecoder", "AbortController", "FormData", "Headers", "Request", "Response", "Blob", "EventTarget")
 
 var globalObjects = setOf("console", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Date", "Reflect", "process", "window", "document", "globalThis", "Buffer", "Intl", "Symbol", "Map", "Set", "Error", "RegExp",
 	// Python standard modules used without import tracking are still imported; builtins:
