@@ -100,3 +100,36 @@ func TestAccuracyDefinitionAtOwnImport(t *testing.T) {
 		}
 	}
 }
+
+// A definition in the declaration file beside the target's JavaScript
+// module, on a line naming the target, is the target's own.
+func TestDeclaresTargetBeside(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "lib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	decl := "export function ensureDir(dir: string): void;\nexport function appendFile(file: string, text: string): void;\n"
+	for name, text := range map[string]string{"lib/utils.d.ts": decl, "lib/other.d.ts": decl, "lib/mod.d.mts": decl} {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		target, name, def string
+		line              int
+		want              bool
+	}{
+		{"lib/utils.js", "appendFile", "lib/utils.d.ts", 2, true},
+		{"lib/utils.js", "appendFile", "lib/utils.d.ts", 1, false}, // another declaration
+		{"lib/utils.js", "append", "lib/utils.d.ts", 2, false},     // a word, not a part of one
+		{"lib/utils.js", "appendFile", "lib/other.d.ts", 2, false}, // another module's
+		{"lib/mod.mjs", "appendFile", "lib/mod.d.mts", 2, true},
+		{"lib/utils.ts", "appendFile", "lib/utils.d.ts", 2, false}, // a TypeScript target is its own
+		{"lib/utils.js", "appendFile", "lib/utils.d.ts", 9, false}, // past the end
+	}
+	for _, c := range cases {
+		if got := declaresTargetBeside(root, c.target, c.name, c.def, c.line); got != c.want {
+			t.Errorf("%s %s at %s:%d: %v, want %v", c.target, c.name, c.def, c.line, got, c.want)
+		}
+	}
+}

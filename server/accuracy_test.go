@@ -30,6 +30,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"go.lsp.dev/protocol"
 
@@ -686,7 +687,8 @@ func askDefinitions(ref *lspSession, root string, refItem *protocol.CallHierarch
 		for _, l := range locs {
 			p, line := relPath(root, l.URI), int(l.Range.Start.Line)+1
 			where = append(where, fmt.Sprintf("%s:%d", p, line))
-			isTarget = isTarget || p == targetPath && line == targetLine
+			isTarget = isTarget || p == targetPath && line == targetLine ||
+				declaresTargetBeside(root, targetPath, refItem.Name, p, line)
 		}
 		return strings.Join(where, ", "), isTarget
 	}
@@ -992,4 +994,39 @@ func waitWarmUp(t *testing.T, logPath string) {
 		}
 	}
 	t.Logf("resolver warm-up still running after %ds: asking anyway", secs)
+}
+
+// declaresTargetBeside reports whether the reference's definition at
+// defPath:line is the target's own declaration in the declaration file
+// written beside the target's JavaScript module (lib/utils.d.ts for
+// lib/utils.js), naming the target on that line. TypeScript resolves an
+// import of the module to that file before the .js, so tsserver defines a
+// call of the function there, and its call hierarchy of the .js function
+// leaves the call out (n2store, the twenty-second set); the call is still
+// the function's, by the reference's own definition.
+func declaresTargetBeside(root, targetPath, targetName, defPath string, line int) bool {
+	declExt := map[string]string{".js": ".d.ts", ".jsx": ".d.ts", ".mjs": ".d.mts", ".cjs": ".d.cts"}[path.Ext(targetPath)]
+	if declExt == "" {
+		return false
+	}
+	decl := strings.TrimSuffix(targetPath, path.Ext(targetPath)) + declExt
+	if defPath != decl || targetName == "" {
+		return false
+	}
+	text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(defPath)))
+	if err != nil {
+		return false
+	}
+	lines := strings.Split(string(text), "\n")
+	if line < 1 || line > len(lines) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(lines[line-1], func(r rune) bool {
+		return !(r == '_' || r == '$' || unicode.IsLetter(r) || unicode.IsDigit(r))
+	}) {
+		if w == targetName {
+			return true
+		}
+	}
+	return false
 }
