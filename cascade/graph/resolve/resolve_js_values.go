@@ -115,6 +115,42 @@ func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, expor
 	return typeRef{}, false, nil
 }
 
+// jsScopedLacks reports whether module, written in f, is a scoped
+// package's name that matches workspace files only by its last segment
+// (jsModules.scopedByName) and none of those files binds or passes on
+// exported: import { ConfigModule } from '@nestjs/config' beside a
+// workspace libs/config/index.ts that declares no ConfigModule. tsserver
+// takes the package from node_modules there, so the import is outside.
+func (q *query) jsScopedLacks(ctx context.Context, f *fact.File, module, exported string) (bool, error) {
+	if !q.r.jsModules(q.allFiles(ctx)).scopedByName(f.Path, module) {
+		return false, nil
+	}
+	files, err := q.jsModuleFiles(ctx, f, module)
+	if err != nil || len(files) == 0 {
+		return false, err
+	}
+	syms, err := q.named(ctx, exported)
+	if err != nil {
+		return false, err
+	}
+	for _, mf := range files {
+		if jsBinds(mf, exported) {
+			return false, nil
+		}
+		for _, imp := range mf.Imports {
+			if imp.Reexport && imp.Local == "*" {
+				return false, nil // export * from './x': it may pass the name on
+			}
+		}
+		for _, s := range syms {
+			if s.Path == mf.Path && s.Container == "" {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
 // jsImportedFromOutside reports whether the name (its head, for a dotted
 // one) is bound in f by an import of a package outside the workspace.
 func (q *query) jsImportedFromOutside(ctx context.Context, f *fact.File, typeName string) bool {
