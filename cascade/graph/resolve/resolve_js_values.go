@@ -134,21 +134,45 @@ func (q *query) jsScopedLacks(ctx context.Context, f *fact.File, module, exporte
 		return false, err
 	}
 	for _, mf := range files {
-		if jsBinds(mf, exported) {
-			return false, nil
-		}
-		for _, imp := range mf.Imports {
-			if imp.Reexport && imp.Local == "*" {
-				return false, nil // export * from './x': it may pass the name on
-			}
-		}
-		for _, s := range syms {
-			if s.Path == mf.Path && s.Container == "" {
-				return false, nil
-			}
+		if provides, err := q.jsProvides(ctx, mf, exported, syms, 0); err != nil || provides {
+			return false, err
 		}
 	}
 	return true, nil
+}
+
+// jsProvides reports whether the module file mf binds name at its top
+// level (syms: the workspace symbols of that name) or may pass it on
+// through export * from a module it names, followed as far as
+// maxReexportDepth; a module that names no workspace file, or a chain too
+// long, may pass anything on.
+func (q *query) jsProvides(ctx context.Context, mf *fact.File, name string, syms []fact.Symbol, depth int) (bool, error) {
+	if jsBinds(mf, name) {
+		return true, nil
+	}
+	for _, s := range syms {
+		if s.Path == mf.Path && s.Container == "" {
+			return true, nil
+		}
+	}
+	for _, imp := range mf.Imports {
+		if !imp.Reexport || imp.Local != "*" {
+			continue
+		}
+		if depth >= maxReexportDepth {
+			return true, nil
+		}
+		inner, err := q.jsModuleFiles(ctx, mf, imp.Module)
+		if err != nil || len(inner) == 0 {
+			return true, err
+		}
+		for _, f := range inner {
+			if ok, err := q.jsProvides(ctx, f, name, syms, depth+1); err != nil || ok {
+				return true, err
+			}
+		}
+	}
+	return false, nil
 }
 
 // jsImportedFromOutside reports whether the name (its head, for a dotted

@@ -1,1 +1,1 @@
-export const configModuleConfig = { isGlobal: true };
+export * from './config-module.config';

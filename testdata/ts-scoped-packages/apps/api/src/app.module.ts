@@ -1,6 +1,6 @@
 import { ConfigModule } from '@nestjs/config';
 import { SharedModule } from '@acme/shared';
-import { configModuleConfig } from '../../../libs/config';
+import { configModuleConfig } from '@acme/config';
 import { DatabaseModule } from '../../../libs/database';
 
 export function imports(): unknown[] { // @def(imports, "imports")
