@@ -235,6 +235,23 @@ func (j *jsModules) match(from, module string, yield func([]int32) bool) {
 	}
 }
 
+// scopedByName reports whether module, written in from, is a scoped
+// package's name (@scope/name) that matches workspace files only by its
+// last segment: no tsconfig mapping (the nearest config's, or the root's)
+// names a workspace file for it. Such a match is a guess: @acme/shared is
+// the monorepo's packages/shared, but @nestjs/config is a library that a
+// workspace folder libs/config/ merely shares a name with
+// (retail-inventory-system's ConfigModule.forRoot).
+func (j *jsModules) scopedByName(from, module string) bool {
+	if !strings.HasPrefix(module, "@") || strings.Count(module, "/") != 1 {
+		return false
+	}
+	if j.namesFile(j.aliases.candidates(from, module)) || j.namesFile(j.aliases.atRoot(module)) {
+		return false
+	}
+	return j.has(from, module)
+}
+
 // underPackage keeps the files of l under a directory named pkg: for
 // @scope/pkg/Name, a file named Name alone is too weak a match, since
 // @mui/material/Paper is a package's module and src/components/Paper.tsx

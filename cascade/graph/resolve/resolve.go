@@ -2421,6 +2421,11 @@ func (q *query) evalName(ctx context.Context, f *fact.File, caller *fact.Symbol,
 		}
 		if q.moduleInWorkspace(ctx, f, imp.Module) {
 			if family(f.Language) == "js" {
+				if outside, err := q.jsScopedLacks(ctx, f, imp.Module, exported); err != nil {
+					return typeRef{}, err
+				} else if outside {
+					return jsOutside(f, imp.Module), nil
+				}
 				// export const logger = { ... }, export const log = pino()
 				if ref, ok, err := q.jsImportedValue(ctx, f, imp.Module, imp.Imported); err != nil || ok {
 					return ref, err

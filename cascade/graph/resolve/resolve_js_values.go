@@ -115,6 +115,66 @@ func (q *query) jsImportedValue(ctx context.Context, f *fact.File, module, expor
 	return typeRef{}, false, nil
 }
 
+// jsScopedLacks reports whether module, written in f, is a scoped
+// package's name that matches workspace files only by its last segment
+// (jsModules.scopedByName) and none of those files binds or passes on
+// exported: import { ConfigModule } from '@nestjs/config' beside a
+// workspace libs/config/index.ts that declares no ConfigModule. tsserver
+// takes the package from node_modules there, so the import is outside.
+func (q *query) jsScopedLacks(ctx context.Context, f *fact.File, module, exported string) (bool, error) {
+	if !q.r.jsModules(q.allFiles(ctx)).scopedByName(f.Path, module) {
+		return false, nil
+	}
+	files, err := q.jsModuleFiles(ctx, f, module)
+	if err != nil || len(files) == 0 {
+		return false, err
+	}
+	syms, err := q.named(ctx, exported)
+	if err != nil {
+		return false, err
+	}
+	for _, mf := range files {
+		if provides, err := q.jsProvides(ctx, mf, exported, syms, 0); err != nil || provides {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// jsProvides reports whether the module file mf binds name at its top
+// level (syms: the workspace symbols of that name) or may pass it on
+// through export * from a module it names, followed as far as
+// maxReexportDepth; a module that names no workspace file, or a chain too
+// long, may pass anything on.
+func (q *query) jsProvides(ctx context.Context, mf *fact.File, name string, syms []fact.Symbol, depth int) (bool, error) {
+	if jsBinds(mf, name) {
+		return true, nil
+	}
+	for _, s := range syms {
+		if s.Path == mf.Path && s.Container == "" {
+			return true, nil
+		}
+	}
+	for _, imp := range mf.Imports {
+		if !imp.Reexport || imp.Local != "*" {
+			continue
+		}
+		if depth >= maxReexportDepth {
+			return true, nil
+		}
+		inner, err := q.jsModuleFiles(ctx, mf, imp.Module)
+		if err != nil || len(inner) == 0 {
+			return true, err
+		}
+		for _, f := range inner {
+			if ok, err := q.jsProvides(ctx, f, name, syms, depth+1); err != nil || ok {
+				return true, err
+			}
+		}
+	}
+	return false, nil
+}
+
 // jsImportedFromOutside reports whether the name (its head, for a dotted
 // one) is bound in f by an import of a package outside the workspace.
 func (q *query) jsImportedFromOutside(ctx context.Context, f *fact.File, typeName string) bool {

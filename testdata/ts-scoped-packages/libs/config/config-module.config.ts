@@ -1,0 +1,1 @@
+export const configModuleConfig = { isGlobal: true };

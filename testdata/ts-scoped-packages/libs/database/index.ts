@@ -1,0 +1,5 @@
+export class DatabaseModule {
+  static forRoot(options: object): DatabaseModule { // @def(dbForRoot, "forRoot")
+    return new DatabaseModule();
+  }
+}

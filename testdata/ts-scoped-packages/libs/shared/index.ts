@@ -1,0 +1,5 @@
+export class SharedModule {
+  static register(): SharedModule { // @def(sharedRegister, "register")
+    return new SharedModule();
+  }
+}
