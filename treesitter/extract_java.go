@@ -30,7 +30,8 @@ func (javaHooks) match(_ *extractor, n *node, c *captures) {
 		c.imp(n)
 	case "field_declaration", "constant_declaration":
 		c.field(n, nil)
-	case "local_variable_declaration":
+	case "local_variable_declaration", "enhanced_for_statement", "catch_formal_parameter",
+		"instanceof_expression", "resource", "lambda_expression":
 		c.local(n)
 	case "string_literal":
 		c.str(n)
@@ -205,6 +206,47 @@ func (javaHooks) fields(e *extractor, n, _ *node) {
 }
 
 func (javaHooks) locals(e *extractor, n *node) {
+	switch n.Type() {
+	case "enhanced_for_statement", "resource": // for (Notifier each : all), try (Reader r = open())
+		// A var element or resource has no declared type to read here.
+		if name := field(n, "name"); name != nil {
+			if t := javaType(e, field(n, "type")); t != "var" {
+				e.addLocal(name.StartByte(), e.text(name), t)
+			}
+		}
+		return
+	case "catch_formal_parameter": // catch (NotFound e): the first of a multi-catch's types is not all of them
+		var t *node
+		for c := range eachNamed(n) {
+			if c.Type() == "catch_type" {
+				t = c
+			}
+		}
+		if t != nil && len(namedChildren(t)) == 1 {
+			if name := field(n, "name"); name != nil {
+				e.addLocal(name.StartByte(), e.text(name), javaType(e, firstNamed(t)))
+			}
+		}
+		return
+	case "instanceof_expression": // x instanceof Order order
+		if name := field(n, "name"); name != nil {
+			e.addLocal(name.StartByte(), e.text(name), javaType(e, field(n, "right")))
+		}
+		return
+	case "lambda_expression": // (Notifier n) -> n.send(m): declared parameter types
+		params := field(n, "parameters")
+		if nodeType(params) != "formal_parameters" {
+			return
+		}
+		for p := range eachNamed(params) {
+			if p.Type() == "formal_parameter" {
+				if t := javaType(e, field(p, "type")); t != "var" {
+					e.addLocal(field(p, "name").StartByte(), e.text(field(p, "name")), t)
+				}
+			}
+		}
+		return
+	}
 	typeNode := field(n, "type")
 	typ := javaType(e, typeNode)
 	for _, d := range childrenByField(n, "declarator") {

@@ -367,6 +367,11 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 				if err == nil && !ok {
 					ok, err = q.overridesInJS(ctx, t, target)
 				}
+				if err == nil && ok {
+					var excluded bool
+					excluded, err = q.javaReceiverExcludes(ctx, c, t, target)
+					ok = !excluded
+				}
 				if err != nil {
 					return err
 				}
@@ -1198,9 +1203,28 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		return found, true, nil // Go resolves bare names completely; never guess
 	case treesitter.Java:
-		if caller != nil {
+		// The caller's class, then each class around the call, innermost
+		// first: a field's initializer (int v = compute()), an anonymous
+		// class's method and an inner class's call their outer class's
+		// methods by their bare names.
+		var tried []string
+		if caller != nil && caller.Container != "" {
+			tried = append(tried, caller.Container)
 			found, err := q.methodInClassChain(ctx, f, caller.Container, name, cands)
 			if err != nil || len(found) > 0 {
+				return found, true, err
+			}
+		}
+		around, err := q.javaClassesAround(ctx, f, c.Span.StartByte)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, cls := range around {
+			if slices.Contains(tried, cls.Name) {
+				continue
+			}
+			tried = append(tried, cls.Name)
+			if found, err := q.methodOf(ctx, cls, name, cands, 0); err != nil || len(found) > 0 {
 				return found, true, err
 			}
 		}
@@ -1694,10 +1718,11 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 			}
 			owner = m
 		}
-		if owner == nil && first.name == "this" && family(f.Language) == "js" {
-			// readonly rows = computed(() => this.build()): this in a class
-			// field's initializer is the instance of the class around it
-			if cls, err := q.jsClassAround(ctx, f, q.pos); err != nil || cls != nil {
+		if owner == nil && first.name == "this" && (family(f.Language) == "js" || f.Language == treesitter.Java) {
+			// readonly rows = computed(() => this.build()), Consumer<String>
+			// sink = this::record: this in a class field's initializer is
+			// the instance of the class around it
+			if cls, err := q.classAroundField(ctx, f, q.pos); err != nil || cls != nil {
 				if cls == nil {
 					return typeRef{}, err
 				}
@@ -4012,10 +4037,10 @@ func sharedDirs(a, b string) int {
 	return n
 }
 
-// jsClassAround is the innermost class of the JavaScript or TypeScript file
-// f whose declaration holds the byte offset pos, when no method or function
-// of it does (a class field's initializer); nil for none.
-func (q *query) jsClassAround(ctx context.Context, f *fact.File, pos uint32) (*fact.Symbol, error) {
+// classAroundField is the innermost class of the file f (JavaScript,
+// TypeScript or Java) whose declaration holds the byte offset pos, when no
+// method or function of it does (a class field's initializer); nil for none.
+func (q *query) classAroundField(ctx context.Context, f *fact.File, pos uint32) (*fact.Symbol, error) {
 	syms, err := q.store.SymbolsInFile(ctx, f.Path)
 	if err != nil {
 		return nil, err

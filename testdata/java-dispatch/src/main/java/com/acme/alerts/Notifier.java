@@ -1,0 +1,5 @@
+package com.acme.alerts;
+
+public interface Notifier {
+    void send(String message); // @def(notifierSend, "send")
+}
