@@ -200,6 +200,11 @@ func TestMayImportNameNeverHidesAnImport(t *testing.T) {
 		{treesitter.JavaScript, "const { error } = require('./log')\n", "error", true},
 		{treesitter.Python, "def f(error):\n    return error\n", "error", false},
 		{treesitter.Python, "from .log import error\n", "error", true},
+		{treesitter.Python, "import os\n\ndef f(o):\n    return o.get_absolute_url()\n", "get_absolute_url", false},
+		{treesitter.Python, "from .models import (\n    Base,\n    get_absolute_url,\n)\n", "get_absolute_url", true},
+		{treesitter.Python, "from .models import (reimport_data,\n    error)\n", "error", true},
+		{treesitter.Python, "from .models import *\nerror()\n", "error", true},
+		{treesitter.Python, "import os\nfrom .models import (a, b)\nerror()\n", "error", false},
 	} {
 		if got := mayImportName(tc.lang, []byte(tc.src), tc.name); got != tc.mayImport {
 			t.Errorf("mayImportName(%s, %q, %q) = %v, want %v", tc.lang, tc.src, tc.name, got, tc.mayImport)
