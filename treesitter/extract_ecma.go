@@ -497,10 +497,20 @@ func ecmaParam(e *extractor, p *node) (param Param, isProperty bool) {
 // ecmaDestructuredParam types the names a destructured parameter binds by
 // the members its written object type declares, as locals of the function:
 // ({ gearBank, setup: chosen }: { gearBank: GearBank; setup: Setup }) makes
-// gearBank a GearBank and chosen a Setup.
+// gearBank a GearBank and chosen a Setup. Under a named type ({ intents }:
+// Deps) each name is that type's member (MemberTypePrefix), which only the
+// resolver can read: the type may be declared in another file.
 func ecmaDestructuredParam(e *extractor, p *node) {
 	pattern, typ := field(p, "pattern"), firstNamed(field(p, "type"))
-	if nodeType(pattern) != "object_pattern" || nodeType(typ) != "object_type" {
+	if nodeType(pattern) != "object_pattern" {
+		return
+	}
+	if nodeType(typ) != "object_type" {
+		if named := ecmaType(e, field(p, "type")); isTypeName(named) && ecmaNamedTypeNodes.has(typ) {
+			ecmaPatternNames(pattern, func(key, local *node) {
+				e.addLocal(p.StartByte(), e.text(local), MemberTypePrefix+named+":"+e.text(key))
+			})
+		}
 		return
 	}
 	declared := map[string]string{}
@@ -517,6 +527,10 @@ func ecmaDestructuredParam(e *extractor, p *node) {
 		}
 	})
 }
+
+// ecmaNamedTypeNodes are the written types ecmaDestructuredParam reads as
+// a named type: Deps, ns.Deps, Deps<T>, Readonly<Deps>.
+var ecmaNamedTypeNodes = newTypeSet("type_identifier", "nested_type_identifier", "generic_type")
 
 // ecmaPatternNames calls fn with each name an object pattern binds and the
 // key it is bound from: { a, b: local } gives (a, a) and (b, local).

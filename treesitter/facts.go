@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 127
+const ExtractorVersion = 128
 
 // Language names a grammar in the registry.
 type Language string
@@ -414,6 +414,13 @@ const ParamsTypePrefix = "params:"
 // "ctxparam:Task:run:1" is run's second parameter; a name a destructuring
 // binds adds the member it takes ("ctxparam:Task:run:1:user").
 const ContextParamTypePrefix = "ctxparam:"
+
+// MemberTypePrefix marks a TypeScript Local bound by destructuring a
+// parameter whose declared type is a named type (function make({ intents }:
+// Deps), with interface Deps { intents: Handler } or type Deps = { ... }):
+// "member:Deps:intents" is the member intents of a Deps, read where the
+// type is declared, as deps.intents would be of a parameter deps: Deps.
+const MemberTypePrefix = "member:"
 
 // AugmentsModuleDecorator names the decorator the TypeScript extractor
 // gives an interface declared inside declare module "pkg" { ... }: its

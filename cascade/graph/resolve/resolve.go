@@ -2650,7 +2650,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ClassArgTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix) ||
-		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix)
+		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix) || strings.HasPrefix(typ, treesitter.MemberTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
 	}
@@ -2727,6 +2727,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	typeArg := "" // the class a JavaScript or TypeScript call is given (ClassArgTypePrefix)
 	if rest, ok := strings.CutPrefix(typ, treesitter.ContextParamTypePrefix); ok && family(f.Language) == "js" {
 		return q.jsContextParam(ctx, f, rest) // const hunt: Task = { run(data, { user }) {} }
+	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.MemberTypePrefix); ok && family(f.Language) == "js" {
+		return q.jsDestructuredMember(ctx, f, caller, rest) // function make({ intents }: Deps)
 	}
 	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
 		// xs.map(x => ...): x is an element of xs when xs is an array

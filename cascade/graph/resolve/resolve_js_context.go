@@ -153,3 +153,23 @@ func isTypeNameJS(t string) bool {
 	}
 	return !strings.ContainsAny(t, " ()[]{}|&<>=:,")
 }
+
+// jsDestructuredMember evaluates "Deps:intents" (treesitter.MemberTypePrefix),
+// written in f: in function make({ intents }: Deps), intents is what
+// deps.intents is of a parameter deps: Deps, a member of an interface, a
+// class or an object type alias, read where that type is declared.
+func (q *query) jsDestructuredMember(ctx context.Context, f *fact.File, caller *fact.Symbol, rest string) (typeRef, error) {
+	i := strings.LastIndex(rest, ":")
+	if i <= 0 {
+		return typeRef{kind: refUnknown}, nil
+	}
+	segs := parseReceiver(rest[i+1:])
+	if len(segs) != 1 || segs[0].call || segs[0].index {
+		return typeRef{kind: refUnknown}, nil
+	}
+	of, err := q.declaredType(ctx, f, caller, rest[:i])
+	if err != nil {
+		return typeRef{}, err
+	}
+	return q.walkReceiver(ctx, f, caller, of, segs)
+}
