@@ -1836,6 +1836,15 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			cur = *cur.enters // async with self.get_db() as db: what the manager gives
 			continue
 		}
+		if calls, ok := jsCallSignature(cur); ok && seg.call && seg.name == "" {
+			// getJQuery()("#x").on(...): what the interface's call signature gives
+			next, err := q.instanceOf(ctx, q.mustFile(ctx, cur.class.Path, f), calls)
+			if err != nil {
+				return typeRef{}, err
+			}
+			cur = next
+			continue
+		}
 		if cur.members != nil && !seg.call {
 			cur = *cur.members // gear.melee.raw(): what the record holds
 			if seg.index {     // gears.melee[k]: indexing what it holds
@@ -2791,6 +2800,8 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		// const { createAdapter } = deps; const a = createAdapter(): what
 		// deps.createAdapter(...) gives
 		expr = held
+	} else if ref, ok, err := q.jsCalledValue(ctx, f, caller, expr); err != nil || ok {
+		return ref, err // const $ = getJQuery(); $("#x"): what calling the value gives
 	}
 	result := 0
 	var targs []string
@@ -3152,6 +3163,10 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{}, err
 		} else if ok && (strings.HasPrefix(aliased, treesitter.RecordTypePrefix) || strings.HasPrefix(aliased, treesitter.PythonUnionTypePrefix)) {
 			return q.instanceOf(ctx, mf, aliased) // or type Memory = Episodic | Semantic
+		} else if calls, isFunc := strings.CutPrefix(aliased, treesitter.GoFuncPrefix); ok && isFunc {
+			// type JQuery = (selector: string) => JQueryNode: a function
+			// whose call gives a JQueryNode, named where the alias is
+			return typeRef{kind: refExternal, calls: calls, callsIn: mf.Path}, nil
 		}
 	}
 	if cls == nil {

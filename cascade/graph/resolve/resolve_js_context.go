@@ -173,3 +173,65 @@ func (q *query) jsDestructuredMember(ctx context.Context, f *fact.File, caller *
 	}
 	return q.walkReceiver(ctx, f, caller, of, segs)
 }
+
+// jsCallSignature is, for a JavaScript or TypeScript value cur that is an
+// instance of an interface declaring a call signature (interface JQuery {
+// (target: string): JQueryNode }), the type its call gives, as written in
+// the interface's file.
+func jsCallSignature(cur typeRef) (string, bool) {
+	if cur.kind != refInstance || cur.elems != 0 || family(cur.class.Language) != "js" || cur.class.Kind != treesitter.KindInterface {
+		return "", false
+	}
+	return strings.CutPrefix(cur.class.Returns, treesitter.GoFuncPrefix)
+}
+
+// jsCalledValue is what calling name, a local or a parameter of a
+// function type in f, gives: const $ = getJQuery(); $("#x") is a
+// JQueryNode where JQuery is type JQuery = (s: string) => JQueryNode or an
+// interface with that call signature, and getJQuery() is a JQuery where
+// getJQuery is destructured from a parameter whose type declares
+// getJQuery: () => JQuery. ok is false for any other name, and where the
+// value's type says nothing of its call.
+func (q *query) jsCalledValue(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+	if family(f.Language) != "js" || name == "" || strings.ContainsAny(name, ".()[]<>") {
+		return typeRef{}, false, nil
+	}
+	l := q.localNamed(f, caller, name)
+	if l == nil || l.Type == treesitter.BoundLocally {
+		return typeRef{}, false, nil
+	}
+	typ := l.Type
+	if _, _, rest, scoped := treesitter.CutScope(typ); scoped {
+		typ = rest
+	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.MemberTypePrefix); ok {
+		// function make({ getJQuery }: Deps): what Deps's getJQuery gives
+		i := strings.LastIndex(rest, ":")
+		if i <= 0 {
+			return typeRef{}, false, nil
+		}
+		scope := caller
+		if l.SymbolID == "" {
+			scope = nil
+		}
+		of, err := q.declaredType(ctx, f, scope, rest[:i])
+		if err != nil || of.kind != refInstance || of.elems != 0 {
+			return typeRef{}, false, err
+		}
+		ref, err := q.methodResult(ctx, of.class, rest[i+1:])
+		return ref, err == nil && ref.kind != refUnknown, err
+	}
+	of, found, err := q.lang(f).local(ctx, f, caller, name)
+	if err != nil || !found {
+		return typeRef{}, false, err
+	}
+	if of.kind == refExternal && of.calls != "" {
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, of.callsIn, f), of.calls)
+		return ref, err == nil, err
+	}
+	if calls, ok := jsCallSignature(of); ok {
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, of.class.Path, f), calls)
+		return ref, err == nil, err
+	}
+	return typeRef{}, false, nil
+}
