@@ -205,21 +205,24 @@ func (q *query) jsCalledValue(ctx context.Context, f *fact.File, caller *fact.Sy
 		typ = rest
 	}
 	if rest, ok := strings.CutPrefix(typ, treesitter.MemberTypePrefix); ok {
-		// function make({ getJQuery }: Deps): what Deps's getJQuery gives
-		i := strings.LastIndex(rest, ":")
-		if i <= 0 {
-			return typeRef{}, false, nil
+		// function make({ getJQuery }: Deps): what Deps's method getJQuery
+		// gives; a field ({ $ }: Deps, $: JQuery) is a value as below
+		if i := strings.LastIndex(rest, ":"); i > 0 {
+			scope := caller
+			if l.SymbolID == "" {
+				scope = nil
+			}
+			of, err := q.declaredType(ctx, f, scope, rest[:i])
+			if err != nil {
+				return typeRef{}, false, err
+			}
+			if of.kind == refInstance && of.elems == 0 {
+				ref, err := q.methodResult(ctx, of.class, rest[i+1:])
+				if err != nil || ref.kind != refUnknown {
+					return ref, err == nil, err
+				}
+			}
 		}
-		scope := caller
-		if l.SymbolID == "" {
-			scope = nil
-		}
-		of, err := q.declaredType(ctx, f, scope, rest[:i])
-		if err != nil || of.kind != refInstance || of.elems != 0 {
-			return typeRef{}, false, err
-		}
-		ref, err := q.methodResult(ctx, of.class, rest[i+1:])
-		return ref, err == nil && ref.kind != refUnknown, err
 	}
 	of, found, err := q.lang(f).local(ctx, f, caller, name)
 	if err != nil || !found {

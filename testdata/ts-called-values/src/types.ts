@@ -22,6 +22,10 @@ export interface Deps {
   readonly getCallable: () => Callable;
 }
 
+export interface Shell {
+  readonly $: JQuery;
+}
+
 // Emitter has methods of the same names and is no JQueryNode: no call
 // below is one of its.
 export class Emitter {

@@ -1,4 +1,4 @@
-import type { Callable, Deps, JQuery } from "./types.js";
+import type { Callable, Deps, JQuery, Shell } from "./types.js";
 
 export function make({ getActions, getJQuery, getCallable }: Deps): void { // @def(make, "make")
   const actions = getActions();
@@ -13,4 +13,9 @@ export function make({ getActions, getJQuery, getCallable }: Deps): void { // @d
 export function render(jq: JQuery, call: Callable): void { // @def(render, "render")
   jq("#y").on("c"); // @site(on4, "on")
   call("#z").on("d"); // @site(on5, "on") @call(render, on, on4, on5)
+}
+
+// A field of a function type, destructured.
+export function shell({ $ }: Shell): void { // @def(shell, "shell")
+  $("#s").on("e"); // @site(on6, "on") @call(shell, on, on6)
 }
