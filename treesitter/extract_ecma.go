@@ -304,6 +304,46 @@ func ecmaFunctionTypedMember(n *node) bool {
 	return is(t, "function_type")
 }
 
+// ecmaFunctionTypeOf is the function type a member is declared with
+// (getJQuery: () => JQuery, or in parentheses), else the member itself.
+func ecmaFunctionTypeOf(n *node) *node {
+	if t := ecmaFunctionType(firstNamed(field(n, "type"))); t != nil {
+		return t
+	}
+	return n
+}
+
+// ecmaFunctionType is t, a written type, when it is a function type (in
+// parentheses or not); nil otherwise.
+func ecmaFunctionType(t *node) *node {
+	for is(t, "parenthesized_type") {
+		t = firstNamed(t)
+	}
+	if is(t, "function_type") {
+		return t
+	}
+	return nil
+}
+
+// ecmaCallSignatureType is GoFuncPrefix and the result type of the call
+// signature an interface body declares (interface JQuery { (target:
+// string): JQueryNode; ui: Ui }), when it declares one and the result is a
+// type name; "" otherwise.
+func ecmaCallSignatureType(e *extractor, body *node) string {
+	var out string
+	for m := range eachNamed(body) {
+		if m.Type() != "call_signature" {
+			continue
+		}
+		t := ecmaReturnType(e, field(m, "return_type"))
+		if out != "" || !isTypeName(t) {
+			return "" // overloads: which one a call takes is not read here
+		}
+		out = GoFuncPrefix + t
+	}
+	return out
+}
+
 func isFunctionValue(n *node) bool {
 	return isAny(n, "arrow_function", "function_expression", "generator_function")
 }
@@ -400,6 +440,11 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		}
 		// interface LootBank { [key: string]: Bank }: a record of Banks
 		s.Returns = ecmaRecordType(e, field(decl, "body"))
+		if s.Returns == "" {
+			// interface JQuery { (target: string): JQueryNode }: calling a
+			// JQuery gives a JQueryNode
+			s.Returns = ecmaCallSignatureType(e, field(decl, "body"))
+		}
 		if module := ecmaAugmentedModule(e, decl); module != "" {
 			s.Decorators = append(s.Decorators, Decorator{Name: AugmentsModuleDecorator, Args: []string{module}, Span: e.span(decl)})
 		}
@@ -417,6 +462,11 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	fn := decl
 	if v := field(decl, "value"); v != nil { // const f = () => {}, handle = () => {}
 		fn = v
+	}
+	if decl.Type() == "property_signature" {
+		// getJQuery: () => JQuery, a method of an interface or an object
+		// type alias: its function type's parameters and result
+		fn = ecmaFunctionTypeOf(decl)
 	}
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
@@ -497,10 +547,20 @@ func ecmaParam(e *extractor, p *node) (param Param, isProperty bool) {
 // ecmaDestructuredParam types the names a destructured parameter binds by
 // the members its written object type declares, as locals of the function:
 // ({ gearBank, setup: chosen }: { gearBank: GearBank; setup: Setup }) makes
-// gearBank a GearBank and chosen a Setup.
+// gearBank a GearBank and chosen a Setup. Under a named type ({ intents }:
+// Deps) each name is that type's member (MemberTypePrefix), which only the
+// resolver can read: the type may be declared in another file.
 func ecmaDestructuredParam(e *extractor, p *node) {
 	pattern, typ := field(p, "pattern"), firstNamed(field(p, "type"))
-	if nodeType(pattern) != "object_pattern" || nodeType(typ) != "object_type" {
+	if nodeType(pattern) != "object_pattern" {
+		return
+	}
+	if nodeType(typ) != "object_type" {
+		if named := ecmaType(e, field(p, "type")); isTypeName(named) && ecmaNamedTypeNodes.has(typ) {
+			ecmaPatternNames(pattern, func(key, local *node) {
+				e.addLocal(p.StartByte(), e.text(local), MemberTypePrefix+named+":"+e.text(key))
+			})
+		}
 		return
 	}
 	declared := map[string]string{}
@@ -517,6 +577,10 @@ func ecmaDestructuredParam(e *extractor, p *node) {
 		}
 	})
 }
+
+// ecmaNamedTypeNodes are the written types ecmaDestructuredParam reads as
+// a named type: Deps, ns.Deps, Deps<T>, Readonly<Deps>.
+var ecmaNamedTypeNodes = newTypeSet("type_identifier", "nested_type_identifier", "generic_type")
 
 // ecmaPatternNames calls fn with each name an object pattern binds and the
 // key it is bound from: { a, b: local } gives (a, a) and (b, local).
@@ -1449,6 +1513,12 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		} else if isAny(aliased, "type_identifier", "nested_type_identifier", "generic_type", "member_expression") {
 			if t := ecmaType(e, aliased); t != "" {
 				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+t)
+			}
+		} else if fn := ecmaFunctionType(aliased); fn != nil {
+			// type JQuery = (selector: string) => JQueryNode: calling a
+			// JQuery gives a JQueryNode
+			if t := ecmaReturnType(e, field(fn, "return_type")); isTypeName(t) {
+				e.addLocal(n.StartByte(), e.text(field(n, "name")), prefix+GoFuncPrefix+t)
 			}
 		} else if is(aliased, "union_type") {
 			// type Memory = Episodic | Semantic: each member's method

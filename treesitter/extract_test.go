@@ -897,7 +897,7 @@ export const Page = ({ svc }: Props) => {
 			"|t @L4:64 in Page ('save')",
 		},
 		imports: []string{"Button=Button from ./ui"},
-		locals:  []string{"Props: alias:object:Props in -", "store: PageStore in Page"},
+		locals:  []string{"Props: alias:object:Props in -", "svc: member:Props:svc in Page", "store: PageStore in Page"},
 		strings: []string{`"save" in Page`},
 	}})
 }

@@ -415,6 +415,13 @@ const ParamsTypePrefix = "params:"
 // binds adds the member it takes ("ctxparam:Task:run:1:user").
 const ContextParamTypePrefix = "ctxparam:"
 
+// MemberTypePrefix marks a TypeScript Local bound by destructuring a
+// parameter whose declared type is a named type (function make({ intents }:
+// Deps), with interface Deps { intents: Handler } or type Deps = { ... }):
+// "member:Deps:intents" is the member intents of a Deps, read where the
+// type is declared, as deps.intents would be of a parameter deps: Deps.
+const MemberTypePrefix = "member:"
+
 // AugmentsModuleDecorator names the decorator the TypeScript extractor
 // gives an interface declared inside declare module "pkg" { ... }: its
 // argument is the package whose interface of that name it adds members to

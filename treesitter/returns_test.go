@@ -24,6 +24,14 @@ func TestReturnsAndCallTypedLocals(t *testing.T) {
 		{Go, "package p\nimport \"x/store\"\nfunc use() { s := store.Open() ; _ = s }\nfunc Open() store.DB { return nil }\n", "Open", "store.DB", "s", "call:store.Open"},
 		{TypeScript, "async function load(): Promise<Repo> { return new Repo(); }\nfunction use() { const r = load(); }\n", "load", "Repo", "r", "call:load"},
 		{TypeScript, "function make(): Repo[] { return []; }\nfunction use() { const r = this.factory.make(); }\n", "make", "Repo", "r", "call:this.factory.make"},
+		// a function-typed member of an interface has its function type's
+		// result; a name destructured from a parameter of the interface's
+		// type is the interface's member
+		{TypeScript, "interface Deps { readonly getJQuery: () => JQuery; }\nfunction use({ getJQuery: get }: Deps) { return get; }\n", "getJQuery", "JQuery", "get", "member:Deps:getJQuery"},
+		// an interface's one call signature: calling its value gives Node
+		{TypeScript, "interface JQuery { (target: string): Node; readonly ui: Ui; }\n", "JQuery", "func:Node", "", ""},
+		// a function type alias: calling its value gives Node
+		{TypeScript, "type JQuery = (selector: string) => Node;\nfunction use() {}\n", "use", "", "JQuery", "alias:func:Node"},
 		{Python, "def build() -> Service:\n    return Service()\n\ndef use():\n    svc = build()\n", "build", "Service", "svc", "call:build"},
 		{Java, "class A { Repo repo() { return null; } void use() { var r = this.repo(); } }", "repo", "Repo", "r", "call:this.repo"},
 	}

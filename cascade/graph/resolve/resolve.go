@@ -1861,6 +1861,15 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			cur = *cur.enters // async with self.get_db() as db: what the manager gives
 			continue
 		}
+		if calls, ok := jsCallSignature(cur); ok && seg.call && seg.name == "" {
+			// getJQuery()("#x").on(...): what the interface's call signature gives
+			next, err := q.instanceOf(ctx, q.mustFile(ctx, cur.class.Path, f), calls)
+			if err != nil {
+				return typeRef{}, err
+			}
+			cur = next
+			continue
+		}
 		if cur.members != nil && !seg.call {
 			cur = *cur.members // gear.melee.raw(): what the record holds
 			if seg.index {     // gears.melee[k]: indexing what it holds
@@ -2675,7 +2684,7 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 	derived := strings.HasPrefix(typ, treesitter.RangeTypePrefix) || strings.HasPrefix(typ, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(typ, treesitter.CallTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ClassArgTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix) ||
-		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix)
+		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix) || strings.HasPrefix(typ, treesitter.MemberTypePrefix)
 	if !derived {
 		return q.instanceOf(ctx, f, typ)
 	}
@@ -2753,6 +2762,9 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	if rest, ok := strings.CutPrefix(typ, treesitter.ContextParamTypePrefix); ok && family(f.Language) == "js" {
 		return q.jsContextParam(ctx, f, rest) // const hunt: Task = { run(data, { user }) {} }
 	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.MemberTypePrefix); ok && family(f.Language) == "js" {
+		return q.jsDestructuredMember(ctx, f, caller, rest) // function make({ intents }: Deps)
+	}
 	if rest, ok := strings.CutPrefix(typ, treesitter.CallbackElementTypePrefix); ok {
 		// xs.map(x => ...): x is an element of xs when xs is an array
 		method, coll, _ := strings.Cut(rest, ":")
@@ -2813,6 +2825,8 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		// const { createAdapter } = deps; const a = createAdapter(): what
 		// deps.createAdapter(...) gives
 		expr = held
+	} else if ref, ok, err := q.jsCalledValue(ctx, f, caller, expr); err != nil || ok {
+		return ref, err // const $ = getJQuery(); $("#x"): what calling the value gives
 	}
 	result := 0
 	var targs []string
@@ -3174,6 +3188,10 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{}, err
 		} else if ok && (strings.HasPrefix(aliased, treesitter.RecordTypePrefix) || strings.HasPrefix(aliased, treesitter.PythonUnionTypePrefix)) {
 			return q.instanceOf(ctx, mf, aliased) // or type Memory = Episodic | Semantic
+		} else if calls, isFunc := strings.CutPrefix(aliased, treesitter.GoFuncPrefix); ok && isFunc {
+			// type JQuery = (selector: string) => JQueryNode: a function
+			// whose call gives a JQueryNode, named where the alias is
+			return typeRef{kind: refExternal, calls: calls, callsIn: mf.Path}, nil
 		}
 	}
 	if cls == nil {

@@ -153,3 +153,88 @@ func isTypeNameJS(t string) bool {
 	}
 	return !strings.ContainsAny(t, " ()[]{}|&<>=:,")
 }
+
+// jsDestructuredMember evaluates "Deps:intents" (treesitter.MemberTypePrefix),
+// written in f: in function make({ intents }: Deps), intents is what
+// deps.intents is of a parameter deps: Deps, a member of an interface, a
+// class or an object type alias, read where that type is declared.
+func (q *query) jsDestructuredMember(ctx context.Context, f *fact.File, caller *fact.Symbol, rest string) (typeRef, error) {
+	i := strings.LastIndex(rest, ":")
+	if i <= 0 {
+		return typeRef{kind: refUnknown}, nil
+	}
+	segs := parseReceiver(rest[i+1:])
+	if len(segs) != 1 || segs[0].call || segs[0].index {
+		return typeRef{kind: refUnknown}, nil
+	}
+	of, err := q.declaredType(ctx, f, caller, rest[:i])
+	if err != nil {
+		return typeRef{}, err
+	}
+	return q.walkReceiver(ctx, f, caller, of, segs)
+}
+
+// jsCallSignature is, for a JavaScript or TypeScript value cur that is an
+// instance of an interface declaring a call signature (interface JQuery {
+// (target: string): JQueryNode }), the type its call gives, as written in
+// the interface's file.
+func jsCallSignature(cur typeRef) (string, bool) {
+	if cur.kind != refInstance || cur.elems != 0 || family(cur.class.Language) != "js" || cur.class.Kind != treesitter.KindInterface {
+		return "", false
+	}
+	return strings.CutPrefix(cur.class.Returns, treesitter.GoFuncPrefix)
+}
+
+// jsCalledValue is what calling name, a local or a parameter of a
+// function type in f, gives: const $ = getJQuery(); $("#x") is a
+// JQueryNode where JQuery is type JQuery = (s: string) => JQueryNode or an
+// interface with that call signature, and getJQuery() is a JQuery where
+// getJQuery is destructured from a parameter whose type declares
+// getJQuery: () => JQuery. ok is false for any other name, and where the
+// value's type says nothing of its call.
+func (q *query) jsCalledValue(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (typeRef, bool, error) {
+	if family(f.Language) != "js" || name == "" || strings.ContainsAny(name, ".()[]<>") {
+		return typeRef{}, false, nil
+	}
+	l := q.localNamed(f, caller, name)
+	if l == nil || l.Type == treesitter.BoundLocally {
+		return typeRef{}, false, nil
+	}
+	typ := l.Type
+	if _, _, rest, scoped := treesitter.CutScope(typ); scoped {
+		typ = rest
+	}
+	if rest, ok := strings.CutPrefix(typ, treesitter.MemberTypePrefix); ok {
+		// function make({ getJQuery }: Deps): what Deps's method getJQuery
+		// gives; a field ({ $ }: Deps, $: JQuery) is a value as below
+		if i := strings.LastIndex(rest, ":"); i > 0 {
+			scope := caller
+			if l.SymbolID == "" {
+				scope = nil
+			}
+			of, err := q.declaredType(ctx, f, scope, rest[:i])
+			if err != nil {
+				return typeRef{}, false, err
+			}
+			if of.kind == refInstance && of.elems == 0 {
+				ref, err := q.methodResult(ctx, of.class, rest[i+1:])
+				if err != nil || ref.kind != refUnknown {
+					return ref, err == nil, err
+				}
+			}
+		}
+	}
+	of, found, err := q.lang(f).local(ctx, f, caller, name)
+	if err != nil || !found {
+		return typeRef{}, false, err
+	}
+	if of.kind == refExternal && of.calls != "" {
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, of.callsIn, f), of.calls)
+		return ref, err == nil, err
+	}
+	if calls, ok := jsCallSignature(of); ok {
+		ref, err := q.instanceOf(ctx, q.mustFile(ctx, of.class.Path, f), calls)
+		return ref, err == nil, err
+	}
+	return typeRef{}, false, nil
+}
