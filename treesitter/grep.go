@@ -57,6 +57,11 @@ type IdentifierSite struct {
 	// its body, self.country = ... in a method): the instance's own
 	// attribute, which shadows any method of the name its bases have.
 	OwnAttribute bool
+	// AliasOf: a bare call of a name an import binds to another one
+	// (from m import _main_async as main; main(args)), that other name:
+	// the call is recorded and resolved under it, never as a call of a
+	// declaration named as written.
+	AliasOf string
 }
 
 // IdentifierSites is what FindIdentifiers found in one file.
@@ -292,14 +297,19 @@ func (e *extractor) findSites(t *syntaxTree, name []byte, out *IdentifierSites) 
 			calledAt[call.Span.StartByte] = call
 		}
 	}
+	aliases := ImportAliases(e.facts)
 
 	root := t.root()
 	owns := map[uint32]bool{} // whether the class starting there declares the name
 	for _, at := range occurrences {
 		if call, ok := calledAt[at]; ok && call.Span.EndByte == at+uint32(len(name)) {
-			out.Sites = append(out.Sites, IdentifierSite{
+			site := IdentifierSite{
 				Kind: SiteCall, Span: call.Span, Receiver: call.Receiver, New: call.New, Enclosing: call.Enclosing,
-			})
+			}
+			if stored := StoredCallee(call, aliases); stored != call.Callee {
+				site.AliasOf = stored
+			}
+			out.Sites = append(out.Sites, site)
 			continue
 		}
 		n := grepLeafAt(root, at, at+uint32(len(name)))

@@ -149,6 +149,9 @@ type Match struct {
 	// (Python's import subprocess): mod.run is the module's run, never
 	// a class's method (treesitter.ModuleReceivers.IsModule).
 	ModuleItself bool
+	// AliasOf: a bare call of an import's alias for another name
+	// (treesitter.IdentifierSite.AliasOf): that name's call.
+	AliasOf string
 }
 
 // Result is one scan.
@@ -755,6 +758,10 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 			s.packageLevel.Add(1)
 			continue
 		}
+		if s.q.SkipLibrary && (m.AliasOf != "" && m.AliasOf != s.q.Name || s.pySubmoduleAttribute(c.lang, m)) {
+			s.outOfScope.Add(1)
+			continue
+		}
 		if s.q.SkipLibrary && (pyAttributeOfAttribute(c.lang, m, &s.q) || pyAttributeUsedAsData(c.lang, m, &s.q) || pyOwnAttributeElsewhere(c.lang, m, &s.q)) {
 			s.memberReads.Add(1)
 			continue
@@ -826,7 +833,7 @@ func (s *scan) findSites(ctx context.Context, finder *treesitter.Finder, c candi
 	var out []Match
 	for _, site := range sites.Sites {
 		m := Match{Path: c.rel, Site: site.Span, Kind: Kind(site.Kind), Receiver: site.Receiver, Caller: module, Imported: imported,
-			MemberRead: site.MemberRead, UsedAsData: site.UsedAsData, OwnAttribute: site.OwnAttribute,
+			MemberRead: site.MemberRead, UsedAsData: site.UsedAsData, OwnAttribute: site.OwnAttribute, AliasOf: site.AliasOf,
 			ModuleReceiver: modules.MayBeModule(site.Receiver), ModuleItself: modules.IsModule(site.Receiver)}
 		if c.lang == treesitter.Go {
 			m.ReceiverImport = goReceiverImport(sites.Imports, site.Receiver)

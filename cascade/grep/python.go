@@ -1,6 +1,13 @@
 package grep
 
-import "github.com/callcascade/callcascade/treesitter"
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/callcascade/callcascade/treesitter"
+)
 
 // A Python method's name written obj.name.attr (cov.datetime_ranges.all(),
 // qs.items.count) reads an attribute of whatever obj.name is: a model
@@ -55,4 +62,32 @@ func pyAttributeUsedAsData(lang treesitter.Language, m Match, q *Query) bool {
 func pyOwnAttributeElsewhere(lang treesitter.Language, m Match, q *Query) bool {
 	return (lang == treesitter.Python || treesitter.Family(lang) == "js") && m.OwnAttribute && q.Container != "" &&
 		normalName(m.Caller.Container) != normalName(q.Container)
+}
+
+// pySubmoduleAttribute reports whether a Python site pkg.name, searched
+// for a module-level function name declared in pkg/name.py, reads the
+// submodule name.py rather than the function: test_mod.py's
+// `f.booking_create.main is not None` names f/booking_create/main.py, whose
+// function main would be f.booking_create.main.main. A package whose
+// __init__.py mentions the name (from .main import main rebinds it) is
+// left alone.
+func (s *scan) pySubmoduleAttribute(lang treesitter.Language, m Match) bool {
+	q := &s.q
+	if lang != treesitter.Python || q.Method || q.Container != "" || m.Receiver == "" || !m.ModuleReceiver || !strings.HasSuffix(q.TargetPath, ".py") {
+		return false
+	}
+	dir, file := path.Split(q.TargetPath)
+	if strings.TrimSuffix(file, ".py") != q.Name {
+		return false
+	}
+	dir = strings.TrimSuffix(dir, "/")
+	pkg := strings.ReplaceAll(m.Receiver, ".", "/")
+	if dir != pkg && !strings.HasSuffix(dir, "/"+pkg) {
+		return false
+	}
+	init, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(dir), "__init__.py"))
+	if err != nil {
+		return os.IsNotExist(err) // no __init__.py: a namespace package, which nothing rebinds
+	}
+	return treesitter.IndexWord(init, s.name, 0) < 0
 }
