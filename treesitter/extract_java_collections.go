@@ -1,5 +1,7 @@
 package treesitter
 
+import "strings"
+
 // javaCollections are the java.util (and java.util.stream, java.util.concurrent)
 // types whose one type argument, or last for a map, is the type of their
 // elements: a value declared List<Notifier> holds Notifiers.
@@ -38,7 +40,11 @@ func javaValueType(e *extractor, n *node) string {
 	if nodeType(n) != "generic_type" {
 		return javaType(e, n)
 	}
-	base := lastSegment(javaType(e, n))
+	written := javaType(e, n)
+	base := lastSegment(written)
+	if written != base && !strings.HasPrefix(written, "java.") || javaImportsOwn(e, base) {
+		return written // com.acme.List<Notifier>, or import com.acme.List: the project's own List
+	}
 	var args []*node
 	for c := range eachNamed(n) {
 		if c.Type() == "type_arguments" {
@@ -110,4 +116,16 @@ func javaLambdaElements(e *extractor, n *node, params []*node) {
 	case len(params) == 2 && method == "forEach": // byName.forEach((k, n) -> ...)
 		e.addLocal(params[1].StartByte(), e.text(params[1]), typ)
 	}
+}
+
+// javaImportsOwn reports whether the file imports a type named name from
+// outside java.* (import com.acme.List): a List<T> there is no library
+// collection. Java's imports come before its types, so all are read here.
+func javaImportsOwn(e *extractor, name string) bool {
+	for _, imp := range e.facts.Imports {
+		if imp.Local == name && !strings.HasPrefix(imp.Module, "java.") {
+			return true
+		}
+	}
+	return false
 }
