@@ -47,14 +47,14 @@ func (javaHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		}
 	}
 	if decl.Type() == "method_declaration" {
-		s.Returns = javaType(e, field(decl, "type"))
+		s.Returns = javaValueType(e, field(decl, "type"))
 	}
 	switch decl.Type() {
 	case "method_declaration", "constructor_declaration":
 		for p := range eachNamed(field(decl, "parameters")) {
 			switch p.Type() {
 			case "formal_parameter":
-				s.Params = append(s.Params, Param{Name: e.text(field(p, "name")), Type: javaType(e, field(p, "type"))})
+				s.Params = append(s.Params, Param{Name: e.text(field(p, "name")), Type: javaValueType(e, field(p, "type"))})
 			case "spread_parameter": // String... args
 				var param Param
 				for c := range eachNamed(p) {
@@ -184,7 +184,7 @@ func (javaHooks) imports(e *extractor, n *node) {
 func (javaHooks) fields(e *extractor, n, _ *node) {
 	switch n.Type() {
 	case "field_declaration", "constant_declaration": // constant_declaration: an interface's constants
-		typ := javaType(e, field(n, "type"))
+		typ := javaValueType(e, field(n, "type"))
 		for _, d := range childrenByField(n, "declarator") {
 			name := e.text(field(d, "name"))
 			e.addField(n.StartByte(), Field{Name: name, Type: typ, Token: javaFieldToken(e, n, name)}) // extract_java_spring.go
@@ -199,7 +199,7 @@ func (javaHooks) fields(e *extractor, n, _ *node) {
 	case "record_declaration": // record R(Foo foo): components are fields
 		for p := range eachNamed(field(n, "parameters")) {
 			if p.Type() == "formal_parameter" {
-				e.addField(p.StartByte(), Field{Name: e.text(field(p, "name")), Type: javaType(e, field(p, "type"))})
+				e.addField(p.StartByte(), Field{Name: e.text(field(p, "name")), Type: javaValueType(e, field(p, "type"))})
 			}
 		}
 	}
@@ -208,9 +208,15 @@ func (javaHooks) fields(e *extractor, n, _ *node) {
 func (javaHooks) locals(e *extractor, n *node) {
 	switch n.Type() {
 	case "enhanced_for_statement", "resource": // for (Notifier each : all), try (Reader r = open())
-		// A var element or resource has no declared type to read here.
 		if name := field(n, "name"); name != nil {
-			if t := javaType(e, field(n, "type")); t != "var" {
+			t := javaValueType(e, field(n, "type"))
+			if t == "var" && n.Type() == "enhanced_for_statement" {
+				// for (var n : all): an element of all (RangeTypePrefix)
+				t = RangeTypePrefix + e.squeezed(field(n, "value"))
+			} else if t == "var" {
+				t = "" // a var resource: no declared type to read here
+			}
+			if t != "" {
 				e.addLocal(name.StartByte(), e.text(name), t)
 			}
 		}
@@ -235,12 +241,20 @@ func (javaHooks) locals(e *extractor, n *node) {
 		return
 	case "lambda_expression": // (Notifier n) -> n.send(m): declared parameter types
 		params := field(n, "parameters")
-		if nodeType(params) != "formal_parameters" {
+		switch nodeType(params) {
+		case "identifier": // n -> n.send(m) passed to all.forEach
+			javaLambdaElements(e, n, []*node{params})
+			return
+		case "inferred_parameters": // (a, b) -> ...
+			javaLambdaElements(e, n, namedChildren(params))
+			return
+		case "formal_parameters":
+		default:
 			return
 		}
 		for p := range eachNamed(params) {
 			if p.Type() == "formal_parameter" {
-				if t := javaType(e, field(p, "type")); t != "var" {
+				if t := javaValueType(e, field(p, "type")); t != "var" {
 					e.addLocal(field(p, "name").StartByte(), e.text(field(p, "name")), t)
 				}
 			}
@@ -248,14 +262,14 @@ func (javaHooks) locals(e *extractor, n *node) {
 		return
 	}
 	typeNode := field(n, "type")
-	typ := javaType(e, typeNode)
+	typ := javaValueType(e, typeNode)
 	for _, d := range childrenByField(n, "declarator") {
 		t := typ
 		if t == "var" { // var x = new Foo<>(): the constructed type
 			t = ""
 			switch v := field(d, "value"); nodeType(v) {
 			case "object_creation_expression":
-				t = javaType(e, field(v, "type"))
+				t = javaValueType(e, field(v, "type")) // new ArrayList<Notifier>(): a collection of Notifiers
 			case "method_invocation":
 				t = CallTypePrefix + e.squeezed(field(v, "name"))
 				if obj := field(v, "object"); obj != nil {

@@ -826,6 +826,47 @@ public class InvoiceService extends BaseService<Invoice> implements Handler, Eve
 			"n: int in Retry",
 		},
 		strings: []string{`"invoice.created" in -`, `"billing" in -`, `"x" in onCreated`},
+	}, {
+		name: "collection elements: declared type arguments, var loops, lambda parameters",
+		lang: Java,
+		src: `package com.acme.fleet;
+
+import java.util.*;
+import com.acme.own.Bag;
+
+class Fleet {
+    private List<Notifier> all;
+    private Map<String, ? extends Notifier> byName;
+    private Bag<Notifier> bag;
+    private com.acme.own.Stack<Notifier> stack;
+    private List<?> any;
+    Optional<Notifier> first(Collection<List<Notifier>> groups) {
+        for (var n : all) { n.send(); }
+        all.forEach(n -> n.send());
+        byName.forEach((k, v) -> v.send());
+        all.sort((a, b) -> 0);
+        var made = new ArrayList<Notifier>();
+        return Optional.empty();
+    }
+}
+`,
+		pkg: "com.acme.fleet",
+		fields: []string{
+			"Fleet.all: []Notifier",
+			"Fleet.byName: mapvalue:Notifier",
+			"Fleet.bag: Bag",
+			"Fleet.stack: com.acme.own.Stack",
+			"Fleet.any: List",
+		},
+		locals: []string{
+			"groups: [][]Notifier in first",
+			"n: range:all in first",
+			"n: callbackelement:forEach:all in first",
+			"v: callbackelement:forEach:byName in first",
+			"a: callbackelement:sort:all in first",
+			"b: callbackelement:sort:all in first",
+			"made: []Notifier in first",
+		},
 	}})
 }
 

@@ -25,6 +25,11 @@
 
 ; Locals.
 (local_variable_declaration) @local
+(enhanced_for_statement) @local
+(catch_formal_parameter) @local
+(instanceof_expression) @local
+(resource) @local
+(lambda_expression) @local
 
 ; Strings.
 (string_literal) @string

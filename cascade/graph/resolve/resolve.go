@@ -1849,6 +1849,10 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			cur = *cur.current // ref.current.play(): what the React ref holds
 			continue
 		}
+		if (cur.elements != nil || cur.mapValue != nil) && f.Language == treesitter.Java {
+			cur = javaCollectionStep(cur, seg) // all.get(0), all.stream().filter(...), byName.values()
+			continue
+		}
 		if cur.mapValue != nil && seg.name == "get" && seg.call {
 			cur = *cur.mapValue // servers.get(id).status(): one of the map's values
 			continue
@@ -2772,6 +2776,12 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		if err != nil {
 			return typeRef{}, err
 		}
+		if f.Language == treesitter.Java {
+			if elem, ok := javaCallbackElement(of, method); ok {
+				return elem, nil
+			}
+			return typeRef{kind: refUnknown}, nil
+		}
 		if of.mapValue != nil && (method == "values" || method == "entries" || method == "forEach") {
 			return *of.mapValue, nil // servers.forEach((s) => ...), for (const [id, s] of servers.entries())
 		}
@@ -3137,6 +3147,9 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			ref = ref.pyWrap(wraps)
 		}
 		return ref, err
+	}
+	if ref, ok, err := q.javaCollectionOf(ctx, f, typeName); ok {
+		return ref, err // List<Notifier>, Map<String, Notifier>: the library's, holding Notifiers
 	}
 	elems := 0
 	if f.Language == treesitter.Go {

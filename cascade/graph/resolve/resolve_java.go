@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
@@ -77,4 +78,86 @@ func (q *query) javaClassesAround(ctx context.Context, f *fact.File, pos uint32)
 	}
 	slices.SortFunc(out, func(a, b fact.Symbol) int { return cmp.Compare(b.Span.StartByte, a.Span.StartByte) })
 	return out, nil
+}
+
+// javaCollectionOf is a Java value of a collection or map type written with
+// its element's type (treesitter.GoCollectionPrefix, MapValueTypePrefix as
+// the extractor writes a List<Notifier>, a Map<String, Notifier>): the
+// collection is the standard library's (refExternal), so no call on it is
+// a workspace method's (all.remove(x) is no EmailNotifier.remove), and
+// what its elements or values are is kept for the steps that reach one.
+func (q *query) javaCollectionOf(ctx context.Context, f *fact.File, typeName string) (typeRef, bool, error) {
+	if f.Language != treesitter.Java {
+		return typeRef{}, false, nil
+	}
+	if elem, ok := strings.CutPrefix(typeName, treesitter.GoCollectionPrefix); ok {
+		inner, err := q.instanceOf(ctx, f, elem)
+		return typeRef{kind: refExternal, elements: &inner}, true, err
+	}
+	if value, ok := strings.CutPrefix(typeName, treesitter.MapValueTypePrefix); ok {
+		inner, err := q.instanceOf(ctx, f, value)
+		return typeRef{kind: refExternal, mapValue: &inner}, true, err
+	}
+	return typeRef{}, false, nil
+}
+
+// javaElementGetters are the methods of a Java collection, iterator,
+// stream's terminal or Optional that give one of its elements.
+var javaElementGetters = setOf("get", "getFirst", "getLast", "first", "last", "element", "poll", "pop",
+	"pollFirst", "pollLast", "peekFirst", "peekLast", "removeFirst", "removeLast", "firstElement", "lastElement",
+	"elementAt", "next", "previous", "take", "orElse", "orElseThrow", "orElseGet", "ceiling", "floor", "higher", "lower")
+
+// javaSameElements are the methods of a Java collection, stream or
+// Optional that give a collection, stream or Optional of the same elements.
+var javaSameElements = setOf("stream", "parallelStream", "filter", "sorted", "distinct", "limit", "skip",
+	"iterator", "listIterator", "descendingIterator", "subList", "headSet", "tailSet", "subSet", "descendingSet",
+	"reversed", "toList", "findFirst", "findAny", "min", "max", "takeWhile", "dropWhile", "or", "sequential",
+	"parallel", "unordered", "onClose")
+
+// javaCollectionStep is what one step on a Java collection (cur.elements)
+// or map (cur.mapValue) gives: an element (all.get(0), it.next(),
+// o.orElseThrow()), a value (byName.get(k)), the same elements
+// (all.stream().filter(...)), a map's values (byName.values()); anything
+// else is the library's (all.size()) or not known (all.stream().map(...)).
+func javaCollectionStep(cur typeRef, seg receiverSeg) typeRef {
+	if !seg.call || seg.index {
+		return typeRef{kind: refUnknown}
+	}
+	if cur.mapValue != nil {
+		switch seg.name {
+		case "get", "getOrDefault", "remove", "put", "putIfAbsent", "computeIfAbsent", "computeIfPresent", "compute", "merge", "replace":
+			return *cur.mapValue // byName.get(k).send(m): one of the values
+		case "values":
+			return typeRef{kind: refExternal, elements: cur.mapValue}
+		}
+		return typeRef{kind: refUnknown} // keySet(), entrySet(): not typed here
+	}
+	switch {
+	case javaElementGetters[seg.name]:
+		return *cur.elements
+	case seg.name == "peek" && strings.TrimSpace(seg.args) == "": // a queue's peek(), not a stream's peek(action)
+		return *cur.elements
+	case javaSameElements[seg.name] || seg.name == "peek":
+		return cur
+	case seg.name == "collect" && (strings.Contains(seg.args, "toList()") || strings.Contains(seg.args, "toSet()") ||
+		strings.Contains(seg.args, "toUnmodifiableList()") || strings.Contains(seg.args, "toUnmodifiableSet()")):
+		return cur // stream.collect(Collectors.toList())
+	}
+	return typeRef{kind: refUnknown}
+}
+
+// javaCallbackElement is the type of the parameter of a lambda passed to a
+// Java collection's, stream's or Optional's method (treesitter's
+// javaLambdaElements): an element of of, or a value of a map's forEach;
+// ok is false when of is no collection the extractor typed.
+func javaCallbackElement(of typeRef, method string) (typeRef, bool) {
+	switch {
+	case of.mapValue != nil && method == "forEach":
+		return *of.mapValue, true // byName.forEach((k, n) -> ...)
+	case of.mapValue != nil:
+		return typeRef{kind: refUnknown}, true // byName.computeIfAbsent(k, key -> ...): a key
+	case of.elements != nil:
+		return *of.elements, true // all.forEach(n -> ...), o.ifPresent(n -> ...)
+	}
+	return typeRef{}, false
 }
