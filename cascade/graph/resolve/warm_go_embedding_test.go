@@ -3,13 +3,9 @@ package resolve_test
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 
-	"github.com/callcascade/callcascade/cascade/fact"
-	"github.com/callcascade/callcascade/cascade/graph"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
-	"github.com/callcascade/callcascade/cascade/graph/resolve"
 )
 
 // The first ask of a Go method a standard interface names (ClientError.Error,
@@ -47,27 +43,8 @@ func Describe(err error) string { return err.Error() }
 	if err != nil || len(syms) != 1 {
 		t.Fatalf("Error: %v %v", syms, err)
 	}
-	ask := func(warm bool) (int64, []string) {
-		counted := &symbolCounter{Store: store}
-		r := &resolve.Resolver{Store: counted}
-		if warm {
-			if err := r.Warm(ctx); err != nil {
-				t.Fatal(err)
-			}
-		}
-		counted.reads.Store(0)
-		edges, err := r.Incoming(ctx, syms[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		var callers []string
-		for _, e := range edges {
-			callers = append(callers, e.Symbol.Name)
-		}
-		return counted.reads.Load(), callers
-	}
-	coldReads, coldCallers := ask(false)
-	warmReads, warmCallers := ask(true)
+	coldReads, coldCallers := askCountingReads(t, store, syms[0], false)
+	warmReads, warmCallers := askCountingReads(t, store, syms[0], true)
 	if fmt.Sprint(coldCallers) != fmt.Sprint(warmCallers) {
 		t.Fatalf("callers of ClientError.Error: %v cold, %v warm; want the same answer", coldCallers, warmCallers)
 	}
@@ -77,35 +54,4 @@ func Describe(err error) string { return err.Error() }
 	if warmReads >= others {
 		t.Errorf("after the warm-up the request read %d files' symbols (%d without it); want the few it needs", warmReads, coldReads)
 	}
-}
-
-// symbolCounter is a store counting the files whose symbols its snapshots read.
-type symbolCounter struct {
-	*embedded.Store
-	reads atomic.Int64
-}
-
-func (c *symbolCounter) Snapshot(ctx context.Context) (graph.Store, error) {
-	snap, err := c.Store.Snapshot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return countedSymbols{snap, &c.reads}, nil
-}
-
-type countedSymbols struct {
-	graph.Store
-	reads *atomic.Int64
-}
-
-func (s countedSymbols) Generation() int64 { return s.Store.(graph.Generational).Generation() }
-
-func (s countedSymbols) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
-	s.reads.Add(1)
-	return s.Store.SymbolsInFile(ctx, path)
-}
-
-func (c *symbolCounter) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
-	c.reads.Add(1)
-	return c.Store.SymbolsInFile(ctx, path)
 }

@@ -34,27 +34,8 @@ func TestWarmUpReadsTheImportsAhead(t *testing.T) {
 	if err != nil || len(syms) != 1 {
 		t.Fatalf("Detail: %v %v", syms, err)
 	}
-	ask := func(warm bool) (int64, []string) {
-		counted := &fileCounter{Store: store}
-		r := &resolve.Resolver{Store: counted}
-		if warm {
-			if err := r.Warm(ctx); err != nil {
-				t.Fatal(err)
-			}
-		}
-		counted.reads.Store(0)
-		edges, err := r.Incoming(ctx, syms[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		var callers []string
-		for _, e := range edges {
-			callers = append(callers, e.Symbol.Name)
-		}
-		return counted.reads.Load(), callers
-	}
-	coldReads, coldCallers := ask(false)
-	warmReads, warmCallers := ask(true)
+	coldReads, coldCallers := askCountingReads(t, store, syms[0], false)
+	warmReads, warmCallers := askCountingReads(t, store, syms[0], true)
 	if fmt.Sprint(coldCallers) != "[Page]" || fmt.Sprint(warmCallers) != "[Page]" {
 		t.Fatalf("callers of Detail: %v cold, %v warm; want Page, which calls it as ProductDetail", coldCallers, warmCallers)
 	}
@@ -66,13 +47,39 @@ func TestWarmUpReadsTheImportsAhead(t *testing.T) {
 	}
 }
 
-// fileCounter is a store counting the files its snapshots read.
-type fileCounter struct {
+// askCountingReads asks a resolver over store for target's callers, after
+// its warm-up if warm, and counts the files whose facts or symbols the ask
+// (not the warm-up) read.
+func askCountingReads(t *testing.T, store *embedded.Store, target fact.Symbol, warm bool) (int64, []string) {
+	t.Helper()
+	ctx := context.Background()
+	counted := &readCounter{Store: store}
+	r := &resolve.Resolver{Store: counted}
+	if warm {
+		if err := r.Warm(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counted.reads.Store(0)
+	edges, err := r.Incoming(ctx, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callers []string
+	for _, e := range edges {
+		callers = append(callers, e.Symbol.Name)
+	}
+	return counted.reads.Load(), callers
+}
+
+// readCounter is a store counting the files whose facts (File) or
+// symbols (SymbolsInFile) it and its snapshots read.
+type readCounter struct {
 	*embedded.Store
 	reads atomic.Int64
 }
 
-func (c *fileCounter) Snapshot(ctx context.Context) (graph.Store, error) {
+func (c *readCounter) Snapshot(ctx context.Context) (graph.Store, error) {
 	snap, err := c.Store.Snapshot(ctx)
 	if err != nil {
 		return nil, err
@@ -80,9 +87,14 @@ func (c *fileCounter) Snapshot(ctx context.Context) (graph.Store, error) {
 	return countedSnapshot{snap, &c.reads}, nil
 }
 
-func (c *fileCounter) File(ctx context.Context, path string) (fact.File, error) {
+func (c *readCounter) File(ctx context.Context, path string) (fact.File, error) {
 	c.reads.Add(1)
 	return c.Store.File(ctx, path)
+}
+
+func (c *readCounter) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
+	c.reads.Add(1)
+	return c.Store.SymbolsInFile(ctx, path)
 }
 
 type countedSnapshot struct {
@@ -95,4 +107,9 @@ func (s countedSnapshot) Generation() int64 { return s.Store.(graph.Generational
 func (s countedSnapshot) File(ctx context.Context, path string) (fact.File, error) {
 	s.reads.Add(1)
 	return s.Store.File(ctx, path)
+}
+
+func (s countedSnapshot) SymbolsInFile(ctx context.Context, path string) ([]fact.Symbol, error) {
+	s.reads.Add(1)
+	return s.Store.SymbolsInFile(ctx, path)
 }
