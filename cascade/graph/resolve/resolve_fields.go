@@ -447,6 +447,16 @@ func (q *query) jsValueKey(ctx context.Context, f *fact.File, caller *fact.Symbo
 		}
 		return f.Path + "#" + name, nil
 	}
+	return q.jsImportedValueKey(ctx, f, name, 0)
+}
+
+// jsImportedValueKey is jsValueKey of a name f imports: the module-level
+// variable of the workspace module that declares it, through barrels that
+// import and export it again (import { X } from './X'; export { X }).
+func (q *query) jsImportedValueKey(ctx context.Context, f *fact.File, name string, depth int) (string, error) {
+	if depth > 4 {
+		return "", nil
+	}
 	for _, imp := range f.Imports {
 		if imp.Local != name || imp.Imported == "" || imp.Imported == "*" || imp.Imported == "default" {
 			continue
@@ -458,6 +468,9 @@ func (q *query) jsValueKey(ctx context.Context, f *fact.File, caller *fact.Symbo
 		for _, mf := range mfs {
 			if l := q.localIn(mf, imp.Imported, func(l fact.Local) bool { return l.SymbolID == "" }); l != nil {
 				return mf.Path + "#" + imp.Imported, nil
+			}
+			if key, err := q.jsImportedValueKey(ctx, mf, imp.Imported, depth+1); err != nil || key != "" {
+				return key, err
 			}
 		}
 	}
