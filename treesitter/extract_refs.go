@@ -323,8 +323,32 @@ func (e *extractor) storedInto(n *node) (*node, string) {
 		if key != nil && is(object, "object") && ecmaBoundObject(object) {
 			return key, ecmaObjectName(e, object)
 		}
+		if key != nil && is(object, "object") {
+			// Object.assign(OfferShare, { shareWith, shareWithMany }): the
+			// members are the first argument's (a Sequelize model's class
+			// methods), as OfferShare.shareWith = shareWith would make them.
+			if target := ecmaAssignTarget(e, object); target != nil {
+				return key, ecmaReceiver(e, target)
+			}
+		}
 	}
 	return nil, ""
+}
+
+// ecmaAssignTarget is the object Object.assign(target, ..., object, ...)
+// copies the object literal's members into: its first argument, when the
+// literal is a later one; nil otherwise.
+func ecmaAssignTarget(e *extractor, object *node) *node {
+	args := parent(object)
+	call := parent(args)
+	if !is(args, "arguments") || !is(call, "call_expression") || e.squeezed(field(call, "function")) != "Object.assign" {
+		return nil
+	}
+	first := firstNamed(args)
+	if first == nil || sameNode(first, object) || !isAny(first, "identifier", "member_expression", "this") {
+		return nil
+	}
+	return first
 }
 
 // ecmaBoundObject reports whether an object literal is a variable's value

@@ -936,6 +936,14 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return nil, "", err
 		}
 	}
+	if (ref.kind == refExternal || ref.kind == refUnknown) && family(f.Language) == "js" && treesitter.IsIdentifierName(c.Receiver) {
+		// OfferShare.shareWith(...) with OfferShare = sequelize.define(...)
+		// given its members by OfferShare.shareWith = shareWith or
+		// Object.assign(OfferShare, { shareWith }) (resolve_fields.go)
+		if found, res, err := q.fieldCall(ctx, f, caller, c, &ref); err != nil || len(found) > 0 {
+			return found, res, err
+		}
+	}
 	switch ref.kind {
 	case refExternal:
 		if ref.lit != "" && ref.elems == 0 && f.Language == treesitter.Go {

@@ -43,17 +43,27 @@ func (q *query) fieldCall(ctx context.Context, f *fact.File, caller *fact.Symbol
 		}
 		ref = &r
 	}
+	// A JavaScript value of no known type (const OfferShare =
+	// sequelize.define(...)) is matched by the variable itself: the stores
+	// whose owner is the same module-level variable, however imported.
+	valueKey := ""
 	if ref.kind != refInstance && ref.kind != refClass {
-		return nil, "", nil
+		if valueKey, err = q.jsValueKey(ctx, f, caller, c.Receiver); err != nil || valueKey == "" {
+			return nil, "", err
+		}
 	}
 	var found []fact.Symbol
 	complete := true
 	for _, st := range stores {
-		owner, err := q.storeOwner(ctx, st)
-		if err != nil {
+		if valueKey != "" {
+			if key, err := q.jsStoreValueKey(ctx, st); err != nil {
+				return nil, "", err
+			} else if key != valueKey {
+				continue
+			}
+		} else if owner, err := q.storeOwner(ctx, st); err != nil {
 			return nil, "", err
-		}
-		if owner == nil || owner.ID != ref.class.ID {
+		} else if owner == nil || owner.ID != ref.class.ID {
 			continue
 		}
 		values, err := q.storedValues(ctx, st)
@@ -421,4 +431,66 @@ func (q *query) calledClass(ctx context.Context, c fact.Call) (*fact.Symbol, err
 		return nil, err
 	}
 	return cls, nil
+}
+
+// jsValueKey names the module-level JavaScript or TypeScript variable a
+// receiver written as one name is, where it is written: "file#name" for a
+// variable its file declares at the top level or imports by name from a
+// workspace module that does; "" for anything else.
+func (q *query) jsValueKey(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (string, error) {
+	if family(f.Language) != "js" || !treesitter.IsIdentifierName(name) {
+		return "", nil
+	}
+	if l := q.localNamed(f, caller, name); l != nil {
+		if l.SymbolID != "" {
+			return "", nil // a function's own variable
+		}
+		return f.Path + "#" + name, nil
+	}
+	return q.jsImportedValueKey(ctx, f, name, 0)
+}
+
+// jsImportedValueKey is jsValueKey of a name f imports: the module-level
+// variable of the workspace module that declares it, through barrels that
+// import and export it again (import { X } from './X'; export { X }).
+func (q *query) jsImportedValueKey(ctx context.Context, f *fact.File, name string, depth int) (string, error) {
+	if depth > 4 {
+		return "", nil
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != name || imp.Imported == "" || imp.Imported == "*" || imp.Imported == "default" {
+			continue
+		}
+		mfs, err := q.jsModuleFiles(ctx, f, imp.Module)
+		if err != nil {
+			return "", err
+		}
+		for _, mf := range mfs {
+			if l := q.localIn(mf, imp.Imported, func(l fact.Local) bool { return l.SymbolID == "" }); l != nil {
+				return mf.Path + "#" + imp.Imported, nil
+			}
+			if key, err := q.jsImportedValueKey(ctx, mf, imp.Imported, depth+1); err != nil || key != "" {
+				return key, err
+			}
+		}
+	}
+	return "", nil
+}
+
+// jsStoreValueKey is jsValueKey of the object a store writes into, where
+// the store is.
+func (q *query) jsStoreValueKey(ctx context.Context, st fact.Call) (string, error) {
+	f, err := q.file(ctx, st.Path)
+	if err != nil || f == nil {
+		return "", err
+	}
+	var caller *fact.Symbol
+	if st.CallerID != "" {
+		if caller, err = q.symbol(ctx, st.CallerID); err != nil {
+			return "", err
+		}
+	}
+	defer func(pos uint32) { q.pos = pos }(q.pos)
+	q.pos = st.Span.StartByte
+	return q.jsValueKey(ctx, f, caller, st.Receiver)
 }

@@ -1,0 +1,3 @@
+export function remindLater(offerId) { // @def(remindLater, "remindLater")
+  return offerId
+}
