@@ -129,62 +129,37 @@ func mayImportName(lang treesitter.Language, content []byte, name string) bool {
 // budget).
 func pyMayImportName(content, word []byte) bool {
 	keyword := []byte("import")
-	for rest, off := content, 0; ; {
-		i := bytes.Index(rest, keyword)
-		if i < 0 {
-			break
+	for at := treesitter.IndexWord(content, keyword, 0); at >= 0; at = treesitter.IndexWord(content, keyword, at+len(keyword)) {
+		after := bytes.TrimLeft(content[at+len(keyword):], " \t\\\r\n")
+		if len(after) == 0 {
+			continue
 		}
-		at := off + i
-		if pyImportKeyword(content, at) {
-			after := bytes.TrimLeft(content[at+len(keyword):], " \t\\\r\n")
-			if len(after) > 0 && after[0] == '*' {
-				return true // from x import *
+		switch after[0] {
+		case '*':
+			return true // from x import *
+		case '(':
+			names := after[1:] // from x import (\n    a,\n    name,\n)
+			if end := bytes.IndexByte(names, ')'); end >= 0 {
+				names = names[:end]
+			}
+			if bytes.Contains(names, word) {
+				return true
 			}
 		}
-		rest, off = content[at+len(keyword):], at+len(keyword)
 	}
-	for rest, off := content, 0; ; {
-		i := bytes.Index(rest, word)
-		if i < 0 {
-			return false
-		}
-		at := off + i
+	for at := bytes.Index(content, word); at >= 0; {
 		lineStart := bytes.LastIndexByte(content[:at], '\n') + 1
 		line := bytes.TrimLeft(content[lineStart:at], " \t\r\f\v")
 		if bytes.HasPrefix(line, []byte("from")) || bytes.HasPrefix(line, keyword) {
 			return true
 		}
-		if k := pyLastImportKeyword(content[:at]); k >= 0 {
-			between := content[k+len(keyword) : at]
-			if bytes.IndexByte(between, '(') >= 0 && bytes.IndexByte(between, ')') < 0 {
-				return true // from x import (\n    a,\n    name,\n)
-			}
+		next := bytes.Index(content[at+len(word):], word)
+		if next < 0 {
+			break
 		}
-		rest, off = content[at+len(word):], at+len(word)
+		at += len(word) + next
 	}
-}
-
-// pyImportKeyword reports whether the "import" at content[at:] is the
-// keyword: neither side touches a name's character.
-func pyImportKeyword(content []byte, at int) bool {
-	end := at + len("import")
-	return (at == 0 || !isNameByte(content[at-1])) && (end >= len(content) || !isNameByte(content[end]))
-}
-
-// pyLastImportKeyword is the offset of the last import keyword in
-// content, or -1.
-func pyLastImportKeyword(content []byte) int {
-	for end := len(content); ; {
-		i := bytes.LastIndex(content[:end], []byte("import"))
-		if i < 0 || pyImportKeyword(content, i) {
-			return i
-		}
-		end = i
-	}
-}
-
-func isNameByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+	return false
 }
 
 // maxImportStretch bounds how far back mayImportName looks for "import".
