@@ -5,6 +5,7 @@
 package resolve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"path"
@@ -1223,7 +1224,7 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 				return found, true, err
 			}
 		}
-		around, err := q.javaClassesAround(ctx, f, c.Span.StartByte)
+		around, _, err := q.classesAround(ctx, f, c.Span.StartByte)
 		if err != nil {
 			return nil, false, err
 		}
@@ -4080,22 +4081,32 @@ func sharedDirs(a, b string) int {
 // TypeScript or Java) whose declaration holds the byte offset pos, when no
 // method or function of it does (a class field's initializer); nil for none.
 func (q *query) classAroundField(ctx context.Context, f *fact.File, pos uint32) (*fact.Symbol, error) {
+	classes, inFunction, err := q.classesAround(ctx, f, pos)
+	if err != nil || inFunction || len(classes) == 0 {
+		return nil, err // inside a function: its own this, not the class's
+	}
+	return &classes[0], nil
+}
+
+// classesAround is every class or interface of the file f whose
+// declaration holds the byte offset pos, innermost first, and whether a
+// function or method there holds it too.
+func (q *query) classesAround(ctx context.Context, f *fact.File, pos uint32) ([]fact.Symbol, bool, error) {
 	syms, err := q.store.SymbolsInFile(ctx, f.Path)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	var best *fact.Symbol
-	for i := range syms {
-		s := &syms[i]
+	var classes []fact.Symbol
+	inFunction := false
+	for _, s := range syms {
 		if s.Span.StartByte > pos || pos >= s.Span.EndByte {
 			continue
 		}
-		if isCallable(*s) {
-			return nil, nil // inside a function: its own this, not the class's
-		}
-		if s.Kind == treesitter.KindClass && (best == nil || s.Span.StartByte >= best.Span.StartByte) {
-			best = s
+		inFunction = inFunction || isCallable(s)
+		if isType(s) {
+			classes = append(classes, s)
 		}
 	}
-	return best, nil
+	slices.SortFunc(classes, func(a, b fact.Symbol) int { return cmp.Compare(b.Span.StartByte, a.Span.StartByte) })
+	return classes, inFunction, nil
 }

@@ -1,9 +1,7 @@
 package resolve
 
 import (
-	"cmp"
 	"context"
-	"slices"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -61,23 +59,6 @@ func (q *query) javaReceiverClass(ctx context.Context, c fact.Call) (*fact.Symbo
 	}
 	cls := ref.class
 	return &cls, nil
-}
-
-// javaClassesAround is every class, interface or enum of the Java file f
-// whose declaration holds the byte offset pos, innermost first.
-func (q *query) javaClassesAround(ctx context.Context, f *fact.File, pos uint32) ([]fact.Symbol, error) {
-	syms, err := q.store.SymbolsInFile(ctx, f.Path)
-	if err != nil {
-		return nil, err
-	}
-	var out []fact.Symbol
-	for _, s := range syms {
-		if isType(s) && s.Span.StartByte <= pos && pos < s.Span.EndByte {
-			out = append(out, s)
-		}
-	}
-	slices.SortFunc(out, func(a, b fact.Symbol) int { return cmp.Compare(b.Span.StartByte, a.Span.StartByte) })
-	return out, nil
 }
 
 // javaCollectionOf is a Java value of a collection or map type written with
