@@ -3,6 +3,7 @@ package grep
 import (
 	"bytes"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -92,8 +93,7 @@ func mayImportName(lang treesitter.Language, content []byte, name string) bool {
 		if bytes.Contains(content, []byte("require")) {
 			return true
 		}
-		word := []byte(name)
-		for at := bytes.Index(content, word); at >= 0; {
+		for at := range occurrences(content, []byte(name)) {
 			// Back from the occurrence to a semicolon or a quote: "import"
 			// must lie in between (a long stretch is left to the patterns).
 			start := at - maxImportStretch
@@ -106,11 +106,6 @@ func mayImportName(lang treesitter.Language, content []byte, name string) bool {
 			if bytes.Contains(stretch, []byte("import")) {
 				return true
 			}
-			next := bytes.Index(content[at+len(word):], word)
-			if next < 0 {
-				break
-			}
-			at += len(word) + next
 		}
 		return false
 	case treesitter.Python:
@@ -147,19 +142,28 @@ func pyMayImportName(content, word []byte) bool {
 			}
 		}
 	}
-	for at := bytes.Index(content, word); at >= 0; {
+	for at := range occurrences(content, word) {
 		lineStart := bytes.LastIndexByte(content[:at], '\n') + 1
 		line := bytes.TrimLeft(content[lineStart:at], " \t\r\f\v")
 		if bytes.HasPrefix(line, []byte("from")) || bytes.HasPrefix(line, keyword) {
 			return true
 		}
-		next := bytes.Index(content[at+len(word):], word)
-		if next < 0 {
-			break
-		}
-		at += len(word) + next
 	}
 	return false
+}
+
+// occurrences yields the offset of each occurrence of word in content, a
+// substring as the import patterns match it, in order.
+func occurrences(content, word []byte) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for off := 0; len(word) > 0; {
+			i := bytes.Index(content[off:], word)
+			if i < 0 || !yield(off+i) {
+				return
+			}
+			off += i + len(word)
+		}
+	}
 }
 
 // maxImportStretch bounds how far back mayImportName looks for "import".
