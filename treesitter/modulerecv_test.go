@@ -1,6 +1,7 @@
 package treesitter
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"strings"
@@ -52,7 +53,7 @@ func TestModuleReceivers(t *testing.T) {
 }
 
 // mayCallLoader is a shortcut: where it finds no call that could be a
-// loader's, boundToLoader must find no root bound and loadedThen nothing.
+// loader's, boundToLoader (loaderBoundNames's definition, below) must find no root bound and loadedThen nothing.
 // Checked on every identifier of sources built from loader-like pieces,
 // each of which binds a root in some arrangement (so a shortcut that says
 // "none" too often fails here).
@@ -99,5 +100,78 @@ func TestMayCallLoaderMissesNoLoader(t *testing.T) {
 	}
 	if checked == 0 || bound != 10 {
 		t.Fatalf("checked %d sources without a loader call; %d of the 10 loader pieces found (want 10)", checked, bound)
+	}
+}
+
+// boundToLoader is loaderBoundNames's definition, one root at a time: an
+// occurrence of root in src assigned a loader's result (root = [await]
+// loader(, or { ..., root } = [await] loader( in TypeScript and
+// JavaScript). The server searched the file like this for every root it
+// was asked about.
+func boundToLoader(lang Language, src []byte, root string) bool {
+	word := []byte(root)
+	for at := IndexWord(src, word, 0); at >= 0; at = IndexWord(src, word, at+len(word)) {
+		rest := src[at+len(word):]
+		if lang != Python {
+			// { default: u, a } = ...: skip to the closing brace of a pattern.
+			if end := bytes.IndexAny(rest[:min(len(rest), 200)], ";{}()"); end >= 0 && rest[end] == '}' {
+				rest = rest[end+1:]
+			}
+		}
+		rest = bytes.TrimLeft(rest, " \t\r\n")
+		if len(rest) < 2 || rest[0] != '=' || rest[1] == '=' || rest[1] == '>' {
+			continue
+		}
+		if isLoaderCall(lang, bytes.TrimLeft(rest[1:], " \t\r\n")) {
+			return true
+		}
+	}
+	return false
+}
+
+// loaderBoundNames finds, in one pass, exactly the roots boundToLoader
+// finds one search at a time: checked on every identifier of sources built
+// from assignments, patterns, comparisons and loader calls, in both
+// language families.
+func TestLoaderBoundNamesAreBoundToLoaders(t *testing.T) {
+	pieces := []string{
+		"const m = await import('./m')\n", "u = require('./u').default\n", "x.y = require('z')\n",
+		"const { default: d, x } = await import('./d')\n", "let {a,\n b:c}\n=\nrequire(q)\n",
+		"loaded = await dynamicImport (path)\n", "r = requireModule\t(p)\n", "m2 = importlib.import_module('x')\n",
+		"z = __import__('y')\n", "a, b = importorskip('np')\n", "k: Mod = import_module(n)\n",
+		"if x == require(p):\n", "y => require(p)\n", "q != import_module(p)\n", "w <= require(v)\n",
+		"{ f(); } = require(g)\n", "été = require('é')\n", "2x = require(p)\n", "o = {}\n",
+		"import { api } from './api'\n", "const y = f(x)\n", "n = foo.bar()\n", "} = import(\n", "= require(p)",
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	found := 0
+	for range 4000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(5) {
+			p := pieces[rng.IntN(len(pieces))]
+			switch rng.IntN(6) {
+			case 0:
+				p = strings.Replace(p, "(", " ", 1)
+			case 1:
+				p = strings.Replace(p, " = ", strings.Repeat(" ", 1+rng.IntN(3))+"="+strings.Repeat("\n", rng.IntN(2)), 1)
+			case 2:
+				p = strings.Replace(p, "{", "{far "+strings.Repeat("pad ", 45+rng.IntN(10)), 1) // a pattern past 200 bytes
+			}
+			b.WriteString(p)
+		}
+		src := []byte(b.String())
+		for _, lang := range []Language{TypeScript, Python} {
+			bound := loaderBoundNames(lang, src)
+			for _, root := range strings.FieldsFunc(string(src), func(r rune) bool { return !grepIdentRune(r) }) {
+				if want := boundToLoader(lang, src, root); bound[root] != want {
+					t.Fatalf("%s %q: %q bound to a loader: %v, want %v", lang, src, root, bound[root], want)
+				} else if want {
+					found++
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no source bound a root to a loader: the check compared nothing")
 	}
 }
