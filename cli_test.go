@@ -61,6 +61,15 @@ func TestVersionNamesTheCommit(t *testing.T) {
 	}
 	bin := filepath.Join(t.TempDir(), "callcascade")
 	build := exec.Command("go", "build", "-buildvcs=true", "-o", bin, ".")
+	if info, err := os.Stat(".git"); err == nil && !info.IsDir() {
+		// A linked worktree (.git is a file): the go command stamps only a
+		// checkout whose .git is a directory, so build a clone of HEAD.
+		clone := filepath.Join(t.TempDir(), "clone")
+		if msg, err := exec.Command("git", "clone", "-q", "--shared", ".", clone).CombinedOutput(); err != nil {
+			t.Fatalf("git clone: %v\n%s", err, msg)
+		}
+		build.Dir = clone
+	}
 	build.Env = append(os.Environ(), "GOFLAGS=")
 	if msg, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, msg)
