@@ -570,6 +570,7 @@ type frameworkEdges interface {
 	injected(ctx context.Context, f *fact.File, cls fact.Symbol, field string) (*fact.Symbol, error)
 	task(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error)
 	taskQueueVia(ctx context.Context, c fact.Call, t fact.Symbol) string
+	injectedExcludes(ctx context.Context, c fact.Call, target fact.Symbol) (bool, error)
 }
 
 // query caches store reads for the duration of one request.

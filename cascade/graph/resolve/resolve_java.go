@@ -20,6 +20,9 @@ func (q *query) javaReceiverExcludes(ctx context.Context, c fact.Call, m, target
 	if target.Language != treesitter.Java {
 		return false, nil
 	}
+	if injected, err := q.frameworks().injectedExcludes(ctx, c, target); err != nil || injected {
+		return injected, err // a Spring bean of another class (framework_spring.go)
+	}
 	static, err := q.javaReceiverClass(ctx, c)
 	if err != nil || static == nil {
 		return false, err
