@@ -304,6 +304,17 @@ func (e *extractor) storedInto(n *node) (*node, string) {
 				return field(left, "attribute"), e.squeezed(field(left, "object"))
 			}
 		}
+	case Java:
+		// private final Runnable task = this::tick; this.later = this::stop;
+		// a field of the class around it holds the method reference
+		switch {
+		case is(p, "variable_declarator") && n.FieldName() == "value" && is(parent(p), "field_declaration"):
+			return field(p, "name"), "this"
+		case is(p, "assignment_expression") && n.FieldName() == "right":
+			if left := field(p, "left"); is(left, "field_access") && e.text(field(left, "object")) == "this" {
+				return field(left, "field"), "this"
+			}
+		}
 	case TypeScript, TSX, JavaScript:
 		if is(p, "assignment_expression") && n.FieldName() == "right" {
 			if left := field(p, "left"); is(left, "member_expression") && is(field(left, "property"), "property_identifier") {

@@ -914,6 +914,12 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return found, fact.ResolvedAST, err
 		}
 	}
+	if f.Language == treesitter.Java && c.Receiver != "" && !c.New && !c.Ref {
+		// task.run() with task = this::tick: what the field holds (resolve_java.go)
+		if found, res, err := q.javaFunctionField(ctx, f, caller, c, sameFamily); err != nil || len(found) > 0 {
+			return found, res, err
+		}
+	}
 	if len(sameFamily) == 0 {
 		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
 	}

@@ -154,6 +154,10 @@ func (q *query) storedValues(ctx context.Context, st fact.Call) ([]fact.Call, er
 // valueRef is the reference a value as written makes, where st is.
 func valueRef(st fact.Call, value string) fact.Call {
 	v := fact.Call{Path: st.Path, CallerID: st.CallerID, Callee: value, Span: st.Span, Ref: true}
+	if recv, name, ok := strings.Cut(value, "::"); ok { // Java: this::tick, Jobs::parse
+		v.Receiver, v.Callee = recv, name
+		return v
+	}
 	if i := strings.LastIndexByte(value, '.'); i >= 0 {
 		v.Receiver, v.Callee = value[:i], value[i+1:]
 	}
@@ -254,6 +258,9 @@ func (q *query) fieldCallers(ctx context.Context, target fact.Symbol, refs []fac
 		if err := q.storedFieldsKept(ctx, r, fields); err != nil { // kept_fields.go
 			return err
 		}
+	}
+	if target.Language == treesitter.Java {
+		return q.javaFieldCallers(ctx, target, sortedKeys(fields), byCaller) // resolve_java.go
 	}
 	return q.addCallsReaching(ctx, target, sortedKeys(fields), byCaller, func(c fact.Call) bool { return !c.Ref })
 }

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -86,10 +87,13 @@ func (q *query) javaCollectionOf(ctx context.Context, f *fact.File, typeName str
 }
 
 // javaElementGetters are the methods of a Java collection, iterator,
-// stream's terminal or Optional that give one of its elements.
+// stream's terminal or Optional that give one of its elements, and of a
+// functional interface or holder that give its value.
 var javaElementGetters = setOf("get", "getFirst", "getLast", "first", "last", "element", "poll", "pop",
 	"pollFirst", "pollLast", "peekFirst", "peekLast", "removeFirst", "removeLast", "firstElement", "lastElement",
-	"elementAt", "next", "previous", "take", "orElse", "orElseThrow", "orElseGet", "ceiling", "floor", "higher", "lower")
+	"elementAt", "next", "previous", "take", "orElse", "orElseThrow", "orElseGet", "ceiling", "floor", "higher", "lower",
+	// what a Supplier, Function, Callable, Future or provider gives (treesitter's javaResults)
+	"apply", "call", "join", "getNow", "resultNow", "getObject", "getIfAvailable", "getIfUnique")
 
 // javaSameElements are the methods of a Java collection, stream or
 // Optional that give a collection, stream or Optional of the same elements.
@@ -144,4 +148,161 @@ func javaCallbackElement(of typeRef, method string) (typeRef, bool) {
 		return *of.elements, true // all.forEach(n -> ...), o.ifPresent(n -> ...)
 	}
 	return typeRef{}, false
+}
+
+// Calls through Java fields holding a method reference (issue 15): with
+// task = this::tick (a field's initializer, or this.task = this::tick),
+// task.run() runs tick, as s.onDone() runs what Go and TypeScript store
+// (resolve_fields.go); the extractor records each store of a method
+// reference into a field of the class (treesitter.AssignPrefix). The call
+// must be of the method a functional interface's value is called by: the
+// one method a workspace interface declares (Handler.handle, which stays
+// a target, as javac binds the call to it), or the standard library's
+// (javaFunctionalMethods: run, get, apply, accept, ...); task.andThen(...)
+// or reader.compose(...) runs nothing stored.
+
+// javaFunctionalMethods are the methods that run a standard functional
+// interface's value.
+var javaFunctionalMethods = map[string]string{
+	"Runnable": "run", "Callable": "call", "Supplier": "get", "Consumer": "accept", "BiConsumer": "accept",
+	"Function": "apply", "BiFunction": "apply", "UnaryOperator": "apply", "BinaryOperator": "apply",
+	"Predicate": "test", "BiPredicate": "test", "Comparator": "compare",
+	"IntSupplier": "getAsInt", "LongSupplier": "getAsLong", "DoubleSupplier": "getAsDouble", "BooleanSupplier": "getAsBoolean",
+	"IntConsumer": "accept", "LongConsumer": "accept", "DoubleConsumer": "accept", "ObjIntConsumer": "accept",
+	"IntPredicate": "test", "LongPredicate": "test", "DoublePredicate": "test",
+	"IntFunction": "apply", "LongFunction": "apply", "DoubleFunction": "apply",
+	"ToIntFunction": "applyAsInt", "ToLongFunction": "applyAsLong", "ToDoubleFunction": "applyAsDouble",
+	"IntUnaryOperator": "applyAsInt", "IntBinaryOperator": "applyAsInt", "LongUnaryOperator": "applyAsLong",
+	"DoubleUnaryOperator": "applyAsDouble",
+}
+
+// javaFunctionField resolves a Java call on a field that holds a method
+// reference (task.run(), this.task.run()): the methods stored, and the
+// workspace interface's method the call is bound to. Nothing when the
+// receiver is no such field or the call is not the one that runs its
+// value.
+func (q *query) javaFunctionField(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, sameFamily []fact.Symbol) ([]fact.Symbol, fact.Resolution, error) {
+	name := strings.TrimPrefix(c.Receiver, "this.")
+	if !treesitter.IsIdentifierName(name) {
+		return nil, "", nil
+	}
+	stores, err := q.callsNamed(ctx, treesitter.AssignPrefix+name)
+	if err != nil || len(stores) == 0 {
+		return nil, "", err
+	}
+	if name == c.Receiver && caller != nil && (paramIndex(*caller, name) >= 0 || q.localNamed(f, caller, name) != nil) {
+		return nil, "", nil // a parameter or local of the name
+	}
+	methods, err := q.javaFieldMethods(ctx, name)
+	if err != nil || !slices.ContainsFunc(methods, func(m javaFieldMethod) bool { return m.name == c.Callee }) {
+		return nil, "", err
+	}
+	found, res, err := q.fieldCall(ctx, f, caller, fact.Call{Path: c.Path, CallerID: c.CallerID, Callee: name, Receiver: "this", Span: c.Span}, nil)
+	if err != nil || len(found) == 0 {
+		return nil, "", err
+	}
+	for _, m := range methods {
+		if m.declared != nil && m.name == c.Callee {
+			found = append([]fact.Symbol{*m.declared}, found...) // Handler.handle, javac's binding
+			break
+		}
+	}
+	return found, res, nil
+}
+
+// javaFieldMethod is a method that runs the value of a field holding a
+// method reference: declared is the workspace interface's, nil for the
+// standard library's.
+type javaFieldMethod struct {
+	name     string
+	declared *fact.Symbol
+}
+
+// javaFieldMethods are the methods that run what the fields named name
+// that hold a method reference hold, by each field's declared type: a
+// workspace interface's one method, a standard functional interface's
+// (javaFunctionalMethods), or get, apply and call where the type was kept
+// as its value's (a Supplier<T>, treesitter's javaResults).
+func (q *query) javaFieldMethods(ctx context.Context, name string) ([]javaFieldMethod, error) {
+	stores, err := q.callsNamed(ctx, treesitter.AssignPrefix+name)
+	if err != nil {
+		return nil, err
+	}
+	var out []javaFieldMethod
+	add := func(m javaFieldMethod) {
+		if !slices.ContainsFunc(out, func(o javaFieldMethod) bool { return o.name == m.name }) {
+			out = append(out, m)
+		}
+	}
+	seen := map[string]bool{}
+	for _, st := range stores {
+		sf, err := q.file(ctx, st.Path)
+		if err != nil || sf == nil || sf.Language != treesitter.Java || len(st.Args) == 0 || !strings.Contains(st.Args[0], "::") {
+			continue
+		}
+		owner, err := q.storeOwner(ctx, st)
+		if err != nil {
+			return nil, err
+		}
+		if owner == nil || seen[owner.ID] {
+			continue
+		}
+		seen[owner.ID] = true
+		typ, in, err := q.fieldTypeWrittenIn(ctx, *owner, name, 0)
+		if err != nil || typ == "" {
+			continue
+		}
+		if strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+			for _, m := range []string{"get", "apply", "call"} {
+				add(javaFieldMethod{name: m})
+			}
+			continue
+		}
+		if m, ok := javaFunctionalMethods[typ[strings.LastIndexByte(typ, '.')+1:]]; ok && !strings.Contains(typ, ".") || ok && strings.HasPrefix(typ, "java.") {
+			add(javaFieldMethod{name: m})
+			continue
+		}
+		if in == "" {
+			in = owner.Path
+		}
+		iface, err := q.resolveTypeName(ctx, q.mustFile(ctx, in, sf), typ)
+		if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {
+			continue
+		}
+		syms, err := q.store.SymbolsInFile(ctx, iface.Path)
+		if err != nil {
+			return nil, err
+		}
+		var declared []fact.Symbol
+		for _, s := range syms {
+			if s.Container == iface.Name && s.Kind == treesitter.KindMethod {
+				declared = append(declared, s)
+			}
+		}
+		if len(declared) == 1 { // a functional interface of the workspace
+			add(javaFieldMethod{name: declared[0].Name, declared: &declared[0]})
+		}
+	}
+	return out, nil
+}
+
+// javaFieldCallers adds to byCaller the calls that run a method reference
+// stored in one of fields (task.run() after task = this::tick): the calls
+// of the method that runs each field's value, on the field.
+func (q *query) javaFieldCallers(ctx context.Context, target fact.Symbol, fields []string, byCaller edgeSet) error {
+	for _, name := range fields {
+		methods, err := q.javaFieldMethods(ctx, name)
+		if err != nil {
+			return err
+		}
+		names := make([]string, 0, len(methods))
+		for _, m := range methods {
+			names = append(names, m.name)
+		}
+		onField := func(c fact.Call) bool { return !c.Ref && (c.Receiver == name || c.Receiver == "this."+name) }
+		if err := q.addCallsReaching(ctx, target, names, byCaller, onField); err != nil {
+			return err
+		}
+	}
+	return nil
 }
