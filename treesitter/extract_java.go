@@ -127,6 +127,28 @@ func (javaHooks) call(e *extractor, n *node) {
 	case "explicit_constructor_invocation": // this(...), super(...), outer.super(...)
 		callee = field(n, "constructor")
 		c.Receiver = e.squeezed(field(n, "object"))
+		if class := javaEnclosingClass(n); class != nil && c.Receiver == "" {
+			// this(x) calls a constructor of the class, super(x) one of
+			// its superclass: a construction of that class, by its name
+			name := e.text(field(class, "name"))
+			if nodeType(callee) == "super" {
+				name = ""
+				if sc := field(class, "superclass"); sc != nil {
+					name = javaType(e, firstNamed(sc))
+				}
+			}
+			if name != "" {
+				c.New = true
+				c.Args = e.argTexts(field(n, "arguments"))
+				c.Callee = lastSegment(name)
+				if c.Callee != name {
+					c.Receiver = name[:len(name)-len(c.Callee)-1]
+				}
+				c.Span = e.span(callee)
+				e.addCall(c, n)
+				return
+			}
+		}
 	case "object_creation_expression": // new Foo<>(), new com.x.Foo()
 		c.New = true
 		t := field(n, "type")
@@ -293,4 +315,17 @@ func (javaHooks) stringLit(e *extractor, n *node) {
 		}
 	}
 	e.addString(text, n)
+}
+
+// javaEnclosingClass is the class or enum declaration whose body holds n.
+func javaEnclosingClass(n *node) *node {
+	for p := parent(n); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "class_declaration", "enum_declaration", "record_declaration":
+			return p
+		case "object_creation_expression", "interface_declaration":
+			return nil
+		}
+	}
+	return nil
 }

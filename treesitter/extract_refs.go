@@ -210,8 +210,14 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 				continue
 			}
 			c.Receiver = ecmaReceiver(e, field(n, "object"))
-		case "method_reference": // Java: this::handle, Foo::bar (not Foo::new)
+		case "method_reference": // Java: this::handle, Foo::bar, Foo::new
 			kids := namedChildren(n)
+			if len(kids) == 1 && javaConstructorRef(n) {
+				// Mail::new names Mail's constructor, as new Mail(...) calls it
+				name, c.Receiver = javaConstructedName(e, kids[0])
+				c.New = true
+				break
+			}
 			if len(kids) != 2 || !is(kids[1], "identifier") {
 				continue
 			}
@@ -791,4 +797,37 @@ func (r *refScope) namesFunction(name string) bool {
 
 func isEcma(lang Language) bool {
 	return lang == TypeScript || lang == TSX || lang == JavaScript
+}
+
+// javaConstructorRef reports whether a Java method reference names a
+// constructor (Mail::new).
+func javaConstructorRef(n *node) bool {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == "new" {
+			return true
+		}
+	}
+	return false
+}
+
+// javaConstructedName is the class name node of the type a constructor
+// reference or an object creation names, and the qualifier written before
+// it (com.acme.Mail: Mail, "com.acme"); nil for an array or a type
+// variable's constructor (String[]::new).
+func javaConstructedName(e *extractor, t *node) (*node, string) {
+	if nodeType(t) == "generic_type" {
+		t = firstNamed(t)
+	}
+	qualifier := ""
+	if nodeType(t) == "scoped_type_identifier" {
+		cs := namedChildren(t)
+		if len(cs) < 2 {
+			return nil, ""
+		}
+		qualifier, t = e.squeezed(cs[0]), cs[len(cs)-1]
+	}
+	if !isAny(t, "type_identifier", "identifier") {
+		return nil, ""
+	}
+	return t, qualifier
 }

@@ -112,7 +112,7 @@ class Report {
 			"this|ref format @L7:21 in run",
 		},
 	}, {
-		name: "java: method references, not constructor references",
+		name: "java: method references, and constructor references as constructions",
 		lang: Java,
 		src: `class A {
   void f() { run(this::handle); g(Foo::bar); Runnable r = Foo::new; }
@@ -121,6 +121,7 @@ class Report {
 		want: []string{
 			"this|ref handle @L1:23 in f",
 			"Foo|ref bar @L1:39 in f",
+			"|ref new Foo @L1:58 in f",
 		},
 	}}
 	for _, tc := range cases {

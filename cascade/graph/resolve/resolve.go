@@ -1598,6 +1598,20 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 			found = append(found, s)
 		}
 	}
+	if f.Language == treesitter.Java && !c.Ref && len(found) > 1 {
+		// new Mail("a"), this("a"): the overloads taking that many
+		// arguments, as javac picks a fixed arity first; all when none
+		// does (varargs). Mail::new names whichever its target type asks.
+		var arity []fact.Symbol
+		for _, s := range found {
+			if len(s.Params) == len(c.Args) {
+				arity = append(arity, s)
+			}
+		}
+		if len(arity) > 0 {
+			found = arity
+		}
+	}
 	return found, fact.ResolvedAST, nil
 }
 

@@ -156,6 +156,9 @@ func valueRef(st fact.Call, value string) fact.Call {
 	v := fact.Call{Path: st.Path, CallerID: st.CallerID, Callee: value, Span: st.Span, Ref: true}
 	if recv, name, ok := strings.Cut(value, "::"); ok { // Java: this::tick, Jobs::parse
 		v.Receiver, v.Callee = recv, name
+		if name == "new" { // Mail::new: Mail's constructor
+			v.Receiver, v.Callee, v.New = "", recv[strings.LastIndexByte(recv, '.')+1:], true
+		}
 		return v
 	}
 	if i := strings.LastIndexByte(value, '.'); i >= 0 {
