@@ -26,6 +26,10 @@ func (javaHooks) match(_ *extractor, n *node, c *captures) {
 		c.symbol(KindMethod, n, fieldChild(n, "name", isIdentifier))
 	case "method_invocation", "object_creation_expression", "explicit_constructor_invocation":
 		c.call(n)
+	case "assignment_expression": // this.action = action: a parameter's function stored (javaStoredParameter)
+		if nodeType(field(n, "left")) == "field_access" && nodeType(field(n, "right")) == "identifier" {
+			c.call(n)
+		}
 	case "import_declaration":
 		c.imp(n)
 	case "field_declaration", "constant_declaration":
@@ -149,6 +153,9 @@ func (javaHooks) call(e *extractor, n *node) {
 				return
 			}
 		}
+	case "assignment_expression":
+		javaStoredParameter(e, n)
+		return
 	case "object_creation_expression": // new Foo<>(), new com.x.Foo()
 		c.New = true
 		t := field(n, "type")
@@ -328,4 +335,46 @@ func javaEnclosingClass(n *node) *node {
 		}
 	}
 	return nil
+}
+
+// javaFunctionalTypes are the standard functional interfaces: a parameter
+// of one of these types holds a function its callers pass.
+var javaFunctionalTypes = map[string]bool{
+	"Runnable": true, "Callable": true, "Supplier": true, "Consumer": true, "BiConsumer": true,
+	"Function": true, "BiFunction": true, "UnaryOperator": true, "BinaryOperator": true,
+	"Predicate": true, "BiPredicate": true, "IntSupplier": true, "LongSupplier": true, "DoubleSupplier": true,
+	"BooleanSupplier": true, "IntConsumer": true, "LongConsumer": true, "DoubleConsumer": true,
+	"IntPredicate": true, "LongPredicate": true, "DoublePredicate": true, "IntFunction": true,
+	"LongFunction": true, "DoubleFunction": true, "ToIntFunction": true, "ToLongFunction": true,
+	"ToDoubleFunction": true, "IntUnaryOperator": true, "IntBinaryOperator": true,
+	"LongUnaryOperator": true, "DoubleUnaryOperator": true,
+}
+
+// javaStoredParameter records this.action = action, action a parameter of
+// the method or constructor around it declared with a standard functional
+// type (Runnable action): a store of the parameter into the field
+// (AssignPrefix), which the resolver follows to the functions the
+// callers pass (new Retry(this::send)), as Go's NewWorker(job) storing
+// run: job.
+func javaStoredParameter(e *extractor, n *node) {
+	left, right := field(n, "left"), field(n, "right")
+	if e.text(field(left, "object")) != "this" || field(left, "field") == nil {
+		return
+	}
+	name := e.text(right)
+	for p := parent(n); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "lambda_expression", "class_body":
+			return
+		case "method_declaration", "constructor_declaration":
+			for param := range eachNamed(field(p, "parameters")) {
+				if param.Type() == "formal_parameter" && e.text(field(param, "name")) == name &&
+					javaFunctionalTypes[lastSegment(javaType(e, field(param, "type")))] {
+					into := field(left, "field")
+					e.addCall(Call{Callee: AssignPrefix + e.text(into), Receiver: "this", Span: e.span(into), Ref: true, Args: []string{name}}, n)
+				}
+			}
+			return
+		}
+	}
 }

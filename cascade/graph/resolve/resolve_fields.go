@@ -325,7 +325,7 @@ func (q *query) fieldsStoringArg(ctx context.Context, r fact.Call, fields map[st
 			if _, v, ok := strings.Cut(a, "="); ok && arg != text {
 				arg = strings.TrimSpace(v) // name=text
 			}
-			if arg != text {
+			if arg != text && arg != r.Receiver+"::"+r.Callee { // Java: new Retry(this::send)
 				continue
 			}
 			fns, _, err := q.resolveKept(ctx, c)

@@ -237,8 +237,8 @@ func (q *query) javaFieldMethods(ctx context.Context, name string) ([]javaFieldM
 	seen := map[string]bool{}
 	for _, st := range stores {
 		sf, err := q.file(ctx, st.Path)
-		if err != nil || sf == nil || sf.Language != treesitter.Java || len(st.Args) == 0 || !strings.Contains(st.Args[0], "::") {
-			continue
+		if err != nil || sf == nil || sf.Language != treesitter.Java || len(st.Args) == 0 {
+			continue // a method reference stored, or a functional parameter (javaStoredParameter)
 		}
 		owner, err := q.storeOwner(ctx, st)
 		if err != nil {
