@@ -429,7 +429,7 @@ func (q *frameworkView) injectedExcludes(ctx context.Context, c fact.Call, targe
 	if err != nil {
 		return false, err
 	}
-	bean := pickBean(beans, asked, name)
+	bean, only := pickBean(beans, asked, name)
 	if bean == nil || bean.class == nil {
 		return false, nil
 	}
@@ -437,15 +437,43 @@ func (q *frameworkView) injectedExcludes(ctx context.Context, c fact.Call, targe
 	if err != nil || sub == nil {
 		return false, err
 	}
+	if only && maybeBean(*sub) {
+		// the only bean found, and target's class is annotated with what
+		// may make it another (a stereotype of the project's own): not
+		// one candidate after all
+		return false, nil
+	}
 	return !q.isSubtype(ctx, *bean.class, *sub, 0), nil
+}
+
+// javaPlainAnnotations are class annotations that make no bean: Lombok's,
+// Jackson's, JPA's and the language's own.
+var javaPlainAnnotations = setOf("Data", "Getter", "Setter", "ToString", "EqualsAndHashCode", "Builder",
+	"SuperBuilder", "NoArgsConstructor", "AllArgsConstructor", "RequiredArgsConstructor", "Value", "Slf4j",
+	"Log", "Log4j2", "CommonsLog", "Accessors", "With", "Jacksonized", "Deprecated", "SuppressWarnings",
+	"FunctionalInterface", "JsonIgnoreProperties", "JsonInclude", "JsonTypeInfo", "JsonSubTypes",
+	"JsonTypeName", "JsonDeserialize", "JsonSerialize", "Entity", "Table", "Embeddable", "MappedSuperclass",
+	"Immutable", "ThreadSafe", "NotThreadSafe", "VisibleForTesting", "Generated", "Order")
+
+// maybeBean reports whether a class that defines no bean the resolver
+// knows is annotated with something else than javaPlainAnnotations: a
+// stereotype of the project's own (@UseCase meta-annotated @Component),
+// which component scanning may make a bean.
+func maybeBean(cls fact.Symbol) bool {
+	for _, d := range cls.Decorators {
+		if n := lastSegmentOf(d.Name); !javaPlainAnnotations[n] && !treesitter.JavaStereotype(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickBean is the bean Spring injects among the candidates of a field's
 // type: the one named or qualified asked; for "*" (@Resource without a
 // name) the one named as the field, else as by type; by type the only
-// one, the @Primary one, or the one named as the field. nil when that is
-// not one bean.
-func pickBean(beans []springBean, asked, field string) *springBean {
+// one (only), the @Primary one, or the one named as the field. nil when
+// that is not one bean.
+func pickBean(beans []springBean, asked, field string) (_ *springBean, only bool) {
 	named := func(name string) *springBean {
 		var found *springBean
 		for i := range beans {
@@ -462,37 +490,53 @@ func pickBean(beans []springBean, asked, field string) *springBean {
 	case "":
 	case "*":
 		if b := named(field); b != nil {
-			return b
+			return b, false
 		}
 	default:
-		return named(asked)
+		return named(asked), false
 	}
 	if len(beans) == 1 {
-		return &beans[0]
+		return &beans[0], true
 	}
 	var primary *springBean
 	for i := range beans {
 		if beans[i].primary {
 			if primary != nil {
-				return nil
+				return nil, false
 			}
 			primary = &beans[i]
 		}
 	}
 	if primary != nil {
-		return primary
+		return primary, false
 	}
-	return named(field)
+	return named(field), false
 }
 
 // beansOf lists the workspace's beans that may be injected where declared
 // is asked for: the scanned classes that are declared or below it, the
 // @Bean methods whose result type is.
 func (q *frameworkView) beansOf(ctx context.Context, declared fact.Symbol) ([]springBean, error) {
+	if beans, ok := q.beansByType[declared.ID]; ok {
+		return beans, nil
+	}
 	syms, err := q.r.springBeans(ctx)
 	if err != nil {
 		return nil, err
 	}
+	out, err := q.beansAmong(ctx, syms, declared)
+	if err != nil {
+		return nil, err
+	}
+	if q.beansByType == nil {
+		q.beansByType = map[string][]springBean{}
+	}
+	q.beansByType[declared.ID] = out
+	return out, nil
+}
+
+// beansAmong is beansOf among the bean definitions syms.
+func (q *frameworkView) beansAmong(ctx context.Context, syms []fact.Symbol, declared fact.Symbol) ([]springBean, error) {
 	var out []springBean
 	for _, s := range syms {
 		if isType(s) {

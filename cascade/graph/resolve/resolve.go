@@ -602,6 +602,7 @@ type query struct {
 	callsByName map[string][]fact.Call        // call sites by callee name
 	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
 	callsFromID map[string][]fact.Call        // callsFrom answers (kept_fields.go)
+	beansByType map[string][]springBean       // beansOf answers, by declared type (framework_spring.go)
 	// gen is the generation the request's snapshot names, where call site
 	// resolutions are kept; nil when the store names none.
 	gen *generation

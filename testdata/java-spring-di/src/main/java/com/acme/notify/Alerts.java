@@ -25,6 +25,9 @@ public class Alerts {
     @Qualifier("push")
     private Notifier qualified; // PushNotifier, qualified push on its class
 
+    @Autowired
+    private AuditLog audit; // FileAudit, or KafkaAudit (@UseCase): not PlainAudit
+
     private final Notifier direct;
     private final Store store;
     private final Clock clock;
@@ -57,6 +60,10 @@ public class Alerts {
         direct.send("d"); // @site(ctorSend, "send") @call(byConstructor, notifierSend, ctorSend) @dispatch(byConstructor, emailSend, ctorSend)
         store.save("k"); // @site(ctorSave, "save") @call(byConstructor, storeSave, ctorSave) @dispatch(byConstructor, dbSave, ctorSave)
         clock.now(); // @site(ctorNow, "now") @call(byConstructor, clockNow, ctorNow) @dispatch(byConstructor, systemNow, ctorNow)
+    }
+
+    void audited() { // @def(audited, "audited")
+        audit.record("x"); // @site(auditSite, "record") @call(audited, auditRecord, auditSite) @dispatch(audited, fileRecord, auditSite) @dispatch(audited, kafkaRecord, auditSite)
     }
 
     void notInjected() { // @def(notInjected, "notInjected")
