@@ -316,6 +316,8 @@ func (e *extractor) storedInto(n *node) (*node, string) {
 		switch {
 		case is(p, "variable_declarator") && n.FieldName() == "value" && is(parent(p), "field_declaration"):
 			return field(p, "name"), "this"
+		case is(p, "variable_declarator") && n.FieldName() == "value" && is(parent(p), "local_variable_declaration"):
+			return field(p, "name"), LocalStoreOwner // Runnable r = this::tick: the local r holds it
 		case is(p, "assignment_expression") && n.FieldName() == "right":
 			if left := field(p, "left"); is(left, "field_access") && e.text(field(left, "object")) == "this" {
 				return field(left, "field"), "this"

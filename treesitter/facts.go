@@ -142,6 +142,11 @@ type Call struct {
 // is ever named so.
 const AssignPrefix = "="
 
+// LocalStoreOwner is the Receiver of an AssignPrefix row that stores into a
+// local variable of the function around it rather than a field (Java:
+// Runnable r = this::tick): no object is written to.
+const LocalStoreOwner = "<local>"
+
 // AccessReadPrefix and AccessWritePrefix start the callee of a row that
 // records a TypeScript member read (bank.length, user.gear.wildy) or write
 // (el.summary = x, n.count += 1, n.count++) of the name after the prefix:

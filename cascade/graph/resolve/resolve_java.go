@@ -190,8 +190,11 @@ func (q *query) javaFunctionField(ctx context.Context, f *fact.File, caller *fac
 	if err != nil || len(stores) == 0 {
 		return nil, "", err
 	}
-	if name == c.Receiver && caller != nil && (paramIndex(*caller, name) >= 0 || q.localNamed(f, caller, name) != nil) {
-		return nil, "", nil // a parameter or local of the name
+	if name == c.Receiver && caller != nil && paramIndex(*caller, name) >= 0 {
+		return nil, "", nil // a parameter of the name
+	}
+	if name == c.Receiver && caller != nil && q.localNamed(f, caller, name) != nil {
+		return q.javaFunctionLocal(ctx, f, caller, c, stores)
 	}
 	methods, err := q.javaFieldMethods(ctx, name)
 	if err != nil || !slices.ContainsFunc(methods, func(m javaFieldMethod) bool { return m.name == c.Callee }) {
@@ -240,6 +243,16 @@ func (q *query) javaFieldMethods(ctx context.Context, name string) ([]javaFieldM
 		if err != nil || sf == nil || sf.Language != treesitter.Java || len(st.Args) == 0 {
 			continue // a method reference stored, or a functional parameter (javaStoredParameter)
 		}
+		if st.Receiver == treesitter.LocalStoreOwner {
+			local, err := q.javaStoreLocalType(ctx, sf, st)
+			if err != nil {
+				return nil, err
+			}
+			for _, m := range q.javaValueMethods(ctx, sf, local) {
+				add(m)
+			}
+			continue
+		}
 		owner, err := q.storeOwner(ctx, st)
 		if err != nil {
 			return nil, err
@@ -252,38 +265,120 @@ func (q *query) javaFieldMethods(ctx context.Context, name string) ([]javaFieldM
 		if err != nil || typ == "" {
 			continue
 		}
-		if strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
-			for _, m := range []string{"get", "apply", "call"} {
-				add(javaFieldMethod{name: m})
-			}
-			continue
-		}
-		if m, ok := javaFunctionalMethods[typ[strings.LastIndexByte(typ, '.')+1:]]; ok && !strings.Contains(typ, ".") || ok && strings.HasPrefix(typ, "java.") {
-			add(javaFieldMethod{name: m})
-			continue
-		}
 		if in == "" {
 			in = owner.Path
 		}
-		iface, err := q.resolveTypeName(ctx, q.mustFile(ctx, in, sf), typ)
-		if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {
-			continue
-		}
-		syms, err := q.store.SymbolsInFile(ctx, iface.Path)
-		if err != nil {
-			return nil, err
-		}
-		var declared []fact.Symbol
-		for _, s := range syms {
-			if s.Container == iface.Name && s.Kind == treesitter.KindMethod {
-				declared = append(declared, s)
-			}
-		}
-		if len(declared) == 1 { // a functional interface of the workspace
-			add(javaFieldMethod{name: declared[0].Name, declared: &declared[0]})
+		for _, m := range q.javaValueMethods(ctx, q.mustFile(ctx, in, sf), typ) {
+			add(m)
 		}
 	}
 	return out, nil
+}
+
+// javaValueMethods are the methods that run the value of a variable
+// declared with type typ (written in f): get, apply and call where the type
+// was kept as its value's (a Supplier<T>, treesitter's javaResults), a
+// standard functional interface's (javaFunctionalMethods), or a workspace
+// interface's one method.
+func (q *query) javaValueMethods(ctx context.Context, f *fact.File, typ string) []javaFieldMethod {
+	if typ == "" {
+		return nil
+	}
+	if strings.HasPrefix(typ, treesitter.GoCollectionPrefix) {
+		return []javaFieldMethod{{name: "get"}, {name: "apply"}, {name: "call"}}
+	}
+	if m, ok := javaFunctionalMethods[typ[strings.LastIndexByte(typ, '.')+1:]]; ok && !strings.Contains(typ, ".") || ok && strings.HasPrefix(typ, "java.") {
+		return []javaFieldMethod{{name: m}}
+	}
+	iface, err := q.resolveTypeName(ctx, f, typ)
+	if err != nil || iface == nil || iface.Kind != treesitter.KindInterface {
+		return nil
+	}
+	syms, err := q.store.SymbolsInFile(ctx, iface.Path)
+	if err != nil {
+		return nil
+	}
+	var declared []fact.Symbol
+	for _, s := range syms {
+		if s.Container == iface.Name && s.Kind == treesitter.KindMethod {
+			declared = append(declared, s)
+		}
+	}
+	if len(declared) != 1 { // not a functional interface of the workspace
+		return nil
+	}
+	return []javaFieldMethod{{name: declared[0].Name, declared: &declared[0]}}
+}
+
+// javaStoreLocalType is the declared type of the local a store row
+// (treesitter.LocalStoreOwner) writes, where the store is.
+func (q *query) javaStoreLocalType(ctx context.Context, f *fact.File, st fact.Call) (string, error) {
+	if st.CallerID == "" {
+		return "", nil
+	}
+	caller, err := q.symbol(ctx, st.CallerID)
+	if err != nil || caller == nil {
+		return "", err
+	}
+	defer func(pos uint32) { q.pos = pos }(q.pos)
+	q.pos = st.Span.StartByte
+	name := strings.TrimPrefix(st.Callee, treesitter.AssignPrefix)
+	if l := q.localNamed(f, caller, name); l != nil {
+		return l.Type, nil
+	}
+	return "", nil
+}
+
+// javaFunctionLocal resolves a call on a local variable declared with a
+// method reference (Runnable r = this::tick; r.run()): what its
+// declaration stored, when the call runs the local's value. stores are
+// the rows named after the local, in any function.
+func (q *query) javaFunctionLocal(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call, stores []fact.Call) ([]fact.Symbol, fact.Resolution, error) {
+	var mine []fact.Call
+	for _, st := range stores {
+		if st.Receiver == treesitter.LocalStoreOwner && st.CallerID == caller.ID && st.Path == c.Path && st.Span.StartByte < c.Span.StartByte && len(st.Args) > 0 {
+			mine = append(mine, st)
+		}
+	}
+	if len(mine) == 0 {
+		return nil, "", nil
+	}
+	typ, err := q.javaStoreLocalType(ctx, f, mine[0])
+	if err != nil {
+		return nil, "", err
+	}
+	methods := q.javaValueMethods(ctx, f, typ)
+	i := slices.IndexFunc(methods, func(m javaFieldMethod) bool { return m.name == c.Callee })
+	if i < 0 {
+		return nil, "", nil
+	}
+	var found []fact.Symbol
+	complete := true
+	for _, st := range mine {
+		targets, res, err := q.resolveKept(ctx, valueRef(st, st.Args[0]))
+		if err != nil {
+			return nil, "", err
+		}
+		if len(targets) == 0 || res != fact.ResolvedAST {
+			complete = false
+		}
+		for _, t := range targets {
+			if !containsID(found, t.ID) {
+				found = append(found, t)
+			}
+		}
+	}
+	if len(found) == 0 {
+		return nil, "", nil
+	}
+	res := fact.ResolvedAST
+	if len(found) > 1 || !complete {
+		res = fact.ResolvedName
+	}
+	if methods[i].declared != nil {
+		found = append([]fact.Symbol{*methods[i].declared}, found...) // Handler.handle, javac's binding
+	}
+	return found, res, nil
 }
 
 // javaFieldCallers adds to byCaller the calls that run a method reference

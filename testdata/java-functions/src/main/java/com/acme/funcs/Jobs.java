@@ -43,6 +43,17 @@ public class Jobs { // @module(jobsFile)
         factory.get().send("m"); // @site(factorySend, "send") @call(useAll, notifierSend, factorySend) @dispatch(useAll, emailSend, factorySend)
     }
 
+    void locals() { // @def(locals, "locals")
+        Handler on = this::onEvent; // @site(localsEvent, "onEvent")
+        on.handle("x"); // @site(localsHandle, "handle") @call(locals, onEvent, localsEvent, localsHandle) @call(locals, handle, localsHandle)
+    }
+
+    // A local named as the field task holds another method.
+    void shadow() { // @def(shadow, "shadow")
+        Runnable task = this::stop; // @site(shadowStop, "stop")
+        task.run(); // @site(shadowRun, "run") @call(shadow, stop, shadowStop, shadowRun)
+    }
+
     void useParams(Function<String, EmailNotifier> lookup, Callable<Notifier> make) throws Exception { // @def(useParams, "useParams")
         lookup.apply("k").helper(); // @site(lookupHelper, "helper") @call(useParams, helper, lookupHelper)
         make.call().send("x"); // @site(callSend, "send") @call(useParams, notifierSend, callSend) @dispatch(useParams, emailSend, callSend)
