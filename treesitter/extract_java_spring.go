@@ -156,14 +156,15 @@ func javaFinalUnset(e *extractor, fieldDecl *node) bool {
 
 // javaConstructorInjected reports whether a constructor of a class body
 // assigns field name from one of its parameters (this.name = param), in a
-// bean class (bean) or in a constructor annotated @Autowired or @Inject;
-// qualifier is that parameter's @Qualifier, "" if none.
+// bean class (bean) or in a constructor or method (a setter) annotated
+// @Autowired or @Inject; qualifier is that parameter's @Qualifier, "" if
+// none.
 func javaConstructorInjected(e *extractor, classBody *node, name string, bean bool) (qualifier string, ok bool) {
 	for ctor := range eachNamed(classBody) {
-		if ctor.Type() != "constructor_declaration" {
+		if ctor.Type() != "constructor_declaration" && ctor.Type() != "method_declaration" {
 			continue
 		}
-		injecting := bean
+		injecting := bean && ctor.Type() == "constructor_declaration" // a setter injects only when @Autowired
 		for _, d := range javaModifierAnnotations(e, ctor) {
 			if n := lastSegment(d.Name); n == "Autowired" || n == "Inject" {
 				injecting = true

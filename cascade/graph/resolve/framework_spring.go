@@ -409,6 +409,10 @@ func (q *frameworkView) injectedExcludes(ctx context.Context, c fact.Call, targe
 	if err != nil || cls == nil {
 		return false, err
 	}
+	cls = q.declaringClass(ctx, *cls, name, 0) // a field injected in a base class
+	if cls == nil {
+		return false, nil
+	}
 	asked, ok := strings.CutPrefix(q.fieldToken(ctx, *cls, name), treesitter.JavaInjectPrefix)
 	if !ok {
 		return false, nil
@@ -466,6 +470,27 @@ func maybeBean(cls fact.Symbol) bool {
 		}
 	}
 	return false
+}
+
+// declaringClass is cls, or the base class of cls that declares the field
+// name; nil when none does.
+func (q *frameworkView) declaringClass(ctx context.Context, cls fact.Symbol, name string, depth int) *fact.Symbol {
+	if depth > 5 {
+		return nil
+	}
+	if cf, err := q.file(ctx, cls.Path); err == nil && cf != nil {
+		for _, fl := range cf.Fields {
+			if fl.Container == cls.Name && fl.Name == name {
+				return &cls
+			}
+		}
+	}
+	for _, b := range q.bases(ctx, cls) {
+		if d := q.declaringClass(ctx, b, name, depth+1); d != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 // pickBean is the bean Spring injects among the candidates of a field's
