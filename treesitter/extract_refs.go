@@ -1,6 +1,9 @@
 package treesitter
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // References: a function or method used as a value, not called. The precise
 // servers (gopls, pyright, tsserver, jdtls) count such a site as a caller
@@ -216,6 +219,9 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 				// Mail::new names Mail's constructor, as new Mail(...) calls it
 				name, c.Receiver = javaConstructedName(e, kids[0])
 				c.New = true
+				if arity, ok := javaTargetArity(e, n); ok {
+					c.Args = []string{RefArityPrefix + strconv.Itoa(arity)}
+				}
 				break
 			}
 			if len(kids) != 2 || !is(kids[1], "identifier") {
@@ -249,7 +255,11 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		objectMember := stored && c.Receiver == "" && isEcma(e.facts.Language) && r.namesFunction(e.text(name))
 		if stored && (keep || funcParam || objectMember) {
 			c.Field = e.text(into)
-			e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
+			args := []string{e.squeezed(n)}
+			if c.New && len(c.Args) == 1 {
+				args = append(args, c.Args[0]) // Mail::new's arity (RefArityPrefix)
+			}
+			e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: args}, n)
 		}
 		if objectMember && c.Field != e.text(name) {
 			// { list: listEndpoints }: the calls of list are listEndpoints'
@@ -832,4 +842,40 @@ func javaConstructedName(e *extractor, t *node) (*node, string) {
 		return nil, ""
 	}
 	return t, qualifier
+}
+
+// javaArities are how many arguments the standard functional interfaces
+// pass to the method they run.
+var javaArities = map[string]int{
+	"Runnable": 0, "Supplier": 0, "Callable": 0, "Function": 1, "UnaryOperator": 1, "Consumer": 1,
+	"IntFunction": 1, "LongFunction": 1, "DoubleFunction": 1, "Predicate": 1,
+	"BiFunction": 2, "BinaryOperator": 2, "BiConsumer": 2, "BiPredicate": 2,
+}
+
+// javaTargetArity is how many arguments the functional interface a method
+// reference is converted to passes, where its type is written beside it:
+// the declared type of the variable or field it initializes, or the result
+// type of the method it is returned from (Supplier<Mail> make() { return
+// Mail::new; } passes none).
+func javaTargetArity(e *extractor, n *node) (int, bool) {
+	var t *node
+	switch p := n.Parent(); {
+	case is(p, "variable_declarator") && n.FieldName() == "value":
+		t = field(parent(p), "type")
+	case is(p, "return_statement"):
+		for m := parent(p); m != nil; m = parent(m) {
+			if isAny(m, "lambda_expression", "class_body") {
+				return 0, false
+			}
+			if m.Type() == "method_declaration" {
+				t = field(m, "type")
+				break
+			}
+		}
+	}
+	if t == nil {
+		return 0, false
+	}
+	arity, ok := javaArities[lastSegment(javaType(e, t))]
+	return arity, ok
 }

@@ -121,8 +121,8 @@ class Report {
 		want: []string{
 			"this|ref handle @L1:23 in f",
 			"Foo|ref bar @L1:39 in f",
-			"<local>|ref =r @L1:54 in f (Foo::new)",
-			"|ref new Foo @L1:58 in f",
+			"<local>|ref =r @L1:54 in f (Foo::new, arity:0)",
+			"|ref new Foo @L1:58 in f (arity:0)",
 		},
 	}}
 	for _, tc := range cases {

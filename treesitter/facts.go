@@ -142,6 +142,12 @@ type Call struct {
 // is ever named so.
 const AssignPrefix = "="
 
+// RefArityPrefix starts the one argument of a Java constructor reference
+// (Mail::new, a Ref and New call) whose target type says how many
+// arguments the constructor takes ("arity:1" for a Function<String, Mail>):
+// the resolver picks the constructors of that arity.
+const RefArityPrefix = "arity:"
+
 // LocalStoreOwner is the Receiver of an AssignPrefix row that stores into a
 // local variable of the function around it rather than a field (Java:
 // Runnable r = this::tick): no object is written to.

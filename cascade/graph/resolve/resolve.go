@@ -1599,13 +1599,18 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 			found = append(found, s)
 		}
 	}
-	if f.Language == treesitter.Java && !c.Ref && len(found) > 1 {
+	if f.Language == treesitter.Java && len(found) > 1 {
 		// new Mail("a"), this("a"): the overloads taking that many
 		// arguments, as javac picks a fixed arity first; all when none
-		// does (varargs). Mail::new names whichever its target type asks.
+		// does (varargs). Mail::new: the arity its target type passes
+		// (treesitter.RefArityPrefix), all where that is not written.
+		want := len(c.Args)
+		if c.Ref {
+			want = javaRefArity(c) // resolve_java.go
+		}
 		var arity []fact.Symbol
 		for _, s := range found {
-			if len(s.Params) == len(c.Args) {
+			if len(s.Params) == want {
 				arity = append(arity, s)
 			}
 		}

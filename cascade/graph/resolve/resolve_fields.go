@@ -156,8 +156,11 @@ func valueRef(st fact.Call, value string) fact.Call {
 	v := fact.Call{Path: st.Path, CallerID: st.CallerID, Callee: value, Span: st.Span, Ref: true}
 	if recv, name, ok := strings.Cut(value, "::"); ok { // Java: this::tick, Jobs::parse
 		v.Receiver, v.Callee = recv, name
-		if name == "new" { // Mail::new: Mail's constructor
+		if name == "new" { // Mail::new: Mail's constructor, of the arity the store knows
 			v.Receiver, v.Callee, v.New = "", recv[strings.LastIndexByte(recv, '.')+1:], true
+			if len(st.Args) == 2 && strings.HasPrefix(st.Args[1], treesitter.RefArityPrefix) {
+				v.Args = st.Args[1:]
+			}
 		}
 		return v
 	}

@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -400,4 +401,17 @@ func (q *query) javaFieldCallers(ctx context.Context, target fact.Symbol, fields
 		}
 	}
 	return nil
+}
+
+// javaRefArity is how many arguments a constructor reference's target type
+// passes (treesitter.RefArityPrefix), -1 where that is not written.
+func javaRefArity(c fact.Call) int {
+	if len(c.Args) == 1 {
+		if v, ok := strings.CutPrefix(c.Args[0], treesitter.RefArityPrefix); ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				return n
+			}
+		}
+	}
+	return -1
 }

@@ -25,13 +25,19 @@ public class Mail {
     }
 
     static Supplier<Mail> factory() { // @def(factory, "factory")
-        return Mail::new; // @site(factoryRef, "Mail") @ref(factory, mailNone, factoryRef) @ref(factory, mailTo, factoryRef)
+        return Mail::new; // @site(factoryRef, "Mail") @ref(factory, mailNone, factoryRef)
     }
 
     static List<Mail> all(List<String> tos) { // @def(all, "all")
         Function<String, Mail> make;
         make = Mail::new; // @site(allRef, "Mail") @ref(all, mailNone, allRef) @ref(all, mailTo, allRef)
         return tos.stream().map(make).toList();
+    }
+
+    static Mail one(String to) { // @def(one, "one")
+        Function<String, Mail> byName =
+                Mail::new; // @site(oneRef, "Mail")
+        return byName.apply(to); // @site(oneApply, "apply") @call(one, mailTo, oneRef, oneApply)
     }
 }
 
