@@ -603,6 +603,7 @@ type query struct {
 	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
 	callsFromID map[string][]fact.Call        // callsFrom answers (kept_fields.go)
 	beansByType map[string][]springBean       // beansOf answers, by declared type (framework_spring.go)
+	fieldMeths  map[string][]javaFieldMethod  // javaFieldMethods answers, by field name (resolve_java.go)
 	// gen is the generation the request's snapshot names, where call site
 	// resolutions are kept; nil when the store names none.
 	gen *generation

@@ -228,6 +228,22 @@ type javaFieldMethod struct {
 // (javaFunctionalMethods), or get, apply and call where the type was kept
 // as its value's (a Supplier<T>, treesitter's javaResults).
 func (q *query) javaFieldMethods(ctx context.Context, name string) ([]javaFieldMethod, error) {
+	if methods, ok := q.fieldMeths[name]; ok {
+		return methods, nil
+	}
+	methods, err := q.javaFieldMethodsOf(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if q.fieldMeths == nil {
+		q.fieldMeths = map[string][]javaFieldMethod{}
+	}
+	q.fieldMeths[name] = methods
+	return methods, nil
+}
+
+// javaFieldMethodsOf is javaFieldMethods, worked out.
+func (q *query) javaFieldMethodsOf(ctx context.Context, name string) ([]javaFieldMethod, error) {
 	stores, err := q.callsNamed(ctx, treesitter.AssignPrefix+name)
 	if err != nil {
 		return nil, err
