@@ -26,6 +26,10 @@ func (javaHooks) match(_ *extractor, n *node, c *captures) {
 		c.symbol(KindMethod, n, fieldChild(n, "name", isIdentifier))
 	case "method_invocation", "object_creation_expression", "explicit_constructor_invocation":
 		c.call(n)
+	case "assignment_expression": // this.action = action: a parameter's function stored (javaStoredParameter)
+		if nodeType(field(n, "left")) == "field_access" && nodeType(field(n, "right")) == "identifier" {
+			c.call(n)
+		}
 	case "import_declaration":
 		c.imp(n)
 	case "field_declaration", "constant_declaration":
@@ -127,6 +131,31 @@ func (javaHooks) call(e *extractor, n *node) {
 	case "explicit_constructor_invocation": // this(...), super(...), outer.super(...)
 		callee = field(n, "constructor")
 		c.Receiver = e.squeezed(field(n, "object"))
+		if class := javaEnclosingClass(n); class != nil && c.Receiver == "" {
+			// this(x) calls a constructor of the class, super(x) one of
+			// its superclass: a construction of that class, by its name
+			name := e.text(field(class, "name"))
+			if nodeType(callee) == "super" {
+				name = ""
+				if sc := field(class, "superclass"); sc != nil {
+					name = javaType(e, firstNamed(sc))
+				}
+			}
+			if name != "" {
+				c.New = true
+				c.Args = e.argTexts(field(n, "arguments"))
+				c.Callee = lastSegment(name)
+				if c.Callee != name {
+					c.Receiver = name[:len(name)-len(c.Callee)-1]
+				}
+				c.Span = e.span(callee)
+				e.addCall(c, n)
+				return
+			}
+		}
+	case "assignment_expression":
+		javaStoredParameter(e, n)
+		return
 	case "object_creation_expression": // new Foo<>(), new com.x.Foo()
 		c.New = true
 		t := field(n, "type")
@@ -293,4 +322,59 @@ func (javaHooks) stringLit(e *extractor, n *node) {
 		}
 	}
 	e.addString(text, n)
+}
+
+// javaEnclosingClass is the class or enum declaration whose body holds n.
+func javaEnclosingClass(n *node) *node {
+	for p := parent(n); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "class_declaration", "enum_declaration", "record_declaration":
+			return p
+		case "object_creation_expression", "interface_declaration":
+			return nil
+		}
+	}
+	return nil
+}
+
+// javaFunctionalTypes are the standard functional interfaces: a parameter
+// of one of these types holds a function its callers pass.
+var javaFunctionalTypes = map[string]bool{
+	"Runnable": true, "Callable": true, "Supplier": true, "Consumer": true, "BiConsumer": true,
+	"Function": true, "BiFunction": true, "UnaryOperator": true, "BinaryOperator": true,
+	"Predicate": true, "BiPredicate": true, "IntSupplier": true, "LongSupplier": true, "DoubleSupplier": true,
+	"BooleanSupplier": true, "IntConsumer": true, "LongConsumer": true, "DoubleConsumer": true,
+	"IntPredicate": true, "LongPredicate": true, "DoublePredicate": true, "IntFunction": true,
+	"LongFunction": true, "DoubleFunction": true, "ToIntFunction": true, "ToLongFunction": true,
+	"ToDoubleFunction": true, "IntUnaryOperator": true, "IntBinaryOperator": true,
+	"LongUnaryOperator": true, "DoubleUnaryOperator": true,
+}
+
+// javaStoredParameter records this.action = action, action a parameter of
+// the method or constructor around it declared with a standard functional
+// type (Runnable action): a store of the parameter into the field
+// (AssignPrefix), which the resolver follows to the functions the
+// callers pass (new Retry(this::send)), as Go's NewWorker(job) storing
+// run: job.
+func javaStoredParameter(e *extractor, n *node) {
+	left, right := field(n, "left"), field(n, "right")
+	if e.text(field(left, "object")) != "this" || field(left, "field") == nil {
+		return
+	}
+	name := e.text(right)
+	for p := parent(n); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "lambda_expression", "class_body":
+			return
+		case "method_declaration", "constructor_declaration":
+			for param := range eachNamed(field(p, "parameters")) {
+				if param.Type() == "formal_parameter" && e.text(field(param, "name")) == name &&
+					javaFunctionalTypes[lastSegment(javaType(e, field(param, "type")))] {
+					into := field(left, "field")
+					e.addCall(Call{Callee: AssignPrefix + e.text(into), Receiver: "this", Span: e.span(into), Ref: true, Args: []string{name}}, n)
+				}
+			}
+			return
+		}
+	}
 }

@@ -16,6 +16,21 @@ var javaCollections = map[string]bool{
 	"Iterator": true, "ListIterator": true, "Stream": true, "Optional": true,
 }
 
+// javaResults are the functional interfaces and holders of the standard
+// library (and Spring's and javax/jakarta.inject's providers) whose last
+// type argument is the type of the value they give: a Supplier<Notifier>'s
+// get(), a Function<String, Notifier>'s apply(s), a Callable's call(), a
+// Future's get() or join(), an ObjectProvider's getObject(). They are kept
+// as a collection of that one value (GoCollectionPrefix): the resolver's
+// element getters give it, and any other call is the library's.
+var javaResults = map[string]bool{
+	"Supplier": true, "Callable": true, "Function": true, "BiFunction": true, "UnaryOperator": true,
+	"BinaryOperator": true, "IntFunction": true, "LongFunction": true, "DoubleFunction": true,
+	"Future": true, "CompletableFuture": true, "FutureTask": true, "ThreadLocal": true, "InheritableThreadLocal": true,
+	"AtomicReference": true, "SoftReference": true, "WeakReference": true,
+	"ObjectProvider": true, "ObjectFactory": true, "Provider": true,
+}
+
 // javaMaps are the java.util maps: their values are their last type argument.
 var javaMaps = map[string]bool{
 	"Map": true, "HashMap": true, "LinkedHashMap": true, "TreeMap": true, "SortedMap": true, "NavigableMap": true,
@@ -63,7 +78,7 @@ func javaValueType(e *extractor, n *node) string {
 		arg = bound
 	}
 	switch {
-	case javaCollections[base] && len(args) == 1:
+	case javaCollections[base] && len(args) == 1, javaResults[base]:
 		return GoCollectionPrefix + javaValueType(e, arg)
 	case javaMaps[base] && len(args) == 2:
 		return MapValueTypePrefix + javaValueType(e, arg)
@@ -123,9 +138,21 @@ func javaLambdaElements(e *extractor, n *node, params []*node) {
 // collection. Java's imports come before its types, so all are read here.
 func javaImportsOwn(e *extractor, name string) bool {
 	for _, imp := range e.facts.Imports {
-		if imp.Local == name && !strings.HasPrefix(imp.Module, "java.") {
+		if imp.Local == name && !strings.HasPrefix(imp.Module, "java.") && !javaLibraryResult(imp.Module) {
 			return true
 		}
+	}
+	return false
+}
+
+// javaLibraryResult reports whether an import names one of javaResults
+// from outside java.*: Spring's ObjectProvider and ObjectFactory, the
+// javax and jakarta Provider.
+func javaLibraryResult(module string) bool {
+	switch module {
+	case "org.springframework.beans.factory.ObjectProvider", "org.springframework.beans.factory.ObjectFactory",
+		"javax.inject.Provider", "jakarta.inject.Provider":
+		return true
 	}
 	return false
 }

@@ -1,6 +1,9 @@
 package treesitter
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // References: a function or method used as a value, not called. The precise
 // servers (gopls, pyright, tsserver, jdtls) count such a site as a caller
@@ -210,8 +213,17 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 				continue
 			}
 			c.Receiver = ecmaReceiver(e, field(n, "object"))
-		case "method_reference": // Java: this::handle, Foo::bar (not Foo::new)
+		case "method_reference": // Java: this::handle, Foo::bar, Foo::new
 			kids := namedChildren(n)
+			if len(kids) == 1 && javaConstructorRef(n) {
+				// Mail::new names Mail's constructor, as new Mail(...) calls it
+				name, c.Receiver = javaConstructedName(e, kids[0])
+				c.New = true
+				if arity, ok := javaTargetArity(e, n); ok {
+					c.Args = []string{RefArityPrefix + strconv.Itoa(arity)}
+				}
+				break
+			}
 			if len(kids) != 2 || !is(kids[1], "identifier") {
 				continue
 			}
@@ -243,7 +255,11 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		objectMember := stored && c.Receiver == "" && isEcma(e.facts.Language) && r.namesFunction(e.text(name))
 		if stored && (keep || funcParam || objectMember) {
 			c.Field = e.text(into)
-			e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: []string{e.squeezed(n)}}, n)
+			args := []string{e.squeezed(n)}
+			if c.New && len(c.Args) == 1 {
+				args = append(args, c.Args[0]) // Mail::new's arity (RefArityPrefix)
+			}
+			e.addCall(Call{Callee: AssignPrefix + c.Field, Receiver: owner, Span: e.span(into), Ref: true, Args: args}, n)
 		}
 		if objectMember && c.Field != e.text(name) {
 			// { list: listEndpoints }: the calls of list are listEndpoints'
@@ -302,6 +318,19 @@ func (e *extractor) storedInto(n *node) (*node, string) {
 		if is(p, "assignment") && n.FieldName() == "right" {
 			if left := field(p, "left"); is(left, "attribute") {
 				return field(left, "attribute"), e.squeezed(field(left, "object"))
+			}
+		}
+	case Java:
+		// private final Runnable task = this::tick; this.later = this::stop;
+		// a field of the class around it holds the method reference
+		switch {
+		case is(p, "variable_declarator") && n.FieldName() == "value" && is(parent(p), "field_declaration"):
+			return field(p, "name"), "this"
+		case is(p, "variable_declarator") && n.FieldName() == "value" && is(parent(p), "local_variable_declaration"):
+			return field(p, "name"), LocalStoreOwner // Runnable r = this::tick: the local r holds it
+		case is(p, "assignment_expression") && n.FieldName() == "right":
+			if left := field(p, "left"); is(left, "field_access") && e.text(field(left, "object")) == "this" {
+				return field(left, "field"), "this"
 			}
 		}
 	case TypeScript, TSX, JavaScript:
@@ -780,4 +809,73 @@ func (r *refScope) namesFunction(name string) bool {
 
 func isEcma(lang Language) bool {
 	return lang == TypeScript || lang == TSX || lang == JavaScript
+}
+
+// javaConstructorRef reports whether a Java method reference names a
+// constructor (Mail::new).
+func javaConstructorRef(n *node) bool {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == "new" {
+			return true
+		}
+	}
+	return false
+}
+
+// javaConstructedName is the class name node of the type a constructor
+// reference or an object creation names, and the qualifier written before
+// it (com.acme.Mail: Mail, "com.acme"); nil for an array or a type
+// variable's constructor (String[]::new).
+func javaConstructedName(e *extractor, t *node) (*node, string) {
+	if nodeType(t) == "generic_type" {
+		t = firstNamed(t)
+	}
+	qualifier := ""
+	if nodeType(t) == "scoped_type_identifier" {
+		cs := namedChildren(t)
+		if len(cs) < 2 {
+			return nil, ""
+		}
+		qualifier, t = e.squeezed(cs[0]), cs[len(cs)-1]
+	}
+	if !isAny(t, "type_identifier", "identifier") {
+		return nil, ""
+	}
+	return t, qualifier
+}
+
+// javaArities are how many arguments the standard functional interfaces
+// pass to the method they run.
+var javaArities = map[string]int{
+	"Runnable": 0, "Supplier": 0, "Callable": 0, "Function": 1, "UnaryOperator": 1, "Consumer": 1,
+	"IntFunction": 1, "LongFunction": 1, "DoubleFunction": 1, "Predicate": 1,
+	"BiFunction": 2, "BinaryOperator": 2, "BiConsumer": 2, "BiPredicate": 2,
+}
+
+// javaTargetArity is how many arguments the functional interface a method
+// reference is converted to passes, where its type is written beside it:
+// the declared type of the variable or field it initializes, or the result
+// type of the method it is returned from (Supplier<Mail> make() { return
+// Mail::new; } passes none).
+func javaTargetArity(e *extractor, n *node) (int, bool) {
+	var t *node
+	switch p := n.Parent(); {
+	case is(p, "variable_declarator") && n.FieldName() == "value":
+		t = field(parent(p), "type")
+	case is(p, "return_statement"):
+		for m := parent(p); m != nil; m = parent(m) {
+			if isAny(m, "lambda_expression", "class_body") {
+				return 0, false
+			}
+			if m.Type() == "method_declaration" {
+				t = field(m, "type")
+				break
+			}
+		}
+	}
+	if t == nil {
+		return 0, false
+	}
+	arity, ok := javaArities[lastSegment(javaType(e, t))]
+	return arity, ok
 }

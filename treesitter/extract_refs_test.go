@@ -112,7 +112,7 @@ class Report {
 			"this|ref format @L7:21 in run",
 		},
 	}, {
-		name: "java: method references, not constructor references",
+		name: "java: method references, and constructor references as constructions",
 		lang: Java,
 		src: `class A {
   void f() { run(this::handle); g(Foo::bar); Runnable r = Foo::new; }
@@ -121,6 +121,8 @@ class Report {
 		want: []string{
 			"this|ref handle @L1:23 in f",
 			"Foo|ref bar @L1:39 in f",
+			"<local>|ref =r @L1:54 in f (Foo::new, arity:0)",
+			"|ref new Foo @L1:58 in f (arity:0)",
 		},
 	}}
 	for _, tc := range cases {

@@ -795,7 +795,7 @@ public class InvoiceService extends BaseService<Invoice> implements Handler, Eve
 			"class InvoiceService.Money L29:11 in InvoiceService",
 		},
 		calls: []string{
-			"|super @L12:8 in InvoiceService (repo)",
+			"|new BaseService @L12:8 in InvoiceService (repo)",
 			"this.repo|save @L18:18 in onCreated (event.invoice())",
 			"event|invoice @L18:29 in onCreated",
 			"repo|flush @L19:13 in onCreated",
@@ -803,7 +803,7 @@ public class InvoiceService extends BaseService<Invoice> implements Handler, Eve
 			"com.acme|new Ledger @L21:37 in onCreated",
 			"|isBlank @L22:8 in onCreated (\"x\")",
 			"super|onCreated @L23:14 in onCreated (event, tags)",
-			"|this @L26:35 in Retry (3)",
+			"|new Retry @L26:35 in Retry (3)",
 		},
 		imports: []string{
 			"InvoiceRepository=InvoiceRepository from com.acme.store.InvoiceRepository",

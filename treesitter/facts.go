@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 131
+const ExtractorVersion = 132
 
 // Language names a grammar in the registry.
 type Language string
@@ -141,6 +141,17 @@ type Call struct {
 // that name when a call of the field (s.onDone()) names no method; no call
 // is ever named so.
 const AssignPrefix = "="
+
+// RefArityPrefix starts the one argument of a Java constructor reference
+// (Mail::new, a Ref and New call) whose target type says how many
+// arguments the constructor takes ("arity:1" for a Function<String, Mail>):
+// the resolver picks the constructors of that arity.
+const RefArityPrefix = "arity:"
+
+// LocalStoreOwner is the Receiver of an AssignPrefix row that stores into a
+// local variable of the function around it rather than a field (Java:
+// Runnable r = this::tick): no object is written to.
+const LocalStoreOwner = "<local>"
 
 // AccessReadPrefix and AccessWritePrefix start the callee of a row that
 // records a TypeScript member read (bank.length, user.gear.wildy) or write

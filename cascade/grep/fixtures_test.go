@@ -46,6 +46,12 @@ func TestSearchFindsEveryMarkedSite(t *testing.T) {
 			byNeedle[s.needle] = append(byNeedle[s.needle], s)
 		}
 		for needle, want := range byNeedle {
+			if needle == "this" || needle == "super" {
+				// Java's this(...) and super(...) chain to a constructor
+				// named by a keyword, which grep never searches for: the
+				// graph answers those sites alone (testdata/java-constructors).
+				continue
+			}
 			r, err := Search(context.Background(), Query{Name: needle, Root: root, StopAfter: -1, MaxKeep: 10000})
 			if err != nil {
 				t.Fatalf("%s: %s: %v", root, needle, err)

@@ -14,6 +14,7 @@
 (method_invocation) @call
 (object_creation_expression) @call
 (explicit_constructor_invocation) @call
+(assignment_expression left: (field_access) right: (identifier)) @call
 
 ; Imports.
 (import_declaration) @import

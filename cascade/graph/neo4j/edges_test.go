@@ -452,7 +452,11 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 				if row.Resolution != wantRes || (row.Via != "") != wantVia && !fixtureVia {
 					t.Errorf("CALLS %s -> %s: resolution %s via %q, want %s (via: %v) for @%s", k.caller, k.target, row.Resolution, row.Via, wantRes, wantVia, kind[k])
 				}
-				if wantRef := kind[k] == "ref"; (row.Ref != "") != wantRef || wantRef && !strings.HasSuffix(k.target, "."+row.Ref) && !strings.HasSuffix(k.target, "#"+row.Ref) {
+				target := k.target
+				if i := strings.LastIndexByte(target, '~'); i > strings.LastIndexByte(target, '.') {
+					target = target[:i] // Mail.Mail~2: an overload, named Mail
+				}
+				if wantRef := kind[k] == "ref"; (row.Ref != "") != wantRef || wantRef && !strings.HasSuffix(target, "."+row.Ref) && !strings.HasSuffix(target, "#"+row.Ref) {
 					t.Errorf("CALLS %s -> %s: ref %q, want a reference: %v (@%s)", k.caller, k.target, row.Ref, wantRef, kind[k])
 				}
 				checked++

@@ -36,8 +36,8 @@ func (q *frameworkView) roles(ctx context.Context, sym fact.Symbol) []framework.
 // has no token or the map names no class.
 func (q *frameworkView) injected(ctx context.Context, f *fact.File, cls fact.Symbol, field string) (*fact.Symbol, error) {
 	tok := q.fieldToken(ctx, cls, field)
-	if tok == "" {
-		return nil, nil
+	if tok == "" || strings.HasPrefix(tok, treesitter.JavaInjectPrefix) {
+		return nil, nil // a Spring field: its declared type, narrowed at dispatch (injectedExcludes)
 	}
 	return q.providedClass(ctx, q.mustFile(ctx, cls.Path, f), tok)
 }
@@ -1025,6 +1025,9 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 				if framework.IsCeleryTask(s) {
 					entry.tasks = append(entry.tasks, s)
 				}
+				if isSpringBean(s) {
+					entry.beans = append(entry.beans, s)
+				}
 				for _, d := range s.Decorators {
 					for _, a := range d.Args {
 						entry.providers = append(entry.providers, framework.ProviderEntries(f.Path, a)...)
@@ -1053,6 +1056,7 @@ type fileFramework struct {
 	subscribers []fact.Symbol
 	providers   []framework.Provider
 	tasks       []fact.Symbol // Celery tasks, which send_task('name') runs
+	beans       []fact.Symbol // Spring bean definitions (framework_spring.go)
 }
 
 // providedClass is the class a provider map binds token (written in f) to;

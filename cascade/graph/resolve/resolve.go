@@ -570,6 +570,7 @@ type frameworkEdges interface {
 	injected(ctx context.Context, f *fact.File, cls fact.Symbol, field string) (*fact.Symbol, error)
 	task(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) (*fact.Symbol, error)
 	taskQueueVia(ctx context.Context, c fact.Call, t fact.Symbol) string
+	injectedExcludes(ctx context.Context, c fact.Call, target fact.Symbol) (bool, error)
 }
 
 // query caches store reads for the duration of one request.
@@ -601,6 +602,8 @@ type query struct {
 	callsByName map[string][]fact.Call        // call sites by callee name
 	reexports   map[reexportKey][]fact.Symbol // reexportedFunction answers
 	callsFromID map[string][]fact.Call        // callsFrom answers (kept_fields.go)
+	beansByType map[string][]springBean       // beansOf answers, by declared type (framework_spring.go)
+	fieldMeths  map[string][]javaFieldMethod  // javaFieldMethods answers, by field name (resolve_java.go)
 	// gen is the generation the request's snapshot names, where call site
 	// resolutions are kept; nil when the store names none.
 	gen *generation
@@ -911,6 +914,12 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		// import Link from './nav-link'; <Link />: a name of the importer's
 		if found, err := q.jsImportedUnderOwnName(ctx, f, caller, c.Callee); err != nil || len(found) > 0 {
 			return found, fact.ResolvedAST, err
+		}
+	}
+	if f.Language == treesitter.Java && c.Receiver != "" && !c.New && !c.Ref {
+		// task.run() with task = this::tick: what the field holds (resolve_java.go)
+		if found, res, err := q.javaFunctionField(ctx, f, caller, c, sameFamily); err != nil || len(found) > 0 {
+			return found, res, err
 		}
 	}
 	if len(sameFamily) == 0 {
@@ -1589,6 +1598,25 @@ func (q *query) resolveConstructor(ctx context.Context, f *fact.File, c fact.Cal
 	for _, s := range append(ctors, cands...) {
 		if s.Container == cls.Name && s.Path == cls.Path && (s.Name == "constructor" || s.Name == cls.Name) && s.Kind == treesitter.KindMethod {
 			found = append(found, s)
+		}
+	}
+	if f.Language == treesitter.Java && len(found) > 1 {
+		// new Mail("a"), this("a"): the overloads taking that many
+		// arguments, as javac picks a fixed arity first; all when none
+		// does (varargs). Mail::new: the arity its target type passes
+		// (treesitter.RefArityPrefix), all where that is not written.
+		want := len(c.Args)
+		if c.Ref {
+			want = javaRefArity(c) // resolve_java.go
+		}
+		var arity []fact.Symbol
+		for _, s := range found {
+			if len(s.Params) == want {
+				arity = append(arity, s)
+			}
+		}
+		if len(arity) > 0 {
+			found = arity
 		}
 	}
 	return found, fact.ResolvedAST, nil

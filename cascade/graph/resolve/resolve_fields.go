@@ -154,6 +154,16 @@ func (q *query) storedValues(ctx context.Context, st fact.Call) ([]fact.Call, er
 // valueRef is the reference a value as written makes, where st is.
 func valueRef(st fact.Call, value string) fact.Call {
 	v := fact.Call{Path: st.Path, CallerID: st.CallerID, Callee: value, Span: st.Span, Ref: true}
+	if recv, name, ok := strings.Cut(value, "::"); ok { // Java: this::tick, Jobs::parse
+		v.Receiver, v.Callee = recv, name
+		if name == "new" { // Mail::new: Mail's constructor, of the arity the store knows
+			v.Receiver, v.Callee, v.New = "", recv[strings.LastIndexByte(recv, '.')+1:], true
+			if len(st.Args) == 2 && strings.HasPrefix(st.Args[1], treesitter.RefArityPrefix) {
+				v.Args = st.Args[1:]
+			}
+		}
+		return v
+	}
 	if i := strings.LastIndexByte(value, '.'); i >= 0 {
 		v.Receiver, v.Callee = value[:i], value[i+1:]
 	}
@@ -255,6 +265,9 @@ func (q *query) fieldCallers(ctx context.Context, target fact.Symbol, refs []fac
 			return err
 		}
 	}
+	if target.Language == treesitter.Java {
+		return q.javaFieldCallers(ctx, target, sortedKeys(fields), byCaller) // resolve_java.go
+	}
 	return q.addCallsReaching(ctx, target, sortedKeys(fields), byCaller, func(c fact.Call) bool { return !c.Ref })
 }
 
@@ -315,7 +328,7 @@ func (q *query) fieldsStoringArg(ctx context.Context, r fact.Call, fields map[st
 			if _, v, ok := strings.Cut(a, "="); ok && arg != text {
 				arg = strings.TrimSpace(v) // name=text
 			}
-			if arg != text {
+			if arg != text && arg != r.Receiver+"::"+r.Callee { // Java: new Retry(this::send)
 				continue
 			}
 			fns, _, err := q.resolveKept(ctx, c)

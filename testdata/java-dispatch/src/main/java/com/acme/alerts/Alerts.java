@@ -21,7 +21,7 @@ public class Alerts {
         for (Notifier each : all) {
             each.send("y"); // @site(fireEach, "send")
         }
-        sink.accept("w");
+        sink.accept("w"); // @site(fireSink, "accept") @call(fire, record, fireSink)
     }
 
     void record(String message) { // @def(record, "record")

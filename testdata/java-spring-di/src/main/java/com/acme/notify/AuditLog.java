@@ -1,0 +1,5 @@
+package com.acme.notify;
+
+public interface AuditLog {
+    void record(String entry); // @def(auditRecord, "record")
+}

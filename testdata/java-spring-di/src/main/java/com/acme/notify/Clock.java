@@ -1,0 +1,5 @@
+package com.acme.notify;
+
+public interface Clock {
+    long now(); // @def(clockNow, "now")
+}
