@@ -545,6 +545,14 @@ func (pythonHooks) fields(e *extractor, n, _ *node) {
 			typ = ScopedType(n.StartByte(), e.facts.Symbols[fn].Span.EndByte, ValueTypePrefix+e.text(right))
 		}
 	}
+	if right := field(n, "right"); typ == "" && nodeType(right) == "attribute" && nodeType(field(right, "object")) == "identifier" {
+		// self._locations = dependencies.locations, dependencies: an
+		// annotated parameter (a dataclass of ports): what its attribute
+		// is declared, evaluated in the method that assigns it
+		if fn := e.enclosingFunction(n.StartByte()); fn >= 0 && e.paramType(fn, e.text(field(right, "object"))) != "" {
+			typ = ScopedType(n.StartByte(), e.facts.Symbols[fn].Span.EndByte, ValueTypePrefix+e.text(right))
+		}
+	}
 	if right := field(n, "right"); typ == "" && nodeType(right) == "list" {
 		// self.hooks = []: self.hooks.remove(h) is list's remove, never a
 		// project method of that name; self.jobs = [Job()]: a list of Job.
@@ -738,6 +746,13 @@ func pythonLocalValueType(e *extractor, v *node) string {
 			return ""
 		}
 		right := pythonLocalValueType(e, field(v, "right"))
+		if left := field(v, "left"); strings.HasPrefix(right, CallTypePrefix) && nodeType(left) == "identifier" {
+			// active = client or httpx.Client(), client: HttpClient | None:
+			// either, as pyright lists it (the fields' rule, above)
+			if either := pythonEither(e.paramType(e.enclosingFunction(v.StartByte()), e.text(left)), right); either != "" {
+				return either
+			}
+		}
 		if strings.HasPrefix(right, CallTypePrefix) {
 			return right
 		}
