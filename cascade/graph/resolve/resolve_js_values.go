@@ -70,6 +70,21 @@ func (q *query) jsObjectOfMethod(ctx context.Context, method *fact.Symbol) (type
 			return ref, true, nil
 		}
 	}
+	if method.Kind == treesitter.KindMethod {
+		// function createState() { return { connect() { this.disconnect() }, disconnect() {} } }:
+		// the extractor records the returned object's methods under the
+		// function's name; this in one of them is that object (tsserver
+		// types it so under noImplicitThis)
+		fn, err := q.symbol(ctx, f.Path+"#"+method.Container)
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		if fn != nil && fn.Kind == treesitter.KindFunction {
+			ref, _ := jsObjectRef(f, treesitter.ObjectTypePrefix+method.Container)
+			ref.open = true
+			return ref, true, nil
+		}
+	}
 	return typeRef{}, false, nil
 }
 
