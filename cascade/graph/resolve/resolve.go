@@ -1484,9 +1484,16 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 // useEffect callbacks that each declare and call a const load call their
 // own; an IIFE's const clubName hides the component's function clubName.
 func (q *query) blockScoped(f *fact.File, local []fact.Symbol) []fact.Symbol {
-	if family(f.Language) != "js" || q.pos == 0 || !slices.ContainsFunc(local, func(s fact.Symbol) bool {
-		return strings.Contains(strings.TrimPrefix(s.ID, s.Path+"#"), ".") // only a nested function has a block
-	}) {
+	if family(f.Language) != "js" || q.pos == 0 {
+		return local
+	}
+	nested := slices.ContainsFunc(local, func(s fact.Symbol) bool {
+		return strings.Contains(strings.TrimPrefix(s.ID, s.Path+"#"), ".") // a function nested in a named one
+	})
+	if !nested && len(local) < 2 {
+		// Only a nested function, or one of several of a name (each in its
+		// own anonymous callback: router.get(..., async () => { function
+		// bucketFor() {} ... }) three times), can be hidden by a block.
 		return local
 	}
 	var kept, inner []fact.Symbol
@@ -1507,6 +1514,9 @@ func (q *query) blockScoped(f *fact.File, local []fact.Symbol) []fact.Symbol {
 	}
 	if len(inner) > 0 {
 		return inner
+	}
+	if len(kept) == 0 && !nested {
+		return local // a call outside every block that declares the name: as before
 	}
 	return kept
 }
