@@ -874,6 +874,10 @@ func ecmaType(e *extractor, n *node) string {
 		return ecmaUnion(e, n)
 	case "intersection_type":
 		return ecmaIntersection(e, n)
+	case "type_query":
+		if spec := ecmaDynamicImport(e, firstNamed(n)); spec != "" {
+			return PythonModuleTypePrefix + spec // let mod: typeof import('./x'): the module, as await import('./x') gives it
+		}
 	}
 	return e.squeezed(n)
 }
