@@ -74,17 +74,8 @@ func (q *query) fieldCall(ctx context.Context, f *fact.File, caller *fact.Symbol
 			complete = false
 		}
 		for _, v := range values {
-			targets, res, err := q.resolveKept(ctx, v)
-			if err != nil {
+			if err := q.addValueTargets(ctx, v, &found, &complete); err != nil {
 				return nil, "", err
-			}
-			if len(targets) == 0 || res != fact.ResolvedAST {
-				complete = false
-			}
-			for _, t := range targets {
-				if !containsID(found, t.ID) {
-					found = append(found, t)
-				}
 			}
 		}
 	}
@@ -506,4 +497,23 @@ func (q *query) jsStoreValueKey(ctx context.Context, st fact.Call) (string, erro
 	defer func(pos uint32) { q.pos = pos }(q.pos)
 	q.pos = st.Span.StartByte
 	return q.jsValueKey(ctx, f, caller, st.Receiver)
+}
+
+// addValueTargets resolves v, a value stored into a field or variable, and
+// adds what it names to found (once each); complete turns false when v
+// names nothing or names it only by name.
+func (q *query) addValueTargets(ctx context.Context, v fact.Call, found *[]fact.Symbol, complete *bool) error {
+	targets, res, err := q.resolveKept(ctx, v)
+	if err != nil {
+		return err
+	}
+	if len(targets) == 0 || res != fact.ResolvedAST {
+		*complete = false
+	}
+	for _, t := range targets {
+		if !containsID(*found, t.ID) {
+			*found = append(*found, t)
+		}
+	}
+	return nil
 }

@@ -372,17 +372,8 @@ func (q *query) javaFunctionLocal(ctx context.Context, f *fact.File, caller *fac
 	var found []fact.Symbol
 	complete := true
 	for _, st := range mine {
-		targets, res, err := q.resolveKept(ctx, valueRef(st, st.Args[0]))
-		if err != nil {
+		if err := q.addValueTargets(ctx, valueRef(st, st.Args[0]), &found, &complete); err != nil {
 			return nil, "", err
-		}
-		if len(targets) == 0 || res != fact.ResolvedAST {
-			complete = false
-		}
-		for _, t := range targets {
-			if !containsID(found, t.ID) {
-				found = append(found, t)
-			}
 		}
 	}
 	if len(found) == 0 {
