@@ -1201,6 +1201,9 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				}
 			}
 		}
+		if typ == "" && token == "" && nodeType(name) == "property_identifier" {
+			typ = BoundLocally // declared, of a type not read: the class's own member all the same
+		}
 		e.addField(n.StartByte(), Field{Name: e.text(name), Type: typ, Token: token, Queue: ecmaDecoratorArg(decorators, "InjectQueue")})
 		if ecmaStatic(n) {
 			if class := parent(parent(n)); isAny(class, "class_declaration", "abstract_class_declaration", "class") {
@@ -1250,6 +1253,9 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		typ := ecmaValueType(e, right)
 		if typ == "" && nodeType(right) == "identifier" {
 			typ = e.paramType(e.enclosingFunction(n.StartByte()), e.text(right))
+		}
+		if typ == "" {
+			typ = BoundLocally // this.cache = {}: the class's own member, of a type not read
 		}
 		e.addField(n.StartByte(), Field{Name: e.text(field(left, "property")), Type: typ})
 	}
@@ -1697,6 +1703,9 @@ var ecmaElementCallbacks = map[string]bool{
 	"forEach": true, "map": true, "flatMap": true, "filter": true, "find": true, "findLast": true,
 	"findIndex": true, "findLastIndex": true, "some": true, "every": true,
 	"sort": true, "toSorted": true,
+	// not an Array's: a transaction's callback gets its handle, the
+	// library's when the receiver is a library's client (the resolver says)
+	"$transaction": true, "transaction": true,
 }
 
 // ecmaComparators are the Array methods whose callback compares two

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 134
+const ExtractorVersion = 135
 
 // Language names a grammar in the registry.
 type Language string
@@ -468,7 +468,10 @@ const OpenObjectTypePrefix = "object...:"
 // BoundLocally is the type of a Local recorded only because a call names it
 // bare where a parameter or a local binds it without a type the extractor
 // can read (function Pills({ onChange }) { onChange(x) }): the call is the
-// local value's, never a workspace function's of that name.
+// local value's, never a workspace function's of that name. A JavaScript or
+// TypeScript class field of that type is declared (or assigned this.x = ...)
+// with a value whose type is not read: the class's own member, of no known
+// type.
 const BoundLocally = "local:?"
 
 // ResultIndexSeparator follows the callee of a CallTypePrefix type when the

@@ -430,7 +430,7 @@ func (q *frameworkView) receiverTypeName(ctx context.Context, f *fact.File, call
 func plainType(t string) string {
 	_, _, t, _ = treesitter.CutScope(t)
 	if strings.HasPrefix(t, treesitter.CallTypePrefix) || strings.HasPrefix(t, treesitter.ClassArgTypePrefix) || strings.HasPrefix(t, treesitter.RangeTypePrefix) ||
-		strings.HasPrefix(t, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(t, treesitter.ValueTypePrefix) {
+		strings.HasPrefix(t, treesitter.RangeKeyTypePrefix) || strings.HasPrefix(t, treesitter.ValueTypePrefix) || t == treesitter.BoundLocally {
 		return ""
 	}
 	return t

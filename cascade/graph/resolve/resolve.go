@@ -2011,6 +2011,14 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			if t == "" && augmentsModule(cur.class) != "" {
 				return typeRef{kind: refExternal}, nil // fastify.log: the package's own member, not the augmentation's
 			}
+			if t == "" && cur.kind == refInstance && family(cur.class.Language) == "js" {
+				if outside, err := q.jsOutsideMember(ctx, cur.class, seg.name); err != nil {
+					return typeRef{}, err
+				} else if outside {
+					cur = typeRef{kind: refExternal} // this.prisma.user, PrismaService extends PrismaClient
+					continue
+				}
+			}
 			if t == "" && cur.kind == refInstance && f.Language == treesitter.Python {
 				// self.client in a TestCase: the library base's attribute
 				if outside, err := q.python().pyOutsideAttribute(ctx, cur.class, seg.name); err != nil {
@@ -2809,7 +2817,8 @@ type declaredKey struct {
 // derivedType is declaredType for a type derived from an expression: an
 // element of a collection or a callback's, a call's result, a value.
 func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, error) {
-	typeArg := "" // the class a JavaScript or TypeScript call is given (ClassArgTypePrefix)
+	typeArg := ""       // the class a JavaScript or TypeScript call is given (ClassArgTypePrefix)
+	givenClass := false // a JavaScript or TypeScript call given a class or a type argument
 	if rest, ok := strings.CutPrefix(typ, treesitter.ContextParamTypePrefix); ok && family(f.Language) == "js" {
 		return q.jsContextParam(ctx, f, rest) // const hunt: Task = { run(data, { user }) {} }
 	}
@@ -2841,6 +2850,14 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		if elem, ok, err := q.jsElementVia(ctx, of, method); err != nil || ok {
 			return elem, err
 		}
+		if method == "$transaction" || method == "transaction" {
+			// prisma.$transaction(async (tx) => ...), dataSource.transaction(
+			// async (manager) => ...) on a library's client: the handle the
+			// callback gets is the library's
+			if outside, err := q.jsOutsideValue(ctx, of, method); err != nil || outside {
+				return typeRef{kind: refExternal}, err
+			}
+		}
 		return typeRef{kind: refUnknown}, nil
 	}
 	if coll, isRange := strings.CutPrefix(typ, treesitter.RangeTypePrefix); isRange {
@@ -2862,6 +2879,7 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	if rest, ok := strings.CutPrefix(typ, treesitter.ClassArgTypePrefix); ok {
 		// container.resolve(Foo): a Foo when container is one; else the call's result
 		cls, callee, _ := treesitter.CutClassArg(rest)
+		givenClass = cls != ""
 		if ref, ok, err := q.containerCall(ctx, f, caller, callee, cls); err != nil || ok {
 			return ref, err
 		}
@@ -2949,6 +2967,20 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 	targets, res, err := q.resolveCall(ctx, call)
 	if err != nil {
 		return typeRef{}, err
+	}
+	if len(targets) == 0 && recv != "" && !givenClass && f.Language == treesitter.JavaScript {
+		// const prisma = base.$extends({...}), base a PrismaClient: what an
+		// outside value's method gives is outside, as in a chain
+		// (walkReceiver). Not in TypeScript, where an outside type is
+		// often written with the workspace's type arguments
+		// (repo: Repository<User>, whose findOne gives a User) and the
+		// extractor keeps the name alone; nor for a call given a class
+		// (em.findOne(User)), which may give the class's instance.
+		if of, err := q.evalReceiver(ctx, f, caller, recv); err != nil {
+			return typeRef{}, err
+		} else if of.kind == refExternal && !jsContainer(of) && of.calls == "" {
+			return typeRef{kind: refExternal}, nil
+		}
 	}
 	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && !strings.ContainsAny(recv, "()[]") {
 		return q.python().pyFieldCallResult(ctx, f, caller, recv, callee) // self.highlighter(text)

@@ -167,7 +167,7 @@ func (q *pyLang) pyOutsideAttribute(ctx context.Context, cls fact.Symbol, name s
 	if found, err := q.methodOf(ctx, cls, name, cands, 0); err != nil || len(found) > 0 {
 		return false, err
 	}
-	return q.pyOutsideBase(ctx, cls, 0), nil
+	return q.outsideBase(ctx, cls, 0), nil
 }
 
 // pyOutsideInSubclasses reports whether name, read on an instance of the
@@ -251,9 +251,10 @@ func (q *pyLang) pyClassIn(ctx context.Context, p, name string) (*fact.Symbol, e
 	return nil, nil
 }
 
-// pyOutsideBase reports whether cls or a workspace class it extends names a
-// base imported from outside the workspace.
-func (q *pyLang) pyOutsideBase(ctx context.Context, cls fact.Symbol, depth int) bool {
+// outsideBase reports whether cls or a workspace class it extends names a
+// base imported from outside the workspace (Python, JavaScript and
+// TypeScript classes).
+func (q *query) outsideBase(ctx context.Context, cls fact.Symbol, depth int) bool {
 	if depth > 5 {
 		return false
 	}
@@ -272,11 +273,30 @@ func (q *pyLang) pyOutsideBase(ctx context.Context, cls fact.Symbol, depth int) 
 			}
 			continue
 		}
-		if q.pyOutsideBase(ctx, *base, depth+1) {
+		if q.outsideBase(ctx, *base, depth+1) {
 			return true
 		}
 	}
 	return false
+}
+
+// jsOutsideMember reports whether name, read on an instance of the
+// JavaScript or TypeScript workspace class cls, is a member of a base from
+// outside the workspace: neither cls nor a workspace base declares it as a
+// field (typed or not, this.x = ... included) or a method, and the chain
+// reaches an outside class (class PrismaService extends PrismaClient:
+// this.prisma.user is the client's). tsserver types it from the library,
+// and a call on it is no call of a workspace method of the same name.
+func (q *query) jsOutsideMember(ctx context.Context, cls fact.Symbol, name string) (bool, error) {
+	if family(cls.Language) != "js" || !q.outsideBase(ctx, cls, 0) {
+		return false, nil
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return false, err
+	}
+	found, err := q.methodOf(ctx, cls, name, cands, 0)
+	return err == nil && len(found) == 0, err
 }
 
 // pyDataType reports whether a Python field's type is a builtin that holds
@@ -301,4 +321,18 @@ func pyDataType(t string) bool {
 		return true
 	}
 	return false
+}
+
+// jsOutsideValue reports whether of, a JavaScript or TypeScript value
+// whose method is called, is a library's: an outside value, or an instance
+// of a workspace class whose chain reaches an outside base and declares no
+// such method (PrismaService extends PrismaClient, calling $transaction).
+func (q *query) jsOutsideValue(ctx context.Context, of typeRef, method string) (bool, error) {
+	switch {
+	case of.kind == refExternal:
+		return !jsContainer(of) && of.calls == "", nil
+	case of.kind == refInstance && of.elems == 0 && of.elements == nil:
+		return q.jsOutsideMember(ctx, of.class, method)
+	}
+	return false, nil
 }
