@@ -471,6 +471,11 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
 		s.Returns = ecmaReturnedType(e, fn, s.Name) // function make() { return x as Cache }
+		if s.Returns == "" {
+			if typ, pos := ecmaReturnedCall(e, fn); typ != "" {
+				e.addLocal(pos, ReturnedLocal, typ) // function buildClient() { ...; return base.$extends({...}) }
+			}
+		}
 		if s.Returns == ecmaReturnsThis {
 			// add(r) { ...; return this; }: a builder's method gives its class
 			s.Returns = ""
@@ -2480,6 +2485,68 @@ func ecmaInstanceofNarrowed(e *extractor, n *node) *node {
 		return field(p.Parent(), "consequence")
 	}
 	return nil
+}
+
+// ecmaReturnedCall is, for a function without a declared result type whose
+// every return gives the result of one call written alike (return
+// base.$extends({...}), () => makeRepo()), that call as a Local's type
+// (CallTypePrefix or ClassArgTypePrefix), scoped to the first return so
+// that the function's locals are read there, and the position of that
+// return; "" otherwise. tsserver infers the result from the call.
+func ecmaReturnedCall(e *extractor, fn *node) (string, uint32) {
+	body := field(fn, "body")
+	if body == nil {
+		return "", 0
+	}
+	callType := func(v *node) string {
+		for isAny(v, "parenthesized_expression", "await_expression") {
+			v = firstNamed(v)
+		}
+		if nodeType(v) != "call_expression" {
+			return ""
+		}
+		if t := ecmaValueType(e, v); strings.HasPrefix(t, CallTypePrefix) || strings.HasPrefix(t, ClassArgTypePrefix) {
+			return t
+		}
+		return ""
+	}
+	if body.Type() != "statement_block" {
+		if t := callType(body); t != "" {
+			return ScopedType(body.StartByte(), body.EndByte(), t), body.StartByte()
+		}
+		return "", 0
+	}
+	typ, agreed := "", true
+	var first *node
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if !agreed {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+				// a nested function's returns are its own
+			case c.Type() == "return_statement":
+				t := callType(firstNamed(c))
+				if t == "" || typ != "" && t != typ {
+					agreed = false
+					return
+				}
+				if first == nil {
+					first = c
+				}
+				typ = t
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	if !agreed || first == nil {
+		return "", 0
+	}
+	return ScopedType(first.StartByte(), first.EndByte(), typ), first.StartByte()
 }
 
 // ecmaReturnsThis is what ecmaTypeOfReturned says of return this.

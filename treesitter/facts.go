@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 135
+const ExtractorVersion = 136
 
 // Language names a grammar in the registry.
 type Language string
@@ -216,6 +216,13 @@ type Local struct {
 	// callee's declared result type.
 	Type string `json:"type"`
 }
+
+// ReturnedLocal is the name of the Local that records, for a JavaScript or
+// TypeScript function without a declared result type, the one call every
+// return gives the result of (return base.$extends({...})): what calling
+// the function gives is what that call gives, read in the function. No
+// variable can have the name.
+const ReturnedLocal = "return"
 
 // CallTypePrefix marks a Local or Field type that is the result of a call.
 const CallTypePrefix = "call:"

@@ -2628,7 +2628,9 @@ func (q *query) jsDestructuredFunction(f *fact.File, caller *fact.Symbol, name s
 		typ = rest
 	}
 	member, _ := strings.CutPrefix(typ, treesitter.ValueTypePrefix)
-	if !strings.Contains(member, ".") {
+	if !strings.Contains(member, ".") || strings.HasPrefix(member, "require(") {
+		// const { openStore } = require('./store'): an import, through
+		// which the call resolves (require(...) itself is no call to type)
 		return "", false
 	}
 	return member, true
@@ -2997,6 +2999,12 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		rt := resultType(t, result)
 		if rt == "" {
+			if family(t.Language) == "js" && result == 0 {
+				// function buildClient() { ...; return base.$extends({...}) }
+				if ref, ok, err := q.jsReturnedCall(ctx, t); err != nil || ok {
+					return ref, err
+				}
+			}
 			continue
 		}
 		if typeArg != "" && family(t.Language) == "js" && len(t.TypeParams) == 1 && t.TypeParams[0] == rt {

@@ -336,3 +336,22 @@ func (q *query) jsOutsideValue(ctx context.Context, of typeRef, method string) (
 	}
 	return false, nil
 }
+
+// jsReturnedCall is what calling the JavaScript or TypeScript function fn
+// gives when fn declares no result type and every return gives one call's
+// result (treesitter.ReturnedLocal): that call's result, read in fn. ok is
+// false when fn records no such call or its result is unknown.
+func (q *query) jsReturnedCall(ctx context.Context, fn fact.Symbol) (typeRef, bool, error) {
+	tf, err := q.file(ctx, fn.Path)
+	if err != nil || tf == nil {
+		return typeRef{}, false, err
+	}
+	for _, l := range tf.Locals {
+		if l.SymbolID != fn.ID || l.Name != treesitter.ReturnedLocal {
+			continue
+		}
+		ref, err := q.declaredType(ctx, tf, &fn, l.Type)
+		return ref, err == nil && ref.kind != refUnknown, err
+	}
+	return typeRef{}, false, nil
+}

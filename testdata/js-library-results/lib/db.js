@@ -1,5 +1,4 @@
 const { PrismaClient } = require('@prisma/client');
-const { createClient } = require('@supabase/supabase-js');
 
 const base = new PrismaClient();
 
@@ -15,4 +14,10 @@ const softDelete = {
   },
 };
 
-module.exports = { base, softDelete, createClient };
+// what calling it gives is what its one return gives: the library's client
+function connect() {
+  const client = base.$extends(softDelete);
+  return client.$extends({ name: 'audit' });
+}
+
+module.exports = { base, softDelete, connect };

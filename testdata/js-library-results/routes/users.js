@@ -1,5 +1,6 @@
-const { base, softDelete, createClient } = require('../lib/db');
-const { Store } = require('../lib/store');
+const { createClient } = require('@supabase/supabase-js');
+const { base, softDelete, connect } = require('../lib/db');
+const { Store, openStore } = require('../lib/store');
 
 async function listUsers() {  // @def(listUsers, "listUsers")
   const client = base.$extends(softDelete);
@@ -18,4 +19,14 @@ function fromStore() {  // @def(fromStore, "fromStore")
   return store.findMany({});  // @site(s2, "findMany") @call(fromStore, storeFindMany, s2)
 }
 
-module.exports = { listUsers, renameProfile, fromStore };
+async function listConnected() {  // @def(listConnected, "listConnected")
+  const db = connect();
+  return db.user.findMany({});
+}
+
+async function fromOpened() {  // @def(fromOpened, "fromOpened")
+  const store = await openStore('main');
+  return store.update({});  // @site(s3, "update") @call(fromOpened, storeUpdate, s3)
+}
+
+module.exports = { listUsers, renameProfile, fromStore, listConnected, fromOpened };
