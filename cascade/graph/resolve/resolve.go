@@ -2978,10 +2978,12 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		// (repo: Repository<User>, whose findOne gives a User) and the
 		// extractor keeps the name alone; nor for a call given a class
 		// (em.findOne(User)), which may give the class's instance.
-		if of, err := q.evalReceiver(ctx, f, caller, recv); err != nil {
+		of, err := q.evalReceiver(ctx, f, caller, recv)
+		if err != nil {
 			return typeRef{}, err
-		} else if of.kind == refExternal && !jsContainer(of) && of.calls == "" {
-			return typeRef{kind: refExternal}, nil
+		}
+		if outside, err := q.jsOutsideValue(ctx, of, callee); err != nil || outside {
+			return typeRef{kind: refExternal}, err
 		}
 	}
 	if len(targets) == 0 && recv != "" && f.Language == treesitter.Python && !strings.ContainsAny(recv, "()[]") {
