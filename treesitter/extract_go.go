@@ -351,6 +351,9 @@ func goType(e *extractor, n *node) string {
 		if c := goTypeParamConstraint(e, n); c != nil {
 			return goInterfaceLiteral(e, c)
 		}
+		if name := goTypeParamEmbeddedInterface(e, n); name != "" {
+			return name // U interface{ *P; codeProvider }: a U is called through codeProvider
+		}
 	}
 	return e.squeezed(n)
 }
@@ -550,6 +553,62 @@ func goTypeParamConstraint(e *extractor, n *node) *node {
 		}
 	}
 	return nil
+}
+
+// goTypeParamEmbeddedInterface is, for a type name that names a type
+// parameter of the function it is written in, the one named type its
+// constraint embeds when that constraint is an interface literal without
+// methods of its own (func use[P any, U interface{ *P; codeProvider }](...)
+// has codeProvider for U): the rest of such a literal (*P, ~int, a union)
+// adds no method, so a value of type U is called through that interface,
+// as gopls relates it. "" for anything else, and inside the type parameter
+// list.
+func goTypeParamEmbeddedInterface(e *extractor, n *node) string {
+	for p := parent(n); p != nil; p = parent(p) {
+		switch p.Type() {
+		case "type_parameter_list", "source_file", "type_spec", "method_declaration":
+			return ""
+		case "function_declaration":
+			params := map[string]bool{}
+			var constraint *node
+			for d := range eachNamed(field(p, "type_parameters")) {
+				if d.Type() != "type_parameter_declaration" {
+					continue
+				}
+				for _, name := range childrenByField(d, "name") {
+					params[e.text(name)] = true
+					if is(name, "identifier") && e.text(name) == e.text(n) {
+						constraint = field(d, "type")
+					}
+				}
+			}
+			if is(constraint, "type_constraint") {
+				if cs := namedChildren(constraint); len(cs) == 1 {
+					constraint = cs[0]
+				}
+			}
+			if !is(constraint, "interface_type") || goHasMethodElem(constraint) {
+				return ""
+			}
+			embedded := ""
+			for c := range eachNamed(constraint) {
+				cs := namedChildren(c)
+				if !isAny(c, "type_elem", "constraint_elem") || len(cs) != 1 || !isAny(cs[0], "type_identifier", "qualified_type") {
+					continue // *P, ~int, a union: a type set's terms, no methods
+				}
+				name := e.squeezed(cs[0])
+				if params[name] || name == "any" || name == "comparable" {
+					continue
+				}
+				if embedded != "" {
+					return "" // two embedded names: the literal's method set is both
+				}
+				embedded = name
+			}
+			return embedded
+		}
+	}
+	return ""
 }
 
 // goHasMethodElem reports whether an interface type declares a method.

@@ -1,0 +1,3 @@
+module example.com/codes
+
+go 1.22
