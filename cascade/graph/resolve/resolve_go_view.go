@@ -60,7 +60,33 @@ func (q *goLang) goOutsideView(at, other string) bool {
 		return false
 	}
 	mod := v.nearest(v.mod, otherDir, "go.mod")
-	return mod == "" || !mods[mod]
+	if mod == "" {
+		return true
+	}
+	return !mods[mod] && !q.goReplacedByView(mods, mod)
+}
+
+// goReplacedByView reports whether a module of the view (mods) replaces a
+// dependency with the module directory mod, inside the workspace (kratos's
+// replace github.com/ory/x => ./oryx): gopls loads that directory's
+// packages into the view as the dependency's, and a call there through an
+// interface the dependency declares (row.Interface() on a cmdx.TableRow) is
+// a caller of the view's types that implement it. The other direction, a
+// module elsewhere replacing the view's module, stays outside.
+func (q *goLang) goReplacedByView(mods map[string]bool, mod string) bool {
+	q.r.goDeps.setRoot(q.r.Root)
+	for m := range mods {
+		mf := q.r.goDeps.modFile(m)
+		if mf == nil {
+			continue
+		}
+		for _, to := range mf.replaces {
+			if to == mod {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // viewOf is the module directories of the view a file in dir is answered
