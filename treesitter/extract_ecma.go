@@ -2432,29 +2432,15 @@ func ecmaReturnedType(e *extractor, fn *node, name string) string {
 	if body.Type() != "statement_block" {
 		return ecmaTypeOfReturned(e, body, name) // () => new Cache()
 	}
-	typ, agreed := "", true
-	var walk func(n *node)
-	walk = func(n *node) {
-		for c := range eachNamed(n) {
-			if !agreed {
-				return
-			}
-			switch {
-			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
-				// a nested function's returns are its own
-			case c.Type() == "return_statement":
-				t := ecmaTypeOfReturned(e, firstNamed(c), name)
-				if t == "" || typ != "" && t != typ {
-					agreed = false
-					return
-				}
-				typ = t
-			default:
-				walk(c)
-			}
+	typ := ""
+	agreed := ecmaEachReturn(body, func(ret *node) bool {
+		t := ecmaTypeOfReturned(e, firstNamed(ret), name)
+		if t == "" || typ != "" && t != typ {
+			return false
 		}
-	}
-	walk(body)
+		typ = t
+		return true
+	})
 	if !agreed {
 		return ""
 	}
@@ -2487,6 +2473,31 @@ func ecmaInstanceofNarrowed(e *extractor, n *node) *node {
 	return nil
 }
 
+// ecmaEachReturn calls visit with each return statement of a function's
+// body, in order, leaving out those of nested functions and classes (their
+// returns are their own), until visit says false; it reports whether
+// every visit said true.
+func ecmaEachReturn(body *node, visit func(ret *node) bool) bool {
+	ok := true
+	var walk func(n *node)
+	walk = func(n *node) {
+		for c := range eachNamed(n) {
+			if !ok {
+				return
+			}
+			switch {
+			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
+			case c.Type() == "return_statement":
+				ok = visit(c)
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(body)
+	return ok
+}
+
 // ecmaReturnedCall is, for a function without a declared result type whose
 // every return gives the result of one call written alike (return
 // base.$extends({...}), () => makeRepo()), that call as a Local's type
@@ -2516,33 +2527,19 @@ func ecmaReturnedCall(e *extractor, fn *node) (string, uint32) {
 		}
 		return "", 0
 	}
-	typ, agreed := "", true
+	typ := ""
 	var first *node
-	var walk func(n *node)
-	walk = func(n *node) {
-		for c := range eachNamed(n) {
-			if !agreed {
-				return
-			}
-			switch {
-			case ecmaFunctionTypes.has(c) || isAny(c, "class_declaration", "class"):
-				// a nested function's returns are its own
-			case c.Type() == "return_statement":
-				t := callType(firstNamed(c))
-				if t == "" || typ != "" && t != typ {
-					agreed = false
-					return
-				}
-				if first == nil {
-					first = c
-				}
-				typ = t
-			default:
-				walk(c)
-			}
+	agreed := ecmaEachReturn(body, func(ret *node) bool {
+		t := callType(firstNamed(ret))
+		if t == "" || typ != "" && t != typ {
+			return false
 		}
-	}
-	walk(body)
+		if first == nil {
+			first = ret
+		}
+		typ = t
+		return true
+	})
 	if !agreed || first == nil {
 		return "", 0
 	}
