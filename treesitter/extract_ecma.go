@@ -1708,10 +1708,14 @@ var ecmaElementCallbacks = map[string]bool{
 	"forEach": true, "map": true, "flatMap": true, "filter": true, "find": true, "findLast": true,
 	"findIndex": true, "findLastIndex": true, "some": true, "every": true,
 	"sort": true, "toSorted": true,
-	// not an Array's: a transaction's callback gets its handle, the
-	// library's when the receiver is a library's client (the resolver says)
-	"$transaction": true, "transaction": true,
 }
+
+// ecmaHandleCallbacks are the methods, no Array's, whose callback gets the
+// receiver's handle as its first parameter: a transaction's
+// (prisma.$transaction(async (tx) => ...)), the library's when the
+// receiver is a library's client (the resolver decides). They are typed
+// as ecmaElementCallbacks are, the method named.
+var ecmaHandleCallbacks = map[string]bool{"$transaction": true, "transaction": true}
 
 // ecmaComparators are the Array methods whose callback compares two
 // elements: xs.sort((a, b) => ...) types both parameters.
@@ -1724,13 +1728,14 @@ var ecmaSameElements = map[string]bool{
 }
 
 // ecmaElementCallback is the callback of xs.map(x => ...), an arrow or a
-// function expression passed first to one of ecmaElementCallbacks, with
+// function expression passed first to one of ecmaElementCallbacks (or
+// ecmaHandleCallbacks), with
 // the array it maps: a name or a member chain, possibly through methods
 // that keep the elements (xs.filter(...).map(...)), and the method first
 // called on it (filter there, map in xs.map). nil for any other call.
 func ecmaElementCallback(e *extractor, call *node) (cb, array *node, method string) {
 	fn := field(call, "function")
-	if nodeType(fn) != "member_expression" || !ecmaElementCallbacks[e.text(field(fn, "property"))] {
+	if name := e.text(field(fn, "property")); nodeType(fn) != "member_expression" || !ecmaElementCallbacks[name] && !ecmaHandleCallbacks[name] {
 		return nil, nil, ""
 	}
 	cb = firstNamed(field(call, "arguments"))

@@ -2840,6 +2840,15 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			}
 			return typeRef{kind: refUnknown}, nil
 		}
+		if method == "$transaction" || method == "transaction" {
+			// prisma.$transaction(async (tx) => ...) (treesitter's
+			// ecmaHandleCallbacks), no Array's: on a library's client the
+			// handle the callback gets is the library's; else unknown
+			if outside, err := q.jsOutsideValue(ctx, of, method); err != nil || outside {
+				return typeRef{kind: refExternal}, err
+			}
+			return typeRef{kind: refUnknown}, nil
+		}
 		if of.mapValue != nil && (method == "values" || method == "entries" || method == "forEach") {
 			return *of.mapValue, nil // servers.forEach((s) => ...), for (const [id, s] of servers.entries())
 		}
@@ -2851,14 +2860,6 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 		}
 		if elem, ok, err := q.jsElementVia(ctx, of, method); err != nil || ok {
 			return elem, err
-		}
-		if method == "$transaction" || method == "transaction" {
-			// prisma.$transaction(async (tx) => ...), dataSource.transaction(
-			// async (manager) => ...) on a library's client: the handle the
-			// callback gets is the library's
-			if outside, err := q.jsOutsideValue(ctx, of, method); err != nil || outside {
-				return typeRef{kind: refExternal}, err
-			}
 		}
 		return typeRef{kind: refUnknown}, nil
 	}
