@@ -53,40 +53,41 @@ func (q *goLang) goOutsideView(at, other string) bool {
 	}
 	mods, seen := v.views[atDir]
 	if !seen {
-		mods = v.viewOf(atDir)
+		mods = q.goWithReplaced(v.viewOf(atDir))
 		v.views[atDir] = mods
 	}
 	if mods == nil {
 		return false
 	}
 	mod := v.nearest(v.mod, otherDir, "go.mod")
-	if mod == "" {
-		return true
-	}
-	return !mods[mod] && !q.goReplacedByView(mods, mod)
+	return mod == "" || !mods[mod]
 }
 
-// goReplacedByView reports whether a module of the view (mods) replaces a
-// dependency with the module directory mod, inside the workspace (kratos's
-// replace github.com/ory/x => ./oryx): gopls loads that directory's
-// packages into the view as the dependency's, and a call there through an
-// interface the dependency declares (row.Interface() on a cmdx.TableRow) is
-// a caller of the view's types that implement it. The other direction, a
-// module elsewhere replacing the view's module, stays outside.
-func (q *goLang) goReplacedByView(mods map[string]bool, mod string) bool {
+// goWithReplaced adds to a view's module directories (mods, changed in
+// place) every directory a module of it replaces a dependency with
+// (kratos's replace github.com/ory/x => ./oryx): gopls loads that
+// directory's packages into the view as the dependency's, and a call there
+// through an interface the dependency declares (row.Interface() on a
+// cmdx.TableRow) is a caller of the view's types that implement it. The
+// other direction, a module elsewhere replacing the view's module, stays
+// outside. A directory outside the workspace is never asked about.
+func (q *goLang) goWithReplaced(mods map[string]bool) map[string]bool {
+	if mods == nil {
+		return nil
+	}
 	q.r.goDeps.setRoot(q.r.Root)
+	var replaced []string
 	for m := range mods {
-		mf := q.r.goDeps.modFile(m)
-		if mf == nil {
-			continue
-		}
-		for _, to := range mf.replaces {
-			if to == mod {
-				return true
+		if mf := q.r.goDeps.modFile(m); mf != nil {
+			for _, to := range mf.replaces {
+				replaced = append(replaced, to) // "module@version" names no directory: never a file's module
 			}
 		}
 	}
-	return false
+	for _, d := range replaced {
+		mods[d] = true
+	}
+	return mods
 }
 
 // viewOf is the module directories of the view a file in dir is answered
