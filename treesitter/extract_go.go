@@ -524,35 +524,45 @@ func goNamedConstraint(e *extractor, fn *node, typ string) string {
 // runs every sqlCount of a type in the package that has the literal's
 // methods). nil for anything else, and inside the type parameter list.
 func goTypeParamConstraint(e *extractor, n *node) *node {
+	if c, _ := goEnclosingConstraint(e, n); is(c, "interface_type") && goHasMethodElem(c) {
+		return c
+	}
+	return nil
+}
+
+// goEnclosingConstraint is, for a type name that names a type parameter of
+// the function it is written in, that parameter's constraint (a
+// type_constraint's one child unwrapped), with the names of all the
+// function's type parameters; nil inside the type parameter list, in a
+// method, and for any other name.
+func goEnclosingConstraint(e *extractor, n *node) (*node, map[string]bool) {
 	for p := parent(n); p != nil; p = parent(p) {
 		switch p.Type() {
 		case "type_parameter_list", "source_file", "type_spec", "method_declaration":
-			return nil
+			return nil, nil
 		case "function_declaration":
+			params := map[string]bool{}
+			var constraint *node
 			for d := range eachNamed(field(p, "type_parameters")) {
 				if d.Type() != "type_parameter_declaration" {
 					continue
 				}
 				for _, name := range childrenByField(d, "name") {
-					if !is(name, "identifier") || e.text(name) != e.text(n) {
-						continue
+					params[e.text(name)] = true
+					if constraint == nil && is(name, "identifier") && e.text(name) == e.text(n) {
+						constraint = field(d, "type")
 					}
-					c := field(d, "type")
-					if is(c, "type_constraint") {
-						if cs := namedChildren(c); len(cs) == 1 {
-							c = cs[0]
-						}
-					}
-					if is(c, "interface_type") && goHasMethodElem(c) {
-						return c
-					}
-					return nil
 				}
 			}
-			return nil
+			if is(constraint, "type_constraint") {
+				if cs := namedChildren(constraint); len(cs) == 1 {
+					constraint = cs[0]
+				}
+			}
+			return constraint, params
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // goTypeParamEmbeddedInterface is, for a type name that names a type
@@ -564,51 +574,26 @@ func goTypeParamConstraint(e *extractor, n *node) *node {
 // as gopls relates it. "" for anything else, and inside the type parameter
 // list.
 func goTypeParamEmbeddedInterface(e *extractor, n *node) string {
-	for p := parent(n); p != nil; p = parent(p) {
-		switch p.Type() {
-		case "type_parameter_list", "source_file", "type_spec", "method_declaration":
-			return ""
-		case "function_declaration":
-			params := map[string]bool{}
-			var constraint *node
-			for d := range eachNamed(field(p, "type_parameters")) {
-				if d.Type() != "type_parameter_declaration" {
-					continue
-				}
-				for _, name := range childrenByField(d, "name") {
-					params[e.text(name)] = true
-					if is(name, "identifier") && e.text(name) == e.text(n) {
-						constraint = field(d, "type")
-					}
-				}
-			}
-			if is(constraint, "type_constraint") {
-				if cs := namedChildren(constraint); len(cs) == 1 {
-					constraint = cs[0]
-				}
-			}
-			if !is(constraint, "interface_type") || goHasMethodElem(constraint) {
-				return ""
-			}
-			embedded := ""
-			for c := range eachNamed(constraint) {
-				cs := namedChildren(c)
-				if !isAny(c, "type_elem", "constraint_elem") || len(cs) != 1 || !isAny(cs[0], "type_identifier", "qualified_type") {
-					continue // *P, ~int, a union: a type set's terms, no methods
-				}
-				name := e.squeezed(cs[0])
-				if params[name] || name == "any" || name == "comparable" {
-					continue
-				}
-				if embedded != "" {
-					return "" // two embedded names: the literal's method set is both
-				}
-				embedded = name
-			}
-			return embedded
-		}
+	constraint, params := goEnclosingConstraint(e, n)
+	if !is(constraint, "interface_type") || goHasMethodElem(constraint) {
+		return ""
 	}
-	return ""
+	embedded := ""
+	for c := range eachNamed(constraint) {
+		cs := namedChildren(c)
+		if !isAny(c, "type_elem", "constraint_elem") || len(cs) != 1 || !isAny(cs[0], "type_identifier", "qualified_type") {
+			continue // *P, ~int, a union: a type set's terms, no methods
+		}
+		name := e.squeezed(cs[0])
+		if params[name] || name == "any" || name == "comparable" {
+			continue
+		}
+		if embedded != "" {
+			return "" // two embedded names: the literal's method set is both
+		}
+		embedded = name
+	}
+	return embedded
 }
 
 // goHasMethodElem reports whether an interface type declares a method.
