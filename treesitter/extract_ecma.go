@@ -152,6 +152,13 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "import_statement":
 		c.imp(n)
+	case "comment":
+		// /** @param {import('@prisma/client').PrismaClient} db */: a
+		// JavaScript file's JSDoc import type binds its name, as a
+		// TypeScript import type does
+		if !h.typed && strings.Contains(e.text(n), "import(") {
+			c.imp(n)
+		}
 	case "export_statement":
 		// (export_statement source: (string)) @import: a re-export
 		if field(n, "source") != nil {
@@ -406,7 +413,7 @@ func ecmaAugmentedModule(e *extractor, decl *node) string {
 	return strings.Trim(e.text(name), `"'`)
 }
 
-func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
+func (h ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 	s.Decorators = ecmaDecorators(e, decl)
 	if decl.Type() == "variable_declarator" {
 		// const after = () => this.refresh(), in a method: the arrow's this
@@ -469,6 +476,9 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		fn = ecmaFunctionTypeOf(decl)
 	}
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
+	if s.Returns == "" && !h.typed {
+		s.Returns = jsdocTagType(e, decl, "returns", "return") // /** @returns {Store} */
+	}
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
 		s.Returns = ecmaReturnedType(e, fn, s.Name) // function make() { return x as Cache }
 		if s.Returns == "" {
@@ -507,6 +517,12 @@ func (ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 			ecmaContextParam(e, p, ContextParamTypePrefix+context+":"+member+":"+strconv.Itoa(index))
 		}
 		param, isProperty := ecmaParam(e, p)
+		if param.Type == "" && param.Name != "" && !h.typed {
+			param.Type = jsdocParamType(e, decl, param.Name) // /** @param {Store} store */
+		}
+		if param.Type == "" {
+			ecmaParamDefaults(e, p) // (client = prisma), ({ db = prisma } = {})
+		}
 		if param.Name == "" && param.Type == "" {
 			continue // an untyped destructuring pattern
 		}
@@ -581,6 +597,48 @@ func ecmaDestructuredParam(e *extractor, p *node) {
 			e.addLocal(p.StartByte(), e.text(local), t)
 		}
 	})
+}
+
+// ecmaParamDefaults types an untyped parameter by its default value, as
+// tsserver infers it: (client = prisma) makes client what prisma is, and
+// ({ now = new Date(), db = prisma } = {}) makes now a Date and db what
+// prisma is, as locals of the function. A default that is neither a value
+// whose type the extractor reads nor a name or a path of fields types
+// nothing.
+func ecmaParamDefaults(e *extractor, p *node) {
+	bind := func(local, value *node) {
+		if nodeType(local) != "identifier" && nodeType(local) != "shorthand_property_identifier_pattern" {
+			return
+		}
+		typ := ecmaValueType(e, value)
+		if typ == "" && ecmaFieldPath(value) && !is(value, "this") {
+			typ = ValueTypePrefix + e.squeezed(value)
+		}
+		if typ != "" && e.text(local) != e.squeezed(value) {
+			e.addLocal(p.StartByte(), e.text(local), typ)
+		}
+	}
+	pattern, value := field(p, "pattern"), field(p, "value") // TypeScript: (client = prisma)
+	if is(p, "assignment_pattern") {
+		pattern, value = field(p, "left"), field(p, "right") // JavaScript
+	}
+	switch nodeType(pattern) {
+	case "identifier":
+		if value != nil {
+			bind(pattern, value)
+		}
+	case "object_pattern":
+		for b := range eachNamed(pattern) {
+			switch b.Type() {
+			case "object_assignment_pattern": // { db = prisma }
+				bind(field(b, "left"), field(b, "right"))
+			case "pair_pattern": // { client: db = prisma }
+				if v := field(b, "value"); is(v, "assignment_pattern") {
+					bind(field(v, "left"), field(v, "right"))
+				}
+			}
+		}
+	}
 }
 
 // ecmaNamedTypeNodes are the written types ecmaDestructuredParam reads as
@@ -1082,6 +1140,8 @@ var optionalChain = strings.NewReplacer("?.", ".", "!.", ".")
 
 func (ecmaHooks) imports(e *extractor, n *node) {
 	switch n.Type() {
+	case "comment":
+		jsdocImports(e, n)
 	case "member_expression": // svc: import('./m.js').Svc, an import type
 		if module, name := ecmaImportTypeParts(e, n); name != "" {
 			e.addImport(name, name, module, field(n, "property"))
@@ -1573,13 +1633,16 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		}
 	}
 	typ := ecmaType(e, field(n, "type"))
+	if typ == "" && !h.typed {
+		typ = jsdocTagType(e, n, "type") // /** @type {Store} */ let shared
+	}
 	if typ == "" {
 		typ = ecmaValueType(e, value)
 	}
 	if typ == "" {
 		typ = ecmaObjectType(value, e.text(name))
 	}
-	if typ == "" && h.typed && isAny(value, "member_expression", "subscript_expression") {
+	if typ == "" && isAny(value, "member_expression", "subscript_expression") {
 		// const current = user.gear[setup]: what the chain reads, as a
 		// call on the chain itself would have it
 		typ = ValueTypePrefix + ecmaReceiver(e, value)
