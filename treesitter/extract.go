@@ -161,6 +161,9 @@ type extractor struct {
 	// boundNames caches, per function node (by start byte), the names its
 	// parameters and local declarations bind (extract_ecma.go).
 	boundNames map[uint32]map[string]bool
+	// fileNames are the names a JavaScript file binds at its top level, for
+	// its JSDoc types (extract_ecma_jsdoc.go); made on first use.
+	fileNames map[string]bool
 	// boundLocals are the (enclosing symbol, name) pairs recorded as
 	// BoundLocally, once each.
 	boundLocals map[boundLocal]bool

@@ -14,6 +14,19 @@ import (
 // *, any and every generic, array, union or record type stay untyped, as
 // an unwritten type does.
 
+// JSBuiltinClasses are JavaScript's own classes whose instances a program
+// builds with new or a literal: a value of one has their methods, not a
+// workspace method of the same name (unless the workspace declares a class
+// so named). A JSDoc type may name them without binding them.
+var JSBuiltinClasses = map[string]bool{
+	"RegExp": true, "Map": true, "Set": true, "WeakMap": true, "WeakSet": true, "WeakRef": true,
+	"Date": true, "Error": true, "TypeError": true, "RangeError": true, "Promise": true, "URL": true,
+	"URLSearchParams": true, "ArrayBuffer": true, "DataView": true, "Uint8Array": true,
+	"Int32Array": true, "Float64Array": true, "TextEncoder": true, "TextDecoder": true,
+	"AbortController": true, "FormData": true, "Headers": true, "Request": true, "Response": true,
+	"Blob": true, "EventTarget": true,
+}
+
 // jsdocTag matches the start of a typed tag: "@param {", "@type {".
 var jsdocTag = regexp.MustCompile(`@(param|arg|argument|type|returns?|typedef)\s*\{`)
 
@@ -136,13 +149,88 @@ func jsdocComment(e *extractor, decl *node) string {
 	return ""
 }
 
+// jsdocKnown keeps a JSDoc type name that tsserver would find: a name the
+// file binds at its top level (a class or function it declares, a name it
+// imports or requires, a JSDoc import type's alias), the first part of a
+// dotted name so bound, or one of JavaScript's own classes. A name of a
+// class another module declares, written without binding it, is an error
+// to tsserver (any), and stays untyped here, where the resolver would find
+// the class by its name alone.
+func jsdocKnown(e *extractor, at *node, typ string) string {
+	if typ == "" {
+		return ""
+	}
+	first, _, _ := strings.Cut(typ, ".")
+	if JSBuiltinClasses[first] {
+		return typ
+	}
+	if e.fileNames == nil {
+		e.fileNames = map[string]bool{}
+		root := at
+		for parent(root) != nil {
+			root = parent(root)
+		}
+		for c := range eachNamed(root) {
+			if is(c, "export_statement") {
+				if d := field(c, "declaration"); d != nil {
+					c = d
+				}
+			}
+			switch c.Type() {
+			case "class_declaration", "function_declaration", "generator_function_declaration":
+				e.fileNames[e.text(field(c, "name"))] = true
+			case "lexical_declaration", "variable_declaration":
+				for d := range eachNamed(c) {
+					if is(d, "variable_declarator") {
+						ecmaBindings(e, field(d, "name"), e.fileNames)
+					}
+				}
+			case "import_statement":
+				for cl := range eachNamed(c) {
+					if is(cl, "import_clause") {
+						for b := range eachNamed(cl) {
+							switch b.Type() {
+							case "identifier":
+								e.fileNames[e.text(b)] = true
+							case "namespace_import":
+								e.fileNames[e.text(firstNamed(b))] = true
+							case "named_imports":
+								for spec := range eachNamed(b) {
+									if local := field(spec, "alias"); local != nil {
+										e.fileNames[e.text(local)] = true
+									} else if name := field(spec, "name"); name != nil {
+										e.fileNames[e.text(name)] = true
+									}
+								}
+							}
+						}
+					}
+				}
+			case "comment":
+				for _, t := range jsdocEntries(e.text(c)) {
+					if _, module := jsdocType(t.typ); module != "" && t.tag == "typedef" {
+						e.fileNames[t.name] = true
+					}
+				}
+			}
+		}
+	}
+	if e.fileNames[first] {
+		return typ
+	}
+	return ""
+}
+
 // jsdocParamType is the type a JavaScript function's JSDoc gives its
 // parameter name, or "".
 func jsdocParamType(e *extractor, decl *node, name string) string {
 	for _, t := range jsdocEntries(jsdocComment(e, decl)) {
 		if (t.tag == "param" || t.tag == "arg" || t.tag == "argument") && t.name == name {
-			typ, _ := jsdocType(t.typ)
-			return typ
+			typ, module := jsdocType(t.typ)
+			if module != "" {
+				return typ // bound by the import the comment records
+			}
+			return jsdocKnown(e, decl, typ)
 		}
 	}
 	return ""
@@ -154,8 +242,11 @@ func jsdocTagType(e *extractor, decl *node, tags ...string) string {
 	for _, t := range jsdocEntries(jsdocComment(e, decl)) {
 		for _, want := range tags {
 			if t.tag == want {
-				typ, _ := jsdocType(t.typ)
-				return typ
+				typ, module := jsdocType(t.typ)
+				if module != "" {
+					return typ
+				}
+				return jsdocKnown(e, decl, typ)
 			}
 		}
 	}

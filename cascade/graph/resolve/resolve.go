@@ -3968,13 +3968,11 @@ var builtins = map[treesitter.Language]map[string]bool{
 	treesitter.JavaScript: setOf("require", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "parseInt", "parseFloat", "isNaN", "Number", "String", "Boolean", "Symbol", "BigInt", "fetch", "structuredClone", "queueMicrotask", "encodeURIComponent", "decodeURIComponent", "alert"),
 }
 
-// jsBuiltinClasses are JavaScript's own classes whose instances a
-// program builds with new or a literal: a value of one has their methods,
-// not a workspace method of the same name (unless the workspace declares
-// a class so named, which resolveTypeName finds first).
-var jsBuiltinClasses = setOf("RegExp", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Date", "Error", "TypeError", "RangeError",
-	"Promise", "URL", "URLSearchParams", "ArrayBuffer", "DataView", "Uint8Array", "Int32Array", "Float64Array",
-	"TextEncoder", "TextDecoder", "AbortController", "FormData", "Headers", "Request", "Response", "Blob", "EventTarget")
+// jsBuiltinClasses are JavaScript's own classes (treesitter's list): a
+// value of one has their methods, not a workspace method of the same name
+// (unless the workspace declares a class so named, which resolveTypeName
+// finds first).
+var jsBuiltinClasses = treesitter.JSBuiltinClasses
 
 var globalObjects = setOf("console", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Date", "Reflect", "process", "window", "document", "globalThis", "Buffer", "Intl", "Symbol", "Map", "Set", "Error", "RegExp",
 	// Python standard modules used without import tracking are still imported; builtins:
