@@ -94,6 +94,9 @@ type Query struct {
 	// another scope's name, and no site through a receiver is it. "" for
 	// any other target.
 	NestedIn string
+	// TopLevel: the target is a function declared at its file's top level
+	// (not in a class, a namespace or another function).
+	TopLevel bool
 	// Accessor: the target is a getter or a setter, which reading or
 	// writing the name calls: where the value read goes says nothing.
 	Accessor bool
@@ -269,6 +272,7 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 
 	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept, packages: &installedPackages{root: root}}
 	s.moduleReceiversOnly = reachedOnlyThroughModules(&q, root)
+	s.fileLocal = moduleOwnFunction(&q, root)
 	if lang, ok := treesitter.LanguageForPath(q.TargetPath); ok {
 		s.family = treesitter.Family(lang)
 	}
@@ -298,6 +302,9 @@ type scan struct {
 	// moduleReceiversOnly: the target is a function, reached through a
 	// receiver only where that is a module object (scope.go).
 	moduleReceiversOnly bool
+	// fileLocal: the target is a function its ES module does not export,
+	// reachable by name in its own file only (scope.go).
+	fileLocal bool
 	// family is the target's language family ("" when no target file is
 	// named): a file of another language never calls it (a Python script's
 	// match.start() is no call of a TypeScript start).
@@ -747,6 +754,10 @@ func (s *scan) parseOne(ctx context.Context, finder *treesitter.Finder, c candid
 		if s.q.SkipLibrary && isBare(m) && (bareOutOfScope(c.lang, c.rel, m.Imported, &s.q) || outsideNestedScope(s.q.NestedIn, m.Caller.ID) ||
 			boundElsewhere(m.Binders, c.rel, m.Site, &s.q)) ||
 			s.q.NestedIn != "" && !isBare(m) {
+			s.outOfScope.Add(1)
+			continue
+		}
+		if s.fileLocal && c.rel != s.q.TargetPath {
 			s.outOfScope.Add(1)
 			continue
 		}

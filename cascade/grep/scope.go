@@ -407,3 +407,93 @@ func outsideNestedScope(scope string, caller string) bool {
 	c := withoutDuplicateSuffix(caller)
 	return c != scope && !strings.HasPrefix(c, scope+".")
 }
+
+// topLevel reports whether a function's id is qualified by its name alone
+// (path#name, "~N" aside): declared at its file's top level, in no class,
+// namespace or function.
+func topLevel(id, name, container string, method bool) bool {
+	hash := strings.LastIndexByte(id, '#')
+	return !method && container == "" && hash >= 0 && withoutDuplicateSuffix(id[hash+1:]) == name
+}
+
+// A top-level function of a JavaScript or TypeScript ES module (a file
+// with an import or export statement) is the module's own unless an export
+// names it: no other file can import it, and it is no global, so tsserver
+// finds it used in its own file only. A site of the name in another file
+// is another function's (AlpineClubBookingsNZ's component-local
+// formatDateOnly, whose grep answer listed every use of the lib's exported
+// formatDateOnly, imported through a path alias the grep stage does not
+// place). A file with CommonJS exports, or that sets the name on a global
+// object, is left alone.
+
+// esModuleStatement matches a top-level import or export statement.
+var esModuleStatement = regexp.MustCompile(`(?m)^[ \t]*(?:import[ \t]+[\w{*'"$]|import[ \t]*[{*'"]|export\b)`)
+
+// exportStatement matches the start of an export statement.
+var exportStatement = regexp.MustCompile(`(?m)^[ \t]*export\b`)
+
+// commonJSOrGlobal matches CommonJS exports and assignments to a global
+// object, either of which can make a module's function reachable elsewhere.
+var commonJSOrGlobal = regexp.MustCompile(`\bmodule\.exports\b|\bexports\s*[.\[]|\b(?:window|globalThis|global|self)\s*[.\[]`)
+
+// moduleOwnFunction reports whether q's target is a top-level function of
+// a JavaScript or TypeScript ES module that no export names; root is the
+// workspace's absolute root.
+func moduleOwnFunction(q *Query, root string) bool {
+	if !q.SkipLibrary || !q.TopLevel || q.TargetPath == "" {
+		return false
+	}
+	lang, ok := treesitter.LanguageForPath(q.TargetPath)
+	if !ok || treesitter.Family(lang) != "js" {
+		return false
+	}
+	content, ok := q.Buffers[q.TargetPath]
+	if !ok {
+		var err error
+		if content, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath))); err != nil {
+			return false // cannot tell: keep every site
+		}
+	}
+	if !esModuleStatement.Match(content) || commonJSOrGlobal.Match(content) || tsNamespace.Match(content) {
+		return false
+	}
+	for _, loc := range exportStatement.FindAllIndex(content, -1) {
+		if exportNames(content[loc[1]:], q.Name) {
+			return false
+		}
+	}
+	return true
+}
+
+// exportNames reports whether the export statement whose text after the
+// keyword is rest may name name: a declaration whose head names it (export
+// function name, export const name = ..., export default name), or a
+// braced list or object that holds it (export { a, name as b }, export
+// default { name }). A declaration's body is not read: a call of name in
+// an exported function exports nothing.
+func exportNames(rest []byte, name string) bool {
+	text := bytes.TrimLeft(rest, " \t")
+	if bytes.HasPrefix(text, []byte("default")) {
+		text = bytes.TrimLeft(text[len("default"):], " \t")
+	}
+	if len(text) > 0 && text[0] == '{' {
+		depth := 0
+		for i, b := range text {
+			switch b {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					return treesitter.IndexWord(text[:i], []byte(name), 0) >= 0
+				}
+			}
+		}
+		return true // unclosed: cannot tell
+	}
+	head := text
+	if i := bytes.IndexAny(head, "({=<:;\n"); i >= 0 {
+		head = head[:i]
+	}
+	return treesitter.IndexWord(head, []byte(name), 0) >= 0
+}

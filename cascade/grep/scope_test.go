@@ -211,3 +211,31 @@ func TestMayImportNameNeverHidesAnImport(t *testing.T) {
 		}
 	}
 }
+
+// A top-level function of an ES module is reachable elsewhere only where
+// an export names it (or the file is no ES module, or sets a global).
+func TestModuleOwnFunction(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"import { a } from './a';\nfunction fmt() {}\nexport function run() { return fmt(); }\n", true},
+		{"import { a } from './a';\nexport function fmt() {}\n", false},
+		{"import { a } from './a';\nfunction fmt() {}\nexport {\n  a,\n  fmt as format,\n};\n", false},
+		{"import { a } from './a';\nfunction fmt() {}\nexport default fmt;\n", false},
+		{"import { a } from './a';\nfunction fmt() {}\nexport default { fmt };\n", false},
+		{"function fmt() {}\nfunction run() { return fmt(); }\n", false},               // a script: its functions are global
+		{"import { a } from './a';\nfunction fmt() {}\nmodule.exports = { fmt };\n", false}, // CommonJS exports
+		{"import { a } from './a';\nfunction fmt() {}\nwindow.fmt = fmt;\n", false},         // a global
+		{"export const x = 1;\nfunction fmt() {}\nexport const other = () => fmt();\n", true},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "m.ts"), []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		q := Query{Name: "fmt", TargetPath: "m.ts", TopLevel: true, SkipLibrary: true}
+		if got := moduleOwnFunction(&q, dir); got != c.want {
+			t.Errorf("moduleOwnFunction(%q) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}

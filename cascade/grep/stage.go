@@ -193,6 +193,7 @@ func (g *WorkspaceSearcher) SearchCallers(ctx context.Context, target fact.Symbo
 			lang, _ = treesitter.LanguageForPath(target.Path)
 		}
 		q.NestedIn = nestedScope(lang, target.ID, target.Name, target.Container, q.Method)
+		q.TopLevel = topLevel(target.ID, target.Name, target.Container, q.Method)
 	}
 	// Among many namesakes, a receiver the code graph could not type that
 	// does not name the target's class is no evidence for the target.

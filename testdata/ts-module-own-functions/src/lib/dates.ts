@@ -1,0 +1,3 @@
+export function formatDay(date: Date): string {  // @def(libFormatDay, "formatDay")
+  return date.toISOString().slice(0, 10);
+}
