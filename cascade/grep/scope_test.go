@@ -224,7 +224,7 @@ func TestModuleOwnFunction(t *testing.T) {
 		{"import { a } from './a';\nfunction fmt() {}\nexport {\n  a,\n  fmt as format,\n};\n", false},
 		{"import { a } from './a';\nfunction fmt() {}\nexport default fmt;\n", false},
 		{"import { a } from './a';\nfunction fmt() {}\nexport default { fmt };\n", false},
-		{"function fmt() {}\nfunction run() { return fmt(); }\n", false},               // a script: its functions are global
+		{"function fmt() {}\nfunction run() { return fmt(); }\n", false},                    // a script: its functions are global
 		{"import { a } from './a';\nfunction fmt() {}\nmodule.exports = { fmt };\n", false}, // CommonJS exports
 		{"import { a } from './a';\nfunction fmt() {}\nwindow.fmt = fmt;\n", false},         // a global
 		{"export const x = 1;\nfunction fmt() {}\nexport const other = () => fmt();\n", true},
