@@ -342,12 +342,9 @@ func reachedOnlyThroughModules(q *Query, root string) bool {
 		return false
 	}
 	if lang == treesitter.TypeScript || lang == treesitter.TSX {
-		content, ok := q.Buffers[q.TargetPath]
+		content, ok := q.targetContent(root)
 		if !ok {
-			var err error
-			if content, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath))); err != nil {
-				return false // cannot tell: keep every site
-			}
+			return false // cannot tell: keep every site
 		}
 		if tsNamespace.Match(content) {
 			return false
@@ -447,12 +444,9 @@ func moduleOwnFunction(q *Query, root string) bool {
 	if !ok || treesitter.Family(lang) != "js" {
 		return false
 	}
-	content, ok := q.Buffers[q.TargetPath]
+	content, ok := q.targetContent(root)
 	if !ok {
-		var err error
-		if content, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath))); err != nil {
-			return false // cannot tell: keep every site
-		}
+		return false // cannot tell: keep every site
 	}
 	if !esModuleStatement.Match(content) || commonJSOrGlobal.Match(content) || tsNamespace.Match(content) {
 		return false
@@ -496,4 +490,14 @@ func exportNames(rest []byte, name string) bool {
 		head = head[:i]
 	}
 	return treesitter.IndexWord(head, []byte(name), 0) >= 0
+}
+
+// targetContent is the target's file as the editor has it (an unsaved
+// buffer) or as it is on disk under root; false if it cannot be read.
+func (q *Query) targetContent(root string) ([]byte, bool) {
+	if content, ok := q.Buffers[q.TargetPath]; ok {
+		return content, true
+	}
+	content, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath)))
+	return content, err == nil
 }

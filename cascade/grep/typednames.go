@@ -3,8 +3,6 @@ package grep
 import (
 	"context"
 	"hash/maphash"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -34,12 +32,9 @@ func classTypeNames(q *Query, root string) [][]byte {
 	if !ok || treesitter.Family(lang) != "js" {
 		return nil
 	}
-	content, ok := q.Buffers[q.TargetPath]
+	content, ok := q.targetContent(root)
 	if !ok {
-		var err error
-		if content, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath))); err != nil {
-			return nil // cannot tell: keep every site
-		}
+		return nil // cannot tell: keep every site
 	}
 	key := classNamesKey{path: q.TargetPath, container: q.Container, content: maphash.Bytes(classNamesSeed, content)}
 	classNamesMu.Lock()
