@@ -40,6 +40,9 @@ type siteResolution struct {
 	// external: the callee is known to be outside the workspace (what
 	// resolveCall leaves in query.external), kept with the rest.
 	external bool
+	// fixture: the pytest fixture whose value the call is made on (what
+	// resolveCall leaves in query.fixture), kept for the caller's detail.
+	fixture string
 }
 
 // resolvedSites is what the call sites of one generation resolved to.
@@ -90,13 +93,13 @@ func (q *query) resolveKept(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	sr, ok := kept.m[k]
 	kept.mu.RUnlock()
 	if ok {
-		q.external = sr.external
+		q.external, q.fixture = sr.external, sr.fixture
 		return sr.targets, sr.res, nil
 	}
 	targets, res, err := q.resolveCall(ctx, c)
 	if err == nil && ctx.Err() == nil {
 		kept.mu.Lock()
-		kept.m[k] = siteResolution{targets: kept.sharedTargets(targets), res: res, external: q.external}
+		kept.m[k] = siteResolution{targets: kept.sharedTargets(targets), res: res, external: q.external, fixture: q.fixture}
 		kept.mu.Unlock()
 	}
 	return targets, res, err
