@@ -96,7 +96,7 @@ func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 	if len(want) == 0 {
 		return false // the empty interface, or methods we could not see
 	}
-	return q.goHasMethods(ctx, t, want)
+	return q.goHasMethods(ctx, t, want, path.Dir(iface.Path))
 }
 
 // goMethodBeyond reports whether the Go type t (not an interface)
@@ -213,9 +213,18 @@ func (q *goLang) goDeclaredMethods(ctx context.Context, iface fact.Symbol, set m
 }
 
 // goHasMethods reports whether t's method set covers want.
-func (q *goLang) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature) bool {
+func (q *goLang) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature, pkg string) bool {
 	for name, sig := range want {
-		if got, ok := q.goMethod(ctx, t, name, 0); !ok || !got.matches(sig) {
+		got, in, ok := q.goMethod(ctx, t, name, 0)
+		if !ok || !got.matches(sig) {
+			return false
+		}
+		if !goExported(name) && in != pkg {
+			// An unexported method name is its package's own: a mock in
+			// package mocks declaring mustEmbedUnimplementedMerchantServiceServer
+			// has another method than pb's interface asks for, and is no
+			// pb.MerchantServiceServer (gopls relates neither its calls nor
+			// its method values to the interface's).
 			return false
 		}
 	}
@@ -225,48 +234,50 @@ func (q *goLang) goHasMethods(ctx context.Context, t fact.Symbol, want map[strin
 // goMethod finds the signature of t's method name: declared on t, promoted
 // from a workspace type t embeds, or promoted from a well-known interface
 // from outside the workspace that t embeds (struct{ http.ResponseWriter }).
-func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth int) (goSignature, bool) {
+// in is the directory of the package that declares it, "" outside the
+// workspace.
+func (q *goLang) goMethod(ctx context.Context, t fact.Symbol, name string, depth int) (sig goSignature, in string, ok bool) {
 	cands, err := q.named(ctx, name)
 	if err != nil {
-		return goSignature{}, false
+		return goSignature{}, "", false
 	}
 	tf, err := q.file(ctx, t.Path)
 	if err != nil || tf == nil {
-		return goSignature{}, false
+		return goSignature{}, "", false
 	}
 	if goHasField(tf, t, name) {
 		// A type declares no method of a field's name, and the field hides
 		// the methods of that name its embedded types would promote: gk's
 		// Server embeds IRouter and an interface named Match, so *Server has
 		// no method Match and is no IRouter.
-		return goSignature{}, false
+		return goSignature{}, "", false
 	}
 	if found, err := q.methodOf(ctx, t, name, cands, 0); err == nil && len(found) > 0 {
-		return q.goSignatureOf(ctx, found[0]), true
+		return q.goSignatureOf(ctx, found[0]), path.Dir(found[0].Path), true
 	}
 	if depth > 5 {
-		return goSignature{}, false
+		return goSignature{}, "", false
 	}
 	for _, embedded := range t.Extends {
 		if sig, ok := goOutsideMethods(goKnownInterface(tf, embedded))[name]; ok {
-			return sig, true
+			return sig, "", true
 		}
 		// struct{ gin.ResponseWriter }: a dependency's type, read where
 		// dependencies may be read (resolve_go_deps.go)
 		if key := goKnownOutside(tf, strings.TrimPrefix(embedded, "*")); key != "" && gostd.Lookup(key) == nil {
 			if set, _, ok := q.goDepMethods(tf.Path, key); ok {
 				if sig, ok := set[name]; ok {
-					return sig, true
+					return sig, "", true
 				}
 			}
 		}
 	}
 	for _, base := range q.bases(ctx, t) {
-		if sig, ok := q.goMethod(ctx, base, name, depth+1); ok {
-			return sig, true
+		if sig, in, ok := q.goMethod(ctx, base, name, depth+1); ok {
+			return sig, in, true
 		}
 	}
-	return goSignature{}, false
+	return goSignature{}, "", false
 }
 
 // goHasField reports whether the struct t, declared in tf, has a field
@@ -422,7 +433,7 @@ func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fa
 		have := q.goMethodSet(ctx, *cls)
 		return have != nil && (goCovers(have, own) || goCovers(own, have)), nil
 	}
-	return q.goHasMethods(ctx, *cls, own), nil
+	return q.goHasMethods(ctx, *cls, own, path.Dir(target.Path)), nil
 }
 
 // goKnownInterfaces are the method sets of the standard library interfaces
@@ -800,7 +811,7 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		if !q.isSubtype(ctx, *cls, ref.class, 0) {
 			return "", false, nil
 		}
-	} else if !q.goHasMethods(ctx, *cls, want) {
+	} else if !q.goHasMethods(ctx, *cls, want, path.Dir(f.Path)) {
 		return "", false, nil
 	}
 	return via, true, nil

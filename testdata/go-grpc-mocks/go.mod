@@ -1,0 +1,3 @@
+module example.com/payments
+
+go 1.22
