@@ -437,14 +437,10 @@ var commonJSOrGlobal = regexp.MustCompile(`\bmodule\.exports\b|\bexports\s*[.\[]
 // a JavaScript or TypeScript ES module that no export names; root is the
 // workspace's absolute root.
 func moduleOwnFunction(q *Query, root string) bool {
-	if !q.SkipLibrary || !q.TopLevel || q.TargetPath == "" {
+	if !q.SkipLibrary || !q.TopLevel {
 		return false
 	}
-	lang, ok := treesitter.LanguageForPath(q.TargetPath)
-	if !ok || treesitter.Family(lang) != "js" {
-		return false
-	}
-	content, ok := q.targetContent(root)
+	content, ok := q.jsTargetContent(root)
 	if !ok {
 		return false // cannot tell: keep every site
 	}
@@ -500,4 +496,16 @@ func (q *Query) targetContent(root string) ([]byte, bool) {
 	}
 	content, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(q.TargetPath)))
 	return content, err == nil
+}
+
+// jsTargetContent is targetContent for a target in a JavaScript or
+// TypeScript file; false for any other.
+func (q *Query) jsTargetContent(root string) ([]byte, bool) {
+	if q.TargetPath == "" {
+		return nil, false
+	}
+	if lang, ok := treesitter.LanguageForPath(q.TargetPath); !ok || treesitter.Family(lang) != "js" {
+		return nil, false
+	}
+	return q.targetContent(root)
 }

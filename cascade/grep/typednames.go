@@ -25,16 +25,12 @@ import (
 // read from the target's file. nil when the rule does not apply (no class,
 // another language, no target file, a search for every site).
 func classTypeNames(q *Query, root string) [][]byte {
-	if !q.SkipLibrary || q.Container == "" || q.TargetPath == "" {
+	if !q.SkipLibrary || q.Container == "" {
 		return nil
 	}
-	lang, ok := treesitter.LanguageForPath(q.TargetPath)
-	if !ok || treesitter.Family(lang) != "js" {
-		return nil
-	}
-	content, ok := q.targetContent(root)
+	content, ok := q.jsTargetContent(root)
 	if !ok {
-		return nil // cannot tell: keep every site
+		return nil // another language, or cannot tell: keep every site
 	}
 	key := classNamesKey{path: q.TargetPath, container: q.Container, content: maphash.Bytes(classNamesSeed, content)}
 	classNamesMu.Lock()
@@ -43,6 +39,7 @@ func classTypeNames(q *Query, root string) [][]byte {
 	if known {
 		return names
 	}
+	lang, _ := treesitter.LanguageForPath(q.TargetPath)
 	names = extractClassTypeNames(lang, content, q.Container)
 	classNamesMu.Lock()
 	if len(classNamesMemo) >= 256 {
