@@ -476,8 +476,12 @@ func (h ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		fn = ecmaFunctionTypeOf(decl)
 	}
 	s.Returns = ecmaReturnType(e, field(fn, "return_type"))
-	if s.Returns == "" && !h.typed {
-		s.Returns = jsdocTagType(e, decl, "returns", "return") // /** @returns {Store} */
+	var doc []jsdocEntry // a JavaScript function's JSDoc tags, read once
+	if !h.typed {
+		doc = jsdocEntries(jsdocComment(e, decl))
+	}
+	if s.Returns == "" {
+		s.Returns = jsdocTagType(e, decl, doc, "returns", "return") // /** @returns {Store} */
 	}
 	if s.Returns == "" && field(fn, "return_type") == nil && !(decl.Type() == "method_definition" && e.text(name) == "constructor") {
 		s.Returns = ecmaReturnedType(e, fn, s.Name) // function make() { return x as Cache }
@@ -517,8 +521,8 @@ func (h ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 			ecmaContextParam(e, p, ContextParamTypePrefix+context+":"+member+":"+strconv.Itoa(index))
 		}
 		param, isProperty := ecmaParam(e, p)
-		if param.Type == "" && param.Name != "" && !h.typed {
-			param.Type = jsdocParamType(e, decl, param.Name) // /** @param {Store} store */
+		if param.Type == "" && param.Name != "" {
+			param.Type = jsdocParamType(e, decl, doc, param.Name) // /** @param {Store} store */
 		}
 		if param.Type == "" {
 			ecmaParamDefaults(e, p) // (client = prisma), ({ db = prisma } = {})
@@ -1634,7 +1638,7 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 	}
 	typ := ecmaType(e, field(n, "type"))
 	if typ == "" && !h.typed {
-		typ = jsdocTagType(e, n, "type") // /** @type {Store} */ let shared
+		typ = jsdocTagType(e, n, jsdocEntries(jsdocComment(e, n)), "type") // /** @type {Store} */ let shared
 	}
 	if typ == "" {
 		typ = ecmaValueType(e, value)

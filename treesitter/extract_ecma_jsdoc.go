@@ -221,10 +221,10 @@ func jsdocKnown(e *extractor, at *node, typ string) string {
 	return ""
 }
 
-// jsdocParamType is the type a JavaScript function's JSDoc gives its
-// parameter name, or "".
-func jsdocParamType(e *extractor, decl *node, name string) string {
-	for _, t := range jsdocEntries(jsdocComment(e, decl)) {
+// jsdocParamType is the type a JavaScript function's JSDoc tags (doc, read
+// before decl) give its parameter name, or "".
+func jsdocParamType(e *extractor, decl *node, doc []jsdocEntry, name string) string {
+	for _, t := range doc {
 		if (t.tag == "param" || t.tag == "arg" || t.tag == "argument") && t.name == name {
 			typ, module := jsdocType(t.typ)
 			if module != "" {
@@ -236,10 +236,10 @@ func jsdocParamType(e *extractor, decl *node, name string) string {
 	return ""
 }
 
-// jsdocTagType is the type of the first tag among tags in the JSDoc
-// before decl (@type of a variable, @returns of a function), or "".
-func jsdocTagType(e *extractor, decl *node, tags ...string) string {
-	for _, t := range jsdocEntries(jsdocComment(e, decl)) {
+// jsdocTagType is the type of the first tag among tags in the JSDoc tags
+// doc read before decl (@type of a variable, @returns of a function), or "".
+func jsdocTagType(e *extractor, decl *node, doc []jsdocEntry, tags ...string) string {
+	for _, t := range doc {
 		for _, want := range tags {
 			if t.tag == want {
 				typ, module := jsdocType(t.typ)
