@@ -277,12 +277,30 @@ func pythonType(e *extractor, n *node) string {
 		return pythonUnion(e, members, "")
 	case "string": // a forward reference, "Foo" or "Optional[Foo]"
 		t := strings.TrimSpace(e.innerText(n))
+		if inner, ok := pythonQuotedClassOf(t); ok {
+			return GoFuncPrefix + inner // "type[Session]": calling it constructs one
+		}
 		if i := strings.IndexAny(t, "[ |"); i >= 0 {
 			t = t[:i]
 		}
 		return t
 	}
 	return e.squeezed(n)
+}
+
+// pythonQuotedClassOf reads a quoted "type[Foo]" (or "Type[Foo]") as the
+// class Foo, so that calling the value makes a Foo and not a builtin type.
+func pythonQuotedClassOf(t string) (string, bool) {
+	for _, head := range []string{"type[", "Type["} {
+		if inner, ok := strings.CutPrefix(t, head); ok {
+			inner, ok = strings.CutSuffix(inner, "]")
+			inner = strings.TrimSpace(inner)
+			if ok && inner != "" && !strings.ContainsAny(inner, "[]|, ") {
+				return inner, true
+			}
+		}
+	}
+	return "", false
 }
 
 // pythonCollections are the generic types whose first argument is what

@@ -1113,8 +1113,22 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 		if pyEnterPassesOn[maker] {
 			return typeRef{}, false, nil
 		}
+		if madeOn == "" && q.isExternalName(ctx, f, maker) {
+			return outside, true, nil
+		}
+		// async with maker() as s, store.maker()() as s: a value made
+		// outside (a declared async_sessionmaker[AsyncSession]), called,
+		// makes one of its own, as pyright reads its __call__
+		if called, err := q.evalReceiver(ctx, f, caller, made); err != nil {
+			return typeRef{}, false, err
+		} else if called.kind == refExternal {
+			if pyLibraryExt(called.ext) {
+				outside.ext = called.ext
+			}
+			return outside, true, nil
+		}
 		if madeOn == "" {
-			return outside, q.isExternalName(ctx, f, maker), nil
+			return outside, false, nil
 		}
 		of, err := q.evalReceiver(ctx, f, caller, madeOn)
 		if err == nil && of.kind == refExternal && pyLibraryExt(of.ext) {

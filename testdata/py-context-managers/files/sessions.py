@@ -1,0 +1,34 @@
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from files.base import Session
+
+
+class Store:
+    def maker(self) -> async_sessionmaker[AsyncSession]:
+        return self._maker
+
+
+async def from_declared_maker(store: Store):
+    # what a library's session maker makes is the library's session
+    async with store.maker()() as session:
+        await session.read("q")
+
+
+async def from_maker_parameter(maker: async_sessionmaker[AsyncSession]):
+    async with maker() as session:
+        await session.read("q")
+
+
+class Manager:
+    def __init__(self):
+        self.session_maker: async_sessionmaker[AsyncSession] | None = None
+
+    async def run(self):
+        async with self.session_maker() as session:
+            await session.read("q")
+
+
+def from_session_factory(make: "type[Session]"):  # @def(fromFactory, "from_session_factory")
+    # a project class, called, is the project's: still a caller
+    with make() as s:
+        s.write("q")  # @site(w2, "write") @call(fromFactory, sessionWrite, w2)
