@@ -1078,6 +1078,18 @@ func (q *query) pyInstanceCallers(ctx context.Context, target fact.Symbol, byCal
 	})
 }
 
+// pyCallMade reports whether name is a local whose value a call made
+// (maker = partial(Session)), which may be the project's whatever the
+// callee is: no argument of that call is recorded.
+func (q *pyLang) pyCallMade(f *fact.File, caller *fact.Symbol, name string) bool {
+	l := q.localNamed(f, caller, name)
+	if l == nil {
+		return false
+	}
+	_, _, typ, _ := treesitter.CutScope(l.Type)
+	return strings.HasPrefix(typ, treesitter.CallTypePrefix)
+}
+
 // pyEnterPassesOn are the context managers of the standard library whose
 // __enter__ gives back what they were handed, which may be the project's.
 var pyEnterPassesOn = map[string]bool{"closing": true, "nullcontext": true, "enter_context": true, "enter_async_context": true}
@@ -1116,10 +1128,14 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 		if madeOn == "" && q.isExternalName(ctx, f, maker) {
 			return outside, true, nil
 		}
-		// async with maker() as s, store.maker()() as s: a value made
-		// outside (a declared async_sessionmaker[AsyncSession]), called,
-		// makes one of its own, as pyright reads its __call__
-		if called, err := q.evalReceiver(ctx, f, caller, made); err != nil {
+		// async with maker() as s, store.maker()() as s: a value declared
+		// as one from outside (async_sessionmaker[AsyncSession]), called,
+		// makes one of its own, as pyright reads its __call__. Not a local
+		// some call made: partial(Session), registry.get(kind) and
+		// getattr(m, name) hand back the project's classes.
+		if q.pyCallMade(f, caller, made) {
+			// leave it to the rules below
+		} else if called, err := q.evalReceiver(ctx, f, caller, made); err != nil {
 			return typeRef{}, false, err
 		} else if called.kind == refExternal {
 			if pyLibraryExt(called.ext) {

@@ -32,3 +32,20 @@ def from_session_factory(make: "type[Session]"):  # @def(fromFactory, "from_sess
     # a project class, called, is the project's: still a caller
     with make() as s:
         s.write("q")  # @site(w2, "write") @call(fromFactory, sessionWrite, w2)
+
+
+def from_partial_session():  # @def(fromPartial, "from_partial_session")
+    from functools import partial
+
+    # partial hands back what it was given, called: the project's Session
+    make = partial(Session)
+    with make() as s:
+        s.write("q")  # @site(w3, "write") @namecall(fromPartial, sessionWrite, w3)
+
+
+def from_made_maker(engine):  # @def(fromMadeMaker, "from_made_maker")
+    # a maker some call made: the call's arguments are not recorded, and
+    # sessionmaker(class_=Mine) would make the project's; a name match stays
+    maker = async_sessionmaker(engine, class_=AsyncSession)
+    with maker() as session:
+        session.read("q")  # @site(r5, "read") @namecall(fromMadeMaker, baseRead, r5)
