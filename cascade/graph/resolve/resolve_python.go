@@ -1080,14 +1080,41 @@ func (q *query) pyInstanceCallers(ctx context.Context, target fact.Symbol, byCal
 
 // pyCallMade reports whether name is a local whose value a call made
 // (maker = partial(Session)), which may be the project's whatever the
-// callee is: no argument of that call is recorded.
-func (q *pyLang) pyCallMade(f *fact.File, caller *fact.Symbol, name string) bool {
+// callee is: no argument of that call is recorded. A project method that
+// declares its result (maker = db.get_session_maker(), declared
+// async_sessionmaker[AsyncSession]) is read by that declaration instead.
+func (q *pyLang) pyCallMade(ctx context.Context, f *fact.File, caller *fact.Symbol, name string) (bool, error) {
 	l := q.localNamed(f, caller, name)
 	if l == nil {
-		return false
+		return false, nil
 	}
 	_, _, typ, _ := treesitter.CutScope(l.Type)
-	return strings.HasPrefix(typ, treesitter.CallTypePrefix)
+	callee, ok := strings.CutPrefix(typ, treesitter.CallTypePrefix)
+	if !ok {
+		return false, nil
+	}
+	i := strings.LastIndex(callee, ".")
+	if i < 0 {
+		return true, nil
+	}
+	on, err := q.evalReceiver(ctx, f, caller, callee[:i])
+	if err != nil || (on.kind != refInstance && on.kind != refClass) {
+		return true, err
+	}
+	cands, err := q.named(ctx, callee[i+1:])
+	if err != nil {
+		return true, err
+	}
+	methods, err := q.methodOf(ctx, on.class, callee[i+1:], cands, 0)
+	if err != nil {
+		return true, err
+	}
+	for _, m := range methods {
+		if m.Returns == "" {
+			return true, nil
+		}
+	}
+	return len(methods) == 0, nil
 }
 
 // pyEnterPassesOn are the context managers of the standard library whose
@@ -1133,7 +1160,9 @@ func (q *pyLang) pyMadeOutside(ctx context.Context, f *fact.File, caller *fact.S
 		// makes one of its own, as pyright reads its __call__. Not a local
 		// some call made: partial(Session), registry.get(kind) and
 		// getattr(m, name) hand back the project's classes.
-		if q.pyCallMade(f, caller, made) {
+		if callMade, err := q.pyCallMade(ctx, f, caller, made); err != nil {
+			return typeRef{}, false, err
+		} else if callMade {
 			// leave it to the rules below
 		} else if called, err := q.evalReceiver(ctx, f, caller, made); err != nil {
 			return typeRef{}, false, err

@@ -49,3 +49,10 @@ def from_made_maker(engine):  # @def(fromMadeMaker, "from_made_maker")
     maker = async_sessionmaker(engine, class_=AsyncSession)
     with maker() as session:
         session.read("q")  # @site(r5, "read") @namecall(fromMadeMaker, baseRead, r5)
+
+
+async def from_declared_maker_local(store: Store):
+    # the project's method declares what it gives: a library's maker
+    maker = store.maker()
+    async with maker() as session:
+        await session.read("q")
