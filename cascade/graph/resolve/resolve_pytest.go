@@ -45,9 +45,11 @@ func (q *pyLang) pyFixtureParam(ctx context.Context, f *fact.File, caller *fact.
 		return typeRef{}, false, err
 	}
 	ref, err := q.pyFixtureValue(ctx, *fx)
-	if err != nil || ref.kind != refInstance && ref.kind != refClass {
+	if err != nil || ref.kind != refInstance && ref.kind != refClass && ref.tupleIn == "" {
 		return typeRef{kind: refUnknown}, true, err
 	}
+	// a tuple (return orchestrator, mocks) stays one, marked: what the test
+	// unpacks from it is the fixture's too (pyItemOf)
 	ref.byName, ref.fixture = true, name
 	return ref, true, nil
 }

@@ -615,10 +615,18 @@ func (q *pyLang) pyItemOf(ctx context.Context, f *fact.File, caller *fact.Symbol
 		if place == "" || err != nil || tf == nil {
 			return typeRef{kind: refUnknown}, err
 		}
+		var elem typeRef
 		if _, _, _, scoped := treesitter.CutScope(place); scoped && ref.tupleFn != nil {
-			return q.declaredType(ctx, tf, ref.tupleFn, place) // a local of the function that returns it
+			elem, err = q.declaredType(ctx, tf, ref.tupleFn, place) // a local of the function that returns it
+		} else {
+			elem, err = q.instanceOf(ctx, tf, place)
 		}
-		return q.instanceOf(ctx, tf, place)
+		if ref.byName && (elem.kind == refInstance || elem.kind == refClass) {
+			// orchestrator, mocks = built, built a fixture's tuple: pyright
+			// types the place no more than the fixture itself
+			elem.byName, elem.fixture = true, ref.fixture
+		}
+		return elem, err
 	}
 	if err != nil || ref.kind != refInstance {
 		return typeRef{kind: refUnknown}, err

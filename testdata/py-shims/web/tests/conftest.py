@@ -31,3 +31,11 @@ def store(tmp_path):
     s = Store()
     yield s
     s.close = None
+
+
+@pytest.fixture
+def manager_and_mocks():
+    # a fixture handing over a tuple: the test unpacks it
+    manager = SDKManager()
+    mocks = {"generator": None}
+    return manager, mocks

@@ -44,3 +44,10 @@ def test_generate(rf):
     # pytest-django's rf, with no fixture of that name in the workspace: a
     # Django RequestFactory, whose post is never a project method
     return rf.post("", data={"language": "python"})
+
+
+class TestUnpackedFixture:
+    def test_unpacked(self, manager_and_mocks):  # @def(testUnpacked, "test_unpacked")
+        # the fixture returns (manager, mocks); its first place is an SDKManager
+        manager, mocks = manager_and_mocks
+        return manager.handle("out", "2.0")  # @site(unpackedSite, "handle") @namecall(testUnpacked, sdkHandle, unpackedSite)
