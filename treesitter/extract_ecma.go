@@ -1288,7 +1288,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 		if name == "" {
 			return
 		}
-		if typ := ecmaLocalTypeIn(e, parent(n), e.text(n)); isTypeName(typ) {
+		if typ := ecmaLocalTypeIn(e, parent(n), e.text(n)); isTypeName(typ) || ecmaModuleCallType(e, n, typ) {
 			e.addField(n.StartByte(), Field{Container: name, Name: e.text(n), Type: typ})
 		}
 	case "pair": // return { service: new OidcSettingsService(db) }: the object's service
@@ -1304,6 +1304,13 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 			// { Agency: { type() {} } }: the inner object, whose methods are
 			// name.Agency's (ecmaObjectName)
 			e.addField(n.StartByte(), Field{Container: name, Name: e.text(key), Type: ecmaObjectType(inner, name+"."+e.text(key))})
+			return
+		}
+		if value := field(n, "value"); nodeType(value) == "identifier" {
+			// return { app: launched }: the object's app, as the local is
+			if typ := ecmaLocalTypeIn(e, object, e.text(value)); isTypeName(typ) || ecmaModuleCallType(e, n, typ) {
+				e.addField(n.StartByte(), Field{Container: name, Name: e.text(key), Type: typ})
+			}
 			return
 		}
 		switch typ := ecmaValueType(e, field(n, "value")); typ {
@@ -2362,6 +2369,20 @@ func ecmaFunctionName(e *extractor, fn *node) string {
 		return e.text(field(p, "property"))
 	}
 	return ""
+}
+
+// ecmaModuleCallType reports whether typ, a local's type read where n is,
+// is the result of calling a function the file's top level binds
+// (const app = await configureApp(page), configureApp imported): a member
+// of an object literal holding that local is typed so, and the call is
+// evaluated where the field is read, in the file's scope, so its callee
+// must be bound there and not by the function.
+func ecmaModuleCallType(e *extractor, n *node, typ string) bool {
+	callee, ok := strings.CutPrefix(typ, CallTypePrefix)
+	if !ok || !IsIdentifierName(callee) {
+		return false
+	}
+	return jsdocKnown(e, n, callee) != "" && !ecmaBoundLocally(e, n, callee)
 }
 
 // ecmaObjectType is the type of a name bound to value when value is an
