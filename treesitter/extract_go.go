@@ -122,6 +122,15 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		s.Shapes = goMethodShapes(e, field(decl, "parameters"), field(decl, "result"))
 	case "type_spec":
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
+		if goGenericAlias(decl) {
+			// type Handler[T any] = transport.Handler[T], an alias with type
+			// parameters (Go 1.24), which the grammar reads as a type_spec
+			// with an error where the = is: the same type all the same.
+			if t := goType(e, field(decl, "type")); t != "" {
+				s.Returns = GoAliasPrefix + t
+			}
+			return
+		}
 		// Embedded types are what a Go type "extends": their methods are promoted.
 		switch t := field(decl, "type"); nodeType(t) {
 		case "struct_type":
@@ -252,6 +261,21 @@ func GoCutTypeArgs(t string) (string, []string) {
 // (type List []Node): such types get symbols, since they have methods.
 var goNamedTypeKinds = []string{"type_identifier", "qualified_type", "generic_type", "slice_type", "array_type",
 	"map_type", "pointer_type", "function_type", "channel_type"}
+
+// goGenericAlias reports whether spec, a type_spec, is an alias with type
+// parameters: the grammar leaves its = as an error between the type
+// parameters and the type.
+func goGenericAlias(spec *node) bool {
+	if !is(spec, "type_spec") || field(spec, "type_parameters") == nil {
+		return false
+	}
+	for c := spec.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == "ERROR" && c.EndByte()-c.StartByte() <= 3 {
+			return true
+		}
+	}
+	return false
+}
 
 // goSpecType is the type that follows a type_spec's name in its type field,
 // when it is one a symbol is made for.

@@ -1,0 +1,3 @@
+module example.com/genericalias
+
+go 1.24
