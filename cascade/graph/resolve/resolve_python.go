@@ -1284,6 +1284,11 @@ var pyLibraries = map[string]bool{
 	"pymysql": true, "re": true, "redis": true, "requests": true, "shutil": true, "smtplib": true,
 	"socket": true, "sqlite3": true, "ssl": true, "struct": true, "subprocess": true, "tarfile": true,
 	"tempfile": true, "time": true, "urllib": true, "uuid": true, "yaml": true, "zipfile": true, "zlib": true,
+	// the standard library's text and number modules: strings, bytes and
+	// numbers in, strings, bytes and numbers out (not random or secrets,
+	// whose choice hands back an element of what it is given)
+	"binascii": true, "codecs": true, "html": true, "math": true, "platform": true, "shlex": true,
+	"string": true, "textwrap": true, "unicodedata": true,
 }
 
 // pyUnknownElements is the typeRef.ext of a builtin list, tuple or set

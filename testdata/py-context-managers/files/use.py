@@ -82,3 +82,17 @@ def from_copy(r):  # @def(fromCopy, "from_copy")
 
     twin = copy.deepcopy(r)  # copy hands back what it was given: maybe the project's
     return twin.read("z")  # @site(r3, "read") @namecall(fromCopy, baseRead, r3)
+
+
+def from_normalized(value):
+    import unicodedata
+
+    # the standard library's text modules make only their own values
+    normalized = unicodedata.normalize("NFKD", value)
+    return normalized.encode("ascii", "ignore").read("q")
+
+
+def from_wrapped(text):
+    import textwrap
+
+    return textwrap.dedent(text).read("q")
