@@ -2382,7 +2382,7 @@ func ecmaModuleCallType(e *extractor, n *node, typ string) bool {
 	if !ok || !IsIdentifierName(callee) {
 		return false
 	}
-	return jsdocKnown(e, n, callee) != "" && !ecmaBoundLocally(e, n, callee)
+	return ecmaTopLevelNames(e, n)[callee] && !ecmaBoundLocally(e, n, callee)
 }
 
 // ecmaObjectType is the type of a name bound to value when value is an

@@ -161,9 +161,16 @@ func jsdocKnown(e *extractor, at *node, typ string) string {
 		return ""
 	}
 	first, _, _ := strings.Cut(typ, ".")
-	if JSBuiltinClasses[first] {
+	if JSBuiltinClasses[first] || ecmaTopLevelNames(e, at)[first] {
 		return typ
 	}
+	return ""
+}
+
+// ecmaTopLevelNames are the names the file binds at its top level: a class
+// or function it declares, a name it declares, imports or requires, a
+// JSDoc import type's alias. Read once per file.
+func ecmaTopLevelNames(e *extractor, at *node) map[string]bool {
 	if e.fileNames == nil {
 		e.fileNames = map[string]bool{}
 		root := at
@@ -215,10 +222,7 @@ func jsdocKnown(e *extractor, at *node, typ string) string {
 			}
 		}
 	}
-	if e.fileNames[first] {
-		return typ
-	}
-	return ""
+	return e.fileNames
 }
 
 // jsdocParamType is the type a JavaScript function's JSDoc tags (doc, read
