@@ -528,6 +528,12 @@ func goNamedConstraint(e *extractor, fn *node, typ string) string {
 					c = cs[0]
 				}
 			}
+			if is(c, "generic_type") {
+				// C repository.Creator[R]: a generic interface instantiated;
+				// its methods are called on a C as gopls relates them, the
+				// arguments unified (a type parameter matches any type).
+				c = field(c, "type")
+			}
 			if !isAny(c, "type_identifier", "qualified_type") {
 				return ""
 			}
