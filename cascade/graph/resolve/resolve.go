@@ -1117,6 +1117,9 @@ func (q *query) isSubtype(ctx context.Context, sub, base fact.Symbol, depth int)
 			return false // embedding the interface does not help then
 		}
 		result = q.golang().goImplements(ctx, sub, base)
+		if !result && q.golang().goShadowsMethodOf(ctx, sub, base) {
+			return false // embedding the interface does not help either
+		}
 	}
 	for _, b := range q.bases(ctx, sub) {
 		if result {

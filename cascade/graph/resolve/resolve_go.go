@@ -323,6 +323,29 @@ func (q *goLang) goHidesMethodOf(ctx context.Context, t, iface fact.Symbol) bool
 	return false
 }
 
+// goShadowsMethodOf reports whether the type t has a method of one of
+// iface's names with another signature, declared itself or promoted from
+// shallower than iface: that method is t's, and hides the one an embedded
+// iface would promote, so t is no iface whatever it embeds (a tracer's
+// spanAdapter embeds internal.Span and declares SetStatus(StatusCode,
+// string); its s.Span.SetStatus(int(code), ...) calls internal.Span's, and
+// gopls does not list it among spanAdapter.SetStatus's callers).
+func (q *goLang) goShadowsMethodOf(ctx context.Context, t, iface fact.Symbol) bool {
+	if t.Kind == treesitter.KindInterface {
+		return false
+	}
+	want := q.goMethodSet(ctx, iface)
+	if want == nil {
+		want, _ = q.goOpenMethodSet(ctx, iface)
+	}
+	for name, sig := range want {
+		if got, _, ok := q.goMethod(ctx, t, name, 0); ok && !got.matches(sig) {
+			return true
+		}
+	}
+	return false
+}
+
 // goEmbeddedFieldName is the name of the field an embedded type gives:
 // the type's name without pointer, package or type arguments.
 func goEmbeddedFieldName(embedded string) string {

@@ -1,0 +1,3 @@
+module example.com/goshadowed
+
+go 1.22
