@@ -396,7 +396,12 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			edges, store := computeFixtureEdges(t, name)
-			type pair struct{ caller, target string }
+			// A caller's name matches are a row of their own beside its
+			// precise row (the resolver's nameMatchesApart).
+			type pair struct {
+				caller, target string
+				name           bool
+			}
 			want := map[pair]map[int64]bool{}
 			kind := map[pair]string{}
 			for _, m := range calls {
@@ -405,7 +410,7 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 				if !ok || !ok2 {
 					t.Fatalf("%s: no @def for %s or %s", m.at, m.caller, m.target)
 				}
-				k := pair{symbolAt(t, store, d), symbolAt(t, store, c)}
+				k := pair{symbolAt(t, store, d), symbolAt(t, store, c), m.kind == "namecall"}
 				if want[k] == nil {
 					want[k] = map[int64]bool{}
 				}
@@ -425,7 +430,7 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 					if caller == "" {
 						caller = edges.Calls[i].CallerPath + "#" // a file's top level
 					}
-					if caller == k.caller && edges.Calls[i].TargetID == k.target {
+					if caller == k.caller && edges.Calls[i].TargetID == k.target && (edges.Calls[i].Resolution == fact.ResolvedName) == k.name {
 						row = &edges.Calls[i]
 					}
 				}

@@ -554,7 +554,12 @@ func sortedEdges(m map[string]*fact.Edge) []fact.Edge {
 		sort.Slice(e.Sites, func(i, j int) bool { return e.Sites[i].StartByte < e.Sites[j].StartByte })
 		out = append(out, *e)
 	}
-	sort.Slice(out, func(i, j int) bool { return fact.SymbolLess(out[i].Symbol, out[j].Symbol) })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Symbol.ID == out[j].Symbol.ID { // a caller's precise item before its name matches
+			return resolutionRank[out[i].Resolution] > resolutionRank[out[j].Resolution]
+		}
+		return fact.SymbolLess(out[i].Symbol, out[j].Symbol)
+	})
 	return out
 }
 
@@ -4048,6 +4053,14 @@ func (s edgeSet) link(caller fact.Symbol, res fact.Resolution, via string) (e *f
 		s[caller.ID] = e
 		return e, true
 	}
+	if key, apart := s.nameMatchesApart(caller, res); apart {
+		if e = s[key]; e == nil {
+			e = &fact.Edge{Symbol: caller, Resolution: res, Via: via}
+			s[key] = e
+			return e, true
+		}
+		return e, false
+	}
 	if res == fact.ResolvedAST {
 		if e.Resolution != fact.ResolvedAST {
 			e.Resolution, e.Via = fact.ResolvedAST, via
@@ -4060,6 +4073,16 @@ func (s edgeSet) link(caller fact.Symbol, res fact.Resolution, via string) (e *f
 
 func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, event string) {
 	e := s[sym.ID]
+	if key, apart := s.nameMatchesApart(sym, res); apart && e != nil {
+		if e = s[key]; e == nil {
+			e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
+			s[key] = e
+		}
+		if !slices.Contains(e.Sites, site.Span) {
+			e.Sites = append(e.Sites, site.Span)
+		}
+		return
+	}
 	if e == nil {
 		e = &fact.Edge{Symbol: sym, Resolution: res, Via: via, Event: event}
 		s[sym.ID] = e
@@ -4079,6 +4102,40 @@ func (s edgeSet) add(sym fact.Symbol, site fact.Call, res fact.Resolution, via, 
 		}
 	}
 	e.Sites = append(e.Sites, site.Span)
+}
+
+// nameMatchSuffix keys a caller's name-match sites apart from its precise
+// ones (nameMatchesApart).
+const nameMatchSuffix = "\x00name match"
+
+// nameMatchesApart decides where a site of caller resolved with res goes
+// when the caller already has an edge: a name match beside precise sites,
+// or a precise site beside name matches, is kept in an edge of its own
+// (key), so that one caller gives two items, the precise one and a flagged
+// one. Merged, the name matches were shown as precise calls: a test file's
+// module scope reads roundReadyStateModule.setReady (a reference tsserver
+// lists) and calls a let of that name in another callback (which tsserver
+// types any), and both sites were one precise item. When a precise site
+// comes second, the name matches found so far move to their own key.
+func (s edgeSet) nameMatchesApart(caller fact.Symbol, res fact.Resolution) (key string, apart bool) {
+	e := s[caller.ID]
+	if e == nil {
+		return "", false
+	}
+	key = caller.ID + nameMatchSuffix
+	switch {
+	case res == fact.ResolvedName && e.Resolution == fact.ResolvedAST:
+		return key, true
+	case res == fact.ResolvedAST && e.Resolution == fact.ResolvedName:
+		if held := s[key]; held != nil {
+			held.Sites = append(held.Sites, e.Sites...)
+		} else {
+			s[key] = e
+		}
+		delete(s, caller.ID) // the caller's precise edge is made afresh
+		return caller.ID, true
+	}
+	return "", false
 }
 
 func lastSegmentOf(s string) string {

@@ -1,0 +1,3 @@
+export function setReady(value) { // @def(setReady, "setReady")
+  return value;
+}
