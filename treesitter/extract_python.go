@@ -934,8 +934,27 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		if !is(as, "as_pattern") || !isIdentifier(target) || inClass {
 			return
 		}
-		if exc := firstNamed(as); isAny(exc, "identifier", "attribute") {
+		exc := firstNamed(as)
+		if isAny(exc, "identifier", "attribute") {
 			e.addLocal(pos, e.text(target), ScopedType(n.StartByte(), n.EndByte(), CallTypePrefix+e.squeezed(exc)))
+			return
+		}
+		for is(exc, "parenthesized_expression") {
+			exc = firstNamed(exc)
+		}
+		if is(exc, "tuple") {
+			// except (TextError, ValueError) as err: one of them, and
+			// err.explain() is TextError's, as pyright lists it
+			var members []string
+			for _, c := range namedChildren(exc) {
+				if !isAny(c, "identifier", "attribute") {
+					return
+				}
+				members = append(members, CallTypePrefix+e.squeezed(c))
+			}
+			if len(members) > 0 {
+				e.addLocal(pos, e.text(target), ScopedType(n.StartByte(), n.EndByte(), PythonEitherTypePrefix+strings.Join(members, "|")))
+			}
 		}
 		return
 	case "with_item": // with C() as c: c is what C().__enter__() returns

@@ -207,7 +207,10 @@ func TestPythonBindings(t *testing.T) {
     except:
         pass
 `,
-			locals: []string{"e: in:{except errors.ClickException as e}:call:errors.ClickException in f"},
+			locals: []string{
+				"e: in:{except errors.ClickException as e}:call:errors.ClickException in f",
+				"either: in:{except (A, B) as either}:either:call:A|call:B in f", // one of them
+			},
 		},
 		{
 			name: "unpacking binds each name to its place",

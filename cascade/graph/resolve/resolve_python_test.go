@@ -317,9 +317,7 @@ def test_reexported_class():
 		{"Live.get_renderable", []string{"Console.render ast", "measure ast"}},
 		{"Scoped.done", []string{"measure ast"}},
 		// except TextError as err; except (TextError, ValueError) as either
-		// is not typed, and its call is a flagged item of its own beside
-		// guard's precise one
-		{"TextError.explain", []string{"guard ast", "guard name"}},
+		{"TextError.explain", []string{"guard ast"}},
 		{"Options.update_height", []string{"measure ast"}}, // a property's declared type
 		{"open", []string{"test_module_path ast"}},         // import pkg.progress; pkg.progress.open()
 		{"Progress.open", nil},
