@@ -1186,6 +1186,12 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 			e.addReexport(e.text(alias), e.text(name), module, spec)
 		}
 	case "variable_declarator": // const x = require('m'), const {a, b: c} = require('m')
+		if e.facts.Language == TypeScript || e.facts.Language == TSX {
+			// In a TypeScript file require(...) gives any (only import x =
+			// require('m') is typed), so tsserver follows none of these names
+			// to the module: a call through them is nobody's caller there.
+			return
+		}
 		module := e.innerText(firstNamed(field(field(n, "value"), "arguments")))
 		name := field(n, "name")
 		switch nodeType(name) {

@@ -131,9 +131,8 @@ const notAnImport = load('./data');
 				"re-export d=d from ./reexport",
 				"re-export i=h from ./renamed",
 				"re-export *=* from ./all",
-				"req=* from ./req",
-				"e=e from ./destructured",
-				"g=f from ./destructured",
+				// const req = require('./req') and its destructured form: in a
+				// TypeScript file require gives any, and tsserver follows none
 			},
 			strings: []string{`"./req" in -`, `"./destructured" in -`, `"./data" in -`},
 		},
