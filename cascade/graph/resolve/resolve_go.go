@@ -311,11 +311,7 @@ func (q *goLang) goHidesMethodOf(ctx context.Context, t, iface fact.Symbol) bool
 	if err != nil || tf == nil {
 		return false
 	}
-	methods := q.goMethodSet(ctx, iface)
-	if methods == nil {
-		methods, _ = q.goOpenMethodSet(ctx, iface)
-	}
-	for name := range methods {
+	for name := range q.goKnownMethodSet(ctx, iface) {
 		if goHasField(tf, t, name) {
 			return true
 		}
@@ -334,16 +330,22 @@ func (q *goLang) goShadowsMethodOf(ctx context.Context, t, iface fact.Symbol) bo
 	if t.Kind == treesitter.KindInterface {
 		return false
 	}
-	want := q.goMethodSet(ctx, iface)
-	if want == nil {
-		want, _ = q.goOpenMethodSet(ctx, iface)
-	}
-	for name, sig := range want {
+	for name, sig := range q.goKnownMethodSet(ctx, iface) {
 		if got, _, ok := q.goMethod(ctx, t, name, 0); ok && !got.matches(sig) {
 			return true
 		}
 	}
 	return false
+}
+
+// goKnownMethodSet is iface's method set, or, where an embedded interface
+// from outside cannot be read, the part the workspace declares.
+func (q *goLang) goKnownMethodSet(ctx context.Context, iface fact.Symbol) map[string]goSignature {
+	if set := q.goMethodSet(ctx, iface); set != nil {
+		return set
+	}
+	set, _ := q.goOpenMethodSet(ctx, iface)
+	return set
 }
 
 // goEmbeddedFieldName is the name of the field an embedded type gives:
