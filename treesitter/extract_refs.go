@@ -575,6 +575,9 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	if rest == "" && (r.imported[first] || r.types[first] || r.modules[refLocal{fn, first}] || r.modules[refLocal{-1, first}]) {
 		return true // and a dynamically imported module's: m.LoginPage
 	}
+	if first == "" && ecmaAwaitedImport(recv) {
+		return true // const Page = (await import('./page')).default
+	}
 	// Except a member of a typed local or parameter handed to a test's
 	// expect(service.send) or vi.mocked(service.send), where the method is
 	// looked at, not run: tsserver counts each. Other arguments
@@ -585,6 +588,17 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// template, html`<input @change=${el.onToggle}>`: a template engine's
 	// event binding, which tsserver counts as the others.
 	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node))
+}
+
+// ecmaAwaitedImport reports whether recv is a module awaited in place,
+// (await import('./page')), the specifier a string.
+func ecmaAwaitedImport(recv string) bool {
+	inner, ok := strings.CutPrefix(recv, "(await import(")
+	if !ok || inner == "" || inner[0] != '"' && inner[0] != '\'' {
+		return false
+	}
+	end := strings.IndexByte(inner[1:], inner[0])
+	return end >= 0 && inner[end+2:] == "))"
 }
 
 // ecmaTaggedSubstitution reports whether n is the whole expression of a

@@ -927,6 +927,19 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			return found, res, err
 		}
 	}
+	if len(sameFamily) == 0 && c.Callee == "default" && c.Receiver != "" && !c.New && family(f.Language) == "js" {
+		// mod.default() with mod = await import("./page"), or the read
+		// (await import("./page")).default: the module's default export
+		ref, err := q.evalReceiver(ctx, f, caller, c.Receiver)
+		if err != nil {
+			return nil, "", err
+		}
+		if ref.kind == refModule && ref.mod != "" {
+			if found, err := q.jsModuleDefault(ctx, f, ref.mod, 0); err != nil || len(found) > 0 {
+				return found, fact.ResolvedAST, err
+			}
+		}
+	}
 	if len(sameFamily) == 0 {
 		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
 	}
@@ -2579,8 +2592,13 @@ func (q *query) jsDeclaredWorkspaceField(ctx context.Context, f *fact.File, cls 
 }
 
 // jsImportedModule splits a JavaScript or TypeScript receiver written
-// import("m") or import("m").rest into the module specifier and rest.
+// import("m") or import("m").rest into the module specifier and rest; also
+// one written (await import("m")) or (await import("m")).rest, the module
+// awaited in place: (await import("./page")).default.
 func jsImportedModule(lang treesitter.Language, recv string) (spec, rest string, ok bool) {
+	if inner, after, awaited := jsAwaitedImport(recv); awaited {
+		recv = inner + after
+	}
 	after, found := strings.CutPrefix(recv, "import(")
 	if !found || family(lang) != "js" || after == "" || after[0] != '"' && after[0] != '\'' {
 		return "", "", false
@@ -2596,6 +2614,23 @@ func jsImportedModule(lang treesitter.Language, recv string) (spec, rest string,
 		}
 	}
 	return spec, rest, true
+}
+
+// jsAwaitedImport splits "(await import("m")).rest" into `import("m")` and
+// ".rest"; ok is false for any other receiver.
+func jsAwaitedImport(recv string) (inner, after string, ok bool) {
+	if !strings.HasPrefix(recv, "(await ") {
+		return "", "", false
+	}
+	end := treesitter.MatchBracket(recv, 0)
+	if end < 0 {
+		return "", "", false
+	}
+	inner = strings.TrimSpace(recv[len("(await "):end])
+	if !strings.HasPrefix(inner, "import(") {
+		return "", "", false
+	}
+	return inner, recv[end+1:], true
 }
 
 // jsDestructuredFunction is, for a bare name bound by destructuring a

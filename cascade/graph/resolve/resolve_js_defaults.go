@@ -276,7 +276,7 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 		return nil, nil
 	}
 	byImported, err := q.jsBindings(ctx)
-	if err != nil || len(byImported) == 0 {
+	if err != nil {
 		return nil, err
 	}
 	type export struct{ path, name string }
@@ -331,6 +331,14 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 					exports = append(exports, next)
 				}
 			}
+		}
+	}
+	for _, e := range exports {
+		if e.name == "default" {
+			// const Page = (await import('./page')).default, mod.default():
+			// a module's default read through the module, by that name
+			out = append(out, "default")
+			break
 		}
 	}
 	return out, nil

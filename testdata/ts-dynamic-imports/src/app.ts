@@ -56,3 +56,23 @@ export async function defaultDeps(): Promise<{ total: () => number; clean: () =>
     clean: jobs.cleanup satisfies () => void, // @site(depsClean, "cleanup") @ref(defaultDeps, cleanup, depsClean)
   };
 }
+
+// A module's default read through the module, awaited in place
+// ((await import("./page")).default) or held in a local (mod.default()):
+// tsserver lists the property access (a test rendering a Next.js page
+// after mocking its modules). The const's own call, Profile(), stops at
+// its binding and is listed under no function.
+export async function renderProfile(): Promise<string> { // @def(renderProfile, "renderProfile")
+  const Profile = (await import("@/pages/ProfilePage")).default; // @site(profileRead, "default") @ref(renderProfile, profilePage, profileRead)
+  return Profile();
+}
+
+export async function renderAdmin(): Promise<string> { // @def(renderAdmin, "renderAdmin")
+  const page = await import("./pages/AdminPage");
+  return page.default(); // @site(adminCall, "default") @call(renderAdmin, adminPage, adminCall)
+}
+
+// A module's export called on the module awaited in place.
+export async function cleanNow(): Promise<void> { // @def(cleanNow, "cleanNow")
+  (await import("./jobs")).cleanup(); // @site(cleanNowCall, "cleanup") @call(cleanNow, cleanup, cleanNowCall)
+}

@@ -1,0 +1,3 @@
+export default function AdminPage(): string { // @def(adminPage, "AdminPage") @callers(adminPage, renderAdmin)
+  return "admin";
+}

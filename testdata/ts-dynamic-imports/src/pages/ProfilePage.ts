@@ -1,0 +1,3 @@
+export default async function ProfilePage(): Promise<string> { // @def(profilePage, "ProfilePage") @callers(profilePage, renderProfile)
+  return "profile";
+}
