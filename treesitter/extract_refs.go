@@ -136,6 +136,10 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		return n.FieldName() == "value" && !ecmaExportsAssignment(e, parent(parent(p)))
 	case "variable_declarator":
 		return n.FieldName() == "value"
+	case "unary_expression":
+		// typeof gateway.markAsRead === 'function': a method looked for
+		// before it is called; tsserver lists the property access
+		return ecmaTypeofMember(e, n)
 	case "as_expression", "satisfies_expression", "non_null_expression", "parenthesized_expression":
 		// { create: runtime.create as Deps["create"] }: the value under the
 		// assertion stands where the assertion does (tsserver lists the
@@ -587,7 +591,15 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// And a member of a typed local or parameter bound in a tagged
 	// template, html`<input @change=${el.onToggle}>`: a template engine's
 	// event binding, which tsserver counts as the others.
-	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node))
+	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node))
+}
+
+// ecmaTypeofMember reports whether n is a member read under typeof
+// (typeof gateway.markAsRead): an optional method tested before it is
+// called, which tsserver counts as a reference.
+func ecmaTypeofMember(e *extractor, n *node) bool {
+	p := n.Parent()
+	return is(n, "member_expression") && is(p, "unary_expression") && e.text(field(p, "operator")) == "typeof"
 }
 
 // ecmaAwaitedImport reports whether recv is a module awaited in place,
