@@ -461,7 +461,9 @@ func TestCallRowsMatchFixtureMarkers(t *testing.T) {
 				if i := strings.LastIndexByte(target, '~'); i > strings.LastIndexByte(target, '.') {
 					target = target[:i] // Mail.Mail~2: an overload, named Mail
 				}
-				if wantRef := kind[k] == "ref"; (row.Ref != "") != wantRef || wantRef && !strings.HasSuffix(target, "."+row.Ref) && !strings.HasSuffix(target, "#"+row.Ref) {
+				// @dispatch says nothing of a reference: a method read through
+				// an interface (typeof gateway.send) is both.
+				if wantRef := kind[k] == "ref"; kind[k] != "dispatch" && (row.Ref != "") != wantRef || wantRef && !strings.HasSuffix(target, "."+row.Ref) && !strings.HasSuffix(target, "#"+row.Ref) {
 					t.Errorf("CALLS %s -> %s: ref %q, want a reference: %v (@%s)", k.caller, k.target, row.Ref, wantRef, kind[k])
 				}
 				checked++
