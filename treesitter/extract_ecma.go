@@ -58,6 +58,11 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		// (interface_body (method_signature name: (_) @name) @method)
 		if h.typed && (is(n.Parent(), "interface_body") || ecmaObjectTypeAlias(parent(n.Parent()))) {
 			c.symbol(KindMethod, n, fieldChild(n, "name", isWildcard))
+			// interface PrismaClient { get kyc(): KycDelegate }: reading
+			// the member gives the getter's declared result
+			if is(n.Parent(), "interface_body") && ecmaGetter(n) {
+				c.field(n, nil)
+			}
 		}
 	case "variable_declarator":
 		// (variable_declarator name: (identifier) @name value: [functions]) @function
@@ -458,8 +463,10 @@ func (h ecmaHooks) symbol(e *extractor, s *Symbol, decl, name *node) {
 		return
 	}
 
-	if isAny(decl, "method_definition", "abstract_method_signature") {
-		s.Accessor = ecmaAccessorKind(decl) // get length(), set length(n), abstract get opts()
+	if isAny(decl, "method_definition", "abstract_method_signature", "method_signature") {
+		// get length(), set length(n), abstract get opts(), and an
+		// interface's get kyc(): KycDelegate (Prisma's generated client)
+		s.Accessor = ecmaAccessorKind(decl)
 	}
 	if block := ecmaDeclaringBlock(e, decl); block != nil {
 		// useEffect(() => { const load = ...; load() }): load holds in the
@@ -1285,7 +1292,7 @@ func (ecmaHooks) fields(e *extractor, n, _ *node) {
 				ecmaConstantExpr(e, e.text(field(class, "name")), ecmaName(e, name), value)
 			}
 		}
-	case "method_definition": // get gear(): FullGear
+	case "method_definition", "method_signature": // get gear(): FullGear; an interface's get kyc(): KycDelegate
 		if typ := ecmaType(e, field(n, "return_type")); isTypeName(strings.TrimPrefix(typ, RecordTypePrefix)) || isUnionTypeName(typ) {
 			e.addField(n.StartByte(), Field{Name: ecmaName(e, field(n, "name")), Type: typ})
 		}

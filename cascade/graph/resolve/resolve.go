@@ -3483,6 +3483,11 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 				}
 				return &found[0], nil
 			}
+			if family(f.Language) == "js" && imp.Imported == "*" {
+				// import * as Prisma from './prismaNamespace'; Prisma.KycDelegate,
+				// passed on by export type * from '../models'
+				return q.jsReexportedType(ctx, f, mod, typeName, types, 0)
+			}
 			return nil, nil
 		}
 		if f.Language == treesitter.Java { // fully qualified name
@@ -3529,6 +3534,13 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 				// workspace augments (declare module "fastify" { interface
 				// FastifyInstance { container: AppContainer } })
 				return aug, nil
+			}
+			// import { PrismaClient } from './generated/client', where the
+			// module declares the name a type alias of another module's
+			// type (Prisma's generated client: export type PrismaClient =
+			// $Class.PrismaClient, beside a const of the same name)
+			if cls, ok, err := q.jsTypeAlias(ctx, f, typeName); err != nil || ok {
+				return cls, err
 			}
 			// import { T } from './dir', a barrel passing T on
 			return q.jsReexportedType(ctx, f, imp.Module, imp.Imported, types, 0)
