@@ -2890,6 +2890,11 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			if outside, err := q.jsOutsideValue(ctx, of, method); err != nil || outside {
 				return typeRef{kind: refExternal}, err
 			}
+			// a workspace client's (Prisma's generated one): the handle
+			// its method declares the callback gets
+			if handle, ok, err := q.jsCallbackHandle(ctx, of, method); err != nil || ok {
+				return handle, err
+			}
 			return typeRef{kind: refUnknown}, nil
 		}
 		if of.mapValue != nil && (method == "values" || method == "entries" || method == "forEach") {

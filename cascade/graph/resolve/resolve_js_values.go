@@ -713,3 +713,113 @@ func (q *query) jsGlobalVar(ctx context.Context, f *fact.File, name string) (typ
 	}
 	return typeRef{}, false, nil
 }
+
+// jsCallbackHandle is what a workspace class's method (of's) declares its
+// callback's first parameter to be: Prisma's generated client declares
+// $transaction<R>(fn: (prisma: Omit<PrismaClient, ...>) => ..., ...), so
+// this.prisma.$transaction(async (tx) => tx.kyc.update(...)) hands tx a
+// PrismaClient, as tsserver types it. The first overload whose first
+// parameter is a function type, and whose parameter's type is known,
+// gives it; false when none does.
+func (q *query) jsCallbackHandle(ctx context.Context, of typeRef, method string) (typeRef, bool, error) {
+	if of.kind != refInstance || family(of.class.Language) != "js" {
+		return typeRef{}, false, nil
+	}
+	cands, err := q.namedIn(ctx, method, "js")
+	if err != nil || len(cands) == 0 {
+		return typeRef{}, false, err
+	}
+	methods, err := q.methodOf(ctx, of.class, method, cands, 0)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	for _, m := range methods {
+		if len(m.Params) == 0 {
+			continue
+		}
+		handle := jsCallbackFirstParamType(m.Params[0].Type)
+		if handle == "" {
+			continue
+		}
+		mf, err := q.file(ctx, m.Path)
+		if err != nil || mf == nil {
+			return typeRef{}, false, err
+		}
+		ref, err := q.instanceOf(ctx, mf, handle)
+		if err != nil {
+			return typeRef{}, false, err
+		}
+		if ref.kind == refInstance {
+			return ref, true, nil
+		}
+	}
+	return typeRef{}, false, nil
+}
+
+// jsTypeWrappers are TypeScript's utility types that keep a type's members
+// (or some of them): what a value of Omit<T, K> has is T's, as far as
+// calls on it go.
+var jsTypeWrappers = map[string]bool{"Omit": true, "Pick": true, "Partial": true, "Readonly": true, "Required": true, "NonNullable": true}
+
+// jsCallbackFirstParamType is the type name of the first parameter of the
+// function type fn, "(prisma: Omit<PrismaClient, K>) => Promise<R>" giving
+// "PrismaClient": utility wrappers and type arguments left out. "" for
+// anything else.
+func jsCallbackFirstParamType(fn string) string {
+	fn = strings.TrimSpace(fn)
+	if !strings.HasPrefix(fn, "(") {
+		return ""
+	}
+	end := treesitter.MatchBracket(fn, 0)
+	if end < 0 || !strings.HasPrefix(strings.TrimSpace(fn[end+1:]), "=>") {
+		return ""
+	}
+	first := jsTopLevelCut(fn[1:end], ',')
+	_, typ, ok := strings.Cut(first, ":")
+	if !ok {
+		return ""
+	}
+	typ = strings.TrimSpace(typ)
+	for range 4 {
+		open := strings.IndexByte(typ, '<')
+		if open < 0 || !jsTypeWrappers[typ[:open]] {
+			break
+		}
+		close := matchAngle(typ, open)
+		if close < 0 {
+			return ""
+		}
+		typ = strings.TrimSpace(jsTopLevelCut(typ[open+1:close], ','))
+	}
+	if open := strings.IndexByte(typ, '<'); open >= 0 {
+		typ = typ[:open] // PrismaClient<ExtArgs>
+	}
+	if !isDeclaredTypeName(typ) {
+		return ""
+	}
+	return typ
+}
+
+// jsTopLevelCut is s up to its first sep outside brackets and quotes.
+func jsTopLevelCut(s string, sep byte) string {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{' || c == '<':
+			depth++
+		case c == ')' || c == ']' || c == '}' || c == '>' && (i == 0 || s[i-1] != '='):
+			depth--
+		case c == sep && depth == 0:
+			return s[:i]
+		}
+	}
+	return s
+}

@@ -12,4 +12,12 @@ export class KycRepository {
       return this.prisma.kyc.update({ where: { id }, data: {} }); // @site(approveUpdate, "update") @call(approve, update, approveUpdate)
     });
   }
+
+  // An interactive transaction: the callback's handle is what the
+  // generated $transaction declares it, the client less a few methods.
+  reject(id: string) { // @def(reject, "reject")
+    return this.prisma.$transaction(async (tx) => { // @site(rejectTx, "$transaction") @call(reject, transaction, rejectTx)
+      return tx.kyc.update({ where: { id }, data: {} }); // @site(rejectUpdate, "update") @call(reject, update, rejectUpdate)
+    });
+  }
 }

@@ -9,7 +9,7 @@ export interface PrismaClientConstructor {
 
 export interface PrismaClient<ExtArgs = {}> {
   $connect(): Promise<void> // @def(connect, "$connect")
-  $transaction<R>(fn: (tx: PrismaClient) => Promise<R>): Promise<R> // @def(transaction, "$transaction")
+  $transaction<R>(fn: (prisma: Omit<PrismaClient, "$connect" | "$transaction">) => Promise<R>, options?: { maxWait?: number }): Promise<R> // @def(transaction, "$transaction")
 
   get kyc(): Prisma.KycDelegate<ExtArgs, { omit: {} }>;
 }
