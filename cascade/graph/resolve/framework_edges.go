@@ -970,9 +970,26 @@ func (r *Resolver) decoratedSubscribers(ctx context.Context) ([]fact.Symbol, err
 
 // providers lists the workspace's dependency-injection provider entries.
 func (r *Resolver) providers(ctx context.Context) ([]framework.Provider, error) {
+	// Kept for the generation: a request asks once per injected field it
+	// walks through (this.packageService.create()), and every file's
+	// entry was looked at each time (a NestJS handler's incoming calls,
+	// hundreds of asks).
+	g := r.current()
+	r.mu.Lock()
+	if g.providersRead {
+		out := g.providers
+		r.mu.Unlock()
+		return out, nil
+	}
+	r.mu.Unlock()
 	var out []framework.Provider
-	err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.providers...) })
-	return out, err
+	if err := r.eachFrameworkFile(ctx, func(ff *fileFramework) { out = append(out, ff.providers...) }); err != nil {
+		return out, err
+	}
+	r.mu.Lock()
+	g.providers, g.providersRead = out, true
+	r.mu.Unlock()
+	return out, nil
 }
 
 // eachFrameworkFile hands fn what each file declares for frameworks. It
@@ -1052,7 +1069,7 @@ func (r *Resolver) eachFrameworkFile(ctx context.Context, fn func(*fileFramework
 
 // fileFramework is what one file declares for frameworks.
 type fileFramework struct {
-	key         string // the file's hash, size and modification time when read
+	key         fileStampKey // the file's hash, size and modification time when read
 	subscribers []fact.Symbol
 	providers   []framework.Provider
 	tasks       []fact.Symbol // Celery tasks, which send_task('name') runs

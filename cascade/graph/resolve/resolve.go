@@ -79,6 +79,10 @@ type generation struct {
 	// jsBindings are the default imports and re-exports by the file and
 	// name they take (resolve_js_defaults.go); nil until first needed.
 	jsBindings map[string][]jsBinding
+	// providers are the dependency-injection providers every file
+	// declares (framework_edges.go); read once providersRead.
+	providers     []framework.Provider
+	providersRead bool
 	// jsGlobalAliases are the type aliases of declare global blocks in
 	// declaration files, by name (resolve_js_values.go); nil until first
 	// needed.

@@ -55,6 +55,9 @@ func (r *Resolver) Warm(ctx context.Context) error {
 	if err := r.eachFrameworkFile(ctx, func(*fileFramework) {}); err != nil {
 		return err
 	}
+	if _, err := r.providers(ctx); err != nil {
+		return err
+	}
 	if families["js"] {
 		// The default imports and re-exports, by the module they name:
 		// the first question about a function or class of a generation
