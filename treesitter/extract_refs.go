@@ -605,12 +605,26 @@ func ecmaTypeofMember(e *extractor, n *node) bool {
 // ecmaAwaitedImport reports whether recv is a module awaited in place,
 // (await import('./page')), the specifier a string.
 func ecmaAwaitedImport(recv string) bool {
-	inner, ok := strings.CutPrefix(recv, "(await import(")
-	if !ok || inner == "" || inner[0] != '"' && inner[0] != '\'' {
-		return false
+	inner, after, ok := CutAwaitedImport(recv)
+	spec, isCall := strings.CutPrefix(inner, "import(")
+	return ok && after == "" && isCall && len(spec) > 2 && (spec[0] == '"' || spec[0] == '\'') && strings.IndexByte(spec[1:], spec[0]) == len(spec)-3
+}
+
+// CutAwaitedImport splits a receiver written "(await import("m")).rest"
+// into `import("m")` and ".rest"; ok is false for any other receiver.
+func CutAwaitedImport(recv string) (inner, after string, ok bool) {
+	if !strings.HasPrefix(recv, "(await ") {
+		return "", "", false
 	}
-	end := strings.IndexByte(inner[1:], inner[0])
-	return end >= 0 && inner[end+2:] == "))"
+	end := MatchBracket(recv, 0)
+	if end < 0 {
+		return "", "", false
+	}
+	inner = strings.TrimSpace(recv[len("(await "):end])
+	if !strings.HasPrefix(inner, "import(") {
+		return "", "", false
+	}
+	return inner, recv[end+1:], true
 }
 
 // ecmaTaggedSubstitution reports whether n is the whole expression of a

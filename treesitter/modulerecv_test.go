@@ -175,3 +175,27 @@ func TestLoaderBoundNamesAreBoundToLoaders(t *testing.T) {
 		t.Fatal("no source bound a root to a loader: the check compared nothing")
 	}
 }
+
+// A module awaited in place is a receiver of its own: its members are the
+// module's, read where it is awaited; any other parenthesized receiver is not.
+func TestCutAwaitedImport(t *testing.T) {
+	for _, tc := range []struct {
+		recv, inner, after string
+		ok, whole          bool
+	}{
+		{`(await import('./page'))`, `import('./page')`, "", true, true},
+		{`(await import("@/app/(app)/profile/page")).default`, `import("@/app/(app)/profile/page")`, ".default", true, false},
+		{`(await import(name))`, `import(name)`, "", true, false},
+		{`(await load('./page'))`, "", "", false, false},
+		{`(await import('./page')`, "", "", false, false},
+		{`import('./page')`, "", "", false, false},
+	} {
+		inner, after, ok := CutAwaitedImport(tc.recv)
+		if inner != tc.inner || after != tc.after || ok != tc.ok {
+			t.Errorf("CutAwaitedImport(%q) = %q, %q, %v; want %q, %q, %v", tc.recv, inner, after, ok, tc.inner, tc.after, tc.ok)
+		}
+		if got := ecmaAwaitedImport(tc.recv); got != tc.whole {
+			t.Errorf("ecmaAwaitedImport(%q) = %v, want %v", tc.recv, got, tc.whole)
+		}
+	}
+}

@@ -2600,7 +2600,7 @@ func (q *query) jsDeclaredWorkspaceField(ctx context.Context, f *fact.File, cls 
 // one written (await import("m")) or (await import("m")).rest, the module
 // awaited in place: (await import("./page")).default.
 func jsImportedModule(lang treesitter.Language, recv string) (spec, rest string, ok bool) {
-	if inner, after, awaited := jsAwaitedImport(recv); awaited {
+	if inner, after, awaited := treesitter.CutAwaitedImport(recv); awaited {
 		recv = inner + after
 	}
 	after, found := strings.CutPrefix(recv, "import(")
@@ -2618,23 +2618,6 @@ func jsImportedModule(lang treesitter.Language, recv string) (spec, rest string,
 		}
 	}
 	return spec, rest, true
-}
-
-// jsAwaitedImport splits "(await import("m")).rest" into `import("m")` and
-// ".rest"; ok is false for any other receiver.
-func jsAwaitedImport(recv string) (inner, after string, ok bool) {
-	if !strings.HasPrefix(recv, "(await ") {
-		return "", "", false
-	}
-	end := treesitter.MatchBracket(recv, 0)
-	if end < 0 {
-		return "", "", false
-	}
-	inner = strings.TrimSpace(recv[len("(await "):end])
-	if !strings.HasPrefix(inner, "import(") {
-		return "", "", false
-	}
-	return inner, recv[end+1:], true
 }
 
 // jsDestructuredFunction is, for a bare name bound by destructuring a

@@ -800,26 +800,22 @@ func jsCallbackFirstParamType(fn string) string {
 	return typ
 }
 
-// jsTopLevelCut is s up to its first sep outside brackets and quotes.
+// jsTopLevelCut is s up to its first sep outside brackets (a type's angle
+// brackets too, not an arrow's) and quotes: treesitter.SplitTopLevel's
+// scan, for type texts.
 func jsTopLevelCut(s string, sep byte) string {
-	depth := 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
+	depth, cut := 0, len(s)
+	treesitter.ScanOutsideQuotes(s, 0, func(i int, c byte) bool {
 		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
 		case c == '(' || c == '[' || c == '{' || c == '<':
 			depth++
 		case c == ')' || c == ']' || c == '}' || c == '>' && (i == 0 || s[i-1] != '='):
 			depth--
 		case c == sep && depth == 0:
-			return s[:i]
+			cut = i
+			return false
 		}
-	}
-	return s
+		return true
+	})
+	return s[:cut]
 }
