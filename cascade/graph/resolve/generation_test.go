@@ -19,23 +19,13 @@ import (
 func TestResolverFollowsTheStoresGeneration(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
-	write := func(name, src string) {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writerUnder(t, root)
 	write("go.mod", "module example.com/shop\n")
 	write("health.go", "package main\n\nimport \"net/http\"\n\nfunc health(w http.ResponseWriter, r *http.Request) {}\n")
 	write("a.go", "package main\n\nimport \"net/http\"\n\nfunc first() { http.HandleFunc(\"/a\", health) }\n")
 	db := filepath.Join(t.TempDir(), "graph.db")
-	server, err := embedded.Open(db, embedded.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	server := indexedStore(t, db, root)
 	defer server.Close()
-	if _, err := (&index.Indexer{Root: root, Store: server}).IndexAll(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
 	r := &resolve.Resolver{Store: server}
 	if err := r.Warm(ctx); err != nil {
 		t.Fatal(err)
@@ -61,16 +51,120 @@ func TestResolverFollowsTheStoresGeneration(t *testing.T) {
 
 	// Another process indexes a new caller into the same store.
 	write("b.go", "package main\n\nimport \"net/http\"\n\nfunc second() { http.HandleFunc(\"/b\", health) }\n")
-	other, err := embedded.Open(db, embedded.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := (&index.Indexer{Root: root, Store: other}).IndexAll(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	other.Close()
+	indexedStore(t, db, root).Close()
 
 	if got := callers(); len(got) != 2 || got[0] != "first" || got[1] != "second" {
 		t.Fatalf("callers after another process indexed b.go = %q, want [first second]", got)
 	}
+}
+
+// The dependency-injection providers are kept for a generation of the store
+// (framework_edges.go's providers): a module that binds a token to another
+// class, indexed since, moves the injected member's calls to that class.
+func TestProvidersFollowTheStoresGeneration(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	write := writerUnder(t, root)
+	write("package.json", `{"name": "shop"}`)
+	write("src/audit.ts", `
+export interface AuditSink { record(e: string): void; }
+export class DbAuditSink implements AuditSink { record(e: string): void {} }
+export class FileAuditSink implements AuditSink { record(e: string): void {} }
+export const AUDIT_SINK = 'AUDIT_SINK';
+`)
+	module := func(class string) string {
+		return `
+import { Module } from '@nestjs/common';
+import { AUDIT_SINK, DbAuditSink, FileAuditSink } from './audit';
+@Module({ providers: [{ provide: AUDIT_SINK, useClass: ` + class + ` }] })
+export class AppModule {}
+`
+	}
+	write("src/app.module.ts", module("DbAuditSink"))
+	write("src/service.ts", `
+import { Inject, Injectable } from '@nestjs/common';
+import { AUDIT_SINK } from './audit';
+@Injectable()
+export class Service {
+  constructor(@Inject(AUDIT_SINK) private readonly audit: any) {}
+  flush(): void {
+    this.audit.record('y');
+  }
+}
+`)
+	db := filepath.Join(t.TempDir(), "graph.db")
+	store := indexedStore(t, db, root)
+	defer store.Close()
+	r := &resolve.Resolver{Store: store}
+	if err := r.Warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	callersOf := func(container string) []string {
+		syms, err := store.SymbolsByName(ctx, "record")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range syms {
+			if s.Container != container {
+				continue
+			}
+			edges, err := r.Incoming(ctx, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, e := range edges {
+				out = append(out, e.Symbol.Name)
+			}
+			return out
+		}
+		t.Fatalf("no %s.record indexed", container)
+		return nil
+	}
+	if got := callersOf("DbAuditSink"); len(got) != 1 || got[0] != "flush" {
+		t.Fatalf("DbAuditSink.record callers = %q, want [flush]", got)
+	}
+	if got := callersOf("FileAuditSink"); len(got) != 0 {
+		t.Fatalf("FileAuditSink.record callers = %q before the module binds it, want none", got)
+	}
+
+	// Another process indexes the module binding the token to FileAuditSink.
+	write("src/app.module.ts", module("FileAuditSink"))
+	indexedStore(t, db, root).Close()
+
+	if got := callersOf("FileAuditSink"); len(got) != 1 || got[0] != "flush" {
+		t.Fatalf("FileAuditSink.record callers after the module changed = %q, want [flush]", got)
+	}
+	if got := callersOf("DbAuditSink"); len(got) != 0 {
+		t.Fatalf("DbAuditSink.record callers after the module changed = %q, want none", got)
+	}
+}
+
+// writerUnder writes files under root, making their directories.
+func writerUnder(t *testing.T, root string) func(name, src string) {
+	return func(name, src string) {
+		t.Helper()
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// indexedStore opens the store at db and indexes root into it, as another
+// process running callcascade index on the same store does.
+func indexedStore(t *testing.T, db, root string) *embedded.Store {
+	t.Helper()
+	store, err := embedded.Open(db, embedded.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&index.Indexer{Root: root, Store: store}).IndexAll(context.Background(), nil); err != nil {
+		store.Close()
+		t.Fatal(err)
+	}
+	return store
 }
