@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/graph/embedded"
 	"github.com/callcascade/callcascade/cascade/graph/index"
 	"github.com/callcascade/callcascade/cascade/graph/resolve"
@@ -34,17 +35,7 @@ func TestResolverFollowsTheStoresGeneration(t *testing.T) {
 	if err != nil || len(syms) != 1 {
 		t.Fatalf("health: %v %v", syms, err)
 	}
-	callers := func() []string {
-		edges, err := r.Incoming(ctx, syms[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, e := range edges {
-			out = append(out, e.Symbol.Name)
-		}
-		return out
-	}
+	callers := func() []string { return callerNames(t, r, syms[0]) }
 	if got := callers(); len(got) != 1 || got[0] != "first" {
 		t.Fatalf("callers before = %q, want [first]", got)
 	}
@@ -108,15 +99,7 @@ export class Service {
 			if s.Container != container {
 				continue
 			}
-			edges, err := r.Incoming(ctx, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out []string
-			for _, e := range edges {
-				out = append(out, e.Symbol.Name)
-			}
-			return out
+			return callerNames(t, r, s)
 		}
 		t.Fatalf("no %s.record indexed", container)
 		return nil
@@ -167,4 +150,18 @@ func indexedStore(t *testing.T, db, root string) *embedded.Store {
 		t.Fatal(err)
 	}
 	return store
+}
+
+// callerNames are the names of the callers r answers for s.
+func callerNames(t *testing.T, r *resolve.Resolver, s fact.Symbol) []string {
+	t.Helper()
+	edges, err := r.Incoming(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range edges {
+		out = append(out, e.Symbol.Name)
+	}
+	return out
 }
