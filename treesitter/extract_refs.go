@@ -417,6 +417,9 @@ type refScope struct {
 	// modules: JavaScript and TypeScript locals bound to a dynamically
 	// imported module (PythonModuleTypePrefix).
 	modules map[refLocal]bool
+	// calledBare: Go, each name a function calls bare (f()), read on the
+	// first question.
+	calledBare map[refLocal]bool
 }
 
 // goStdlibRoots are the first elements of the standard library's import
@@ -560,7 +563,12 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 		// and links only a method, so a field read (req.Name) links nothing.
 		// Assigned values (x := req.Body) are left out: nearly all are field
 		// reads, and a row each would cost more than the rare method value.
-		if !goPassed(node) || r.imported[first] || !goFieldPath(rest) || goDataArgument(e, node) {
+		// Except a value returned where the function returns a func (or a
+		// named type, which may be one: return s.Create), and a local's
+		// value that the function calls (f := s.Delete; f()): both hold a
+		// method value, as gopls counts them.
+		if !(goPassed(node) || goReturnedAsFunc(e, node) || r.goAssignedToCalledLocal(fn, node)) ||
+			r.imported[first] || !goFieldPath(rest) || goDataArgument(e, node) {
 			return false
 		}
 		typ, ok := r.localType[refLocal{fn, first}]
@@ -742,6 +750,105 @@ var refNotAFunction = map[string]bool{
 // a composite literal's element or value, not an assigned or returned value.
 func goPassed(n *node) bool {
 	return isAny(n.Parent(), "argument_list", "literal_element")
+}
+
+// goReturnedAsFunc reports whether n is a value returned where the
+// function around the return (a declaration or a literal) declares a func
+// type, or a named type that may be one (http.HandlerFunc), for that
+// result: not a builtin, a pointer, a slice, a map or a struct, whose
+// returned selectors are field reads.
+func goReturnedAsFunc(e *extractor, n *node) bool {
+	list := n.Parent()
+	if !is(list, "expression_list") || !is(list.Parent(), "return_statement") {
+		return false
+	}
+	at := -1
+	for i, v := range namedChildren(list) {
+		if sameNode(v, n) {
+			at = i
+		}
+	}
+	var fn *node
+	for p := list.Parent(); p != nil && fn == nil; p = p.Parent() {
+		if isAny(p, "function_declaration", "method_declaration", "func_literal") {
+			fn = p
+		}
+	}
+	result := field(fn, "result")
+	var types []*node
+	if is(result, "parameter_list") {
+		// (func(), error), or named results (h http.HandlerFunc, err error)
+		for _, d := range namedChildren(result) {
+			if !is(d, "parameter_declaration") {
+				continue
+			}
+			names := 0
+			for _, c := range namedChildren(d) {
+				if c.FieldName() == "name" {
+					names++
+				}
+			}
+			for range max(names, 1) {
+				types = append(types, field(d, "type"))
+			}
+		}
+	} else if result != nil {
+		types = []*node{result}
+	}
+	if at < 0 || at >= len(types) || len(namedChildren(list)) != len(types) {
+		return false
+	}
+	switch t := types[at]; nodeType(t) {
+	case "function_type", "qualified_type", "generic_type":
+		return true
+	case "type_identifier":
+		return !goBuiltinTypes[e.text(t)]
+	}
+	return false
+}
+
+// goAssignedToCalledLocal reports whether n is the value given to a local
+// (f := s.Delete, f = h.Run, var f = s.Delete) that the same function
+// then calls (f()): a method value, not a field read.
+func (r *refScope) goAssignedToCalledLocal(fn int, n *node) bool {
+	list := n.Parent()
+	if !is(list, "expression_list") || fn < 0 {
+		return false
+	}
+	st := list.Parent()
+	var left *node
+	switch {
+	case isAny(st, "short_var_declaration", "assignment_statement") && list.FieldName() == "right":
+		left = field(st, "left")
+	case is(st, "var_spec") && list.FieldName() == "value":
+		left = st
+	default:
+		return false
+	}
+	var names []*node
+	for _, c := range namedChildren(left) {
+		if is(c, "identifier") && (!is(left, "var_spec") || c.FieldName() == "name") {
+			names = append(names, c)
+		}
+	}
+	values := namedChildren(list)
+	if len(names) != len(values) {
+		return false
+	}
+	if r.calledBare == nil {
+		r.calledBare = map[refLocal]bool{}
+		for _, c := range r.e.facts.Calls {
+			if c.Receiver == "" && !c.Ref {
+				r.calledBare[refLocal{c.Enclosing, c.Callee}] = true
+			}
+		}
+	}
+	for i, v := range values {
+		if sameNode(v, n) {
+			return r.calledBare[refLocal{fn, r.e.text(names[i])}]
+		}
+	}
+	return false
 }
 
 // goDataArgument reports whether n is an argument of a call that takes
