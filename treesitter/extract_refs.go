@@ -768,13 +768,7 @@ func goReturnedAsFunc(e *extractor, n *node) bool {
 			at = i
 		}
 	}
-	var fn *node
-	for p := list.Parent(); p != nil && fn == nil; p = p.Parent() {
-		if isAny(p, "function_declaration", "method_declaration", "func_literal") {
-			fn = p
-		}
-	}
-	result := field(fn, "result")
+	result := field(goEnclosingFunc(list), "result")
 	var types []*node
 	if is(result, "parameter_list") {
 		// (func(), error), or named results (h http.HandlerFunc, err error)
@@ -798,18 +792,83 @@ func goReturnedAsFunc(e *extractor, n *node) bool {
 	if at < 0 || at >= len(types) || len(namedChildren(list)) != len(types) {
 		return false
 	}
-	switch t := types[at]; nodeType(t) {
+	return goMayHoldFunc(e, types[at])
+}
+
+// goMayHoldFunc reports whether a value of declared type t may be a
+// function: a func type, or a named type that is no builtin (HandlerFunc,
+// http.HandlerFunc); not a pointer, slice, map, struct or builtin.
+func goMayHoldFunc(e *extractor, t *node) bool {
+	switch nodeType(t) {
 	case "function_type", "qualified_type", "generic_type":
 		return true
 	case "type_identifier":
 		return !goBuiltinTypes[e.text(t)]
+	case "parenthesized_type":
+		return goMayHoldFunc(e, firstNamed(t))
 	}
 	return false
 }
 
+// goEnclosingFunc is the function declaration, method or literal around n.
+func goEnclosingFunc(n *node) *node {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if isAny(p, "function_declaration", "method_declaration", "func_literal") {
+			return p
+		}
+	}
+	return nil
+}
+
+// goDeclaredFuncTyped reports whether the function around n declares
+// name, as a parameter, a named result or a var of its body, with a type
+// that may hold a function (release func(), h http.HandlerFunc).
+func goDeclaredFuncTyped(e *extractor, n *node, name string) bool {
+	fn := goEnclosingFunc(n)
+	if fn == nil {
+		return false
+	}
+	declares := func(d *node) bool {
+		for _, c := range namedChildren(d) {
+			if c.FieldName() == "name" && e.text(c) == name {
+				return goMayHoldFunc(e, field(d, "type"))
+			}
+		}
+		return false
+	}
+	for _, list := range []*node{field(fn, "parameters"), field(fn, "result")} {
+		if !is(list, "parameter_list") {
+			continue
+		}
+		for _, d := range namedChildren(list) {
+			if is(d, "parameter_declaration") && declares(d) {
+				return true
+			}
+		}
+	}
+	found := false
+	var walk func(x *node)
+	walk = func(x *node) {
+		for _, c := range namedChildren(x) {
+			if found || is(c, "func_literal") {
+				continue // a literal's own vars are its scope
+			}
+			if is(c, "var_spec") && field(c, "type") != nil && declares(c) {
+				found = true
+				return
+			}
+			walk(c)
+		}
+	}
+	walk(field(fn, "body"))
+	return found
+}
+
 // goAssignedToCalledLocal reports whether n is the value given to a local
 // (f := s.Delete, f = h.Run, var f = s.Delete) that the same function
-// then calls (f()): a method value, not a field read.
+// then calls (f()), or that it declares with a type that may hold a
+// function (a named result release func(), then release = token.Release):
+// a method value, not a field read.
 func (r *refScope) goAssignedToCalledLocal(fn int, n *node) bool {
 	list := n.Parent()
 	if !is(list, "expression_list") || fn < 0 {
@@ -845,7 +904,8 @@ func (r *refScope) goAssignedToCalledLocal(fn int, n *node) bool {
 	}
 	for i, v := range values {
 		if sameNode(v, n) {
-			return r.calledBare[refLocal{fn, r.e.text(names[i])}]
+			name := r.e.text(names[i])
+			return r.calledBare[refLocal{fn, name}] || goDeclaredFuncTyped(r.e, n, name)
 		}
 	}
 	return false

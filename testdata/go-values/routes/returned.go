@@ -32,3 +32,23 @@ func Kept(req handlers.Request) {
 	name := req.Name
 	log(name)
 }
+
+// A named result, and a var, declared with a func type: the method value
+// given to either is returned or kept as a function (temporal's
+// pickClientForRead: release = token.Release).
+func Release(auth *handlers.Auth) (release func(*handlers.Context), err error) { // @def(releaseResult, "Release")
+	release = auth.Logout // @site(releaseLogout, "Logout") @ref(releaseResult, logout, releaseLogout)
+	return release, nil
+}
+
+func Later(auth *handlers.Auth) func(*handlers.Context) { // @def(later, "Later")
+	var next func(*handlers.Context)
+	next = auth.Verify // @site(laterVerify, "Verify") @ref(later, verify, laterVerify)
+	return next
+}
+
+// A string-typed result given a field: no reference.
+func Title(req handlers.Request) (title string) {
+	title = req.Name
+	return title
+}
