@@ -392,7 +392,11 @@ func goConstrainedParams(e *extractor, decl *node, params []Param) {
 		if p.Name == "" {
 			continue
 		}
-		if c := goNamedConstraint(e, decl, p.Type); c != "" {
+		c := goNamedConstraint(e, decl, p.Type)
+		if c == "" {
+			c = goConstrainedFuncResults(e, decl, p.Type)
+		}
+		if c != "" {
 			if e.paramLocalTypes == nil {
 				e.paramLocalTypes = map[paramLocal]string{}
 			}
@@ -400,6 +404,30 @@ func goConstrainedParams(e *extractor, decl *node, params []Param) {
 		}
 	}
 	goGenericParams(e, decl)
+}
+
+// goConstrainedFuncResults is, for typ a func type (GoFuncPrefix and its
+// results) some of whose results name a type parameter constrained by a
+// named interface, the same type with those results the interface:
+// calling newManagerFn func(Factory) (T, error), T Closeable, gives a
+// Closeable whose Close is every Close of a type that satisfies it, as
+// gopls relates it (temporal's managerProvider). "" otherwise.
+func goConstrainedFuncResults(e *extractor, decl *node, typ string) string {
+	results, ok := strings.CutPrefix(typ, GoFuncPrefix)
+	if !ok || results == "" {
+		return ""
+	}
+	parts := strings.Split(results, GoResultSeparator)
+	changed := false
+	for i, r := range parts {
+		if c := goNamedConstraint(e, decl, r); c != "" {
+			parts[i], changed = c, true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return GoFuncPrefix + strings.Join(parts, GoResultSeparator)
 }
 
 // goGenericParams notes, for the parameters of decl (not its receiver)
