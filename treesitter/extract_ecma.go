@@ -166,7 +166,9 @@ func (h ecmaHooks) match(e *extractor, n *node, c *captures) {
 		}
 	case "export_statement":
 		// (export_statement source: (string)) @import: a re-export
-		if field(n, "source") != nil {
+		// (export_statement (export_clause) !source) @import: a module's
+		// own bindings exported, some under another name
+		if field(n, "source") != nil || firstNamedOfType(n, "export_clause") != nil {
 			c.imp(n)
 		}
 		// (export_statement value: (_)) @local: export default <value>
@@ -1189,6 +1191,11 @@ func (ecmaHooks) imports(e *extractor, n *node) {
 			name, alias := field(spec, "name"), field(spec, "alias")
 			if alias == nil {
 				alias = name
+			}
+			if module == "" && e.text(alias) != e.text(name) && ecmaTopLevelStatement(n) {
+				// export { MemoizedCard as Card }: Card, imported, is
+				// MemoizedCard, whatever else the file names Card
+				e.addLocal(n.StartByte(), ExportAliasLocalPrefix+e.text(alias), ValueTypePrefix+e.text(name))
 			}
 			e.addReexport(e.text(alias), e.text(name), module, spec)
 		}

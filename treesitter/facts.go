@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 151
+const ExtractorVersion = 153
 
 // Language names a grammar in the registry.
 type Language string
@@ -368,6 +368,15 @@ const BlockScopeLocal = "{block}"
 // after it, a name or a path of fields (av := attr.Value, y := x): the
 // resolver evaluates it as it evaluates a receiver.
 const ValueTypePrefix = "value:"
+
+// ExportAliasLocalPrefix starts the name of a top-level Local that records
+// a JavaScript or TypeScript module exporting one of its bindings under
+// another name (export { MemoizedCard as Card }): the Local is named
+// ExportAliasLocalPrefix+"Card", its Type ValueTypePrefix+"MemoizedCard".
+// An import of Card is then that binding, not a declaration of the file
+// named Card (React.memo's wrapper exported under the inner component's
+// name). No identifier contains the prefix's colon.
+const ExportAliasLocalPrefix = "export:"
 
 // ReactRefTypePrefix marks a TypeScript value that is a React ref of the
 // type after it: useRef<Player>(null), createRef<Player>() and a declared

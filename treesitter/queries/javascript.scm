@@ -22,6 +22,7 @@
 ; Imports.
 (import_statement) @import
 (export_statement source: (_)) @import
+(export_statement (export_clause) !source) @import
 (variable_declarator
   value: (call_expression
     function: (identifier) @_require

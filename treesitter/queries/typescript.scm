@@ -43,6 +43,7 @@
 ; Imports: ES imports, import x = require(), and const x = require('m').
 (import_statement) @import
 (export_statement source: (_)) @import
+(export_statement (export_clause) !source) @import
 ; an import type: svc: import('./m.js').Svc
 (type_annotation (member_expression
   object: (call_expression function: (import) arguments: (arguments . (string) .))

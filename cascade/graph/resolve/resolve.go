@@ -1359,6 +1359,15 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 				}
 			}
 		}
+		if family(f.Language) == "js" && exported != "*" && exported != "default" {
+			// export { MemoizedCard as Card }: the module's Card is
+			// MemoizedCard, not a declaration of the file named Card
+			fixed, aliased := q.jsExportAliases(ctx, f, imp.Module, exported, found)
+			if aliased && len(fixed) == 0 {
+				return nil, true, nil
+			}
+			found = fixed
+		}
 		if len(found) == 0 && exported != "*" && exported != "default" {
 			// A package's __init__.py or an index file passing the name on
 			// (from .pipeline import run; export { run } from './run').
@@ -1430,6 +1439,39 @@ func writtenAsAlias(f *fact.File, c fact.Call) *treesitter.Import {
 		}
 	}
 	return nil
+}
+
+// jsExportAliases leaves out of found, the top-level functions named
+// exported in module's files, those of a file that exports another binding
+// under that name (export { MemoizedCard as Card },
+// treesitter.ExportAliasLocalPrefix): its Card is no import's Card, as
+// tsserver resolves it (React.memo's wrapper exported under the inner
+// component's name). aliased says whether a module file exports such an
+// alias: with found then empty, the name is that binding, no function of
+// the file.
+func (q *query) jsExportAliases(ctx context.Context, f *fact.File, module, exported string, found []fact.Symbol) ([]fact.Symbol, bool) {
+	aliasing := map[string]bool{}
+	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
+		mf, err := q.file(ctx, wf.Path)
+		if err != nil || mf == nil {
+			continue
+		}
+		for _, l := range mf.Locals {
+			if l.SymbolID == "" && l.Name == treesitter.ExportAliasLocalPrefix+exported {
+				aliasing[mf.Path] = true
+			}
+		}
+	}
+	if len(aliasing) == 0 {
+		return found, false
+	}
+	var out []fact.Symbol
+	for _, s := range found {
+		if !aliasing[s.Path] {
+			out = append(out, s)
+		}
+	}
+	return out, true
 }
 
 // chaseReexport finds the top-level function name that module
