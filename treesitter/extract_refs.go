@@ -776,13 +776,7 @@ func goReturnedAsFunc(e *extractor, n *node) bool {
 			if !is(d, "parameter_declaration") {
 				continue
 			}
-			names := 0
-			for _, c := range namedChildren(d) {
-				if c.FieldName() == "name" {
-					names++
-				}
-			}
-			for range max(names, 1) {
+			for range goParamNames(d) {
 				types = append(types, field(d, "type"))
 			}
 		}
@@ -829,8 +823,8 @@ func goDeclaredFuncTyped(e *extractor, n *node, name string) bool {
 		return false
 	}
 	declares := func(d *node) bool {
-		for _, c := range namedChildren(d) {
-			if c.FieldName() == "name" && e.text(c) == name {
+		for _, c := range childrenByField(d, "name") {
+			if e.text(c) == name {
 				return goMayHoldFunc(e, field(d, "type"))
 			}
 		}
