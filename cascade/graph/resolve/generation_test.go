@@ -24,13 +24,7 @@ func TestResolverFollowsTheStoresGeneration(t *testing.T) {
 	write("go.mod", "module example.com/shop\n")
 	write("health.go", "package main\n\nimport \"net/http\"\n\nfunc health(w http.ResponseWriter, r *http.Request) {}\n")
 	write("a.go", "package main\n\nimport \"net/http\"\n\nfunc first() { http.HandleFunc(\"/a\", health) }\n")
-	db := filepath.Join(t.TempDir(), "graph.db")
-	server := indexedStore(t, db, root)
-	defer server.Close()
-	r := &resolve.Resolver{Store: server}
-	if err := r.Warm(ctx); err != nil {
-		t.Fatal(err)
-	}
+	server, db, r := warmedResolver(t, root)
 	syms, err := server.SymbolsByName(ctx, "health")
 	if err != nil || len(syms) != 1 {
 		t.Fatalf("health: %v %v", syms, err)
@@ -83,13 +77,7 @@ export class Service {
   }
 }
 `)
-	db := filepath.Join(t.TempDir(), "graph.db")
-	store := indexedStore(t, db, root)
-	defer store.Close()
-	r := &resolve.Resolver{Store: store}
-	if err := r.Warm(ctx); err != nil {
-		t.Fatal(err)
-	}
+	store, db, r := warmedResolver(t, root)
 	callersOf := func(container string) []string {
 		syms, err := store.SymbolsByName(ctx, "record")
 		if err != nil {
@@ -135,6 +123,21 @@ func writerUnder(t *testing.T, root string) func(name, src string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// warmedResolver indexes root into a new store, closed when the test
+// ends, and warms a resolver over it, as the server does after an index
+// pass; db is the store's file, for a second writer to index into.
+func warmedResolver(t *testing.T, root string) (*embedded.Store, string, *resolve.Resolver) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "graph.db")
+	store := indexedStore(t, db, root)
+	t.Cleanup(func() { store.Close() })
+	r := &resolve.Resolver{Store: store}
+	if err := r.Warm(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return store, db, r
 }
 
 // indexedStore opens the store at db and indexes root into it, as another
