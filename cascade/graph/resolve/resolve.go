@@ -3368,6 +3368,13 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{}, err
 		} else if ok && (strings.HasPrefix(aliased, treesitter.RecordTypePrefix) || strings.HasPrefix(aliased, treesitter.PythonUnionTypePrefix)) {
 			return q.instanceOf(ctx, mf, aliased) // or type Memory = Episodic | Semantic
+		} else if _, isValue := strings.CutPrefix(aliased, treesitter.ValueTypePrefix); ok && isValue && q.aliasHops < 5 {
+			// type InvitationsRepo = ReturnType<typeof createInvitationsRepo>:
+			// what createInvitationsRepo() gives, called where the alias is
+			q.aliasHops++
+			ref, err := q.derivedType(ctx, mf, nil, aliased)
+			q.aliasHops--
+			return ref, err
 		} else if calls, isFunc := strings.CutPrefix(aliased, treesitter.GoFuncPrefix); ok && isFunc {
 			// type JQuery = (selector: string) => JQueryNode: a function
 			// whose call gives a JQueryNode, named where the alias is
