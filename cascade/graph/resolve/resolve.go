@@ -944,6 +944,15 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			}
 		}
 	}
+	if len(sameFamily) == 0 && c.Receiver != "" && !c.New && family(f.Language) == "js" {
+		// import * as ui from './badge'; ui.Pill(): the module exports
+		// Badge as Pill, or passes Pill on from another module
+		if mod := q.jsNamespaceModule(f, caller, c.Receiver); mod != "" {
+			if found, err := q.chaseReexport(ctx, f, mod, c.Callee, 0); err != nil || len(found) > 0 {
+				return found, fact.ResolvedAST, err
+			}
+		}
+	}
 	if len(sameFamily) == 0 {
 		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
 	}
@@ -1035,6 +1044,16 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		if len(found) == 0 && f.Language == treesitter.Python {
 			// click.command(): defined in click/decorators.py, imported by click/__init__.py
 			found, err = q.python().pyReexported(ctx, f, ref, c.Callee, func(s fact.Symbol) bool { return s.Container == "" })
+		}
+		if family(f.Language) == "js" && ref.mod != "" {
+			// export { MemoizedCard as Card }: ns.Card is the wrapper
+			var aliased bool
+			if found, aliased, err = q.jsExportAliases(ctx, f, ref.mod, c.Callee, found); err != nil || aliased && len(found) > 0 {
+				return found, fact.ResolvedAST, err
+			} else if aliased {
+				external = true // a binding that is no workspace function
+				return nil, "", nil
+			}
 		}
 		if len(found) == 0 && family(f.Language) == "js" && ref.mod != "" {
 			// import * as hooks from '../controllers'; hooks.testWebhook:
@@ -1362,7 +1381,10 @@ func (q *query) resolveBare(ctx context.Context, f *fact.File, caller *fact.Symb
 		if family(f.Language) == "js" && exported != "*" && exported != "default" {
 			// export { MemoizedCard as Card }: the module's Card is
 			// MemoizedCard, not a declaration of the file named Card
-			fixed, aliased := q.jsExportAliases(ctx, f, imp.Module, exported, found)
+			fixed, aliased, err := q.jsExportAliases(ctx, f, imp.Module, exported, found)
+			if err != nil {
+				return nil, true, err
+			}
 			if aliased && len(fixed) == 0 {
 				return nil, true, nil
 			}
@@ -1446,24 +1468,32 @@ func writtenAsAlias(f *fact.File, c fact.Call) *treesitter.Import {
 // under that name (export { MemoizedCard as Card },
 // treesitter.ExportAliasLocalPrefix): its Card is no import's Card, as
 // tsserver resolves it (React.memo's wrapper exported under the inner
-// component's name). aliased says whether a module file exports such an
-// alias: with found then empty, the name is that binding, no function of
-// the file.
-func (q *query) jsExportAliases(ctx context.Context, f *fact.File, module, exported string, found []fact.Symbol) ([]fact.Symbol, bool) {
+// component's name). The binding is added in their place when it is a
+// top-level function of that file (export { Badge as Pill }: Pill() calls
+// Badge). aliased says whether a module file exports such an alias: with
+// the result then empty, the name is a binding that is no function.
+func (q *query) jsExportAliases(ctx context.Context, f *fact.File, module, exported string, found []fact.Symbol) ([]fact.Symbol, bool, error) {
 	aliasing := map[string]bool{}
+	var bound []fact.Symbol
 	for _, wf := range q.r.jsModules(q.allFiles(ctx)).matching(f.Path, module) {
 		mf, err := q.file(ctx, wf.Path)
 		if err != nil || mf == nil {
 			continue
 		}
 		for _, l := range mf.Locals {
-			if l.SymbolID == "" && l.Name == treesitter.ExportAliasLocalPrefix+exported {
-				aliasing[mf.Path] = true
+			if l.SymbolID != "" || l.Name != treesitter.ExportAliasLocalPrefix+exported {
+				continue
 			}
+			aliasing[mf.Path] = true
+			fns, err := q.jsExportedBinding(ctx, mf, l)
+			if err != nil {
+				return nil, true, err
+			}
+			bound = append(bound, fns...)
 		}
 	}
 	if len(aliasing) == 0 {
-		return found, false
+		return found, false, nil
 	}
 	var out []fact.Symbol
 	for _, s := range found {
@@ -1471,7 +1501,53 @@ func (q *query) jsExportAliases(ctx context.Context, f *fact.File, module, expor
 			out = append(out, s)
 		}
 	}
-	return out, true
+	return append(out, bound...), true, nil
+}
+
+// jsNamespaceModule is the module a namespace import binds to recv in f
+// (import * as ui from './badge'), "" when recv is no such name or a local
+// of caller shadows it.
+func (q *query) jsNamespaceModule(f *fact.File, caller *fact.Symbol, recv string) string {
+	for _, imp := range f.Imports {
+		if imp.Local == recv && imp.Imported == "*" && !imp.Reexport && imp.Module != "" {
+			if l := q.localNamed(f, caller, recv); l != nil && l.SymbolID != "" {
+				return ""
+			}
+			return imp.Module
+		}
+	}
+	return ""
+}
+
+// jsAliasedExport is the top-level function or class mf exports under
+// another name, exported (export { Badge as Pill }), if any.
+func (q *query) jsAliasedExport(ctx context.Context, mf *fact.File, exported string) ([]fact.Symbol, error) {
+	for _, l := range mf.Locals {
+		if l.SymbolID == "" && l.Name == treesitter.ExportAliasLocalPrefix+exported {
+			return q.jsExportedBinding(ctx, mf, l)
+		}
+	}
+	return nil, nil
+}
+
+// jsExportedBinding is the top-level function or class of mf that an
+// export alias local of mf (export { Badge as Pill }) names, if any.
+func (q *query) jsExportedBinding(ctx context.Context, mf *fact.File, alias fact.Local) ([]fact.Symbol, error) {
+	name, ok := strings.CutPrefix(alias.Type, treesitter.ValueTypePrefix)
+	if !ok || name == "" || strings.ContainsAny(name, ".()[") {
+		return nil, nil
+	}
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	var out []fact.Symbol
+	for _, s := range cands {
+		if s.Path == mf.Path && s.Container == "" && isCallable(s) {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }
 
 // chaseReexport finds the top-level function name that module
@@ -1497,6 +1573,12 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 	for _, mf := range files {
 		if mf.Path == f.Path {
 			continue
+		}
+		if family(mf.Language) == "js" {
+			// export { Badge as Pill }: the module's Pill is its Badge
+			if found, err := q.jsAliasedExport(ctx, mf, name); err != nil || len(found) > 0 {
+				return found, err
+			}
 		}
 		for _, inner := range mf.Imports {
 			wanted := inner.Imported

@@ -288,12 +288,25 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 	} else if f != nil && jsCommonJSExportName(f) == own {
 		exports = append(exports, export{target.Path, treesitter.CommonJSExportsLocal})
 	}
+	names := map[string]bool{}
+	var out []string
+	if f, err := q.file(ctx, target.Path); err != nil {
+		return nil, err
+	} else if f != nil {
+		for _, l := range f.Locals {
+			// export { Badge as Pill }: importers call it Pill
+			alias, ok := strings.CutPrefix(l.Name, treesitter.ExportAliasLocalPrefix)
+			if ok && l.SymbolID == "" && l.Type == treesitter.ValueTypePrefix+own && alias != own && !names[alias] {
+				names[alias] = true
+				out = append(out, alias)
+				exports = append(exports, export{target.Path, alias})
+			}
+		}
+	}
 	seen := map[export]bool{}
 	for _, e := range exports {
 		seen[e] = true
 	}
-	names := map[string]bool{}
-	var out []string
 	// exports grows as barrels pass target on: a worklist, bounded.
 	for i := 0; i < len(exports) && i < 64; i++ {
 		e := exports[i]
