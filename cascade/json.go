@@ -165,8 +165,8 @@ func (r Result) Answer() Answer {
 		a.Meta.Warning = "The code graph had no answer (" + r.Reason() + "); these callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
 		if r.GraphCutOff() {
 			a.Meta.Warning = "The code graph ran out of time before it finished (timeout): it did not find that there are no callers. These callers are code sites of the name found by tree-sitter grep, not resolved calls: another function of the same name would match too."
-		} else if len(r.Calls) > 0 && strings.HasSuffix(r.Calls[0].Detail, grep.PossibleNote) {
-			a.Meta.Warning = "The code graph resolved every other call site of the name to other symbols; these are the sites whose receiver it could not resolve: possible callers, not certain ones."
+		} else if len(r.Calls) > 0 && grep.IsPossible(r.Calls[0].Detail) {
+			a.Meta.Warning = "The code graph resolved every other call site of the name to other symbols; these are the sites it could not resolve: possible callers, not certain ones."
 		}
 	case r.Stage == StageKeyword:
 		a.Meta.Strategy = "keyword_fallback"

@@ -2,6 +2,8 @@ package grep
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -123,4 +125,35 @@ func filesWalk() files.WalkOptions { return files.WalkOptions{} }
 // stageTarget is a method named name that the index knows.
 func stageTarget(name string) fact.Symbol {
 	return fact.Symbol{ID: "web/store.ts#Store." + name, Name: name, Container: "Store", Path: "web/store.ts", Kind: treesitter.KindMethod}
+}
+
+// A possible caller whose sites are the bare name (a function passed as a
+// value) has no receiver: its flag says the use was not resolved, not the
+// receiver.
+func TestStageFlagsBareNamesApartFromReceivers(t *testing.T) {
+	other := "export function other(x: any) {\n  return x.saveForm();\n}\nexport function known(y: any) {\n  return y.saveForm();\n}\n"
+	root := writeTree(t, map[string]string{
+		"web/form.ts":  "export function saveForm() { return 1; }\nexport function Form(props: any) {\n  return run(saveForm);\n}\n",
+		"web/other.ts": other,
+	})
+	at := uint32(strings.Index(other, "y.saveForm") + len("y."))
+	knownSite := treesitter.NewLineIndex([]byte(other)).Span(at, at+uint32(len("saveForm"))) // known's: the graph typed y
+	target := fact.Symbol{ID: "web/form.ts#saveForm", Name: "saveForm", Path: "web/form.ts", Kind: treesitter.KindFunction}
+	q := &stage.Query{Target: target, GrepLimit: 50, GrepSites: -1, Settled: stage.Settled{Elsewhere: stage.ResolvedSites{
+		stage.KeyOf("web/other.ts", knownSite): "Y.saveForm (web/y.ts)",
+	}}}
+	out := NewStage(NewWorkspaceSearcher(root, filesWalk(), nil, &Searcher{})).Run(context.Background(), q)
+	var got []string
+	for _, c := range out.Calls {
+		got = append(got, c.Symbol.Name+" · "+c.Detail)
+		if !IsPossible(c.Detail) {
+			t.Errorf("%s: not flagged possible", c.Detail)
+		}
+	}
+	slices.Sort(got)
+	// (other's x.saveForm() is no call of a function: grep leaves it out.)
+	want := []string{"Form · grep fallback: reference (passed as a value)" + PossibleNameNote}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls (-want +got):\n%s\n%s", diff, out.Observed)
+	}
 }

@@ -47,6 +47,9 @@ type CallerResult struct {
 	// sites (not in Sites). Reported, never listed as callers.
 	Ambiguous      []stage.Call
 	AmbiguousSites int
+	// Bare says, per item of Calls, whether every site is the name alone
+	// (save(), onSave={save}): no receiver the graph could have typed.
+	Bare []bool
 }
 
 // AmbiguousNamesakes is how many workspace functions and methods must share
@@ -152,7 +155,11 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 			// The graph typed every other site of the name: these are the
 			// ones whose receiver it could not, possible callers at best.
 			for i := range out.Calls {
-				out.Calls[i].Detail += PossibleNote
+				if i < len(r.Bare) && r.Bare[i] {
+					out.Calls[i].Detail += PossibleNameNote
+				} else {
+					out.Calls[i].Detail += PossibleNote
+				}
 			}
 		}
 	}
@@ -160,8 +167,18 @@ func (s Stage) Run(ctx context.Context, q *stage.Query) stage.Outcome {
 }
 
 // PossibleNote flags a grep caller left after the sites the graph
-// resolved elsewhere were dropped.
-const PossibleNote = " · possible caller: its receiver was not resolved by the code graph"
+// resolved elsewhere were dropped; PossibleNameNote, one whose sites are
+// the bare name (a value passed, onSave={save}), which has no receiver.
+const (
+	PossibleNote     = " · possible caller: its receiver was not resolved by the code graph"
+	PossibleNameNote = " · possible caller: the code graph did not resolve this use of the name"
+)
+
+// IsPossible reports whether a grep call item's detail flags it a
+// possible caller (PossibleNote or PossibleNameNote).
+func IsPossible(detail string) bool {
+	return strings.HasSuffix(detail, PossibleNote) || strings.HasSuffix(detail, PossibleNameNote)
+}
 
 // NewWorkspaceSearcher is the grep stage's searcher for root: the files
 // under it (walked with walk) with buffers in their place.
@@ -249,6 +266,11 @@ func (g *WorkspaceSearcher) search(ctx context.Context, target fact.Symbol, q Qu
 			cs.Matches = kept
 		}
 		out.Calls = append(out.Calls, callerCall(target, cs))
+		bare := true
+		for _, m := range cs.Matches {
+			bare = bare && m.Receiver == ""
+		}
+		out.Bare = append(out.Bare, bare)
 	}
 	return out, nil
 }
