@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -56,12 +57,19 @@ func goPackageLevel(m Match, modules *goModules) bool {
 // (container): a method's own receiver, a parameter declared with that
 // type, a receiver spelled as it (ranker.receiverMatches) make it the
 // method's value (func (s *Server) routes() { r.Get("/", s.Handle) }).
-func goFieldRead(m Match, container string) bool {
+//
+// pkgDir is the target's package directory ("" if unknown): a receiver
+// declared with an unqualified type of that name outside it is another
+// package's type (claude.Client's c.BaseURL is no gcp Client's method).
+func goFieldRead(m Match, container, pkgDir string) bool {
 	if m.Kind != KindReference || m.Receiver == "" || m.ReceiverMatches {
 		return false
 	}
 	for _, p := range m.Caller.Params {
-		if p.Name == m.Receiver && lastSegment(p.Type) == container {
+		if p.Name != m.Receiver || lastSegment(p.Type) != container {
+			continue
+		}
+		if pkgDir == "" || strings.Contains(p.Type, ".") || path.Dir(m.Path) == pkgDir {
 			return false
 		}
 	}

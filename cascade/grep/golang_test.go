@@ -193,3 +193,24 @@ func Read(p *Params, q *Params) string {
 		}
 	}
 }
+
+// Another package's type of the same name is another type: a read of its
+// field through a method's own receiver is no method value of the
+// target's (superplane: thirty packages' Client structs with a BaseURL
+// field, one gcp Client with a BaseURL method).
+func TestSearchGoTellsSameNamedTypesOfOtherPackagesApart(t *testing.T) {
+	other := "package mute\n\ntype Silencer struct{ IsSilenced bool }\n\nfunc (s *Silencer) read() bool { return s.IsSilenced }\n"
+	root := writeTree(t, map[string]string{"go.mod": goModFile, "shop/shop.go": goFieldsFile, "mute/mute.go": other})
+	r, err := Search(context.Background(), Query{Name: "IsSilenced", Container: "Silencer", Method: true, Package: "shop", TargetPath: "shop/shop.go",
+		Root: root, StopAfter: -1, SkipLibrary: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"shop/shop.go:15:40 reference s ✓ shop/shop.go#Silencer.wire"}
+	if diff := cmp.Diff(want, render(r)); diff != "" {
+		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+	if r.FieldReads != 1 {
+		t.Errorf("FieldReads = %d, want 1 (mute's s.IsSilenced)", r.FieldReads)
+	}
+}

@@ -939,7 +939,7 @@ func (s *scan) spotField(lang treesitter.Language, content []byte) {
 func (s *scan) withoutFieldReads(matches []Match, r *Result) []Match {
 	kept := matches[:0:0]
 	for _, m := range matches {
-		if goFieldRead(m, s.q.Container) {
+		if goFieldRead(m, s.q.Container, s.rank.pkgDir) {
 			r.FieldReads++
 			continue
 		}

@@ -2,7 +2,11 @@ package grep
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -24,6 +28,11 @@ type ranker struct {
 	// package's name. In Python or TypeScript the directory's name
 	// (models, api, utils) is in most files' imports and says nothing.
 	goTarget bool
+	// goImportTail is how an import of the target's Go package ends
+	// (/common"), when its directory holds no go.mod (so its import path
+	// ends with the directory's name): a file outside the package that
+	// lacks it cannot name the package's types. nil when not known.
+	goImportTail []byte
 }
 
 func newRanker(q Query) *ranker {
@@ -39,6 +48,11 @@ func newRanker(q Query) *ranker {
 		r.pkgName = normalName(path.Base(pkg))
 		if strings.Contains(pkg, "/") || pkg == r.targetDir {
 			r.pkgDir = pkg
+		}
+	}
+	if r.goTarget && r.pkgDir != "" && r.pkgDir != "." && q.Root != "" {
+		if _, err := os.Stat(filepath.Join(q.Root, filepath.FromSlash(r.pkgDir), "go.mod")); errors.Is(err, fs.ErrNotExist) {
+			r.goImportTail = []byte("/" + path.Base(r.pkgDir) + `"`)
 		}
 	}
 	words := []string{q.Container}
@@ -69,6 +83,11 @@ func normalName(s string) string {
 func (r *ranker) likelyFirst(rel string, content []byte) bool {
 	if rel == r.targetPath || (r.goTarget && r.pkgDir != "" && path.Dir(rel) == r.pkgDir) {
 		return true
+	}
+	if r.goImportTail != nil && !bytes.Contains(content, r.goImportTail) {
+		// Go: no import of the package, so no receiver of its types (a
+		// file naming another package's Client is not one to parse first)
+		return false
 	}
 	if len(r.words) == 0 {
 		return false
@@ -180,8 +199,10 @@ func (r *ranker) receiverMatches(rel, receiver string, caller fact.Symbol) bool 
 			if selfReceivers[receiver] {
 				return true
 			}
-			// A Go method's receiver: func (s *Store) A() { s.B() }.
-			if caller.Language == treesitter.Go && len(caller.Params) > 0 && caller.Params[0].Name == receiver {
+			// A Go method's receiver: func (s *Store) A() { s.B() }, in
+			// the target's package (another package's Store is another type)
+			if caller.Language == treesitter.Go && len(caller.Params) > 0 && caller.Params[0].Name == receiver &&
+				(r.pkgDir == "" || path.Dir(rel) == r.pkgDir) {
 				return true
 			}
 		}

@@ -1,6 +1,8 @@
 package grep
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -29,6 +31,9 @@ func TestReceiverMatches(t *testing.T) {
 		{Query{Container: "EvidenceService"}, "a.ts", "evidence", other, false},
 		{Query{Container: "Store"}, "s/a.go", "st", goMethod, true},
 		{Query{Container: "Store"}, "s/a.go", "other", goMethod, false},
+		// another package's Store: its method's receiver is no target's
+		{Query{Container: "Store", Package: "internal/store"}, "internal/store/a.go", "st", goMethod, true},
+		{Query{Container: "Store", Package: "internal/store"}, "internal/cache/a.go", "st", goMethod, false},
 		{Query{Package: "internal/store"}, "api/a.go", "store", goFunc, true},
 		{Query{Package: "internal/store"}, "internal/store/b.go", "", goFunc, true},
 		{Query{Package: "internal/store"}, "api/a.go", "", goFunc, false},
@@ -106,5 +111,37 @@ func TestLikelyFirstTakesTheDirectoryOnlyForGo(t *testing.T) {
 		if got := golang.likelyFirst(tc.rel, []byte(tc.content)); got != tc.want {
 			t.Errorf("go target: likelyFirst(%s) = %v, want %v", tc.rel, got, tc.want)
 		}
+	}
+}
+
+// A Go file outside the target's package names the package's types only
+// through an import of it: one that lacks it is not parsed first however
+// often it spells the type's name (superplane's thirty Client structs).
+func TestLikelyFirstGoWantsAnImportOfThePackage(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "pkg", "gcp", "common"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := newRanker(Query{Name: "BaseURL", Container: "Client", TargetPath: "pkg/gcp/common/client.go", Package: "pkg/gcp/common", Root: root})
+	for _, tc := range []struct {
+		rel, content string
+		want         bool
+	}{
+		{"pkg/gcp/common/other.go", "package common\nfunc f(c *Client) { c.BaseURL() }", true},
+		{"pkg/gcp/compute.go", "package gcp\nimport gc \"example.com/app/pkg/gcp/common\"\nfunc f(c *gc.Client) { c.BaseURL() }", true},
+		{"pkg/claude/client.go", "package claude\ntype Client struct{ BaseURL string }\nfunc (c *Client) URL() string { return c.BaseURL }", false},
+	} {
+		if got := r.likelyFirst(tc.rel, []byte(tc.content)); got != tc.want {
+			t.Errorf("likelyFirst(%s) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+	// A package directory that is a module's root: its import path need not
+	// end with the directory's name, so the import is not asked for.
+	if err := os.WriteFile(filepath.Join(root, "pkg", "gcp", "common", "go.mod"), []byte("module example.com/gcpcommon\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = newRanker(Query{Name: "BaseURL", Container: "Client", TargetPath: "pkg/gcp/common/client.go", Package: "pkg/gcp/common", Root: root})
+	if !r.likelyFirst("cmd/main.go", []byte("package main\nimport \"example.com/gcpcommon\"\nfunc main() { var c gcpcommon.Client; c.BaseURL() }")) {
+		t.Error("a file importing a module-root package by its module path is not likely-first")
 	}
 }
