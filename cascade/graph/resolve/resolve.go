@@ -4153,6 +4153,8 @@ var builtins = map[treesitter.Language]map[string]bool{
 var jsBuiltinClasses = treesitter.JSBuiltinClasses
 
 var globalObjects = setOf("console", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Date", "Reflect", "process", "window", "document", "globalThis", "Buffer", "Intl", "Symbol", "Map", "Set", "Error", "RegExp",
+	// the browser's (window's members read bare): localStorage.clear() is Storage's
+	"localStorage", "sessionStorage", "navigator", "location", "history", "performance",
 	// Python standard modules used without import tracking are still imported; builtins:
 	"str", "dict", "list")
 
