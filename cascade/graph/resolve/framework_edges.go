@@ -98,6 +98,12 @@ func (q *frameworkView) rolesOf(ctx context.Context, sym fact.Symbol) []framewor
 }
 
 func (q *frameworkView) decoratorRole(ctx context.Context, f *fact.File, sym fact.Symbol, cls *fact.Symbol, d treesitter.Decorator, p *framework.Pattern) framework.Role {
+	if p.Framework == "FastAPI" && p.Role == framework.RoleRoute && pyImportsFlaskNotFastAPI(f) {
+		// bp.get("/x"), bp.post(...): Flask 2's shortcuts spell FastAPI's
+		flask := *p
+		flask.Framework = "Flask"
+		p = &flask
+	}
 	role := framework.Role{Kind: p.Role, Framework: p.Framework, Pattern: framework.DecoratorText(d), Bus: p.Bus, Method: p.HTTPMethod}
 	if len(d.Args) == 0 {
 		role.Pattern = "@" + d.Name
@@ -1170,4 +1176,20 @@ func (q *frameworkView) taskCalled(ctx context.Context, f *fact.File, caller *fa
 		}
 	}
 	return nil, nil
+}
+
+// pyImportsFlaskNotFastAPI reports whether a Python file imports Flask (or
+// Quart, its async twin) and not FastAPI: its route decorators are Flask's.
+func pyImportsFlaskNotFastAPI(f *fact.File) bool {
+	flask := false
+	for _, imp := range f.Imports {
+		top, _, _ := strings.Cut(imp.Module, ".")
+		switch top {
+		case "fastapi", "starlette":
+			return false
+		case "flask", "quart":
+			flask = true
+		}
+	}
+	return flask
 }

@@ -54,6 +54,12 @@ def ping():  # @def(ping, "ping") @entry(ping, "Flask route POST /ping")
     return "pong"
 
 
+# Flask 2's shortcut, spelled as FastAPI's: the file imports Flask.
+@app.get("/version")
+def version():  # @def(version, "version") @entry(version, "Flask route GET /version")
+    return "1"
+
+
 def status():  # @def(status, "status")
     return "ok"
 
