@@ -1051,7 +1051,9 @@ func pythonTypeAlias(e *extractor, n *node) string {
 	switch nodeType(right) {
 	case "subscript":
 		switch lastSegment(e.squeezed(field(right, "value"))) {
-		case "Annotated", "Optional", "Union":
+		case "Annotated", "Optional", "Union", "Callable":
+			// ReposFactory = Callable[[UnitOfWork], IamRepositories]: a
+			// value of it, called, gives an IamRepositories
 			return pythonType(e, right)
 		}
 	case "binary_operator":

@@ -287,6 +287,42 @@ func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*f
 	return nil, nil
 }
 
+// pyCallableAlias is the result type of a module-level alias of a Callable
+// named name where f writes the name (ReposFactory = Callable[[UnitOfWork],
+// IamRepositories], here or imported from a workspace module), and the file
+// that declares it: what calling a value of the alias gives. nil when name
+// is no such alias.
+func (q *pyLang) pyCallableAlias(ctx context.Context, f *fact.File, name string) (*fact.File, string, error) {
+	if q.depth > 6 || !isDottedName(name) || strings.Contains(name, ".") {
+		return nil, "", nil
+	}
+	q.depth++
+	defer func() { q.depth-- }()
+	for _, l := range f.Locals {
+		if l.SymbolID != "" || l.Name != name {
+			continue
+		}
+		if result, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix+treesitter.GoFuncPrefix); ok && result != "" {
+			return f, result, nil
+		}
+		return nil, "", nil
+	}
+	for _, imp := range f.Imports {
+		if imp.Local != name || imp.Imported == "*" || imp.Imported == "" {
+			continue
+		}
+		for _, mf := range q.pyModuleFiles(ctx, f, imp.Module) {
+			if mf.Path == f.Path {
+				continue
+			}
+			if af, result, err := q.pyCallableAlias(ctx, mf, imp.Imported); err != nil || af != nil {
+				return af, result, err
+			}
+		}
+	}
+	return nil, "", nil
+}
+
 // pyEitherType is the type of a value that is one of several
 // (treesitter.PythonEitherTypePrefix), each member typed as a local is:
 // an instance of the first workspace class among them, with the others as
@@ -402,6 +438,14 @@ func (q *pyLang) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Sy
 		ref, err := q.instanceOf(ctx, f, result)
 		return ref, true, err
 	}
+	if af, result, err := q.pyCallableAlias(ctx, f, typ); err != nil || af != nil {
+		// factory: ReposFactory; factory(uow): the alias's Callable's result
+		if err != nil {
+			return typeRef{}, true, err
+		}
+		ref, err := q.declaredType(ctx, af, nil, result)
+		return ref, true, err
+	}
 	value, _, err := q.pyEvalLocal(ctx, f, caller, callee)
 	if err != nil {
 		return typeRef{}, true, err
@@ -498,6 +542,13 @@ func (q *pyLang) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbo
 		// self.get_db_context(), get_db_context: Callable[...,
 		// AbstractAsyncContextManager[DatabaseContext]]: the Callable's result
 		return q.declaredType(ctx, written, nil, result)
+	}
+	if af, result, err := q.pyCallableAlias(ctx, written, t); err != nil || af != nil {
+		// self._repos_factory(uow), _repos_factory: ReposFactory
+		if err != nil {
+			return typeRef{}, err
+		}
+		return q.declaredType(ctx, af, nil, result)
 	}
 	value, err := q.declaredType(ctx, written, nil, t)
 	if err != nil {
