@@ -1480,10 +1480,7 @@ func (q *query) jsExportAliases(ctx context.Context, f *fact.File, module, expor
 		if err != nil || mf == nil {
 			continue
 		}
-		for _, l := range mf.Locals {
-			if l.SymbolID != "" || l.Name != treesitter.ExportAliasLocalPrefix+exported {
-				continue
-			}
+		if l, ok := jsExportAliasLocal(mf, exported); ok {
 			aliasing[mf.Path] = true
 			fns, err := q.jsExportedBinding(ctx, mf, l)
 			if err != nil {
@@ -1519,15 +1516,15 @@ func (q *query) jsNamespaceModule(f *fact.File, caller *fact.Symbol, recv string
 	return ""
 }
 
-// jsAliasedExport is the top-level function or class mf exports under
-// another name, exported (export { Badge as Pill }), if any.
-func (q *query) jsAliasedExport(ctx context.Context, mf *fact.File, exported string) ([]fact.Symbol, error) {
+// jsExportAliasLocal is the local of mf that records its export of
+// another binding as exported (export { Badge as Pill }), if any.
+func jsExportAliasLocal(mf *fact.File, exported string) (fact.Local, bool) {
 	for _, l := range mf.Locals {
 		if l.SymbolID == "" && l.Name == treesitter.ExportAliasLocalPrefix+exported {
-			return q.jsExportedBinding(ctx, mf, l)
+			return l, true
 		}
 	}
-	return nil, nil
+	return fact.Local{}, false
 }
 
 // jsExportedBinding is the top-level function or class of mf that an
@@ -1574,9 +1571,9 @@ func (q *query) chaseReexport(ctx context.Context, f *fact.File, module, name st
 		if mf.Path == f.Path {
 			continue
 		}
-		if family(mf.Language) == "js" {
+		if l, ok := jsExportAliasLocal(mf, name); ok && family(mf.Language) == "js" {
 			// export { Badge as Pill }: the module's Pill is its Badge
-			if found, err := q.jsAliasedExport(ctx, mf, name); err != nil || len(found) > 0 {
+			if found, err := q.jsExportedBinding(ctx, mf, l); err != nil || len(found) > 0 {
 				return found, err
 			}
 		}
@@ -3450,7 +3447,7 @@ func (q *query) instanceOf(ctx context.Context, f *fact.File, typeName string) (
 			return typeRef{}, err
 		} else if ok && (strings.HasPrefix(aliased, treesitter.RecordTypePrefix) || strings.HasPrefix(aliased, treesitter.PythonUnionTypePrefix)) {
 			return q.instanceOf(ctx, mf, aliased) // or type Memory = Episodic | Semantic
-		} else if _, isValue := strings.CutPrefix(aliased, treesitter.ValueTypePrefix); ok && isValue && q.aliasHops < 5 {
+		} else if ok && strings.HasPrefix(aliased, treesitter.ValueTypePrefix) && q.aliasHops < 5 {
 			// type InvitationsRepo = ReturnType<typeof createInvitationsRepo>:
 			// what createInvitationsRepo() gives, called where the alias is
 			q.aliasHops++
