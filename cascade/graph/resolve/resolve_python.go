@@ -293,7 +293,7 @@ func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*f
 // that declares it: what calling a value of the alias gives. nil when name
 // is no such alias.
 func (q *pyLang) pyCallableAlias(ctx context.Context, f *fact.File, name string) (*fact.File, string, error) {
-	if q.depth > 6 || !isDottedName(name) || strings.Contains(name, ".") {
+	if q.depth > 6 || !treesitter.IsIdentifierName(name) {
 		return nil, "", nil
 	}
 	q.depth++
