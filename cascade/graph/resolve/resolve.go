@@ -1045,10 +1045,12 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			// click.command(): defined in click/decorators.py, imported by click/__init__.py
 			found, err = q.python().pyReexported(ctx, f, ref, c.Callee, func(s fact.Symbol) bool { return s.Container == "" })
 		}
-		if family(f.Language) == "js" && ref.mod != "" {
-			// export { MemoizedCard as Card }: ns.Card is the wrapper
+		if family(f.Language) == "js" && len(found) > 0 {
+			// export { MemoizedCard as Card }: ns.Card is the wrapper, not
+			// the file's own Card (only the found files are read: this runs
+			// for every call through a namespace import)
 			var aliased bool
-			if found, aliased, err = q.jsExportAliases(ctx, f, ref.mod, c.Callee, found); err != nil || aliased && len(found) > 0 {
+			if found, aliased, err = q.jsExportedInstead(ctx, found, c.Callee); err != nil || len(found) > 0 {
 				return found, fact.ResolvedAST, err
 			} else if aliased {
 				external = true // a binding that is no workspace function
@@ -1514,6 +1516,37 @@ func (q *query) jsNamespaceModule(f *fact.File, caller *fact.Symbol, recv string
 		}
 	}
 	return ""
+}
+
+// jsExportedInstead replaces, among found (top-level functions named
+// exported), those whose file exports another binding under that name by
+// the function it binds, if any (export { MemoizedCard as Card }: the
+// wrapper, no function; export { Badge as Card }: Badge). aliased says
+// whether any file did.
+func (q *query) jsExportedInstead(ctx context.Context, found []fact.Symbol, exported string) ([]fact.Symbol, bool, error) {
+	var out []fact.Symbol
+	aliased := false
+	for _, s := range found {
+		mf, err := q.file(ctx, s.Path)
+		if err != nil {
+			return nil, aliased, err
+		}
+		l, ok := fact.Local{}, false
+		if mf != nil {
+			l, ok = jsExportAliasLocal(mf, exported)
+		}
+		if !ok {
+			out = append(out, s)
+			continue
+		}
+		aliased = true
+		bound, err := q.jsExportedBinding(ctx, mf, l)
+		if err != nil {
+			return nil, aliased, err
+		}
+		out = append(out, bound...)
+	}
+	return out, aliased, nil
 }
 
 // jsExportAliasLocal is the local of mf that records its export of
