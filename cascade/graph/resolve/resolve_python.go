@@ -252,39 +252,18 @@ func (q *pyLang) pyReexportedType(ctx context.Context, f *fact.File, imp treesit
 // one it imports from a workspace module, followed through re-exports as
 // far as the query's depth allows. nil when no alias of a class has the name.
 func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*fact.Symbol, error) {
-	if q.depth > 6 {
-		return nil, nil
-	}
-	q.depth++
-	defer func() { q.depth-- }()
-	for _, l := range f.Locals {
-		if l.SymbolID != "" || l.Name != name {
-			continue
-		}
+	mf, aliased := q.pyModuleAlias(ctx, f, name, func(l fact.Local) (string, bool) {
 		aliased, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix)
 		if !ok {
 			// Same = Repository: a name bound to a class is an alias of it
 			aliased, ok = strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
 		}
-		if !ok || aliased == name || !isDottedName(aliased) {
-			continue
-		}
-		return q.resolveTypeName(ctx, f, aliased)
+		return aliased, ok && aliased != l.Name && isDottedName(aliased)
+	})
+	if mf == nil {
+		return nil, nil
 	}
-	for _, imp := range f.Imports {
-		if imp.Local != name || imp.Imported == "*" || imp.Imported == "" {
-			continue
-		}
-		for _, mf := range q.pyModuleFiles(ctx, f, imp.Module) {
-			if mf.Path == f.Path {
-				continue
-			}
-			if cls, err := q.pyTypeAlias(ctx, mf, imp.Imported); err != nil || cls != nil {
-				return cls, err
-			}
-		}
-	}
-	return nil, nil
+	return q.resolveTypeName(ctx, mf, aliased)
 }
 
 // pyCallableAlias is the result type of a module-level alias of a Callable
@@ -292,9 +271,23 @@ func (q *pyLang) pyTypeAlias(ctx context.Context, f *fact.File, name string) (*f
 // IamRepositories], here or imported from a workspace module), and the file
 // that declares it: what calling a value of the alias gives. nil when name
 // is no such alias.
-func (q *pyLang) pyCallableAlias(ctx context.Context, f *fact.File, name string) (*fact.File, string, error) {
-	if q.depth > 6 || !treesitter.IsIdentifierName(name) {
-		return nil, "", nil
+func (q *pyLang) pyCallableAlias(ctx context.Context, f *fact.File, name string) (*fact.File, string) {
+	if !treesitter.IsIdentifierName(name) {
+		return nil, ""
+	}
+	return q.pyModuleAlias(ctx, f, name, func(l fact.Local) (string, bool) {
+		result, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix+treesitter.GoFuncPrefix)
+		return result, ok && result != ""
+	})
+}
+
+// pyModuleAlias finds the module-level local named name that accept takes
+// (giving what it stands for), declared in f or in a workspace module f
+// imports the name from, followed through re-exports as far as the query's
+// depth allows: the declaring file and what accept gave, nil if none.
+func (q *pyLang) pyModuleAlias(ctx context.Context, f *fact.File, name string, accept func(fact.Local) (string, bool)) (*fact.File, string) {
+	if q.depth > 6 {
+		return nil, ""
 	}
 	q.depth++
 	defer func() { q.depth-- }()
@@ -302,10 +295,9 @@ func (q *pyLang) pyCallableAlias(ctx context.Context, f *fact.File, name string)
 		if l.SymbolID != "" || l.Name != name {
 			continue
 		}
-		if result, ok := strings.CutPrefix(l.Type, treesitter.TypeAliasPrefix+treesitter.GoFuncPrefix); ok && result != "" {
-			return f, result, nil
+		if v, ok := accept(l); ok {
+			return f, v
 		}
-		return nil, "", nil
 	}
 	for _, imp := range f.Imports {
 		if imp.Local != name || imp.Imported == "*" || imp.Imported == "" {
@@ -315,12 +307,12 @@ func (q *pyLang) pyCallableAlias(ctx context.Context, f *fact.File, name string)
 			if mf.Path == f.Path {
 				continue
 			}
-			if af, result, err := q.pyCallableAlias(ctx, mf, imp.Imported); err != nil || af != nil {
-				return af, result, err
+			if af, v := q.pyModuleAlias(ctx, mf, imp.Imported, accept); af != nil {
+				return af, v
 			}
 		}
 	}
-	return nil, "", nil
+	return nil, ""
 }
 
 // pyEitherType is the type of a value that is one of several
@@ -438,11 +430,8 @@ func (q *pyLang) pyCallResult(ctx context.Context, f *fact.File, caller *fact.Sy
 		ref, err := q.instanceOf(ctx, f, result)
 		return ref, true, err
 	}
-	if af, result, err := q.pyCallableAlias(ctx, f, typ); err != nil || af != nil {
+	if af, result := q.pyCallableAlias(ctx, f, typ); af != nil {
 		// factory: ReposFactory; factory(uow): the alias's Callable's result
-		if err != nil {
-			return typeRef{}, true, err
-		}
 		ref, err := q.declaredType(ctx, af, nil, result)
 		return ref, true, err
 	}
@@ -543,11 +532,8 @@ func (q *pyLang) pyFieldCalled(ctx context.Context, f *fact.File, cls fact.Symbo
 		// AbstractAsyncContextManager[DatabaseContext]]: the Callable's result
 		return q.declaredType(ctx, written, nil, result)
 	}
-	if af, result, err := q.pyCallableAlias(ctx, written, t); err != nil || af != nil {
+	if af, result := q.pyCallableAlias(ctx, written, t); af != nil {
 		// self._repos_factory(uow), _repos_factory: ReposFactory
-		if err != nil {
-			return typeRef{}, err
-		}
 		return q.declaredType(ctx, af, nil, result)
 	}
 	value, err := q.declaredType(ctx, written, nil, t)
