@@ -1560,20 +1560,21 @@ func jsExportAliasLocal(mf *fact.File, exported string) (fact.Local, bool) {
 	return fact.Local{}, false
 }
 
-// jsExportedBinding is the top-level function or class of mf that an
-// export alias local of mf (export { Badge as Pill }) names, if any.
+// jsExportedBinding is the function of mf (its own, or one it imports)
+// that an export alias local of mf (export { Badge as Pill }) names, if
+// any.
 func (q *query) jsExportedBinding(ctx context.Context, mf *fact.File, alias fact.Local) ([]fact.Symbol, error) {
 	name, ok := strings.CutPrefix(alias.Type, treesitter.ValueTypePrefix)
 	if !ok || name == "" || strings.ContainsAny(name, ".()[") {
 		return nil, nil
 	}
-	cands, err := q.named(ctx, name)
+	found, err := q.jsTopLevelNamed(ctx, mf, name, 1)
 	if err != nil {
 		return nil, err
 	}
-	var out []fact.Symbol
-	for _, s := range cands {
-		if s.Path == mf.Path && s.Container == "" && isCallable(s) {
+	out := found[:0:0]
+	for _, s := range found {
+		if isCallable(s) {
 			out = append(out, s)
 		}
 	}
