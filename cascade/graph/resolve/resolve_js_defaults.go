@@ -261,6 +261,21 @@ func jsFileBindings(f *fact.File) []jsBinding {
 			out = append(out, jsBinding{path: f.Path, local: imp.Local, imported: treesitter.CommonJSExportsLocal, module: imp.Module})
 		}
 	}
+	// import { Chip } from './chip'; export { Chip as Label }: a re-export
+	// of ./chip's Chip as Label, written in two statements
+	for _, l := range f.Locals {
+		alias, ok := strings.CutPrefix(l.Name, treesitter.ExportAliasLocalPrefix)
+		name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
+		if !ok || !isValue || l.SymbolID != "" {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Local == name && !imp.Reexport && imp.Imported != "*" {
+				out = append(out, jsBinding{path: f.Path, local: alias, imported: imp.Imported, module: imp.Module, reexport: true})
+				break
+			}
+		}
+	}
 	return out
 }
 
