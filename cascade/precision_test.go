@@ -305,3 +305,26 @@ func TestEngineGrepDoesNotParsePythonAttributeReadsOfAMethodsName(t *testing.T) 
 		t.Fatalf("calls %v, grep observed %q: want no calls, and both files read as indexed", callerNames(res.Calls), a.Observed)
 	}
 }
+
+// A call through a field that holds one of several functions (Server.onDone
+// holds s.finish or cleanup) is a name match that says which field: its
+// receiver's type is known, so "receiver not resolved" would mislead.
+func TestEngineFieldCallSaysItsField(t *testing.T) {
+	f := newFixture(t, readFixture(t, "go-references"))
+	e := withGrep(f, nil, roomy())
+	res, err := e.Incoming(context.Background(), f.method(t, "Server", "finish"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Close · Server · name match only: calls field onDone, which holds one of several functions"
+	found := false
+	for _, d := range details(res.Calls) {
+		found = found || d == want
+		if strings.Contains(d, "receiver not resolved") {
+			t.Errorf("detail %q: the receiver's type is known", d)
+		}
+	}
+	if !found {
+		t.Errorf("calls %v, want one with detail %q", details(res.Calls), want)
+	}
+}

@@ -86,7 +86,7 @@ func nameMatchDiagnostic(item protocol.CallHierarchyItem, data ItemData, res cas
 	if n == 1 {
 		what = fmt.Sprintf("1 of the %d callers of %s is a name match only", len(res.Calls), item.Name)
 	}
-	msg := what + ": the code graph did not resolve the receiver, so the call may be to another " + item.Name + " (flagged \"name match only\" in the list)."
+	msg := what + ": the code graph could not tell which function each of these calls runs (an unresolved receiver, or a field holding one of several functions), so it may be another " + item.Name + " (flagged \"name match only\" in the list)."
 	if m := res.MentionSummary(3); m != "" {
 		msg += " Also " + m + "."
 	}

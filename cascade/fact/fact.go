@@ -143,13 +143,20 @@ const (
 	ResolvedImplicit Resolution = "implicit"
 )
 
+// ViaStoredField starts the Via of a call through a field that holds one
+// of several functions (s.onDone() with s.onDone = a or b).
+const ViaStoredField = "field "
+
 // Edge is one caller (incoming) or callee (outgoing) with its call sites.
 type Edge struct {
 	Symbol     Symbol            `json:"symbol"`
 	Sites      []treesitter.Span `json:"sites"`
 	Resolution Resolution        `json:"resolution"`
 	// Via names the interface or base-class method the call was written
-	// against, when the edge exists through dynamic dispatch.
+	// against, when the edge exists through dynamic dispatch. On a
+	// ResolvedName edge it says what the name match went through, when
+	// something is known: a pytest fixture ("pytest fixture db") or a field
+	// holding one of several functions (ViaStoredField + "onDone").
 	Via string `json:"via,omitempty"`
 	// Event is the event name or topic linking publisher and subscriber,
 	// for ResolvedEvent edges.

@@ -234,6 +234,10 @@ func detail(e fact.Edge) string {
 		// Typed by what the fixture returns; no type checker types a
 		// fixture parameter, so it stays a name match, flagged.
 		return where + "name match only: receiver is the value of " + e.Via + ", which type checkers do not type"
+	case e.Resolution == fact.ResolvedName && strings.HasPrefix(e.Via, fact.ViaStoredField):
+		// The receiver's type is known and has no such method: the call
+		// runs whatever the field holds, one of several functions stored.
+		return where + "name match only: calls field " + strings.TrimPrefix(e.Via, fact.ViaStoredField) + ", which holds one of several functions"
 	case e.Resolution == fact.ResolvedName:
 		return where + "name match only: receiver not resolved"
 	}

@@ -40,9 +40,9 @@ type siteResolution struct {
 	// external: the callee is known to be outside the workspace (what
 	// resolveCall leaves in query.external), kept with the rest.
 	external bool
-	// fixture: the pytest fixture whose value the call is made on (what
-	// resolveCall leaves in query.fixture), kept for the caller's detail.
-	fixture string
+	// nameVia: what a call resolved by name went through (what
+	// resolveCall leaves in query.nameVia), kept for the caller's detail.
+	nameVia string
 }
 
 // resolvedSites is what the call sites of one generation resolved to.
@@ -93,13 +93,13 @@ func (q *query) resolveKept(ctx context.Context, c fact.Call) ([]fact.Symbol, fa
 	sr, ok := kept.m[k]
 	kept.mu.RUnlock()
 	if ok {
-		q.external, q.fixture = sr.external, sr.fixture
+		q.external, q.nameVia = sr.external, sr.nameVia
 		return sr.targets, sr.res, nil
 	}
 	targets, res, err := q.resolveCall(ctx, c)
 	if err == nil && ctx.Err() == nil {
 		kept.mu.Lock()
-		kept.m[k] = siteResolution{targets: kept.sharedTargets(targets), res: res, external: q.external, fixture: q.fixture}
+		kept.m[k] = siteResolution{targets: kept.sharedTargets(targets), res: res, external: q.external, nameVia: q.nameVia}
 		kept.mu.Unlock()
 	}
 	return targets, res, err

@@ -284,7 +284,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 	linked := map[stage.SiteKey]bool{}
 	visit := func(c fact.Call, targets []fact.Symbol, res fact.Resolution) error {
 		external := q.external // what resolveCall concluded, before anything below asks it again
-		fixture := q.fixture
+		nameVia := q.nameVia
 		if target.Language == treesitter.Go && q.golang().goOutsideBuild(ctx, target.Path, c.Path) {
 			elsewhere[stage.KeyOf(c.Path, c.Span)] = outsideBuild
 			return nil
@@ -406,8 +406,8 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 				return nil
 			}
 		}
-		if res == fact.ResolvedName && fixture != "" && via == "" {
-			via = "pytest fixture " + fixture
+		if res == fact.ResolvedName && nameVia != "" && via == "" {
+			via = nameVia
 		}
 		caller, err := q.callerOf(ctx, c)
 		if err != nil {
@@ -620,9 +620,11 @@ type query struct {
 	// not link: true when the callee is known to be outside the workspace
 	// (a builtin, an import from a library, a library type's method).
 	external bool
-	// fixture names the pytest fixture whose value the last call resolved
-	// by name was made on ("" for none): said in the caller's detail.
-	fixture string
+	// nameVia says what the last call resolved by name went through ("" for
+	// nothing said): "pytest fixture db", the value pytest hands a
+	// parameter, or "field onDone", a field holding one of several
+	// functions. Said in the caller's detail.
+	nameVia string
 	// pySites are the Python call-site bindings in force, innermost last
 	// (resolve_python_callsite.go); pySerials counts those made.
 	pySites   []pyCallSite
@@ -884,8 +886,8 @@ const (
 func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, _ fact.Resolution, err error) {
 	external := false // the callee is known to be outside the workspace
 	defer func() { q.external = external }()
-	fixture := ""
-	defer func() { q.fixture = fixture }()
+	nameVia := ""
+	defer func() { q.nameVia = nameVia }()
 	f, err := q.file(ctx, c.Path)
 	if err != nil || f == nil {
 		return nil, "", err
@@ -954,7 +956,10 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		}
 	}
 	if len(sameFamily) == 0 {
-		return q.fieldCall(ctx, f, caller, c, nil) // s.onDone(): a field holding a function
+		// s.onDone(): a field holding a function
+		found, res, err := q.fieldCall(ctx, f, caller, c, nil)
+		nameVia = storedInField(c, res)
+		return found, res, err
 	}
 	if c.New {
 		return q.resolveConstructor(ctx, f, c, sameFamily)
@@ -982,6 +987,7 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		// given its members by OfferShare.shareWith = shareWith or
 		// Object.assign(OfferShare, { shareWith }) (resolve_fields.go)
 		if found, res, err := q.fieldCall(ctx, f, caller, c, &ref); err != nil || len(found) > 0 {
+			nameVia = storedInField(c, res)
 			return found, res, err
 		}
 	}
@@ -1015,7 +1021,7 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			found = append(found, more...)
 		}
 		if err == nil && len(found) > 0 && ref.byName {
-			fixture = ref.fixture
+			nameVia = "pytest fixture " + ref.fixture
 			return found, fact.ResolvedName, nil // a pytest fixture's value
 		}
 		if err != nil || len(found) > 0 {
@@ -1029,6 +1035,7 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		// dynamically. Not ours to guess, but a Go type's promoted from an
 		// embedded outside type is that type's.
 		if found, res, err := q.fieldCall(ctx, f, caller, c, &ref); err != nil || len(found) > 0 {
+			nameVia = storedInField(c, res)
 			return found, res, err
 		}
 		external = ref.class.Language == treesitter.Go && q.golang().goEmbedsOutside(ctx, ref.class, 0) ||

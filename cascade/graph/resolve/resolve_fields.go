@@ -88,6 +88,15 @@ func (q *query) fieldCall(ctx context.Context, f *fact.File, caller *fact.Symbol
 	return found, fact.ResolvedName, nil
 }
 
+// storedInField is the nameVia of a field call that resolved to res: the
+// field, when the call runs one of several functions stored in it.
+func storedInField(c fact.Call, res fact.Resolution) string {
+	if res != fact.ResolvedName {
+		return ""
+	}
+	return fact.ViaStoredField + c.Callee
+}
+
 // storeOwner is the type whose field a store writes: the object written
 // to, evaluated where the store is (s in s.onDone = h, Server in
 // Server{onDone: h}).
@@ -287,7 +296,11 @@ func (q *query) addCallsReaching(ctx context.Context, target fact.Symbol, names 
 			if err != nil {
 				return err
 			}
-			byCaller.add(caller, c, res, "", "")
+			via := ""
+			if res == fact.ResolvedName {
+				via = q.nameVia // the field holding one of several functions
+			}
+			byCaller.add(caller, c, res, via, "")
 			byCaller[caller.ID].Ref = ""
 		}
 	}
