@@ -270,7 +270,7 @@ func search(ctx context.Context, q Query, source fileSource, kept *files.Content
 		return Result{}, fmt.Errorf("grep: root %s is not a directory", q.Root)
 	}
 
-	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept, packages: &installedPackages{root: root}}
+	s := &scan{q: q, root: root, realRoot: realRoot, name: []byte(q.Name), contents: kept, packages: &installedPackages{root: root}, pyModules: &pyModulePlaces{root: root}}
 	s.moduleReceiversOnly = reachedOnlyThroughModules(&q, root)
 	s.fileLocal = moduleOwnFunction(&q, root)
 	if lang, ok := treesitter.LanguageForPath(q.TargetPath); ok {
@@ -295,10 +295,12 @@ type scan struct {
 	q        Query
 	imports  importRules // compiled once per search (scope.go)
 	packages *installedPackages
-	root     string // absolute, as given: paths are read under it
-	realRoot string // symlinks resolved: what "inside the workspace" means
-	name     []byte
-	rank     *ranker
+	// pyModules places the absolute Python modules the files import.
+	pyModules *pyModulePlaces
+	root      string // absolute, as given: paths are read under it
+	realRoot  string // symlinks resolved: what "inside the workspace" means
+	name      []byte
+	rank      *ranker
 	// moduleReceiversOnly: the target is a function, reached through a
 	// receiver only where that is a module object (scope.go).
 	moduleReceiversOnly bool
@@ -551,7 +553,7 @@ func (s *scan) importsName(lang treesitter.Language, rel string, content []byte)
 	if !s.readsImports(rel) || !mayImportName(lang, content, s.q.Name) {
 		return false
 	}
-	return importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath, s.packages.check)
+	return importsName(s.imports.patterns(lang, s.q.Name), content, lang, rel, s.q.TargetPath, s.packages.check, s.pyModules.check)
 }
 
 // readsImports says whether the scope rule reads Match.Imported for bare

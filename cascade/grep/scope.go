@@ -63,7 +63,7 @@ func importPatterns(lang treesitter.Language, name string) []*regexp.Regexp {
 // name from another module (./components' NavbarItem, rest_framework's
 // Response) binds another declaration. A module this cannot place (a path
 // alias, a package name) may hold it.
-func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Language, rel, target string, installed packageCheck) bool {
+func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Language, rel, target string, installed packageCheck, pyPlace pyModuleCheck) bool {
 	if patterns == nil {
 		return true
 	}
@@ -72,7 +72,7 @@ func importsName(patterns []*regexp.Regexp, content []byte, lang treesitter.Lang
 			if len(m) < 4 || m[2] < 0 || target == "" {
 				return true
 			}
-			if moduleMayHold(lang, rel, string(content[m[2]:m[3]]), target, installed) {
+			if moduleMayHold(lang, rel, string(content[m[2]:m[3]]), target, installed, pyPlace) {
 				return true
 			}
 		}
@@ -171,12 +171,21 @@ const maxImportStretch = 4 << 10
 
 // moduleMayHold reports whether the module spec, imported in file rel, can
 // be the target's file, or a package or barrel directory above it.
-func moduleMayHold(lang treesitter.Language, rel, spec, target string, installed packageCheck) bool {
+func moduleMayHold(lang treesitter.Language, rel, spec, target string, installed packageCheck, pyPlace pyModuleCheck) bool {
 	var place string
 	switch lang {
 	case treesitter.Python:
 		dots := len(spec) - len(strings.TrimLeft(spec, "."))
 		dotted := strings.ReplaceAll(spec[dots:], ".", "/")
+		if dots == 0 && dotted != "" && pyPlace != nil {
+			// from app.dependencies import get_service, in one of seven
+			// services each holding an app/dependencies.py: the importer's
+			// own service's, as Python run from there and pyright read it
+			if place, ok := pyPlace(rel, dotted); ok {
+				noExt := strings.TrimSuffix(target, path.Ext(target))
+				return noExt == place || noExt == place+"/__init__" || strings.HasPrefix(target, place+"/")
+			}
+		}
 		if dots == 0 {
 			// an absolute module: the target's path ends with it, or is below it
 			noExt := strings.TrimSuffix(strings.TrimSuffix(target, ".py"), "/__init__")
@@ -199,6 +208,63 @@ func moduleMayHold(lang treesitter.Language, rel, spec, target string, installed
 	}
 	noExt := strings.TrimSuffix(target, path.Ext(target))
 	return place == "." || noExt == place || strings.HasPrefix(target, place+"/")
+}
+
+// pyModuleCheck places the absolute Python module dotted (slashed:
+// app/dependencies), imported by workspace file rel: the module's path
+// without extension, found from rel's directory up; false when no such
+// file is there to find.
+type pyModuleCheck func(rel, dotted string) (string, bool)
+
+// pyModulePlaces answers pyModuleCheck for one workspace root, as the
+// resolver's pyNearestImportRoot does for the files it indexed: the
+// deepest directory holding rel that holds the module, one that is no
+// package (no __init__.py) before one that is; a package under the name
+// (dotted/__init__.py) or a module file (dotted.py), regular files only.
+// Nothing outside the root is looked at.
+type pyModulePlaces struct {
+	root string
+	seen sync.Map // dir + "\x00" + dotted -> pyPlace
+}
+
+type pyPlace struct {
+	place string
+	ok    bool
+}
+
+func (p *pyModulePlaces) check(rel, dotted string) (string, bool) {
+	if strings.Contains(dotted, "..") || path.IsAbs(dotted) {
+		return "", false
+	}
+	dir := path.Dir(rel)
+	key := dir + "\x00" + dotted
+	if v, ok := p.seen.Load(key); ok {
+		r := v.(pyPlace)
+		return r.place, r.ok
+	}
+	var found pyPlace
+	foundPkg := false
+	for d := dir; ; d = path.Dir(d) {
+		if cand := path.Join(d, dotted); p.isFile(cand+".py") || p.isFile(cand+"/__init__.py") {
+			pkg := p.isFile(path.Join(d, "__init__.py"))
+			if !found.ok || foundPkg && !pkg {
+				found, foundPkg = pyPlace{place: cand, ok: true}, pkg
+			}
+			if !pkg {
+				break
+			}
+		}
+		if d == "." || d == "/" || d == "" {
+			break
+		}
+	}
+	p.seen.Store(key, found)
+	return found.place, found.ok
+}
+
+func (p *pyModulePlaces) isFile(rel string) bool {
+	st, err := os.Lstat(filepath.Join(p.root, filepath.FromSlash(rel)))
+	return err == nil && st.Mode().IsRegular()
 }
 
 // packageCheck reports whether the bare module specifier spec, imported

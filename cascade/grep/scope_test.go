@@ -46,6 +46,16 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		"ui/pnpm.tsx":                     "import { Component } from 'preact/compat';\nexport class P extends Component {}\n",
 		"node_modules/.pnpm/preact@10.0.0/node_modules/preact/package.json": "{}\n",
 		"packages/ui/package.json": "{}\n",
+		// Services side by side, each run from its own directory with its
+		// own app package: from app.dependencies import get_service is the
+		// importer's service's (Depends(get_service) in every route file).
+		"services/pay/app/__init__.py":        "",
+		"services/pay/app/dependencies.py":    "def get_service(request):\n    return request\n",
+		"services/pay/app/api/routes.py":      "from app.dependencies import get_service\n\n\ndef pay(service=Depends(get_service)):\n    return service\n",
+		"services/book/app/__init__.py":       "",
+		"services/book/app/dependencies.py":   "def get_service(request):\n    return request\n",
+		"services/book/app/api/v1/routes.py":  "from app.dependencies import get_service\n\n\ndef book(service=Depends(get_service)):\n    return service\n",
+		"services/audit/app/api/routes.py":    "from app.dependencies import get_service\n\n\ndef audit(service=Depends(get_service)):\n    return service\n",
 	})
 	if err := os.MkdirAll(filepath.Join(root, "node_modules", "@acme"), 0o755); err != nil {
 		t.Fatal(err)
@@ -81,6 +91,12 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		}},
 		{name: "Component", path: "ui/Component.tsx", outOfScope: 2, want: []string{
 			"ui/linked.tsx:2:25 call ui/linked.tsx#L",
+		}},
+		// audit has no app/dependencies.py of its own: the import may be
+		// pay's (as before); book's is book's own.
+		{name: "get_service", path: "services/pay/app/dependencies.py", outOfScope: 1, want: []string{
+			"services/audit/app/api/routes.py:4:27 reference services/audit/app/api/routes.py#audit",
+			"services/pay/app/api/routes.py:4:25 reference services/pay/app/api/routes.py#pay",
 		}},
 		{name: "findAll", path: "web/service.ts", container: "Orders", outOfScope: 1, want: []string{
 			"web/consumer.ts:5:5 call o web/consumer.ts#run",
@@ -178,7 +194,7 @@ func TestMayImportNameNeverHidesAnImport(t *testing.T) {
 				continue
 			}
 			spared++
-			if importsName(importPatterns(lang, name), src, lang, "x/file", "", nil) {
+			if importsName(importPatterns(lang, name), src, lang, "x/file", "", nil, nil) {
 				t.Errorf("%s: %q is imported by the patterns, but mayImportName said it cannot be", path, name)
 			}
 		}
