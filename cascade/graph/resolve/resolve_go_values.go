@@ -43,6 +43,35 @@ func goLiteralReceiver(recv string) (typeName string, ok bool) {
 	return goTypeNameOf(recv[:open])
 }
 
+// goLiteralHead splits a Go receiver that starts with a composite literal
+// or a parenthesized one and goes on (BitsCodec{}.PlanEncode(...),
+// (&Edit{}).With(x)): the literal's type and the steps after it. ok is
+// false for any other spelling.
+func goLiteralHead(lang treesitter.Language, recv string) (typeName, rest string, ok bool) {
+	if lang != treesitter.Go {
+		return "", "", false
+	}
+	recv = strings.TrimSpace(recv)
+	var end int
+	if strings.HasPrefix(recv, "(") {
+		end = treesitter.MatchBracket(recv, 0)
+	} else {
+		open := strings.IndexByte(recv, '{')
+		if open <= 0 || strings.ContainsAny(recv[:open], "() ") {
+			return "", "", false // a literal's type is Name, pkg.Name or Name[T]; not f(x).y{
+		}
+		end = treesitter.MatchBracket(recv, open)
+	}
+	if end <= 0 || end+1 >= len(recv) || recv[end+1] != '.' {
+		return "", "", false
+	}
+	typeName, ok = goLiteralReceiver(recv[:end+1])
+	if !ok {
+		return "", "", false
+	}
+	return typeName, recv[end+2:], true
+}
+
 // goUnaryOperand is the operand of a parenthesized unary expression that
 // keeps its operand's type ((-time.Hour), (^mask), (*p), (&v)); ok is false
 // for any other spelling (a receive (<-ch) gives an element).

@@ -1,0 +1,3 @@
+module example.com/literalchains
+
+go 1.22
