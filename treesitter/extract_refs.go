@@ -144,16 +144,38 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		// { create: runtime.create as Deps["create"] }: the value under the
 		// assertion stands where the assertion does (tsserver lists the
 		// property access wherever it is)
-		return sameNode(firstNamed(p), n) && isAny(n, "identifier", "member_expression") && ecmaRefPosition(e, p)
+		return sameNode(firstNamed(p), n) && isAny(n, ecmaValueWrappers...) && ecmaRefPosition(e, p)
 	case "assignment_expression":
 		return n.FieldName() == "right" && !ecmaExportsAssignment(e, p)
 	case "member_expression":
 		// (call_expression function: (member_expression object: (_) @ref
 		//   property: (property_identifier) @bind (#eq? @bind "bind")))
-		return n.FieldName() == "object" && p.FieldName() == "function" && is(p.Parent(), "call_expression") &&
-			e.text(field(p, "property")) == "bind" && isAny(n, "identifier", "member_expression")
+		if n.FieldName() != "object" || !isAny(n, ecmaValueWrappers...) {
+			return false
+		}
+		if prop := e.text(field(p, "property")); ecmaReadOffFunction(prop) {
+			// repo.insert.mock.calls[0], (repo.save as jest.Mock).mock,
+			// repo.find.mockResolvedValue(x): what a test reads off a
+			// mocked method; tsserver lists the method's property access
+			return true
+		}
+		return p.FieldName() == "function" && is(p.Parent(), "call_expression") && e.text(field(p, "property")) == "bind"
 	}
 	return false
+}
+
+// ecmaValueWrappers are the nodes that stand for the name or member
+// access they wrap, (repo.save as jest.Mock) or repo.save!, besides the
+// name or access itself.
+var ecmaValueWrappers = []string{"identifier", "member_expression", "as_expression", "satisfies_expression", "non_null_expression", "parenthesized_expression"}
+
+// ecmaReadOffFunction reports whether prop, read off a value, says the
+// value is a function: a jest or vitest mock's members (mock, mockClear,
+// mockResolvedValue, ...) exist on mocked functions only. Data has them
+// under no other meaning, so the value before them is a method read.
+func ecmaReadOffFunction(prop string) bool {
+	rest, ok := strings.CutPrefix(prop, "mock")
+	return ok && (rest == "" || rest[0] >= 'A' && rest[0] <= 'Z')
 }
 
 // ecmaExportsAssignment reports whether n is a CommonJS export: an
@@ -599,7 +621,31 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// And a member of a typed local or parameter bound in a tagged
 	// template, html`<input @change=${el.onToggle}>`: a template engine's
 	// event binding, which tsserver counts as the others.
-	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node))
+	// And one whose mock a test reads (repo.insert.mock.calls[0],
+	// (repo.find as jest.Mock).mockResolvedValue(x)): tsserver lists the
+	// property access under the method.
+	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node) || ecmaMockRead(e, node))
+}
+
+// ecmaMockRead reports whether member read n, or an assertion or
+// parentheses around it, is read further with a mock's member (see
+// ecmaReadOffFunction).
+func ecmaMockRead(e *extractor, n *node) bool {
+	if !is(n, "member_expression") {
+		return false
+	}
+	for p := n.Parent(); ; n, p = p, p.Parent() {
+		switch nodeType(p) {
+		case "as_expression", "satisfies_expression", "non_null_expression", "parenthesized_expression":
+			if !sameNode(firstNamed(p), n) {
+				return false
+			}
+			continue
+		case "member_expression":
+			return n.FieldName() == "object" && ecmaReadOffFunction(e.text(field(p, "property")))
+		}
+		return false
+	}
 }
 
 // ecmaTypeofMember reports whether n is a member read under typeof
