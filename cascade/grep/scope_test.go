@@ -49,13 +49,13 @@ func TestSearchLeavesOutBareNamesOutOfScope(t *testing.T) {
 		// Services side by side, each run from its own directory with its
 		// own app package: from app.dependencies import get_service is the
 		// importer's service's (Depends(get_service) in every route file).
-		"services/pay/app/__init__.py":        "",
-		"services/pay/app/dependencies.py":    "def get_service(request):\n    return request\n",
-		"services/pay/app/api/routes.py":      "from app.dependencies import get_service\n\n\ndef pay(service=Depends(get_service)):\n    return service\n",
-		"services/book/app/__init__.py":       "",
-		"services/book/app/dependencies.py":   "def get_service(request):\n    return request\n",
-		"services/book/app/api/v1/routes.py":  "from app.dependencies import get_service\n\n\ndef book(service=Depends(get_service)):\n    return service\n",
-		"services/audit/app/api/routes.py":    "from app.dependencies import get_service\n\n\ndef audit(service=Depends(get_service)):\n    return service\n",
+		"services/pay/app/__init__.py":       "",
+		"services/pay/app/dependencies.py":   "def get_service(request):\n    return request\n",
+		"services/pay/app/api/routes.py":     "from app.dependencies import get_service\n\n\ndef pay(service=Depends(get_service)):\n    return service\n",
+		"services/book/app/__init__.py":      "",
+		"services/book/app/dependencies.py":  "def get_service(request):\n    return request\n",
+		"services/book/app/api/v1/routes.py": "from app.dependencies import get_service\n\n\ndef book(service=Depends(get_service)):\n    return service\n",
+		"services/audit/app/api/routes.py":   "from app.dependencies import get_service\n\n\ndef audit(service=Depends(get_service)):\n    return service\n",
 	})
 	if err := os.MkdirAll(filepath.Join(root, "node_modules", "@acme"), 0o755); err != nil {
 		t.Fatal(err)

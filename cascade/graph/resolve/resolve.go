@@ -587,6 +587,7 @@ type query struct {
 	r           *Resolver
 	inWorkspace map[string]bool            // moduleInWorkspace answers
 	pyNearRoots map[string]pyRoot          // pyNearestImportRoot answers
+	pyShared    map[string]map[string]bool // pySharedRoots answers
 	pyPackages  map[string]bool            // directories holding an __init__.py (pyPackageDir)
 	pyReach     map[string]map[string]bool // pyReachedFrom answers
 	pyDists     map[string]string          // pyDistribution answers, by directory
@@ -3975,6 +3976,9 @@ func (q *query) moduleHasFile(ctx context.Context, f *fact.File, module, candida
 		if root == "" {
 			return true
 		}
+		if shared := q.pySharedRoots(ctx, f, module); shared != nil {
+			return shared[root]
+		}
 		parent := path.Dir(root)
 		if parent == "." {
 			parent = ""
@@ -4094,6 +4098,61 @@ func (q *query) pyNearestImportRoot(ctx context.Context, from, module string) (s
 	}
 	q.pyNearRoots[key] = pyRoot{dir: nearest, found: found}
 	return nearest, found
+}
+
+// pySharedRoots narrows the roots an absolute module imported in f may come
+// from, when no root holds f (pyNearestImportRoot found none), to those
+// that hold every module of the same top-level package f imports: a
+// process has one app package, so a test beside ten services, each with
+// its own app/main.py, importing app.main and app.application.health
+// (which only the gateway has) imports the gateway's app.main. Nil when
+// that says nothing: no other such import, or no root holding them all (a
+// namespace package may span roots).
+func (q *query) pySharedRoots(ctx context.Context, f *fact.File, module string) map[string]bool {
+	top, _, _ := strings.Cut(module, ".")
+	key := f.Path + "\x00" + top
+	if roots, ok := q.pyShared[key]; ok {
+		return roots
+	}
+	var shared map[string]bool
+	others := false
+	for _, imp := range f.Imports {
+		m := imp.Module
+		if m != top && !strings.HasPrefix(m, top+".") {
+			continue
+		}
+		if m != module {
+			others = true
+		}
+		roots := map[string]bool{}
+		for _, wf := range q.r.pyModuleCandidates(q.allFiles(ctx), f.Path, m) {
+			if wf.Language == treesitter.Python && pyModuleMatches(f.Path, m, wf.Path) {
+				if root := pyImportRoot(m, wf.Path); root != "" {
+					roots[root] = true
+				}
+			}
+		}
+		if len(roots) == 0 {
+			continue // a module outside the workspace (or a name imported from a package): says nothing
+		}
+		if shared == nil {
+			shared = roots
+			continue
+		}
+		for r := range shared {
+			if !roots[r] {
+				delete(shared, r)
+			}
+		}
+	}
+	if !others || len(shared) == 0 {
+		shared = nil
+	}
+	if q.pyShared == nil {
+		q.pyShared = map[string]map[string]bool{}
+	}
+	q.pyShared[key] = shared
+	return shared
 }
 
 // pyRoot is a cached pyNearestImportRoot.

@@ -1,0 +1,3 @@
+class HealthService:
+    def ready(self):
+        return True
