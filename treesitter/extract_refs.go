@@ -589,6 +589,13 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 		// named type, which may be one: return s.Create), and a local's
 		// value that the function calls (f := s.Delete; f()): both hold a
 		// method value, as gopls counts them.
+		if goPassed(node) && r.imported[first] && !r.stdlib[first] && goOneCall(rest) {
+			// kafka.NewConsumer(..., consumer.NewLifecycle(log).Handler):
+			// a method value of what a project package's function returns,
+			// passed on; gopls counts it, and the resolver types the call
+			// and links only a method.
+			return true
+		}
 		if !(goPassed(node) || goReturnedAsFunc(e, node) || r.goAssignedToCalledLocal(fn, node)) ||
 			r.imported[first] || !goFieldPath(rest) || goDataArgument(e, node) {
 			return false
@@ -996,6 +1003,13 @@ func setOfNames(names ...string) map[string]bool {
 // goFieldPath reports whether rest, what follows a receiver's first name,
 // is empty or a path of fields (.Referral, .deps.Store): no call, index or
 // assertion, whose result the resolver would have to guess.
+// goOneCall reports whether rest, after a receiver's first name, is one
+// call of a member of it: .New(x, y).
+func goOneCall(rest string) bool {
+	open := strings.IndexByte(rest, '(')
+	return open > 1 && goFieldPath(rest[:open]) && strings.Count(rest[:open], ".") == 1 && MatchBracket(rest, open) == len(rest)-1
+}
+
 func goFieldPath(rest string) bool {
 	for rest != "" {
 		if rest[0] != '.' {
