@@ -207,6 +207,7 @@ func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFi
 		go w.work(&reader{})
 	}
 
+	w.tracked = readTracked(w.realRoot)
 	// .git/info/exclude has the lowest priority of all ignore sources.
 	base := w.readIgnoreFile(filepath.Join(w.realRoot, ".git", "info", "exclude"), nil)
 	if err := w.walkDir(w.realRoot, nil, base, false); err != nil {
@@ -234,7 +235,8 @@ type walker struct {
 	rootPrefix string
 	realRoot   string // root with symlinks resolved: what "inside root" means
 	extra      ignoreRules
-	stats      WalkStats // of the files and directories yielded so far
+	tracked    *trackedPaths // the git index's files, kept though ignored (tracked.go)
+	stats      WalkStats     // of the files and directories yielded so far
 
 	visitedDirs map[string]*dirJob // by real path, the directories walked
 	yielded     map[string]bool    // real paths of files yielded through links
@@ -268,6 +270,9 @@ type dirJob struct {
 	relSlash    string      // rel joined by slashes
 	patterns    ignoreRules // of its ancestors, lowest priority first
 	buildOutput bool
+	// onlyTracked: the directory is ignored, entered for the files git
+	// tracks in it; nothing else in it is walked.
+	onlyTracked bool
 
 	taken atomic.Bool
 	done  chan struct{}
@@ -459,12 +464,14 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 				j.items = append(j.items, dirItem{link: l})
 			}
 		case fs.ModeDir:
-			if slices.Contains(DefaultSkipDirs, name) || rules.match(name, true) {
+			onlyTracked := j.onlyTracked || rules.match(name, true)
+			if slices.Contains(DefaultSkipDirs, name) || onlyTracked && !w.tracked.holdsUnder(joinRel(j.relSlash, name)) {
 				j.stats.Ignored++
 				continue
 			}
 			childRel := append(slices.Clip(j.rel), name)
 			sub := w.newJob(filepath.Join(j.dir, name), childRel, patterns, slices.Contains(BuildOutputDirs, name))
+			sub.onlyTracked = onlyTracked
 			subs = append(subs, sub)
 			j.items = append(j.items, dirItem{sub: sub})
 		case 0: // a regular file
@@ -475,7 +482,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 				j.stats.Minified++
 				continue
 			}
-			if rules.match(name, false) {
+			if (j.onlyTracked || rules.match(name, false)) && !w.tracked.holds(joinRel(j.relSlash, name)) {
 				j.stats.Ignored++
 				continue
 			}
@@ -501,6 +508,14 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 		// Devices, sockets and pipes are not source.
 	}
 	return subs
+}
+
+// joinRel is the slash path of name in the directory at slash path dir.
+func joinRel(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
 }
 
 // pathOf returns the Path of the file or directory at the slash-separated
