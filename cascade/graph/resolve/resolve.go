@@ -1072,7 +1072,19 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		}
 		return found, fact.ResolvedAST, err
 	}
-	return q.uniqueNameIn(family(f.Language), sameFamily, c)
+	found, res, err := q.uniqueNameIn(family(f.Language), sameFamily, c)
+	if len(found) == 1 && c.Receiver == "" && family(f.Language) == "js" && found[0].Path != f.Path && err == nil {
+		// log('x') in a file that neither declares nor imports log: a
+		// global, if anything (a workflow runtime's), never the one
+		// function of the name in a module (a file that imports): a
+		// module's functions are reached by importing them.
+		if mf, err := q.file(ctx, found[0].Path); err != nil {
+			return nil, "", err
+		} else if mf != nil && len(mf.Imports) > 0 {
+			return nil, "", nil
+		}
+	}
+	return found, res, err
 }
 
 // uniqueNameIn is uniqueName for the candidates namedIn gave for fam,

@@ -1,0 +1,3 @@
+export function format(message: string): string {
+  return `[app] ${message}`;
+}
