@@ -879,6 +879,19 @@ func pythonShapeOps(e *extractor, n *node, ops bool) string {
 	return ""
 }
 
+// pythonEnumLike reports whether class cls may be an enum, whose class
+// attributes are its members, not their values: a base named as Enum's
+// kinds are (Enum, IntEnum, StrEnum, Flag, IntFlag, a Django TextChoices).
+func pythonEnumLike(cls Symbol) bool {
+	for _, b := range cls.Extends {
+		b = b[strings.LastIndexByte(b, '.')+1:]
+		if strings.Contains(b, "Enum") || strings.Contains(b, "Flag") || strings.Contains(b, "Choices") {
+			return true
+		}
+	}
+	return false
+}
+
 func (pythonHooks) locals(e *extractor, n *node) {
 	pos := n.StartByte()
 	inClass := false
@@ -984,7 +997,19 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		// A class attribute: svc = Svc() is a field; annotated ones are
 		// already captured as fields.
 		if field(n, "type") == nil {
-			e.addField(pos, Field{Name: e.text(field(n, "left")), Type: pythonValueType(e, field(n, "right"))})
+			right := field(n, "right")
+			typ := pythonValueType(e, right)
+			if typ == "" && !pythonEnumLike(e.facts.Symbols[e.innermost(pos)]) {
+				// DEFAULT_RATES = {...}: cls.DEFAULT_RATES.copy() is dict's
+				// copy, never a project method of that name (an enum's
+				// members are the enum's, whatever their values)
+				if nodeType(right) == "list" {
+					typ = pythonLocalValueType(e, right)
+				} else if builtin := pythonLiteralTypes[nodeType(right)]; builtin != "" {
+					typ = CallTypePrefix + builtin
+				}
+			}
+			e.addField(pos, Field{Name: e.text(field(n, "left")), Type: typ})
 		}
 		return
 	}
