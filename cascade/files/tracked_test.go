@@ -56,6 +56,12 @@ func TestWalkKeepsTrackedFilesThatGitignoreMatches(t *testing.T) {
 		t.Errorf("Ignored = %d, want 6", stats.Ignored)
 	}
 
+	// The user's own excludes hold for tracked files too.
+	rels, _ = walkRels(t, root, WalkOptions{ExtraIgnores: []string{"*.gen.go", "examples/"}})
+	if diff := cmp.Diff([]string{"main.go"}, rels); diff != "" {
+		t.Errorf("walked with excludes (-want +got):\n%s", diff)
+	}
+
 	// No index: .gitignore as it is.
 	if err := os.Remove(filepath.Join(root, ".git", "index")); err != nil {
 		t.Fatal(err)

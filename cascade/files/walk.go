@@ -465,7 +465,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 			}
 		case fs.ModeDir:
 			onlyTracked := j.onlyTracked || rules.match(name, true)
-			if slices.Contains(DefaultSkipDirs, name) || onlyTracked && !w.tracked.holdsUnder(joinRel(j.relSlash, name)) {
+			if slices.Contains(DefaultSkipDirs, name) || onlyTracked && (!w.tracked.holdsUnder(joinRel(j.relSlash, name)) || w.excluded(j.rel, name, true)) {
 				j.stats.Ignored++
 				continue
 			}
@@ -482,7 +482,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 				j.stats.Minified++
 				continue
 			}
-			if (j.onlyTracked || rules.match(name, false)) && !w.tracked.holds(joinRel(j.relSlash, name)) {
+			if (j.onlyTracked || rules.match(name, false)) && (!w.tracked.holds(joinRel(j.relSlash, name)) || w.excluded(j.rel, name, false)) {
 				j.stats.Ignored++
 				continue
 			}
@@ -508,6 +508,18 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 		// Devices, sockets and pipes are not source.
 	}
 	return subs
+}
+
+// excluded reports whether the user's own excludes (opts.ExtraIgnores)
+// ignore the entry name of the directory rel: they hold for a file git
+// tracks too. Asked only of the entries .gitignore ignores.
+func (w *walker) excluded(rel []string, name string, isDir bool) bool {
+	if len(w.extra) == 0 {
+		return false
+	}
+	var d dirRules
+	w.extra.forDir(rel, &d)
+	return d.match(name, isDir)
 }
 
 // joinRel is the slash path of name in the directory at slash path dir.
