@@ -3978,25 +3978,18 @@ func (q *query) moduleHasFile(ctx context.Context, f *fact.File, module, candida
 		if nearest, ok := q.pyNearestImportRoot(ctx, f.Path, module); ok {
 			return pyImportRoot(module, candidate) == nearest
 		}
-		// Under a directory that does not hold the importer, a module is
-		// imported from its root only where that root is not inside a
-		// package (it or its parent holding an __init__.py), or the
-		// importer is beside it (a service's tests/ beside its src/):
-		// backend/app/database/alembic/ is app.database.alembic, not the
-		// library alembic that backend/tests imports (from alembic import command).
+		// Under a directory that does not hold the importer: a root it
+		// can reach, and one that holds the file's other modules of the
+		// package.
 		root := pyImportRoot(module, candidate)
 		if root == "" {
 			return true
 		}
+		if !q.pyRootReachable(ctx, f, root) {
+			return false
+		}
 		if shared := q.pySharedRoots(ctx, f, module); shared != nil {
 			return shared[root]
-		}
-		parent := path.Dir(root)
-		if parent == "." {
-			parent = ""
-		}
-		if q.pyPackageDir(ctx, root) || q.pyPackageDir(ctx, parent) {
-			return underDir(parent, path.Dir(f.Path))
 		}
 		return true
 	case string(treesitter.Java):
@@ -4112,6 +4105,23 @@ func (q *query) pyNearestImportRoot(ctx context.Context, from, module string) (s
 	return nearest, found
 }
 
+// pyRootReachable reports whether f may import a module from root, a
+// directory that does not hold f: only where root is not inside a package
+// (it or its parent holding an __init__.py), or f is beside it (a
+// service's tests/ beside its src/): backend/app/database/alembic/ is
+// app.database.alembic, not the library alembic that backend/tests
+// imports (from alembic import command).
+func (q *query) pyRootReachable(ctx context.Context, f *fact.File, root string) bool {
+	parent := path.Dir(root)
+	if parent == "." {
+		parent = ""
+	}
+	if q.pyPackageDir(ctx, root) || q.pyPackageDir(ctx, parent) {
+		return underDir(parent, path.Dir(f.Path))
+	}
+	return true
+}
+
 // pySharedRoots narrows the roots an absolute module imported in f may come
 // from, when no root holds f (pyNearestImportRoot found none), to those
 // that hold every module of the same top-level package f imports: a
@@ -4139,7 +4149,7 @@ func (q *query) pySharedRoots(ctx context.Context, f *fact.File, module string) 
 		roots := map[string]bool{}
 		for _, wf := range q.r.pyModuleCandidates(q.allFiles(ctx), f.Path, m) {
 			if wf.Language == treesitter.Python && pyModuleMatches(f.Path, m, wf.Path) {
-				if root := pyImportRoot(m, wf.Path); root != "" {
+				if root := pyImportRoot(m, wf.Path); root != "" && q.pyRootReachable(ctx, f, root) {
 					roots[root] = true
 				}
 			}
