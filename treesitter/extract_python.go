@@ -999,7 +999,13 @@ func (pythonHooks) locals(e *extractor, n *node) {
 		if field(n, "type") == nil {
 			right := field(n, "right")
 			typ := pythonValueType(e, right)
-			if typ == "" && !pythonEnumLike(e.facts.Symbols[e.innermost(pos)]) {
+			if cls := e.facts.Symbols[e.innermost(pos)]; pythonEnumLike(cls) {
+				// class Level(Enum): LOW = "low" (or auto()): Level.LOW is a
+				// Level, as pyright types a member, whatever its value
+				if name := e.text(field(n, "left")); !strings.HasPrefix(name, "_") && !isAny(right, "lambda") {
+					typ = CallTypePrefix + cls.Name
+				}
+			} else if typ == "" {
 				// DEFAULT_RATES = {...}: cls.DEFAULT_RATES.copy() is dict's
 				// copy, never a project method of that name (an enum's
 				// members are the enum's, whatever their values)

@@ -1,4 +1,4 @@
-from enum import Enum
+from enum import Enum, auto
 
 
 class Storage:
@@ -24,6 +24,7 @@ class CurrencyService:
 
 class Level(Enum):
     LOW = "low"
+    HIGH = auto()
 
     def describe(self):  # @def(levelDescribe, "describe")
         return self.value
@@ -31,4 +32,5 @@ class Level(Enum):
 
 def report():  # @def(report, "report")
     # an enum's member is the enum's, whatever its value
-    return Level.LOW.describe()  # @site(reportDescribe, "describe") @namecall(report, levelDescribe, reportDescribe)
+    low = Level.LOW.describe()  # @site(reportDescribe, "describe")
+    return low, Level.HIGH.describe()  # @site(reportHigh, "describe") @call(report, levelDescribe, reportDescribe, reportHigh)
