@@ -1903,19 +1903,6 @@ func (q *query) evalReceiver(ctx context.Context, f *fact.File, caller *fact.Sym
 	if typ, ok := goLiteralReceiver(recv); ok && f.Language == treesitter.Go {
 		return q.instanceOf(ctx, f, typ) // (&Edit{}).Execute(...): an Edit's
 	}
-	if typ, rest, ok := goLiteralHead(f.Language, recv); ok {
-		// BitsCodec{}.PlanEncode(...).Encode(src, nil): a literal's method
-		// chain, each step the type its method declares it returns
-		segs := parseReceiver(rest)
-		if segs == nil {
-			return typeRef{kind: refUnknown}, nil
-		}
-		cur, err := q.instanceOf(ctx, f, typ)
-		if err != nil {
-			return typeRef{}, err
-		}
-		return q.walkReceiver(ctx, f, caller, cur, segs)
-	}
 	if operand, ok := goUnaryOperand(recv); ok && f.Language == treesitter.Go {
 		return q.evalReceiver(ctx, f, caller, operand) // (-time.Hour).String(): a time.Duration's
 	}

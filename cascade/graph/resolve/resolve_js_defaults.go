@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"iter"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
@@ -263,12 +264,7 @@ func jsFileBindings(f *fact.File) []jsBinding {
 	}
 	// import { Chip } from './chip'; export { Chip as Label }: a re-export
 	// of ./chip's Chip as Label, written in two statements
-	for _, l := range f.Locals {
-		alias, ok := strings.CutPrefix(l.Name, treesitter.ExportAliasLocalPrefix)
-		name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
-		if !ok || !isValue || l.SymbolID != "" {
-			continue
-		}
+	for alias, name := range jsExportAliasesOf(f) {
 		for _, imp := range f.Imports {
 			if imp.Local == name && !imp.Reexport && imp.Imported != "*" {
 				out = append(out, jsBinding{path: f.Path, local: alias, imported: imp.Imported, module: imp.Module, reexport: true})
@@ -277,6 +273,21 @@ func jsFileBindings(f *fact.File) []jsBinding {
 		}
 	}
 	return out
+}
+
+// jsExportAliasesOf yields a module's export aliases, the name it exports
+// and the binding it exports under it (export { Badge as Pill }: Pill,
+// Badge), as the extractor records them (treesitter.ExportAliasLocalPrefix).
+func jsExportAliasesOf(f *fact.File) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for _, l := range f.Locals {
+			alias, ok := strings.CutPrefix(l.Name, treesitter.ExportAliasLocalPrefix)
+			name, isValue := strings.CutPrefix(l.Type, treesitter.ValueTypePrefix)
+			if ok && isValue && l.SymbolID == "" && !yield(alias, name) {
+				return
+			}
+		}
+	}
 }
 
 // jsOtherNames are the names, other than its own, under which the
@@ -308,10 +319,9 @@ func (q *query) jsOtherNames(ctx context.Context, target fact.Symbol) ([]string,
 	if f, err := q.file(ctx, target.Path); err != nil {
 		return nil, err
 	} else if f != nil {
-		for _, l := range f.Locals {
+		for alias, name := range jsExportAliasesOf(f) {
 			// export { Badge as Pill }: importers call it Pill
-			alias, ok := strings.CutPrefix(l.Name, treesitter.ExportAliasLocalPrefix)
-			if ok && l.SymbolID == "" && l.Type == treesitter.ValueTypePrefix+own && alias != own && !names[alias] {
+			if name == own && alias != own && !names[alias] {
 				names[alias] = true
 				out = append(out, alias)
 				exports = append(exports, export{target.Path, alias})

@@ -66,11 +66,15 @@ func constructed(lang treesitter.Language, recv string) (string, bool) {
 }
 
 // constructedHead splits a receiver that starts with a construction and
-// goes on, "new Foo(x).withA(1).withB(2)", into the class constructed
-// (Foo) and the steps after it ("withA(1).withB(2)"); ok is false for any
-// other receiver, and for one that is only the construction (constructed
-// reads that).
+// goes on, "new Foo(x).withA(1).withB(2)" (in Go a composite literal,
+// "BitsCodec{}.PlanEncode(x)"), into the class constructed (Foo) and the
+// steps after it ("withA(1).withB(2)"); ok is false for any other
+// receiver, and for one that is only the construction (constructed reads
+// that).
 func constructedHead(lang treesitter.Language, recv string) (cls, rest string, ok bool) {
+	if lang == treesitter.Go {
+		return goLiteralHead(lang, recv) // BitsCodec{}.PlanEncode(...).Encode(src, nil)
+	}
 	recv = strings.TrimSpace(recv)
 	if !strings.HasPrefix(recv, "new ") || (family(lang) != "js" && lang != treesitter.Java) {
 		return "", "", false
