@@ -1073,9 +1073,10 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		return found, fact.ResolvedAST, err
 	}
 	found, res, err := q.uniqueNameIn(family(f.Language), sameFamily, c)
-	if len(found) == 1 && c.Receiver == "" && family(f.Language) == "js" && found[0].Path != f.Path && err == nil {
-		// log('x') in a file that neither declares nor imports log: a
-		// global, if anything (a workflow runtime's), never the one
+	if len(found) == 1 && c.Receiver == "" && family(f.Language) == "js" && found[0].Path != f.Path && err == nil && !jsBindsLocal(f, c.Callee) {
+		// log('x') in a file that neither declares, imports nor binds log
+		// (no local of the name: not const { log } = await import(...)):
+		// a global, if anything (a workflow runtime's), never the one
 		// function of the name in a module (a file that imports): a
 		// module's functions are reached by importing them.
 		if mf, err := q.file(ctx, found[0].Path); err != nil {
@@ -1085,6 +1086,12 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 		}
 	}
 	return found, res, err
+}
+
+// jsBindsLocal reports whether some local of f, anywhere in it, is named
+// name.
+func jsBindsLocal(f *fact.File, name string) bool {
+	return slices.ContainsFunc(f.Locals, func(l fact.Local) bool { return l.Name == name })
 }
 
 // uniqueNameIn is uniqueName for the candidates namedIn gave for fam,
