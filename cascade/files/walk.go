@@ -207,7 +207,6 @@ func Walk(ctx context.Context, root string, opts WalkOptions, fn func(f WalkedFi
 		go w.work(&reader{})
 	}
 
-	w.tracked = readTracked(w.realRoot)
 	// .git/info/exclude has the lowest priority of all ignore sources.
 	base := w.readIgnoreFile(filepath.Join(w.realRoot, ".git", "info", "exclude"), nil)
 	if err := w.walkDir(w.realRoot, nil, base, false); err != nil {
@@ -235,8 +234,13 @@ type walker struct {
 	rootPrefix string
 	realRoot   string // root with symlinks resolved: what "inside root" means
 	extra      ignoreRules
-	tracked    *trackedPaths // the git index's files, kept though ignored (tracked.go)
-	stats      WalkStats     // of the files and directories yielded so far
+	// tracked: the git index's files, kept though ignored (tracked.go),
+	// read on the first entry a rule ignores (trackedOnce): most walks
+	// meet none outside the skip lists, and reading a large index costs
+	// a warm restart more than its walk.
+	tracked     *trackedPaths
+	trackedOnce sync.Once
+	stats       WalkStats // of the files and directories yielded so far
 
 	visitedDirs map[string]*dirJob // by real path, the directories walked
 	yielded     map[string]bool    // real paths of files yielded through links
@@ -465,7 +469,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 			}
 		case fs.ModeDir:
 			onlyTracked := j.onlyTracked || rules.match(name, true)
-			if slices.Contains(DefaultSkipDirs, name) || onlyTracked && (!w.tracked.holdsUnder(joinRel(j.relSlash, name)) || w.excluded(j.rel, name, true)) {
+			if slices.Contains(DefaultSkipDirs, name) || onlyTracked && (!w.trackedPaths().holdsUnder(joinRel(j.relSlash, name)) || w.excluded(j.rel, name, true)) {
 				j.stats.Ignored++
 				continue
 			}
@@ -482,7 +486,7 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 				j.stats.Minified++
 				continue
 			}
-			if (j.onlyTracked || rules.match(name, false)) && (!w.tracked.holds(joinRel(j.relSlash, name)) || w.excluded(j.rel, name, false)) {
+			if (j.onlyTracked || rules.match(name, false)) && (!w.trackedPaths().holds(joinRel(j.relSlash, name)) || w.excluded(j.rel, name, false)) {
 				j.stats.Ignored++
 				continue
 			}
@@ -508,6 +512,12 @@ func (w *walker) readDir(j *dirJob, r *reader) []*dirJob {
 		// Devices, sockets and pipes are not source.
 	}
 	return subs
+}
+
+// trackedPaths reads the root's git index on first use (any worker).
+func (w *walker) trackedPaths() *trackedPaths {
+	w.trackedOnce.Do(func() { w.tracked = readTracked(w.realRoot) })
+	return w.tracked
 }
 
 // excluded reports whether the user's own excludes (opts.ExtraIgnores)
