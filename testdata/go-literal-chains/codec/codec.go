@@ -33,11 +33,11 @@ func (intText) Encode(value any, buf []byte) ([]byte, error) { // @def(intEncode
 // Encode, made through the EncodePlan interface, under every Encode.
 func Bits(b []byte) string { // @def(bits, "Bits")
 	buf, _ := BitsCodec{}.Plan(0, b).Encode(b, nil) // @site(bitsPlanCall, "Plan") @site(bitsEncodeCall, "Encode") @call(bits, bitsPlan, bitsPlanCall)
-	return string(buf) // @dispatch(bits, bitsEncode, bitsEncodeCall) @dispatch(bits, intEncode, bitsEncodeCall)
+	return string(buf)                              // @dispatch(bits, bitsEncode, bitsEncodeCall) @dispatch(bits, intEncode, bitsEncodeCall)
 }
 
 // Int does the same through a pointer literal with fields.
 func Int(v int) string { // @def(intFn, "Int")
 	buf, _ := (&IntCodec{size: 8}).Plan(0, v).Encode(v, nil) // @site(intPlanCall, "Plan") @site(intEncodeCall, "Encode") @call(intFn, intPlan, intPlanCall)
-	return string(buf) // @dispatch(intFn, bitsEncode, intEncodeCall) @dispatch(intFn, intEncode, intEncodeCall)
+	return string(buf)                                       // @dispatch(intFn, bitsEncode, intEncodeCall) @dispatch(intFn, intEncode, intEncodeCall)
 }
