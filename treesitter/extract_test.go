@@ -566,6 +566,7 @@ class InvoiceService(BaseService, metaclass=Meta):
 		fields: []string{
 			"InvoiceService.cache: Cache",
 			"InvoiceService.client: call:HttpClient",
+			"InvoiceService.name: call:str", // name = "invoices": a class attribute holding a str
 			"InvoiceService.repo: Repo",
 			"InvoiceService.mailer: Mailer",
 			"InvoiceService.gateway: call:payments.Gateway",
