@@ -341,6 +341,7 @@ func (s *Store) warm(ctx context.Context) error {
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return fmt.Errorf("embedded: warm: %w", s.noteErr(err))
 	}
+	c.keepFiles(generation, files)
 	// Every symbol once, sized ahead (the name index counts them): a
 	// slice grown by appending, then a sorted copy, then a copy per name
 	// made a few hundred MB of garbage on 36,000 files, which is why
@@ -441,6 +442,28 @@ func (s *Store) warm(ctx context.Context) error {
 	c.reset(generation)
 	c.files, c.symbols, c.byName, c.entries, c.complete = files, symbols, byName, entries, true
 	return nil
+}
+
+// keepFiles keeps the bulk read's files before its longer read of the
+// bodies, so that a request made meanwhile (an editor's first, as the
+// server starts) finds them here, not a point read each: a first question
+// about a JavaScript function reads every JS file's imports (medusa, 5,400
+// files). The files kept are the generation's, as the bulk read's are.
+func (c *readCache) keepFiles(generation int64, files map[string]fact.File) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.files == nil || c.generation < generation {
+		c.reset(generation)
+	}
+	if c.generation != generation {
+		return // a request has seen a later write
+	}
+	for path, f := range files {
+		if _, ok := c.files[path]; !ok {
+			c.files[path] = f
+			c.entries++
+		}
+	}
 }
 
 // keptSymbols sorts the bulk read's symbols by name, path and source

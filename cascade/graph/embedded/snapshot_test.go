@@ -337,3 +337,32 @@ func TestWarmLoadsALargeStore(t *testing.T) {
 		t.Fatalf("Warm kept %d files and %d symbols of %d (complete %v)", len(s.kept.files), len(s.kept.symbols), n, s.kept.complete)
 	}
 }
+
+// Warm keeps the files it read in bulk before it reads the bodies, so that
+// a request made meanwhile finds them: those of its generation only, and
+// never in place of what a request already read.
+func TestWarmKeepsItsFilesBeforeTheBodies(t *testing.T) {
+	var c readCache
+	c.reset(2)
+	c.files["a.ts"] = fact.File{Path: "a.ts", Language: "tsx"} // a request's read
+	c.entries = 1
+	bulk := map[string]fact.File{"a.ts": {Path: "a.ts", Language: "typescript"}, "b.ts": {Path: "b.ts", Language: "typescript"}}
+	c.keepFiles(1, bulk) // stale: a request has seen generation 2
+	if _, ok := c.files["b.ts"]; ok || c.generation != 2 {
+		t.Fatalf("a bulk read of generation 1 was kept in the cache of generation 2")
+	}
+	c.keepFiles(2, bulk)
+	if f, ok := c.files["b.ts"]; !ok || f.Language != "typescript" {
+		t.Errorf("b.ts not kept from the bulk read: %+v", c.files)
+	}
+	if c.files["a.ts"].Language != "tsx" || c.entries != 2 {
+		t.Errorf("keepFiles replaced a request's read or miscounted: %+v, %d entries", c.files["a.ts"], c.entries)
+	}
+	if c.complete {
+		t.Error("files alone made the cache complete: a symbol not kept would read as absent")
+	}
+	c.keepFiles(3, bulk) // a later generation moves the cache on
+	if c.generation != 3 || len(c.files) != 2 || c.files["a.ts"].Language != "typescript" {
+		t.Errorf("keepFiles at a later generation: generation %d, files %+v", c.generation, c.files)
+	}
+}
