@@ -146,6 +146,13 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 		// property access wherever it is)
 		return sameNode(firstNamed(p), n) && isAny(n, ecmaValueWrappers...) && ecmaRefPosition(e, p)
 	case "assignment_expression":
+		if n.FieldName() == "left" {
+			// t.pull = async () => [], s.find = jest.fn(): a test writes
+			// its own function over a method; tsserver lists the property
+			// access under the method (and under the interface method it
+			// implements)
+			return ecmaWrittenWithFunction(e, n)
+		}
 		return n.FieldName() == "right" && !ecmaExportsAssignment(e, p)
 	case "member_expression":
 		// (call_expression function: (member_expression object: (_) @ref
@@ -160,6 +167,59 @@ func ecmaRefPosition(e *extractor, n *node) bool {
 			return true
 		}
 		return p.FieldName() == "function" && is(p.Parent(), "call_expression") && e.text(field(p, "property")) == "bind"
+	}
+	return false
+}
+
+// ecmaWrittenWithFunction reports whether n is a member access assigned a
+// function: an arrow function, a function expression, or a mock made by a
+// test library (jest.fn(), vi.fn(...).mockResolvedValue(x), sinon.stub()).
+// Other values written to members are data (this.count = 0), and a row
+// per write would cost more than the rare method written over. Not a
+// CommonJS export (module.exports.f = function) nor a prototype's method
+// (Foo.prototype.bar = function), which declare the function.
+func ecmaWrittenWithFunction(e *extractor, n *node) bool {
+	p := n.Parent()
+	if !is(n, "member_expression") || !is(p, "assignment_expression") || n.FieldName() != "left" || ecmaExportsAssignment(e, p) {
+		return false
+	}
+	if obj := e.text(field(n, "object")); obj == "prototype" || strings.HasSuffix(obj, ".prototype") {
+		return false
+	}
+	right := field(p, "right")
+	for isAny(right, "as_expression", "satisfies_expression", "parenthesized_expression") {
+		right = firstNamed(right)
+	}
+	switch nodeType(right) {
+	case "arrow_function", "function_expression", "function":
+		return true
+	case "call_expression":
+		return ecmaMockFactory(e, right)
+	}
+	return false
+}
+
+// ecmaMockFactory reports whether call makes a mock function: jest.fn(),
+// vi.fn(), sinon.stub()/spy()/fake(), or such a call configured further
+// (jest.fn().mockReturnValue(x)).
+func ecmaMockFactory(e *extractor, call *node) bool {
+	for is(call, "call_expression") {
+		fn := field(call, "function")
+		if !is(fn, "member_expression") {
+			return false
+		}
+		obj, prop := field(fn, "object"), e.text(field(fn, "property"))
+		if is(obj, "identifier") {
+			switch e.text(obj) + "." + prop {
+			case "jest.fn", "vi.fn", "sinon.stub", "sinon.spy", "sinon.fake":
+				return true
+			}
+			return false
+		}
+		if !ecmaReadOffFunction(prop) {
+			return false
+		}
+		call = obj
 	}
 	return false
 }
@@ -294,6 +354,9 @@ func (e *extractor) addRefs(nodes []*node, locals []*node) {
 		}
 		if !keep {
 			continue
+		}
+		if isEcma(e.facts.Language) && ecmaWrittenWithFunction(e, n) {
+			c.Args = []string{RefWrittenArg}
 		}
 		e.addCallTo(c, name, n)
 	}
@@ -631,7 +694,7 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// And one whose mock a test reads (repo.insert.mock.calls[0],
 	// (repo.find as jest.Mock).mockResolvedValue(x)): tsserver lists the
 	// property access under the method.
-	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node) || ecmaMockRead(e, node))
+	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node) || ecmaMockRead(e, node) || ecmaWrittenWithFunction(e, node))
 }
 
 // ecmaMockRead reports whether member read n, or an assertion or

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 158
+const ExtractorVersion = 160
 
 // Language names a grammar in the registry.
 type Language string
@@ -147,6 +147,11 @@ const AssignPrefix = "="
 // arguments the constructor takes ("arity:1" for a Function<String, Mail>):
 // the resolver picks the constructors of that arity.
 const RefArityPrefix = "arity:"
+
+// RefWrittenArg is the one argument of a reference that writes a function
+// over a member (t.pull = async () => [], s.find = jest.fn()), so that the
+// call hierarchy says so rather than "passes it as a value".
+const RefWrittenArg = "written-over"
 
 // LocalStoreOwner is the Receiver of an AssignPrefix row that stores into a
 // local variable of the function around it rather than a field (Java:

@@ -170,6 +170,11 @@ type Edge struct {
 	// name of the function passed. Precise servers count such a site as a
 	// caller, and the call hierarchy says "passes NAME as a value".
 	Ref string `json:"ref,omitempty"`
+	// RefWritten is set with Ref when every site writes a function over
+	// the method (t.pull = async () => [], s.find = jest.fn(): a test's
+	// double), which tsserver lists as it does a reference: the call
+	// hierarchy says "writes a function over NAME".
+	RefWritten bool `json:"refWritten,omitempty"`
 	// Access is set when every site of the edge reads or writes the
 	// target, a getter or setter, rather than calling it: "reads",
 	// "writes" or "reads and writes" (treesitter.AccessReadPrefix).

@@ -210,12 +210,12 @@ func detail(e fact.Edge) string {
 		// The symbol is the subscribing line, not a caller: no container.
 		return e.Implicit.Counts() + " · implicit sends, possible, not precise"
 	case e.Resolution == fact.ResolvedAST && e.Ref != "" && e.Via != "":
-		return where + "passes " + e.Ref + " as a value · precise (ast), dispatched through " + e.Via
+		return where + refDetail(e) + " · precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST && e.Ref != "":
 		// A reference, not a call (register(h), this.handle.bind(this)):
 		// said as the precise servers list it, a caller that uses the
 		// function as a value.
-		return where + "passes " + e.Ref + " as a value · precise (ast)"
+		return where + refDetail(e) + " · precise (ast)"
 	case e.Resolution == fact.ResolvedAST && e.Access != "" && e.Via != "":
 		return where + accessDetail(e.Access) + " · precise (ast), dispatched through " + e.Via
 	case e.Resolution == fact.ResolvedAST && e.Access != "":
@@ -245,6 +245,14 @@ func detail(e fact.Edge) string {
 }
 
 // accessDetail says what an edge's access sites do to the accessor.
+// refDetail says what a reference edge's sites do with the function.
+func refDetail(e fact.Edge) string {
+	if e.RefWritten {
+		return "writes a function over " + e.Ref
+	}
+	return "passes " + e.Ref + " as a value"
+}
+
 func accessDetail(access string) string {
 	switch access {
 	case "reads":

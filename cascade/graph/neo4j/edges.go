@@ -57,6 +57,8 @@ type CallRow struct {
 	// Ref names the function when the caller only uses it as a value
 	// (passes, stores, returns it) at every site: fact.Edge.Ref.
 	Ref string
+	// RefWritten: every site writes a function over it (fact.Edge.RefWritten).
+	RefWritten bool
 }
 
 // SubscriptionRow is (symbol)-[:SUBSCRIBES {sender}]->(:CODE_EVENT).
@@ -247,7 +249,7 @@ func (p *edgePass) owner(target fact.Symbol) error {
 			continue
 		}
 		row := CallRow{CallerID: e.Symbol.ID, CallerPath: e.Symbol.Path, TargetID: target.ID,
-			Resolution: e.Resolution, Via: e.Via, Event: e.Event, Ref: e.Ref}
+			Resolution: e.Resolution, Via: e.Via, Event: e.Event, Ref: e.Ref, RefWritten: e.RefWritten}
 		if e.Symbol.Kind == fact.KindModule {
 			row.CallerID = ""
 		}

@@ -149,7 +149,7 @@ func edgeBatches(e *Edges) []*edgeBatch {
 		for _, c := range calls[id] {
 			row := map[string]any{"target": c.TargetID, "props": map[string]any{
 				"resolution": string(c.Resolution), "via": c.Via, "event": c.Event,
-				"sites": int64(len(c.Lines)), "lines": c.Lines, "ref": c.Ref,
+				"sites": int64(len(c.Lines)), "lines": c.Lines, "ref": c.Ref, "refWritten": c.RefWritten,
 			}}
 			if c.CallerID == "" {
 				row["callerPath"] = c.CallerPath

@@ -70,7 +70,16 @@ func markRef(e *fact.Edge, site fact.Call, name string, fresh bool) {
 		}
 	case fresh:
 		e.Ref = name
+		e.RefWritten = refWritten(site)
+	case !refWritten(site):
+		e.RefWritten = false // passed somewhere too: say that
 	}
+}
+
+// refWritten reports whether a reference site writes a function over the
+// member it names (treesitter.RefWrittenArg).
+func refWritten(site fact.Call) bool {
+	return len(site.Args) == 1 && site.Args[0] == treesitter.RefWrittenArg
 }
 
 // registrationWins turns an edge made only of reference sites into the
