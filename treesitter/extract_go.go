@@ -154,9 +154,12 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 			s.ExtendsWritten = nil // no embedded type written with arguments
 		}
 		switch t := field(decl, "type"); nodeType(t) {
-		case "slice_type", "array_type", "map_type", "channel_type":
+		case "slice_type", "array_type", "map_type":
 			// type Diagnostics []*Diagnostic: what indexing or ranging yields.
 			s.Returns = strings.TrimPrefix(goType(e, t), GoCollectionPrefix)
+		case "channel_type":
+			// type WatchChan <-chan WatchResponse: what receiving or ranging yields
+			s.Returns = GoChanPrefix + strings.TrimPrefix(goType(e, t), GoCollectionPrefix)
 		case "function_type":
 			// type dialFunc func(addr string) (Conn, error): what calling a
 			// value of the type gives (GoFuncPrefix and its results).

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 160
+const ExtractorVersion = 161
 
 // Language names a grammar in the registry.
 type Language string
@@ -293,6 +293,13 @@ const GoFuncPrefix = "func:"
 // type mtpDraft Model. The new type has the other's fields, not its
 // methods.
 const GoDefinedPrefix = "defined:"
+
+// GoChanPrefix starts the Returns of a Go type defined as a channel, before
+// the element type: "chanof:WatchResponse" for
+// type WatchChan <-chan WatchResponse. Ranging over a channel yields its
+// elements in the first variable (for resp := range ch), where a slice's or
+// map's first variable is a key.
+const GoChanPrefix = "chanof:"
 
 // GoAliasPrefix starts the Returns of a Go type alias, followed by the
 // type it names as written (goType): "aliasof:internal.SearchOptions" for

@@ -2451,7 +2451,7 @@ func (q *query) elementOf(ctx context.Context, f *fact.File, ref typeRef) (typeR
 			strings.HasPrefix(ref.class.Returns, treesitter.GoAliasPrefix) || strings.HasPrefix(ref.class.Returns, treesitter.GoFuncPrefix) {
 			return typeRef{kind: refUnknown}, nil // not a collection we know of
 		}
-		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), ref.class.Returns)
+		return q.instanceOf(ctx, q.mustFile(ctx, ref.class.Path, f), strings.TrimPrefix(ref.class.Returns, treesitter.GoChanPrefix))
 	}
 	if ref.class.Language == treesitter.Python {
 		return q.python().pyElementOf(ctx, ref)

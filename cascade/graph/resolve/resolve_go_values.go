@@ -236,6 +236,9 @@ func (q *goLang) goRangeKey(ctx context.Context, f *fact.File, caller *fact.Symb
 	if err == nil && ref.chanOuter && ref.elems > 0 {
 		return q.elementOf(ctx, f, ref) // for t := range m.IterBuffered(), a channel: an element
 	}
+	if err == nil && ref.kind == refInstance && ref.elems == 0 && ref.class.Language == treesitter.Go && strings.HasPrefix(ref.class.Returns, treesitter.GoChanPrefix) {
+		return q.elementOf(ctx, f, ref) // for resp := range ch, ch a clientv3.WatchChan: an element
+	}
 	if err != nil || ref.kind != refExternal {
 		return typeRef{kind: refUnknown}, err
 	}

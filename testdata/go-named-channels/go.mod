@@ -1,0 +1,3 @@
+module example.com/namedchannels
+
+go 1.22
