@@ -94,7 +94,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|written|writtenvia|access|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|refvia|written|writtenvia|access|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -199,15 +199,20 @@ func parseFixture(t *testing.T, root string) *fixture {
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], detail: "as a value", ref: true, at: at})
 					fx.mentions[args[1]] = true
-				case "written", "writtenvia":
+				case "written", "writtenvia", "refvia":
 					// A function written over a method (t.pull = async () => []):
 					// @writtenvia when the target is the interface method the
-					// written member implements, checked incoming only.
+					// written member implements, checked incoming only; @refvia
+					// likewise for a reference (@ref) of such a member.
 					if len(args) < 3 {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
-					via := m[1] == "writtenvia"
-					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], detail: "writes a function over", ref: true, dispatch: via, incomingOnly: via, at: at})
+					via := m[1] != "written"
+					detail := "writes a function over"
+					if m[1] == "refvia" {
+						detail = "as a value"
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], detail: detail, ref: true, dispatch: via, incomingOnly: via, at: at})
 					fx.mentions[args[1]] = true
 				case "access":
 					if len(args) < 4 {

@@ -502,7 +502,7 @@ type refScope struct {
 	// modules: JavaScript and TypeScript locals bound to a dynamically
 	// imported module (PythonModuleTypePrefix).
 	modules map[refLocal]bool
-	// calledBare: Go, each name a function calls bare (f()), read on the
+	// calledBare: each name a function calls bare (f()), read on the
 	// first question.
 	calledBare map[refLocal]bool
 }
@@ -694,7 +694,7 @@ func (r *refScope) keep(fn int, name, recv string, stored bool, node *node, loca
 	// And one whose mock a test reads (repo.insert.mock.calls[0],
 	// (repo.find as jest.Mock).mockResolvedValue(x)): tsserver lists the
 	// property access under the method.
-	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node) || ecmaMockRead(e, node) || ecmaWrittenWithFunction(e, node))
+	return rest == "" && typed && (ecmaTestInspects(e, node) || ecmaTaggedSubstitution(node) || ecmaTypeofMember(e, node) || ecmaMockRead(e, node) || ecmaWrittenWithFunction(e, node) || r.ecmaAssignedToCalledLocal(fn, node))
 }
 
 // ecmaMockRead reports whether member read n, or an assertion or
@@ -1004,6 +1004,18 @@ func (r *refScope) goAssignedToCalledLocal(fn int, n *node) bool {
 	if len(names) != len(values) {
 		return false
 	}
+	for i, v := range values {
+		if sameNode(v, n) {
+			name := r.e.text(names[i])
+			return r.callsBare(fn, name) || goDeclaredFuncTyped(r.e, n, name)
+		}
+	}
+	return false
+}
+
+// callsBare reports whether function fn (-1: the top level) calls name bare,
+// name().
+func (r *refScope) callsBare(fn int, name string) bool {
 	if r.calledBare == nil {
 		r.calledBare = map[refLocal]bool{}
 		for _, c := range r.e.facts.Calls {
@@ -1012,13 +1024,21 @@ func (r *refScope) goAssignedToCalledLocal(fn int, n *node) bool {
 			}
 		}
 	}
-	for i, v := range values {
-		if sameNode(v, n) {
-			name := r.e.text(names[i])
-			return r.calledBare[refLocal{fn, name}] || goDeclaredFuncTyped(r.e, n, name)
-		}
+	return r.calledBare[refLocal{fn, name}]
+}
+
+// ecmaAssignedToCalledLocal reports whether member read n is the value of a
+// declaration whose name the same function calls bare: const original =
+// t.pull, then original(...args), keeps the method to call it, and tsserver
+// lists the property access. Other declared member reads are nearly all
+// data (const name = user.name).
+func (r *refScope) ecmaAssignedToCalledLocal(fn int, n *node) bool {
+	p := n.Parent()
+	if !is(n, "member_expression") || !is(p, "variable_declarator") || n.FieldName() != "value" {
+		return false
 	}
-	return false
+	name := field(p, "name")
+	return is(name, "identifier") && r.callsBare(fn, r.e.text(name))
 }
 
 // goDataArgument reports whether n is an argument of a call that takes

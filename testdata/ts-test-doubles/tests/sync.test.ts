@@ -19,6 +19,15 @@ export async function pullsTwice(): Promise<number> { // @def(pullsTwice, "pulls
   return new SyncEngine(t).runFor('h');
 }
 
+// Keeping the member to call it from the function written over it: the
+// read is a reference too.
+export async function wrapsThePull(): Promise<number> { // @def(wrapsThePull, "wrapsThePull")
+  const t = new FakeTransport();
+  const original = t.pull; // @site(keptPull, "pull")
+  t.pull = async (household) => original(household); // @site(wrappedPull, "pull") @ref(wrapsThePull, fakePull, keptPull, wrappedPull) @refvia(wrapsThePull, pull, keptPull, wrappedPull)
+  return new SyncEngine(t).runFor('w');
+}
+
 export function stubsTheLedger(): Ledger { // @def(stubsTheLedger, "stubsTheLedger")
   const ledger = new Ledger();
   ledger.total = jest.fn(); // @site(totalStub, "total") @written(stubsTheLedger, total, totalStub)
