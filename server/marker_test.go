@@ -94,7 +94,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|refvia|written|writtenvia|access|namecall|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|refvia|written|writtenvia|access|namecall|outside|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -192,6 +192,15 @@ func parseFixture(t *testing.T, root string) *fixture {
 						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", incomingOnly: m[1] == "incoming", at: at})
+					fx.mentions[args[1]] = true
+				case "outside":
+					// A name-resolved caller in a file no tsconfig includes,
+					// reaching the target only through the config's path
+					// aliases (ts-tsconfig-excluded).
+					if len(args) < 3 {
+						t.Fatalf("%s: @outside wants (CALLER, TARGET, SITE...)", at)
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: true, detail: "leaves this file out, and only its path aliases reach the target", at: at})
 					fx.mentions[args[1]] = true
 				case "ref":
 					if len(args) < 3 {
@@ -448,7 +457,7 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 			details[e.target+"<-"+key] = e.detail
 			continue
 		}
-		if e.ref {
+		if e.ref || e.detail != "" {
 			details[e.target+"<-"+key] = e.detail
 		}
 		precise[e.target+"<-"+key] = !e.nameOnly

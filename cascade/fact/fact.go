@@ -147,6 +147,12 @@ const (
 // of several functions (s.onDone() with s.onDone = a or b).
 const ViaStoredField = "field "
 
+// ViaOutsideProject starts the Via of a name-resolved edge whose caller's
+// file no tsconfig includes (its "exclude" leaves it out) and reaches the
+// target only through that config's path aliases, which tsserver does not
+// apply to it; the config's path follows.
+const ViaOutsideProject = "outside project "
+
 // Edge is one caller (incoming) or callee (outgoing) with its call sites.
 type Edge struct {
 	Symbol     Symbol            `json:"symbol"`

@@ -409,6 +409,13 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 		if res == fact.ResolvedName && nameVia != "" && via == "" {
 			via = nameVia
 		}
+		if res == fact.ResolvedAST && family(target.Language) == "js" {
+			// A file no tsconfig includes, linked only through the
+			// config's path aliases (tsconfig_project.go): possible.
+			if cfg := q.jsOutsideProject(ctx, c.Path, target.Path); cfg != "" {
+				res, via = fact.ResolvedName, viaOutsideProject(cfg)
+			}
+		}
 		caller, err := q.callerOf(ctx, c)
 		if err != nil {
 			return err

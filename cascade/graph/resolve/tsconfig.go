@@ -32,6 +32,10 @@ type tsAliases struct {
 	// mapped keeps candidates' answers per directory and specifier: the
 	// resolver asks for every candidate file of every import.
 	mapped map[[2]string]tsMapped
+	// projects keeps configs read for ownership, outside the answers of
+	// outsideProject, by workspace-relative path (tsconfig_project.go).
+	projects map[string]tsProjectEntry
+	outside  map[string]tsOutsideEntry
 }
 
 type tsMapped struct {
