@@ -129,7 +129,7 @@ func (r Result) Answer() Answer {
 	if r.Found {
 		a.Symbol.Location = location(t.Path, t.Selection)
 	}
-	names, implicit := 0, 0
+	names, outside, implicit := 0, 0, 0
 	for _, c := range r.Calls {
 		ac := AnswerCall{Caller: stage.QualifiedName(c.Symbol), ID: c.Symbol.ID, File: c.Symbol.Path, Ranges: []AnswerRange{},
 			Provenance: AnswerProvenance{Stage: c.Stage, Resolution: string(c.Resolution), Detail: c.Detail, Event: c.Event, Via: c.Via, Reference: c.Ref,
@@ -151,6 +151,9 @@ func (r Result) Answer() Answer {
 		}
 		if c.Resolution == fact.ResolvedName {
 			names++
+			if strings.HasPrefix(c.Via, fact.ViaOutsideProject) {
+				outside++
+			}
 		}
 		a.Calls = append(a.Calls, ac)
 	}
@@ -158,6 +161,9 @@ func (r Result) Answer() Answer {
 	case r.Stage == StageGraph && names > 0:
 		a.Meta.Strategy = "graph_with_name_matches"
 		a.Meta.Warning = fmt.Sprintf("%d of %d callers are name matches whose receiver was not resolved: check them before relying on them.", names, len(r.Calls))
+		if outside > 0 {
+			a.Meta.Warning = fmt.Sprintf("%d of %d callers are possible, not precise: %d are calls from files that no tsconfig includes, linked only through its path aliases (the editor's TypeScript server resolves none of them), %d are name matches whose receiver was not resolved. Check them before relying on them.", names, len(r.Calls), outside, names-outside)
+		}
 	case r.Stage == StageGraph:
 		a.Meta.Strategy = "precise"
 	case r.Stage == StageGrep:

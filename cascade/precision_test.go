@@ -328,3 +328,25 @@ func TestEngineFieldCallSaysItsField(t *testing.T) {
 		t.Errorf("calls %v, want one with detail %q", details(res.Calls), want)
 	}
 }
+
+// A call from a test file the tsconfig excludes, linked only through the
+// config's path aliases, is possible: ranked after the precise callers,
+// and the JSON answer says why it is flagged.
+func TestEngineTSConfigExcludedCallerIsPossible(t *testing.T) {
+	f := newFixture(t, readFixture(t, "ts-tsconfig-excluded"))
+	e := newEngine(f, nil, roomy())
+	e.Graphs[0].Resolver = &resolve.Resolver{Store: f.store, Root: f.root}
+	res, err := e.Incoming(context.Background(), f.symbol(t, "checkout"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"aliasedCheckout · possible: tsconfig.json leaves this file out, and only its path aliases reach the target"}
+	if diff := cmp.Diff(want, details(res.Calls)); diff != "" {
+		t.Errorf("calls (-want +got):\n%s", diff)
+	}
+	a := res.Answer()
+	if !a.Meta.Degraded || len(a.Calls) != 1 || a.Calls[0].Provenance.Precise ||
+		!strings.Contains(a.Meta.Warning, "1 are calls from files that no tsconfig includes") {
+		t.Errorf("JSON meta degraded %v, calls %+v, warning %q: want one possible caller, said so", a.Meta.Degraded, a.Calls, a.Meta.Warning)
+	}
+}
