@@ -2,6 +2,7 @@ package cascade
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/report"
@@ -81,6 +82,18 @@ func (r Result) MentionSummary(max int) string {
 		s += fmt.Sprintf(" %s:%d '%s'", m.Path, m.Line, m.Text)
 	}
 	return s
+}
+
+// OutsideProject counts the callers in files that no tsconfig includes,
+// linked only through its path aliases (name-resolved, said "possible").
+func (r Result) OutsideProject() int {
+	n := 0
+	for _, c := range r.Calls {
+		if c.Stage == StageGraph && c.Resolution == fact.ResolvedName && strings.HasPrefix(c.Via, fact.ViaOutsideProject) {
+			n++
+		}
+	}
+	return n
 }
 
 // ReasonNameMatch is the code of a graph answer that holds name matches:

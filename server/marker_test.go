@@ -552,8 +552,12 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 		checkMentions(t, c, dir, target, item, fx.mentioned[target])
 		for _, e := range fx.calls {
 			if e.target == target && e.nameOnly {
-				if d := diagnosticOn(c, item); d.Code != "name_match" {
+				d := diagnosticOn(c, item)
+				if d.Code != "name_match" {
 					t.Errorf("incomingCalls %s holds a name match: diagnostic %v %q, want code name_match", target, d.Code, d.Message)
+				}
+				if outside := strings.Contains(e.detail, "leaves this file out"); outside != strings.Contains(d.Message, "no tsconfig includes") {
+					t.Errorf("incomingCalls %s: diagnostic %q, want it to say the files no tsconfig includes: %v", target, d.Message, outside)
 				}
 				break
 			}
