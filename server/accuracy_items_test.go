@@ -38,7 +38,9 @@ func itemKind(detail string) string {
 		return siteFramework
 	case strings.Contains(detail, "precise"):
 		return sitePrecise
-	case strings.Contains(detail, "name match only"):
+	case strings.Contains(detail, "name match only"), strings.Contains(detail, outsideProjectDetail):
+		// a call from a file no tsconfig includes, linked through its
+		// aliases: resolved by the graph as a name match is, and flagged
 		return siteNameOnly
 	case strings.Contains(detail, "grep"):
 		return siteGrep
@@ -47,6 +49,10 @@ func itemKind(detail string) string {
 	}
 	return siteOther
 }
+
+// outsideProjectDetail is what graph.Detail says of an edge whose caller's
+// file no tsconfig includes.
+const outsideProjectDetail = "leaves this file out, and only its path aliases reach the target"
 
 // alsoRegistered is what graph.Detail adds to an item that also holds a
 // registration of the target.
