@@ -209,6 +209,11 @@ func (p *tsProject) owns(dir, rel string) bool {
 	}
 	include := p.include
 	if include == nil {
+		if len(p.files) > 0 {
+			// "files" alone: the program is those files and everything
+			// they import, which is not followed here; taken to own it.
+			return true
+		}
 		if p.files != nil {
 			return false
 		}

@@ -31,6 +31,7 @@ func TestTSConfigOwnership(t *testing.T) {
 	write("packages/web/tsconfig.json", `{ "exclude": ["e2e"] }`)
 	write("apps/solution/tsconfig.json", `{ "files": [], "references": [{ "path": "./tsconfig.app.json" }] }`)
 	write("apps/plain/tsconfig.json", `{ "files": ["main.ts"] }`)
+	write("apps/empty/tsconfig.json", `{ "files": [] }`)
 	a := &tsAliases{root: root}
 	for _, c := range []struct {
 		file, outside string
@@ -56,8 +57,9 @@ func TestTSConfigOwnership(t *testing.T) {
 		file, outside string
 	}{
 		{"scripts/seed.ts", "tsconfig.json"},
+		{"apps/empty/x.ts", "apps/empty/tsconfig.json"},         // no files, no include, no references: owns nothing
 		{"packages/kit/src/a.ts", "packages/kit/tsconfig.json"}, // its base includes only the base's lib, and the root only src
-		{"apps/plain/other.ts", "apps/plain/tsconfig.json"},
+		{"apps/plain/other.ts", ""},                             // "files" alone: main.ts may import it, which is not followed
 	} {
 		if got := b.outsideProject(c.file); got != c.outside {
 			t.Errorf("with include src: outsideProject(%s) = %q, want %q", c.file, got, c.outside)
