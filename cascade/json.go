@@ -151,7 +151,7 @@ func (r Result) Answer() Answer {
 		}
 		if c.Resolution == fact.ResolvedName {
 			names++
-			if strings.HasPrefix(c.Via, fact.ViaOutsideProject) {
+			if fact.EditorUnresolved(c.Via) {
 				outside++
 			}
 		}
@@ -162,7 +162,7 @@ func (r Result) Answer() Answer {
 		a.Meta.Strategy = "graph_with_name_matches"
 		a.Meta.Warning = fmt.Sprintf("%d of %d callers are name matches whose receiver was not resolved: check them before relying on them.", names, len(r.Calls))
 		if outside > 0 {
-			a.Meta.Warning = fmt.Sprintf("%d of %d callers are possible, not precise: %d are calls from files that no tsconfig includes, linked only through its path aliases (the editor's TypeScript server resolves none of them), %d are name matches whose receiver was not resolved. Check them before relying on them.", names, len(r.Calls), outside, names-outside)
+			a.Meta.Warning = fmt.Sprintf("%d of %d callers are possible, not precise: %d are resolved where the editor's TypeScript server resolves nothing (a file no tsconfig includes, linked through its path aliases, or an import the config's paths map to no file), %d are name matches whose receiver was not resolved. Check them before relying on them.", names, len(r.Calls), outside, names-outside)
 		}
 	case r.Stage == StageGraph:
 		a.Meta.Strategy = "precise"

@@ -2,7 +2,6 @@ package cascade
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/cascade/report"
@@ -84,12 +83,14 @@ func (r Result) MentionSummary(max int) string {
 	return s
 }
 
-// OutsideProject counts the callers in files that no tsconfig includes,
-// linked only through its path aliases (name-resolved, said "possible").
-func (r Result) OutsideProject() int {
+// EditorUnresolved counts the callers resolved where the editor's
+// TypeScript server resolves nothing: in files that no tsconfig includes,
+// linked through its path aliases, or through an import its paths map to
+// no file (name-resolved, said "possible").
+func (r Result) EditorUnresolved() int {
 	n := 0
 	for _, c := range r.Calls {
-		if c.Stage == StageGraph && c.Resolution == fact.ResolvedName && strings.HasPrefix(c.Via, fact.ViaOutsideProject) {
+		if c.Stage == StageGraph && c.Resolution == fact.ResolvedName && fact.EditorUnresolved(c.Via) {
 			n++
 		}
 	}

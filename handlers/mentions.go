@@ -87,11 +87,11 @@ func nameMatchDiagnostic(item protocol.CallHierarchyItem, data ItemData, res cas
 		what = fmt.Sprintf("1 of the %d callers of %s is a name match only", len(res.Calls), item.Name)
 	}
 	msg := what + ": the code graph could not tell which function each of these calls runs (an unresolved receiver, or a field holding one of several functions), so it may be another " + item.Name + " (flagged \"name match only\" in the list)."
-	if out := res.OutsideProject(); out > 0 {
+	if out := res.EditorUnresolved(); out > 0 {
 		// Not name matches at all: resolved, through aliases the editor's
 		// TypeScript server does not give those files.
 		what = fmt.Sprintf("%d of the %d callers of %s are possible, not precise", n, len(res.Calls), item.Name)
-		msg = what + fmt.Sprintf(": %d are calls from files that no tsconfig includes, which reach it only through that config's path aliases (the editor's TypeScript server resolves none of them; flagged \"possible\" in the list)", out)
+		msg = what + fmt.Sprintf(": %d are resolved where the editor's TypeScript server resolves nothing, calls from files that no tsconfig includes (linked through its path aliases) or through imports the config's paths map to no file (flagged \"possible\" in the list)", out)
 		if n > out {
 			msg += fmt.Sprintf(", and %d are name matches whose receiver the code graph could not resolve (flagged \"name match only\")", n-out)
 		}

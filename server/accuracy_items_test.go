@@ -38,7 +38,7 @@ func itemKind(detail string) string {
 		return siteFramework
 	case strings.Contains(detail, "precise"):
 		return sitePrecise
-	case strings.Contains(detail, "name match only"), strings.Contains(detail, outsideProjectDetail):
+	case strings.Contains(detail, "name match only"), strings.Contains(detail, outsideProjectDetail), strings.Contains(detail, unmappedImportDetail):
 		// a call from a file no tsconfig includes, linked through its
 		// aliases: resolved by the graph as a name match is, and flagged
 		return siteNameOnly
@@ -53,6 +53,10 @@ func itemKind(detail string) string {
 // outsideProjectDetail is what graph.Detail says of an edge whose caller's
 // file no tsconfig includes.
 const outsideProjectDetail = "leaves this file out, and only its path aliases reach the target"
+
+// unmappedImportDetail is what it says of an edge through an import the
+// config's paths map to no file.
+const unmappedImportDetail = "to no file, so the editor resolves nothing there"
 
 // alsoRegistered is what graph.Detail adds to an item that also holds a
 // registration of the target.

@@ -31,6 +31,7 @@ func TestAccuracyItemJudge(t *testing.T) {
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName}), siteNameOnly, true},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName, Via: "pytest fixture ledger"}), siteNameOnly, true},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName, Via: fact.ViaOutsideProject + "tsconfig.json"}), siteNameOnly, true},
+		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedName, Via: fact.ViaUnmappedImport + "components/Box"}), siteNameOnly, true},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedEvent, Event: "team/${…}/removed"}), siteFramework, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedRegistration, Via: "router.get"}), siteFramework, false},
 		{graphstage.Detail(fact.Edge{Symbol: svc, Resolution: fact.ResolvedAST, AlsoRegistered: "setInterval(1000)"}), sitePrecise, false},

@@ -94,7 +94,7 @@ import (
 	"github.com/callcascade/callcascade/treesitter"
 )
 
-var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|refvia|written|writtenvia|access|namecall|outside|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
+var markerRE = regexp.MustCompile(`@(def|site|call|incoming|ref|refvia|written|writtenvia|access|namecall|outside|unmapped|dispatch|callers|event|registered|implicit|sends|module|entry|nocallers|possible|dynamic|mention)\(((?:[^()"]|"[^"]*")*)\)`)
 
 type loc struct {
 	uri protocol.DocumentURI
@@ -193,14 +193,20 @@ func parseFixture(t *testing.T, root string) *fixture {
 					}
 					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: m[1] == "namecall", dispatch: m[1] == "dispatch", incomingOnly: m[1] == "incoming", at: at})
 					fx.mentions[args[1]] = true
-				case "outside":
-					// A name-resolved caller in a file no tsconfig includes,
+				case "outside", "unmapped":
+					// A name-resolved caller the editor's TypeScript server
+					// does not resolve: in a file no tsconfig includes,
 					// reaching the target only through the config's path
-					// aliases (ts-tsconfig-excluded).
+					// aliases (ts-tsconfig-excluded), or through an import
+					// the config's paths map to no file (js-unmapped-paths).
 					if len(args) < 3 {
-						t.Fatalf("%s: @outside wants (CALLER, TARGET, SITE...)", at)
+						t.Fatalf("%s: @%s wants (CALLER, TARGET, SITE...)", at, m[1])
 					}
-					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: true, detail: "leaves this file out, and only its path aliases reach the target", at: at})
+					detail := "leaves this file out, and only its path aliases reach the target"
+					if m[1] == "unmapped" {
+						detail = "to no file, so the editor resolves nothing there"
+					}
+					fx.calls = append(fx.calls, edgeWant{caller: args[0], target: args[1], sites: args[2:], nameOnly: true, detail: detail, at: at})
 					fx.mentions[args[1]] = true
 				case "ref":
 					if len(args) < 3 {
@@ -556,8 +562,9 @@ func runFixture(t *testing.T, dir string, fx *fixture) {
 				if d.Code != "name_match" {
 					t.Errorf("incomingCalls %s holds a name match: diagnostic %v %q, want code name_match", target, d.Code, d.Message)
 				}
-				if outside := strings.Contains(e.detail, "leaves this file out"); outside != strings.Contains(d.Message, "no tsconfig includes") {
-					t.Errorf("incomingCalls %s: diagnostic %q, want it to say the files no tsconfig includes: %v", target, d.Message, outside)
+				editor := strings.Contains(e.detail, "leaves this file out") || strings.Contains(e.detail, "the editor resolves nothing")
+				if editor != strings.Contains(d.Message, "the editor's TypeScript server resolves nothing") {
+					t.Errorf("incomingCalls %s: diagnostic %q, want it to say which callers the editor does not resolve: %v", target, d.Message, editor)
 				}
 				break
 			}

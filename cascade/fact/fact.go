@@ -6,6 +6,8 @@
 package fact
 
 import (
+	"strings"
+
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -152,6 +154,19 @@ const ViaStoredField = "field "
 // target only through that config's path aliases, which tsserver does not
 // apply to it; the config's path follows.
 const ViaOutsideProject = "outside project "
+
+// ViaUnmappedImport starts the Via of a name-resolved edge whose caller
+// imports the target's module through a specifier that the tsconfig's or
+// jsconfig's "paths" map to no file, matched instead by its last segments
+// (as a bundler reading baseUrl alone does); the specifier follows.
+const ViaUnmappedImport = "unmapped import "
+
+// EditorUnresolved reports whether a name-resolved edge's Via says the
+// link is resolved, but not by the editor's TypeScript server: a file no
+// tsconfig includes, or an import its paths map to no file.
+func EditorUnresolved(via string) bool {
+	return strings.HasPrefix(via, ViaOutsideProject) || strings.HasPrefix(via, ViaUnmappedImport)
+}
 
 // Edge is one caller (incoming) or callee (outgoing) with its call sites.
 type Edge struct {

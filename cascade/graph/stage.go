@@ -238,6 +238,10 @@ func detail(e fact.Edge) string {
 		// The receiver's type is known and has no such method: the call
 		// runs whatever the field holds, one of several functions stored.
 		return where + "name match only: calls field " + strings.TrimPrefix(e.Via, fact.ViaStoredField) + ", which holds one of several functions"
+	case e.Resolution == fact.ResolvedName && strings.HasPrefix(e.Via, fact.ViaUnmappedImport):
+		// Resolved by the path's last segments, where the config's paths
+		// send the editor's TypeScript server to no file.
+		return where + "possible: the config's paths map '" + strings.TrimPrefix(e.Via, fact.ViaUnmappedImport) + "' to no file, so the editor resolves nothing there; linked by its last segments"
 	case e.Resolution == fact.ResolvedName && strings.HasPrefix(e.Via, fact.ViaOutsideProject):
 		// Resolved, but through aliases tsserver does not give the file.
 		return where + "possible: " + strings.TrimPrefix(e.Via, fact.ViaOutsideProject) + " leaves this file out, and only its path aliases reach the target"

@@ -410,10 +410,11 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 			via = nameVia
 		}
 		if res == fact.ResolvedAST && family(target.Language) == "js" {
-			// A file no tsconfig includes, linked only through the
-			// config's path aliases (tsconfig_project.go): possible.
-			if cfg := q.jsOutsideProject(ctx, c.Path, target.Path); cfg != "" {
-				res, via = fact.ResolvedName, viaOutsideProject(cfg)
+			// A link the editor's TypeScript server does not make: a file
+			// no tsconfig includes, or an import the config's paths map
+			// to no file (tsconfig_project.go): possible.
+			if why := q.jsEditorUnresolved(ctx, c.Path, target.Path); why != "" {
+				res, via = fact.ResolvedName, why
 			}
 		}
 		caller, err := q.callerOf(ctx, c)

@@ -240,28 +240,37 @@ func matchesAny(patterns []string, rel string) bool {
 	return false
 }
 
-// jsOutsideProject returns the config that leaves caller's file out when
-// caller reaches target's file only through that config's aliases:
-// caller's file is in no tsconfig project, imports something through an
-// alias, and has no relative import of target's file (or of a directory's
-// index, a barrel that may pass it on). "" otherwise: the link is as
-// precise as tsserver's.
-func (q *query) jsOutsideProject(ctx context.Context, callerPath, targetPath string) string {
+// jsEditorUnresolved says why caller's link to target is one the
+// editor's TypeScript server does not make, when it is not ("" then):
+//
+//   - caller's file is in no tsconfig project and reaches target's file
+//     only through an alias (tsconfig_project.go's header); Via
+//     fact.ViaOutsideProject and the config;
+//   - an import of caller's file that the config's "paths" map to no
+//     file (jsconfig {"baseUrl": "src", "paths": {"*": ["src/*"]}} sends
+//     every specifier to src/src/...) matches target's file by its last
+//     segments, as a bundler resolving baseUrl alone finds it; TypeScript
+//     tries no other place once a pattern matched. Via
+//     fact.ViaUnmappedImport and the specifier.
+//
+// A relative import of target's file, or of a directory's index (a barrel
+// that may pass it on), resolves for tsserver too, and keeps the link
+// precise.
+func (q *query) jsEditorUnresolved(ctx context.Context, callerPath, targetPath string) string {
 	if callerPath == targetPath || family(languageOf(callerPath)) != "js" {
 		return ""
 	}
 	aliases := q.r.tsAliases()
-	cfg := aliases.outsideProject(callerPath)
-	if cfg == "" {
+	if aliases == nil {
 		return ""
 	}
 	f, err := q.file(ctx, callerPath)
-	if err != nil || f == nil {
+	if err != nil || f == nil || len(f.Imports) == 0 {
 		return ""
 	}
 	target := stripExt(targetPath)
 	modules := q.r.jsModules(q.allFiles(ctx))
-	aliased := false
+	aliased, unmapped, mapped := false, "", false
 	for _, im := range f.Imports {
 		if treesitter.IsRelativeModule(im.Module) {
 			named := stripExt(path.Join(path.Dir(callerPath), im.Module))
@@ -271,23 +280,35 @@ func (q *query) jsOutsideProject(ctx context.Context, callerPath, targetPath str
 			}
 			continue
 		}
-		if cands := aliases.candidates(callerPath, im.Module); len(cands) > 0 && modules.namesFile(cands) {
-			aliased = true
+		cands := aliases.candidates(callerPath, im.Module)
+		if len(cands) == 0 {
+			continue
 		}
+		if modules.namesFile(cands) {
+			aliased = true
+			for _, c := range cands {
+				if c == target || c+"/index" == target {
+					mapped = true // the config names target's file itself
+				}
+			}
+		} else if unmapped == "" && jsModuleMatches(callerPath, im.Module, targetPath) {
+			unmapped = im.Module
+		}
+	}
+	if unmapped != "" && !mapped {
+		return fact.ViaUnmappedImport + unmapped
 	}
 	if !aliased {
 		return ""
 	}
-	return cfg
+	if cfg := aliases.outsideProject(callerPath); cfg != "" {
+		return fact.ViaOutsideProject + cfg
+	}
+	return ""
 }
 
 // languageOf is the language of a path by its extension ("" when none).
 func languageOf(p string) treesitter.Language {
 	l, _ := treesitter.LanguageForPath(p)
 	return l
-}
-
-// viaOutsideProject is what a flagged edge's Via says of the config.
-func viaOutsideProject(cfg string) string {
-	return fact.ViaOutsideProject + cfg
 }

@@ -1,0 +1,3 @@
+export function helper() { // @def(helper, "helper")
+  return 1;
+}
