@@ -312,7 +312,7 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 			}
 			via, res = ext, fact.ResolvedAST
 		} else if target.Language == treesitter.Go && c.Receiver != "" &&
-			(len(targets) == 0 && res == "" || !containsID(targets, target.ID) && goLiteralMethods(targets)) {
+			(len(targets) == 0 && res == "" || !containsID(targets, target.ID) && (goLiteralMethods(targets) || q.golang().goFieldLiteralMethods(ctx, targets))) {
 			// w.Write(p) with w an http.ResponseWriter, in target's package;
 			// r.M() with r asserted to the interface literal declaring
 			// target; x.Run() with x an interface{ Run() }, whose method it
@@ -1007,6 +1007,11 @@ func (q *query) resolveSite(ctx context.Context, c fact.Call) (_ []fact.Symbol, 
 			// (a parameter's, a local's, an element's type): the literal's
 			// method, as gopls's outgoing calls and definition answer.
 			if found, err := q.golang().goLiteralMethodCalled(ctx, f, caller, c, ref); err != nil || len(found) > 0 {
+				return found, fact.ResolvedAST, err
+			}
+			// s.observer.M() with observer a struct field declared
+			// interface{ M() } (resolve_go_fieldlit.go).
+			if found, err := q.golang().goFieldLiteralMethodCalled(ctx, f, caller, c); err != nil || len(found) > 0 {
 				return found, fact.ResolvedAST, err
 			}
 		}

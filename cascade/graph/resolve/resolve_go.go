@@ -441,14 +441,34 @@ func (q *goLang) implementsInterfaceMethod(ctx context.Context, m, iface fact.Sy
 // m's type has every method of the literal, or, m being an interface's,
 // either interface has every method of the other.
 func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fact.Symbol) (bool, error) {
-	if target.Language != treesitter.Go || target.Kind != treesitter.KindMethod || target.Container != "" ||
-		!isInterfaceMethod(target) || m.Name != target.Name || m.Container == "" || m.Language != treesitter.Go ||
-		path.Dir(c.Path) != path.Dir(target.Path) {
+	if target.Language != treesitter.Go || target.Kind != treesitter.KindMethod ||
+		!isInterfaceMethod(target) || m.Name != target.Name || m.Container == "" || m.Language != treesitter.Go {
 		return false, nil
 	}
-	own, err := q.goInterfaceOf(ctx, target)
-	if err != nil || own == nil {
-		return false, err
+	var own map[string]goSignature
+	if target.Container != "" {
+		// A struct field's literal (resolve_go_fieldlit.go): reachable
+		// from a package-level type, related in every package.
+		_, _, set, err := q.goFieldLiteral(ctx, target)
+		if err != nil || set == nil {
+			return false, err
+		}
+		own = set
+	} else {
+		if path.Dir(c.Path) != path.Dir(target.Path) {
+			return false, nil
+		}
+		var err error
+		if own, err = q.goInterfaceOf(ctx, target); err != nil || own == nil {
+			return false, err
+		}
+	}
+	if target.Container != "" {
+		// Another struct field's literal of the same methods is the same
+		// type to Go (type identity), and so to gopls.
+		if _, _, set, err := q.goFieldLiteral(ctx, m); err != nil || set != nil {
+			return set != nil && goCovers(set, own) && goCovers(own, set), err
+		}
 	}
 	cls, err := q.classOf(ctx, &m)
 	if err != nil || cls == nil {
@@ -675,6 +695,9 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		if ok, err := q.goLiteralOwnCall(ctx, c, target); ok || err != nil {
 			return "", ok, err
 		}
+	}
+	if ok, err := q.goFieldLiteralCall(ctx, c, target); ok || err != nil {
+		return "", ok, err // s.observer.M() with observer a field of an interface literal
 	}
 	// A method of an interface literal (func scan(s interface{ Scan(...any) error }))
 	// has no container: only a call on a standard library value reaches
@@ -931,8 +954,13 @@ func goCovers(have, want map[string]goSignature) bool {
 func (q *goLang) goInterfaceOf(ctx context.Context, m fact.Symbol) (map[string]goSignature, error) {
 	if m.Container != "" {
 		cls, err := q.classOf(ctx, &m)
-		if err != nil || cls == nil || cls.Kind != treesitter.KindInterface {
+		if err != nil || cls == nil {
 			return nil, err
+		}
+		if cls.Kind != treesitter.KindInterface {
+			// a struct field's literal (resolve_go_fieldlit.go)
+			_, _, set, err := q.goFieldLiteral(ctx, m)
+			return set, err
 		}
 		return q.goMethodSet(ctx, *cls), nil
 	}

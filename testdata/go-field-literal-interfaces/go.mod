@@ -1,0 +1,3 @@
+module example.com/fieldlit
+
+go 1.22
