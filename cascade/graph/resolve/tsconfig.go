@@ -131,6 +131,26 @@ func (a *tsAliases) mapSpec(dir, spec string) []string {
 	return out
 }
 
+// byPaths reports whether a pattern of the "paths" of the config that
+// governs files in dir matches spec. TypeScript tries no other place
+// once one matched (baseUrl alone is followed by node_modules).
+func (a *tsAliases) byPaths(dir, spec string) bool {
+	if a == nil || a.root == "" || treesitter.IsRelativeModule(spec) {
+		return false
+	}
+	cfg := a.configFor(dir)
+	if cfg == nil {
+		return false
+	}
+	for pattern := range cfg.paths {
+		prefix, suffix, wild := strings.Cut(pattern, "*")
+		if !wild && spec == pattern || wild && len(spec) >= len(prefix)+len(suffix) && strings.HasPrefix(spec, prefix) && strings.HasSuffix(spec, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
 // inRoot cleans a workspace-relative path; ok is false when it leaves the
 // workspace.
 func inRoot(p string) (string, bool) {

@@ -274,8 +274,12 @@ func (q *query) jsEditorUnresolved(ctx context.Context, callerPath, targetPath s
 	for _, im := range f.Imports {
 		if treesitter.IsRelativeModule(im.Module) {
 			named := stripExt(path.Join(path.Dir(callerPath), im.Module))
-			barrel := path.Base(named) == "index" || len(modules.whole[named+"/index"]) > 0
-			if named == target || named+"/index" == target || barrel {
+			if path.Base(named) == "index" {
+				named = path.Dir(named)
+			}
+			// A directory's index (a barrel) may pass on what is under it.
+			barrel := len(modules.whole[named+"/index"]) > 0 && strings.HasPrefix(target, named+"/")
+			if named == target || barrel {
 				return "" // a relative import reaches it, in an inferred project too
 			}
 			continue
@@ -291,7 +295,7 @@ func (q *query) jsEditorUnresolved(ctx context.Context, callerPath, targetPath s
 					mapped = true // the config names target's file itself
 				}
 			}
-		} else if unmapped == "" && jsModuleMatches(callerPath, im.Module, targetPath) {
+		} else if unmapped == "" && aliases.byPaths(path.Dir(callerPath), im.Module) && jsModuleMatches(callerPath, im.Module, targetPath) {
 			unmapped = im.Module
 		}
 	}

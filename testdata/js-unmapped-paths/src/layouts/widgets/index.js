@@ -1,0 +1,3 @@
+export function widget() { // @def(widget, "widget")
+  return 2;
+}
