@@ -194,40 +194,53 @@ type tsConfigFile struct {
 	} `json:"compilerOptions"`
 }
 
-// load reads the workspace-relative config rel and what it extends; ok is
-// false when rel does not exist or is not a config.
-func (a *tsAliases) load(rel string, depth int) (*tsPaths, bool) {
-	if depth > 4 {
-		return nil, false
-	}
+// readConfig reads the workspace-relative config rel into v: false when
+// rel does not exist, is over 1 MiB or is not a config.
+func (a *tsAliases) readConfig(rel string, v any) bool {
 	src, err := os.ReadFile(filepath.Join(a.root, filepath.FromSlash(rel)))
 	if err != nil || len(src) > 1<<20 {
-		return nil, false
+		return false
 	}
 	// tsconfig is JSON with comments and trailing commas: hujson (the
 	// Tailscale authors' parser of that dialect) turns it into JSON.
 	std, err := hujson.Standardize(src)
 	if err != nil {
-		return nil, false
+		return false
 	}
-	var file tsConfigFile
-	if json.Unmarshal(std, &file) != nil {
-		return nil, false
-	}
-	dir := path.Dir(rel)
-	out := &tsPaths{}
-	for _, parent := range extendsList(file.Extends) {
+	return json.Unmarshal(std, v) == nil
+}
+
+// extendedConfigs are the workspace-relative configs that the config in
+// dir extends, in order (later ones win): only relative ones within the
+// root; a package's config (@tsconfig/node20) holds nothing of this
+// project.
+func extendedConfigs(dir string, raw json.RawMessage) []string {
+	var out []string
+	for _, parent := range extendsList(raw) {
 		if !strings.HasPrefix(parent, ".") {
-			continue // a package's config (@tsconfig/node20): no paths of this project
+			continue
 		}
 		if !strings.HasSuffix(parent, ".json") {
 			parent += ".json"
 		}
-		p, ok := inRoot(path.Join(dir, parent))
-		if !ok {
-			continue
+		if p, ok := inRoot(path.Join(dir, parent)); ok {
+			out = append(out, p)
 		}
-		if base, ok := a.load(p, depth+1); ok {
+	}
+	return out
+}
+
+// load reads the workspace-relative config rel and what it extends; ok is
+// false when rel does not exist or is not a config.
+func (a *tsAliases) load(rel string, depth int) (*tsPaths, bool) {
+	var file tsConfigFile
+	if depth > 4 || !a.readConfig(rel, &file) {
+		return nil, false
+	}
+	dir := path.Dir(rel)
+	out := &tsPaths{}
+	for _, parent := range extendedConfigs(dir, file.Extends) {
+		if base, ok := a.load(parent, depth+1); ok {
 			*out = *base // later entries of an extends list win
 		}
 	}

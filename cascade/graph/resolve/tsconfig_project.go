@@ -3,14 +3,11 @@ package resolve
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/tailscale/hujson"
 
 	"github.com/callcascade/callcascade/cascade/fact"
 	"github.com/callcascade/callcascade/treesitter"
@@ -123,38 +120,15 @@ func (a *tsAliases) project(rel string) *tsProject {
 // "include" and "exclude" are inherited, each relative to the config that
 // sets it.
 func (a *tsAliases) loadProject(rel string, depth int) (*tsProject, bool) {
-	if depth > 4 {
-		return nil, false
-	}
-	src, err := os.ReadFile(filepath.Join(a.root, filepath.FromSlash(rel)))
-	if err != nil || len(src) > 1<<20 {
-		return nil, false
-	}
-	std, err := hujson.Standardize(src)
-	if err != nil {
-		return nil, false
-	}
 	var file tsProjectFile
-	if json.Unmarshal(std, &file) != nil {
+	if depth > 4 || !a.readConfig(rel, &file) {
 		return nil, false
 	}
 	dir := path.Dir(rel)
 	out := &tsProject{}
-	for _, parent := range extendsList(file.Extends) {
-		if !strings.HasPrefix(parent, ".") {
-			continue // a package's config sets no files of this project
-		}
-		if !strings.HasSuffix(parent, ".json") {
-			parent += ".json"
-		}
-		p, ok := inRoot(path.Join(dir, parent))
-		if !ok {
-			continue
-		}
-		if base, ok := a.loadProject(p, depth+1); ok {
-			refs := out.references
+	for _, parent := range extendedConfigs(dir, file.Extends) {
+		if base, ok := a.loadProject(parent, depth+1); ok {
 			*out = *base
-			out.references = refs
 		}
 	}
 	if file.Files != nil {
