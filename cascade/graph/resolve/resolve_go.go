@@ -454,6 +454,11 @@ func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fa
 			return false, err
 		}
 		own = set
+		// Another struct field's literal of the same methods is the same
+		// type to Go (type identity), and so to gopls.
+		if _, _, other, err := q.goFieldLiteral(ctx, m); err != nil || other != nil {
+			return other != nil && goCovers(other, own) && goCovers(own, other), err
+		}
 	} else {
 		if path.Dir(c.Path) != path.Dir(target.Path) {
 			return false, nil
@@ -461,13 +466,6 @@ func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fa
 		var err error
 		if own, err = q.goInterfaceOf(ctx, target); err != nil || own == nil {
 			return false, err
-		}
-	}
-	if target.Container != "" {
-		// Another struct field's literal of the same methods is the same
-		// type to Go (type identity), and so to gopls.
-		if _, _, set, err := q.goFieldLiteral(ctx, m); err != nil || set != nil {
-			return set != nil && goCovers(set, own) && goCovers(own, set), err
 		}
 	}
 	cls, err := q.classOf(ctx, &m)
