@@ -69,13 +69,9 @@ func (q *goLang) goFieldLiteralCall(ctx context.Context, c fact.Call, target fac
 	if err != nil || f == nil || f.Language != treesitter.Go {
 		return false, err
 	}
-	caller, err := q.symbol(ctx, c.CallerID)
-	if err != nil {
-		return false, err
-	}
-	defer func(saved uint32) { q.pos = saved }(q.pos)
-	q.pos = c.Span.StartByte
-	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver[:dot])
+	owner := c // the value whose field is called: s in s.observer.M()
+	owner.Receiver = c.Receiver[:dot]
+	ref, _, err := q.receiverAt(ctx, f, owner)
 	if err != nil || ref.kind != refInstance || ref.elems != 0 {
 		return false, err
 	}
