@@ -1678,6 +1678,12 @@ func (h ecmaHooks) locals(e *extractor, n *node) {
 		// call on the chain itself would have it
 		typ = ValueTypePrefix + ecmaReceiver(e, value)
 	}
+	if typ == "" && nodeType(value) == "identifier" && e.text(value) != "undefined" && e.text(value) != e.text(name) {
+		// export const locationQRService = LocationQRService (the class
+		// itself, whose static methods it calls), const api = client: what
+		// the name holds, as tsserver infers it
+		typ = ValueTypePrefix + e.text(value)
+	}
 	e.addLocal(n.StartByte(), e.text(name), ecmaScoped(e, n, typ))
 	if h.typed && typ != "" && ecmaDeclaredGlobal(n.Parent()) {
 		// declare global { var globalClient: Client }: a name of every file

@@ -3643,6 +3643,12 @@ func (q *query) resolveTypeName(ctx context.Context, f *fact.File, typeName stri
 			return nil, err
 		}
 	}
+	if imp, ok := renamedImport(f, typeName); ok && qualifier == "" && !declaresIn(types, f.Path) {
+		// from .base import GoogleSheetsAPIClient as GoogleSheetsClient,
+		// import { Base as B } from './base': the type the import names,
+		// whatever else the workspace calls B
+		return q.renamedImportType(ctx, f, imp)
+	}
 	if len(types) == 0 {
 		if qualifier == "" && family(f.Language) == "js" {
 			// type Ref = Scrollbars, here or imported: no class has the name
@@ -3813,6 +3819,46 @@ func (q *query) fieldTypeWrittenIn(ctx context.Context, cls fact.Symbol, field s
 		}
 	}
 	return "", "", nil
+}
+
+// renamedImport is the import that binds name in f to a type exported
+// under another name (from m import T as name, import { T as name }), if
+// any. A namespace or default import, or one passed on (export { T as name }
+// from m, which binds nothing), is not one.
+func renamedImport(f *fact.File, name string) (treesitter.Import, bool) {
+	if f.Language != treesitter.Python && family(f.Language) != "js" {
+		return treesitter.Import{}, false
+	}
+	for _, imp := range f.Imports {
+		if imp.Local == name && !imp.Reexport && imp.Imported != name && imp.Imported != "*" &&
+			imp.Imported != "default" && isIdentifierName(imp.Imported) {
+			return imp, true
+		}
+	}
+	return treesitter.Import{}, false
+}
+
+// declaresIn reports whether one of types is declared in the file at p.
+func declaresIn(types []fact.Symbol, p string) bool {
+	return slices.ContainsFunc(types, func(s fact.Symbol) bool { return s.Path == p })
+}
+
+// renamedImportType is the workspace type imp imports under another name:
+// declared in imp's module, or passed on by it.
+func (q *query) renamedImportType(ctx context.Context, f *fact.File, imp treesitter.Import) (*fact.Symbol, error) {
+	types, err := q.typesNamedIn(ctx, imp.Imported, family(f.Language))
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range types {
+		if q.moduleHasFile(ctx, f, imp.Module, s.Path) {
+			return &s, nil
+		}
+	}
+	if f.Language == treesitter.Python {
+		return q.python().pyReexportedType(ctx, f, imp)
+	}
+	return q.jsReexportedType(ctx, f, imp.Module, imp.Imported, types, 0)
 }
 
 // bases resolves a class's superclasses and, for Go, its embedded structs.

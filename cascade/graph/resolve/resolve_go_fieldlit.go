@@ -84,7 +84,7 @@ func (q *goLang) goFieldLiteralCall(ctx context.Context, c fact.Call, target fac
 // and definition answer. None when the receiver is no such field.
 func (q *goLang) goFieldLiteralMethodCalled(ctx context.Context, f *fact.File, caller *fact.Symbol, c fact.Call) ([]fact.Symbol, error) {
 	dot := strings.LastIndexByte(c.Receiver, '.')
-	if dot <= 0 || !goIdentifier(c.Receiver[dot+1:]) {
+	if dot <= 0 || !isIdentifierName(c.Receiver[dot+1:]) {
 		return nil, nil
 	}
 	ref, err := q.evalReceiver(ctx, f, caller, c.Receiver[:dot])

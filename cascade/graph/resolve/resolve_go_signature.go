@@ -340,7 +340,7 @@ func (q *goLang) goReceiverLiteral(ctx context.Context, f *fact.File, caller *fa
 // goReceiverLiteralDeclared is goReceiverLiteral for a receiver that is a
 // local or a field declared with an interface type literal.
 func (q *goLang) goReceiverLiteralDeclared(ctx context.Context, f *fact.File, caller *fact.Symbol, recv string) map[string]goSignature {
-	if dot := strings.LastIndexByte(recv, '.'); dot > 0 && goIdentifier(recv[dot+1:]) {
+	if dot := strings.LastIndexByte(recv, '.'); dot > 0 && isIdentifierName(recv[dot+1:]) {
 		// tt.resolver.ID(p), with resolver a field declared
 		// interface{ ID(p P) (string, error) } (a test table's struct).
 		ref, err := q.evalReceiver(ctx, f, caller, recv[:dot])
@@ -366,8 +366,9 @@ func (q *goLang) goReceiverLiteralDeclared(ctx context.Context, f *fact.File, ca
 	return q.goLiteralMethodSet(ctx, f, typ)
 }
 
-// goIdentifier reports whether s is one Go identifier.
-func goIdentifier(s string) bool {
+// isIdentifierName reports whether s is one identifier (Go, Python,
+// JavaScript: letters, digits, _ and $, not starting with a digit).
+func isIdentifierName(s string) bool {
 	if s == "" || s[0] >= '0' && s[0] <= '9' {
 		return false
 	}

@@ -1,0 +1,5 @@
+export class Client {
+  fetch(): number { // @def(clientFetch, "fetch")
+    return 1;
+  }
+}
