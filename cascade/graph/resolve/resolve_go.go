@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"go/token"
 	"path"
 	"slices"
 	"strconv"
@@ -461,7 +462,16 @@ func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fa
 		}
 	} else {
 		if path.Dir(c.Path) != path.Dir(target.Path) {
-			return false, nil
+			// Another package: only a literal gopls can name from the
+			// package's scope (objectpath) is searched there, and only
+			// against named types (its method-set index holds no literal).
+			global, err := q.goLiteralInExportedSignature(ctx, target)
+			if err != nil || !global {
+				return false, err
+			}
+			if _, _, other, err := q.goFieldLiteral(ctx, m); err != nil || other != nil {
+				return false, err
+			}
 		}
 		var err error
 		if own, err = q.goInterfaceOf(ctx, target); err != nil || own == nil {
@@ -477,6 +487,30 @@ func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fa
 		return have != nil && (goCovers(have, own) || goCovers(own, have)), nil
 	}
 	return q.goHasMethods(ctx, *cls, own, path.Dir(target.Path)), nil
+}
+
+// goLiteralInExportedSignature reports whether target, an exported method
+// of an interface literal, is in the signature of an exported function or
+// of any named type's method (func Fenced(r interface{ ReadFile(string)
+// ([]byte, error) }) Editor): gopls then relates it to the named types of
+// every package, as for a named interface. A literal in a function's body,
+// or in an unexported function's signature, it relates in its own package
+// only (golang.org/x/tools objectpath names neither).
+func (q *goLang) goLiteralInExportedSignature(ctx context.Context, target fact.Symbol) (bool, error) {
+	if !token.IsExported(target.Name) {
+		return false, nil
+	}
+	fn, err := q.goEnclosingFunction(ctx, target)
+	if err != nil || fn == nil || fn.Container == "" && !token.IsExported(fn.Name) {
+		return false, err
+	}
+	declares := func(typ string) bool {
+		return strings.Contains(typ, "interface{") && strings.Contains(typ, target.Name+"(")
+	}
+	if declares(fn.Returns) {
+		return true, nil
+	}
+	return slices.ContainsFunc(fn.Params, func(p treesitter.Param) bool { return declares(p.Type) }), nil
 }
 
 // goKnownInterfaces are the method sets of the standard library interfaces

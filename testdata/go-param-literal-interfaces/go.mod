@@ -1,0 +1,3 @@
+module example.com/paramlits
+
+go 1.22
