@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,8 +31,9 @@ type goViewDirs struct {
 	root      string // the workspace root: nothing above it is looked at
 	mod, work map[string]string
 	// views: the module directories of the view each target file is
-	// answered in; nil for a file in no module or workspace.
-	views map[string]map[string]bool
+	// answered in; nil for a file in no module or workspace. own: those
+	// of them the view is made of, not loaded through a replace.
+	views, own map[string]map[string]bool
 }
 
 // goOutsideView reports whether the Go file at other is in a package of
@@ -43,7 +45,7 @@ func (q *goLang) goOutsideView(at, other string) bool {
 	}
 	v := &q.viewDirs
 	if v.views == nil {
-		v.mod, v.work, v.views = map[string]string{}, map[string]string{}, map[string]map[string]bool{}
+		v.mod, v.work, v.views, v.own = map[string]string{}, map[string]string{}, map[string]map[string]bool{}, map[string]map[string]bool{}
 		v.root = filepath.Clean(q.r.Root)
 	}
 	atDir := filepath.Dir(filepath.Join(q.r.Root, filepath.FromSlash(at)))
@@ -53,14 +55,21 @@ func (q *goLang) goOutsideView(at, other string) bool {
 	}
 	mods, seen := v.views[atDir]
 	if !seen {
-		mods = q.goWithReplaced(v.viewOf(atDir))
-		v.views[atDir] = mods
+		own := v.viewOf(atDir)
+		mods = q.goWithReplaced(maps.Clone(own))
+		v.views[atDir], v.own[atDir] = mods, own
 	}
 	if mods == nil {
 		return false
 	}
 	mod := v.nearest(v.mod, otherDir, "go.mod")
-	return mod == "" || !mods[mod]
+	if mod == "" || !mods[mod] {
+		return true
+	}
+	// A module the view loads through a replace is a dependency to gopls,
+	// loaded without its tests (batchprocessor's view and processortest's
+	// nop_processor_test.go): a call in its _test.go files is no caller.
+	return strings.HasSuffix(other, "_test.go") && !v.own[atDir][mod]
 }
 
 // goWithReplaced adds to a view's module directories (mods, changed in
