@@ -97,7 +97,15 @@ func (q *goLang) goImplements(ctx context.Context, t, iface fact.Symbol) bool {
 	if len(want) == 0 {
 		return false // the empty interface, or methods we could not see
 	}
-	return q.goHasMethods(ctx, t, want, path.Dir(iface.Path))
+	// An unexported method is its declaring package's own, which is not
+	// iface's when iface embeds it from another package (trace.Span embeds
+	// embedded.Span's span(), and sdk's recordingSpan embeds embedded.Span).
+	return q.goHasMethodsIn(ctx, t, want, func(name string) string {
+		if _, in, ok := q.goMethod(ctx, iface, name, 0); ok && in != "" {
+			return in
+		}
+		return path.Dir(iface.Path)
+	})
 }
 
 // goMethodBeyond reports whether the Go type t (not an interface)
@@ -215,12 +223,18 @@ func (q *goLang) goDeclaredMethods(ctx context.Context, iface fact.Symbol, set m
 
 // goHasMethods reports whether t's method set covers want.
 func (q *goLang) goHasMethods(ctx context.Context, t fact.Symbol, want map[string]goSignature, pkg string) bool {
+	return q.goHasMethodsIn(ctx, t, want, func(string) string { return pkg })
+}
+
+// goHasMethodsIn is goHasMethods where each unexported method's package is
+// declaredIn(name).
+func (q *goLang) goHasMethodsIn(ctx context.Context, t fact.Symbol, want map[string]goSignature, declaredIn func(string) string) bool {
 	for name, sig := range want {
 		got, in, ok := q.goMethod(ctx, t, name, 0)
 		if !ok || !got.matches(sig) {
 			return false
 		}
-		if !goExported(name) && in != pkg {
+		if !goExported(name) && in != declaredIn(name) {
 			// An unexported method name is its package's own: a mock in
 			// package mocks declaring mustEmbedUnimplementedMerchantServiceServer
 			// has another method than pb's interface asks for, and is no

@@ -1,0 +1,3 @@
+module example.com/emb
+
+go 1.22

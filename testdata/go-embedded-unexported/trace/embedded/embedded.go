@@ -1,0 +1,4 @@
+package embedded
+
+// Span is embedded by implementations.
+type Span interface{ span() }
