@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"context"
-	"go/token"
 	"path"
 	"slices"
 	"strconv"
@@ -511,11 +510,11 @@ func (q *goLang) goLiteralRelated(ctx context.Context, c fact.Call, m, target fa
 // or in an unexported function's signature, it relates in its own package
 // only (golang.org/x/tools objectpath names neither).
 func (q *goLang) goLiteralInExportedSignature(ctx context.Context, target fact.Symbol) (bool, error) {
-	if !token.IsExported(target.Name) {
+	if !goExported(target.Name) {
 		return false, nil
 	}
 	fn, err := q.goEnclosingFunction(ctx, target)
-	if err != nil || fn == nil || fn.Container == "" && !token.IsExported(fn.Name) {
+	if err != nil || fn == nil || fn.Container == "" && !goExported(fn.Name) {
 		return false, err
 	}
 	declares := func(typ string) bool {
