@@ -372,6 +372,9 @@ func (r *Resolver) incomingElsewhere(ctx context.Context, q *query, target fact.
 				if err == nil && !ok {
 					ok, err = q.overridesInJS(ctx, t, target)
 				}
+				if err == nil && ok && q.golang().goThroughDependency(c, t, target) {
+					ok = false // trace.Span from a replaced module, called in another package (resolve_go_view.go)
+				}
 				if err == nil && ok {
 					var excluded bool
 					excluded, err = q.javaReceiverExcludes(ctx, c, t, target)

@@ -1,16 +1,19 @@
 package resolve
 
 import (
-	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/treesitter"
 )
 
 // Views, decided as gopls decides them. gopls answers a request on a Go file
 // in one view (gopls/internal/cache/view.go, defineView), and looks for
-// callers only among that view's packages: a call in a package of another
-// module is no caller, even where that module's go.mod replaces the
+// callers only among that view's workspace packages: a call in a package of
+// another module is no caller, even where that module's go.mod replaces the
 // target's module with the workspace's directory (a third_party/x module
 // with `replace example.com/lib => ../../lib`). The view of a file is:
 //   - the nearest go.work above it, up to the workspace root (gopls looks
@@ -24,6 +27,16 @@ import (
 // nested module (tools/go.mod under the root's go.mod) is a view of its own.
 // Without this, searKing/golang's nested modules had calls of the library
 // module's functions from other modules' packages counted as callers.
+//
+// A directory the view's go.mod replaces a dependency with (kratos's
+// `replace github.com/ory/x => ./oryx`, opentelemetry-go's sdk module and
+// `replace go.opentelemetry.io/otel/trace => ../trace`) is a dependency to
+// gopls, not a workspace package: its calls are no callers, and an interface
+// it declares is in no method-set index gopls searches, so a call through it
+// is a caller of a view's type only in that type's own package (gopls's
+// local search, golang/references.go). gopls counts a package with a file
+// the client has open as a workspace package; an editor asking from one
+// file (the gopls command line, `gopls call_hierarchy`) sees the above.
 
 // goViewDirs holds, per directory (absolute), the nearest go.mod's and
 // go.work's directories found on disk ("" for none), for one request.
@@ -31,21 +44,20 @@ type goViewDirs struct {
 	root      string // the workspace root: nothing above it is looked at
 	mod, work map[string]string
 	// views: the module directories of the view each target file is
-	// answered in; nil for a file in no module or workspace. own: those
-	// of them the view is made of, not loaded through a replace.
-	views, own map[string]map[string]bool
+	// answered in; nil for a file in no module or workspace.
+	views map[string]map[string]bool
 }
 
 // goOutsideView reports whether the Go file at other is in a package of
-// another view than the one gopls answers a request on the Go file at at
-// in: a call there is no caller of at's symbols.
+// another module than those of the view gopls answers a request on the Go
+// file at at in: a call there is no caller of at's symbols.
 func (q *goLang) goOutsideView(at, other string) bool {
 	if at == other || q.r.Root == "" {
 		return false
 	}
 	v := &q.viewDirs
 	if v.views == nil {
-		v.mod, v.work, v.views, v.own = map[string]string{}, map[string]string{}, map[string]map[string]bool{}, map[string]map[string]bool{}
+		v.mod, v.work, v.views = map[string]string{}, map[string]string{}, map[string]map[string]bool{}
 		v.root = filepath.Clean(q.r.Root)
 	}
 	atDir := filepath.Dir(filepath.Join(q.r.Root, filepath.FromSlash(at)))
@@ -55,48 +67,25 @@ func (q *goLang) goOutsideView(at, other string) bool {
 	}
 	mods, seen := v.views[atDir]
 	if !seen {
-		own := v.viewOf(atDir)
-		mods = q.goWithReplaced(maps.Clone(own))
-		v.views[atDir], v.own[atDir] = mods, own
+		mods = v.viewOf(atDir)
+		v.views[atDir] = mods
 	}
 	if mods == nil {
 		return false
 	}
 	mod := v.nearest(v.mod, otherDir, "go.mod")
-	if mod == "" || !mods[mod] {
-		return true
-	}
-	// A module the view loads through a replace is a dependency to gopls,
-	// loaded without its tests (batchprocessor's view and processortest's
-	// nop_processor_test.go): a call in its _test.go files is no caller.
-	return strings.HasSuffix(other, "_test.go") && !v.own[atDir][mod]
+	return mod == "" || !mods[mod]
 }
 
-// goWithReplaced adds to a view's module directories (mods, changed in
-// place) every directory a module of it replaces a dependency with
-// (kratos's replace github.com/ory/x => ./oryx): gopls loads that
-// directory's packages into the view as the dependency's, and a call there
-// through an interface the dependency declares (row.Interface() on a
-// cmdx.TableRow) is a caller of the view's types that implement it. The
-// other direction, a module elsewhere replacing the view's module, stays
-// outside. A directory outside the workspace is never asked about.
-func (q *goLang) goWithReplaced(mods map[string]bool) map[string]bool {
-	if mods == nil {
-		return nil
+// goThroughDependency reports whether relating call c, resolved to the
+// method m, to target goes through a type declared outside target's view
+// (m's type, or target's interface's other side, in a replaced module):
+// gopls relates the two only in target's own package.
+func (q *goLang) goThroughDependency(c fact.Call, m, target fact.Symbol) bool {
+	if target.Language != treesitter.Go || m.Language != treesitter.Go || path.Dir(c.Path) == path.Dir(target.Path) {
+		return false
 	}
-	q.r.goDeps.setRoot(q.r.Root)
-	var replaced []string
-	for m := range mods {
-		if mf := q.r.goDeps.modFile(m); mf != nil {
-			for _, to := range mf.replaces {
-				replaced = append(replaced, to) // "module@version" names no directory: never a file's module
-			}
-		}
-	}
-	for _, d := range replaced {
-		mods[d] = true
-	}
-	return mods
+	return q.goOutsideView(target.Path, m.Path)
 }
 
 // viewOf is the module directories of the view a file in dir is answered
