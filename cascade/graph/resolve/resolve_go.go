@@ -904,8 +904,18 @@ func (q *goLang) goExternalDispatch(ctx context.Context, c fact.Call, target fac
 		if !q.isSubtype(ctx, *cls, ref.class, 0) {
 			return "", false, nil
 		}
-	} else if !q.goHasMethods(ctx, *cls, want, path.Dir(f.Path)) {
-		return "", false, nil
+	} else {
+		pkg := path.Dir(f.Path)
+		if ref.kind == refExternal && ref.ext != "" {
+			// A dependency's or the standard library's interface: its
+			// unexported methods (sdk/metric's Reader.register) are its
+			// package's, which goMethod names "" (outside the workspace),
+			// and only a type embedding it has them.
+			pkg = ""
+		}
+		if !q.goHasMethods(ctx, *cls, want, pkg) {
+			return "", false, nil
+		}
 	}
 	return via, true, nil
 }

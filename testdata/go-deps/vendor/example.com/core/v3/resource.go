@@ -28,3 +28,12 @@ type RW interface {
 	http.ResponseWriter
 	Size() int
 }
+
+// Reader has unexported methods (as go.opentelemetry.io/otel/sdk/metric's
+// Reader does): only a type embedding a Reader implements it outside this
+// package.
+type Reader interface {
+	register(int)
+	Collect() error
+	Shutdown() error
+}
