@@ -3,7 +3,10 @@
 // reads its types' method sets on need.
 package core
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
 type ObjectMeta struct{ Name string }
 
@@ -36,4 +39,22 @@ type Reader interface {
 	register(int)
 	Collect() error
 	Shutdown() error
+}
+
+// ArrayEncoder embeds PrimitiveArrayEncoder and names its own types
+// unqualified (as go.uber.org/zap's zapcore.ArrayEncoder does).
+type ArrayEncoder interface {
+	PrimitiveArrayEncoder
+	AppendDuration(time.Duration)
+	AppendArray(ArrayMarshaler) error
+	AppendReflected(value interface{}) error
+}
+
+type PrimitiveArrayEncoder interface {
+	AppendBool(bool)
+	AppendInt16(int16)
+}
+
+type ArrayMarshaler interface {
+	MarshalLogArray(ArrayEncoder) error
 }
