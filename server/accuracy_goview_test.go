@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/callcascade/callcascade/cascade/graph/resolve"
 )
 
 // The Go reference's open files. gopls counts a package with a file the
@@ -90,37 +92,16 @@ func nearestFileDir(root, dir, base string) string {
 	}
 }
 
-// goWorkUseDirs reads the use directives of dir/go.work (single-line and
-// block forms), as absolute directories; nil when it cannot be read.
+// goWorkUseDirs reads the use directives of dir/go.work, as absolute
+// directories; nil when it cannot be read.
 func goWorkUseDirs(dir string) map[string]bool {
 	data, err := os.ReadFile(filepath.Join(dir, "go.work"))
 	if err != nil {
 		return nil
 	}
 	used := map[string]bool{}
-	inBlock := false
-	for _, line := range strings.Split(string(data), "\n") {
-		if i := strings.Index(line, "//"); i >= 0 {
-			line = line[:i]
-		}
-		line = strings.TrimSpace(line)
-		switch {
-		case inBlock && line == ")":
-			inBlock = false
-			continue
-		case inBlock:
-		case line == "use (" || line == "use(":
-			inBlock = true
-			continue
-		case strings.HasPrefix(line, "use ") || strings.HasPrefix(line, "use\t"):
-			line = strings.TrimSpace(line[len("use"):])
-		default:
-			continue
-		}
-		if line = strings.Trim(line, "\"`"); line == "" {
-			continue
-		}
-		p := filepath.FromSlash(line)
+	for _, p := range resolve.GoWorkUsePaths(string(data)) {
+		p = filepath.FromSlash(p)
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
 		}
@@ -170,16 +151,8 @@ func setApartThroughOutsideInterfaces(root string, res *accuracyResult) {
 	}
 	res.Missed = missed
 	for _, s := range res.OurSites {
-		if !apart[s.key()] {
-			continue
-		}
-		switch s.Kind {
-		case sitePrecise:
-			res.FalsePrecise = append(res.FalsePrecise, s)
-		case siteNameOnly:
-			res.WrongNameOnly = append(res.WrongNameOnly, s)
-		default:
-			res.WrongOther = append(res.WrongOther, s)
+		if apart[s.key()] {
+			res.addWrong(s)
 		}
 	}
 }

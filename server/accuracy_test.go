@@ -644,6 +644,19 @@ func excludeSites(sites []accuracySite, prefixes map[string]string) (kept []accu
 	return kept, excluded
 }
 
+// addWrong files one of our sites the reference does not list under its
+// provenance.
+func (res *accuracyResult) addWrong(s accuracySite) {
+	switch s.Kind {
+	case sitePrecise:
+		res.FalsePrecise = append(res.FalsePrecise, s)
+	case siteNameOnly:
+		res.WrongNameOnly = append(res.WrongNameOnly, s)
+	default:
+		res.WrongOther = append(res.WrongOther, s)
+	}
+}
+
 // compareSites fills the result's misses and false positives.
 func compareSites(res *accuracyResult) {
 	inRef := map[string]bool{}
@@ -653,16 +666,8 @@ func compareSites(res *accuracyResult) {
 	inOurs := map[string]bool{}
 	for _, s := range res.OurSites {
 		inOurs[s.key()] = true
-		if inRef[s.key()] {
-			continue
-		}
-		switch s.Kind {
-		case sitePrecise:
-			res.FalsePrecise = append(res.FalsePrecise, s)
-		case siteNameOnly:
-			res.WrongNameOnly = append(res.WrongNameOnly, s)
-		default:
-			res.WrongOther = append(res.WrongOther, s)
+		if !inRef[s.key()] {
+			res.addWrong(s)
 		}
 	}
 	for _, s := range res.RefSites {

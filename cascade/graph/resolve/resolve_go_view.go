@@ -139,7 +139,7 @@ func goWorkUses(dir string) (map[string]bool, bool) {
 		return nil, false
 	}
 	used := map[string]bool{}
-	for _, p := range goWorkUsePaths(string(data)) {
+	for _, p := range GoWorkUsePaths(string(data)) {
 		p = filepath.FromSlash(p)
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(dir, p)
@@ -149,9 +149,10 @@ func goWorkUses(dir string) (map[string]bool, bool) {
 	return used, true
 }
 
-// goWorkUsePaths is the paths of a go.work file's use directives, in the
+// GoWorkUsePaths is the paths of a go.work file's use directives, in the
 // single-line (use ./a) and block (use ( ./a ./b )) forms, quoted or not.
-func goWorkUsePaths(src string) []string {
+// The accuracy harness reads gopls's views with it too.
+func GoWorkUsePaths(src string) []string {
 	var paths []string
 	inBlock := false
 	for _, line := range strings.Split(src, "\n") {

@@ -9,10 +9,10 @@ import (
 
 func TestGoWorkUsePaths(t *testing.T) {
 	src := "go 1.22\n\nuse ./one // the first\nuse (\n\t./two\n\t\"./three four\"\n\t`../five`\n\t// ./commented\n)\n\nreplace example.com/x => ./x\n"
-	got := goWorkUsePaths(src)
+	got := GoWorkUsePaths(src)
 	want := []string{"./one", "./two", "./three four", "../five"}
 	if !slices.Equal(got, want) {
-		t.Errorf("goWorkUsePaths = %q, want %q", got, want)
+		t.Errorf("GoWorkUsePaths = %q, want %q", got, want)
 	}
 }
 
