@@ -26,6 +26,9 @@ import (
 // answers a request on the Go file at target (workspace-relative) in: the
 // nearest go.work's uses when they include the file's module, else the
 // file's module alone; nil when the file is in no module (GOPATH, ad hoc).
+// Read here rather than through the resolver's goViewDirs, so that the
+// measure does not inherit the resolver's reading of views (only go.work's
+// syntax, resolve.GoWorkUsePaths, is shared).
 func goViewModules(root, target string) map[string]bool {
 	dir := filepath.Dir(filepath.Join(root, filepath.FromSlash(target)))
 	mod := nearestFileDir(root, dir, "go.mod")

@@ -1,8 +1,6 @@
 package server_test
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -11,22 +9,14 @@ import (
 // replace are set apart; sites in its own module, or in a module its
 // go.work uses, stay.
 func TestSetApartOpenFileOnlyKeepsTheViewsModules(t *testing.T) {
-	root := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/root\n")
-	write("sdk/log/go.mod", "module example.com/root/sdk/log\n")
-	write("exporters/http/go.mod", "module example.com/root/exporters/http\nreplace example.com/root/sdk/log => ../../sdk/log\n")
-	write("work/go.work", "go 1.22\n\nuse (\n\t./a\n\t\"./b\" // the second\n)\n")
-	write("work/a/go.mod", "module a\n")
-	write("work/b/go.mod", "module b\n")
+	root := writeTree(t, map[string]string{
+		"go.mod":                "module example.com/root\n",
+		"sdk/log/go.mod":        "module example.com/root/sdk/log\n",
+		"exporters/http/go.mod": "module example.com/root/exporters/http\nreplace example.com/root/sdk/log => ../../sdk/log\n",
+		"work/go.work":          "go 1.22\n\nuse (\n\t./a\n\t\"./b\" // the second\n)\n",
+		"work/a/go.mod":         "module a\n",
+		"work/b/go.mod":         "module b\n",
+	})
 	target := accuracyTarget{Path: "exporters/http/exporter.go", Line: 3}
 	sites := []accuracySite{
 		{Path: "exporters/http/exporter_test.go", Line: 72},
@@ -55,22 +45,13 @@ func TestSetApartOpenFileOnlyKeepsTheViewsModules(t *testing.T) {
 // outside the target's view is set apart; callcascade's item there becomes
 // a wrong one, and a miss there is no miss.
 func TestSetApartThroughOutsideInterfaces(t *testing.T) {
-	root := t.TempDir()
-	for rel, text := range map[string]string{
+	root := writeTree(t, map[string]string{
 		"app/go.mod":      "module app\nreplace lib => ../lib\n",
 		"lib/go.mod":      "module lib\n",
 		"lib/span/s.go":   "package span\n",
 		"app/tr/tr.go":    "package tr\n",
 		"app/tr/obs/o.go": "package obs\n",
-	} {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	throughLib := accuracySite{Path: "app/tr/obs/o.go", Line: 5, RefDefinition: "lib/span/s.go:6"}
 	local := accuracySite{Path: "app/tr/tr.go", Line: 16, RefDefinition: "lib/span/s.go:6"}
 	direct := accuracySite{Path: "app/tr/obs/o.go", Line: 9, RefDefinition: "app/tr/tr.go:10"}
