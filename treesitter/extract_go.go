@@ -538,6 +538,14 @@ func goNamedConstraint(e *extractor, fn *node, typ string) string {
 	default:
 		return ""
 	}
+	return goParamConstraint(e, params, index, typ)
+}
+
+// goParamConstraint is the named interface constraining a type parameter
+// in the list params: the one at index when index is not negative, else
+// the one named typ; "" when it is constrained by no plain type name (any,
+// comparable, a union, an interface literal).
+func goParamConstraint(e *extractor, params *node, index int, typ string) string {
 	i := 0
 	for d := range eachNamed(params) {
 		if d.Type() != "type_parameter_declaration" {
@@ -834,9 +842,27 @@ func (goHooks) fields(e *extractor, n, container *node) {
 		typ = goType(e, field(n, "type"))
 		e.addField(n.StartByte(), Field{Container: containerName, Name: lastSegment(typ), Type: typ})
 	}
+	constraint := goFieldConstraint(e, container, typ)
 	for _, name := range names {
-		e.addField(n.StartByte(), Field{Container: containerName, Name: e.text(name), Type: typ})
+		e.addField(n.StartByte(), Field{Container: containerName, Name: e.text(name), Type: typ, Constraint: constraint})
 	}
+}
+
+// goFieldConstraint is, for typ a field's type that names one of its
+// struct's own type parameters (or a collection of one), the named
+// interface constraining that parameter (type Extractor[G Getter[Req]]
+// struct{ Getter G }: Getter); "" otherwise.
+func goFieldConstraint(e *extractor, container *node, typ string) string {
+	spec := parent(container)
+	if !is(container, "type_identifier") || !is(spec, "type_spec") {
+		return ""
+	}
+	params := field(spec, "type_parameters")
+	name := strings.TrimLeft(typ, GoCollectionPrefix)
+	if params == nil || name == "" || strings.ContainsAny(name, ".[]{}()*, ") {
+		return ""
+	}
+	return goParamConstraint(e, params, -1, name)
 }
 
 func (goHooks) locals(e *extractor, n *node) {
@@ -1161,7 +1187,16 @@ func goValueType(e *extractor, v *node) string {
 		}
 	case "composite_literal": // Foo{}, []struct{...}{...}: not []Foo{}, whose type is the element's
 		switch t := field(v, "type"); nodeType(t) {
-		case "type_identifier", "qualified_type", "generic_type", "struct_type", "slice_type", "array_type",
+		case "generic_type":
+			// Extractor[Request, Response, httpGetter]{}: its fields of a
+			// type parameter have the arguments' types, as gopls types
+			// them; arguments that name a type parameter around it are
+			// not known, and left out
+			if with := goTypeWithArgs(e, t); strings.HasSuffix(with, "]") && !goNamesTypeParam(e, v, with) {
+				return with
+			}
+			return goType(e, t)
+		case "type_identifier", "qualified_type", "struct_type", "slice_type", "array_type",
 			"implicit_length_array_type", "map_type":
 			return goType(e, t)
 		}

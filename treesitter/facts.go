@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 163
+const ExtractorVersion = 164
 
 // Language names a grammar in the registry.
 type Language string
@@ -209,6 +209,13 @@ type Field struct {
 	// @InjectQueue(QUEUE) (NestJS Bull/BullMQ), as written: the jobs its
 	// add() calls queue go to that queue's processor.
 	Queue string `json:"queue,omitempty"`
+	// Constraint is, for a Go field whose type is one of its struct's
+	// type parameters (or a collection of one), the named interface that
+	// constrains the parameter, as written without type arguments
+	// (Getter G, with G Getter[Req, Resp]: Getter). Where the struct's
+	// type arguments are not known (in its own methods), a call on the
+	// field is a call through that interface, as gopls relates it.
+	Constraint string `json:"constraint,omitempty"`
 }
 
 // Local is a variable or parameter inside a function whose type is known

@@ -358,6 +358,7 @@ func appendFileExtra(b []byte, x *fileExtra) []byte {
 		b = appendString(b, f.Type)
 		b = appendString(b, f.Token)
 		b = appendString(b, f.Queue)
+		b = appendString(b, f.Constraint)
 		container = f.Container
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Locals)))
@@ -413,6 +414,7 @@ func decodeFileExtra(b []byte) (fileExtra, error) {
 			f.Type = r.string()
 			f.Token = r.string()
 			f.Queue = r.string()
+			f.Constraint = r.string()
 			container = f.Container
 		}
 	}

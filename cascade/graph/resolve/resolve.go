@@ -2223,6 +2223,19 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 			var targs []string
 			if cur.class.Language == treesitter.Go {
 				t, targs = treesitter.GoCutTypeArgs(t)
+				if cur.targs == "" && cur.kind == refInstance {
+					// e.Getter in Extractor's own method, Getter a G
+					// constrained by Getter[REQ, RESP]: called through
+					// that interface, the type arguments not known
+					if c, ok, err := q.golang().goFieldConstraint(ctx, cur.class, seg.name, t); err != nil {
+						return typeRef{}, err
+					} else if ok {
+						if c == "" {
+							return typeRef{kind: refUnknown}, nil
+						}
+						t = c
+					}
+				}
 			}
 			if t == "" && f.Language == treesitter.Python && cur.kind == refClass && q.python().pyDjangoManager(ctx, cur.class, seg.name) {
 				cur = typeRef{kind: refExternal, ext: djangoQuerySet, class: cur.class} // Order.objects: Django's manager

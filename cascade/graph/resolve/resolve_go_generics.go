@@ -301,3 +301,33 @@ func (q *goLang) goTypeArgument(ctx context.Context, f *fact.File, ref typeRef, 
 	out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
 	return out, err == nil, err
 }
+
+// goFieldConstraint is, for the field name of cls, a Go generic struct,
+// whose type t is one of cls's type parameters (or a collection of one),
+// the named interface constraining that parameter in cls's declaration
+// (with t's collection prefix), for a value of cls whose type arguments
+// are not known: e.Getter, in a method of Extractor[REQ, RESP, G
+// Getter[REQ, RESP]] whose Getter is a G, is called through Getter, as
+// gopls relates it. ok is false when t names no type parameter of cls;
+// the constraint is "" when it is no named interface (any, a union, an
+// interface literal): such a value calls no method of the workspace known
+// here.
+func (q *goLang) goFieldConstraint(ctx context.Context, cls fact.Symbol, name, t string) (string, bool, error) {
+	param := strings.TrimLeft(t, treesitter.GoCollectionPrefix)
+	if len(cls.TypeParams) == 0 || !slices.Contains(cls.TypeParams, param) {
+		return "", false, nil
+	}
+	cf, err := q.file(ctx, cls.Path)
+	if err != nil || cf == nil {
+		return "", false, err
+	}
+	for _, fl := range cf.Fields {
+		if fl.Container == cls.Name && fl.Name == name {
+			if fl.Constraint == "" {
+				return "", true, nil
+			}
+			return t[:len(t)-len(param)] + fl.Constraint, true, nil
+		}
+	}
+	return "", false, nil // promoted from an embedded type: its parameters, not cls's
+}
