@@ -106,6 +106,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		s.Returns = goResults(e, field(decl, "result"))
 		s.ResultsWritten = goResultsWritten(e, field(decl, "result"))
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
+		s.TypeConstraints = goTypeConstraints(e, field(decl, "type_parameters"), len(s.TypeParams))
 	case "type_alias":
 		// type SearchOptions = internal.SearchOptions: the same type.
 		if t := goType(e, field(decl, "type")); t != "" {
@@ -122,6 +123,7 @@ func (goHooks) symbol(e *extractor, s *Symbol, decl, _ *node) {
 		s.Shapes = goMethodShapes(e, field(decl, "parameters"), field(decl, "result"))
 	case "type_spec":
 		s.TypeParams = goTypeParams(e, field(decl, "type_parameters"))
+		s.TypeConstraints = goTypeConstraints(e, field(decl, "type_parameters"), len(s.TypeParams))
 		if goGenericAlias(decl) {
 			// type Handler[T any] = transport.Handler[T], an alias with type
 			// parameters (Go 1.24), which the grammar reads as a type_spec
@@ -185,6 +187,22 @@ func goTypeParams(e *extractor, list *node) []string {
 			if is(name, "identifier") {
 				out = append(out, e.text(name))
 			}
+		}
+	}
+	return out
+}
+
+// goTypeConstraints are the named interfaces constraining the n type
+// parameters of list, in order (Symbol.TypeConstraints); nil when none is
+// constrained by one.
+func goTypeConstraints(e *extractor, list *node, n int) []string {
+	var out []string
+	for i := range n {
+		if c := goParamConstraint(e, list, i, ""); c != "" {
+			if out == nil {
+				out = make([]string, n)
+			}
+			out[i] = c
 		}
 	}
 	return out

@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 164
+const ExtractorVersion = 165
 
 // Language names a grammar in the registry.
 type Language string
@@ -99,6 +99,13 @@ type Symbol struct {
 	// otherwise. A method promoted from an embedded generic type returns
 	// the argument the embedding writes for its type parameter.
 	ExtendsWritten []string `json:"extendsWritten,omitempty"`
+	// TypeConstraints are, for a Go generic type's or function's own
+	// TypeParams, the named interface constraining each, written without
+	// its type arguments ("" for any, a union, a literal): a value of the
+	// parameter, in a method declared in another file (func (m
+	// *manager[T]) create(specs T)), is called through it, as gopls
+	// relates it. Nil when no parameter has one.
+	TypeConstraints []string `json:"typeConstraints,omitempty"`
 	// Shapes are, for a Go method (declared or in an interface), how each
 	// parameter's type (its receiver left out) and then each result's is
 	// written around the names in it (goShape: "*@" for *Ctx, "...@" for

@@ -92,7 +92,7 @@ func BuildFileFacts(relPath string, content []byte, facts *treesitter.Facts) Fil
 			Name: s.Name, Kind: s.Kind, Container: s.Container,
 			Span: s.Span, Selection: s.Selection,
 			Decorators: s.Decorators, Params: s.Params, Extends: s.Extends, Returns: s.Returns, TypeParams: s.TypeParams,
-			ResultsWritten: s.ResultsWritten, ExtendsWritten: s.ExtendsWritten, Accessor: s.Accessor, Shapes: s.Shapes,
+			ResultsWritten: s.ResultsWritten, ExtendsWritten: s.ExtendsWritten, TypeConstraints: s.TypeConstraints, Accessor: s.Accessor, Shapes: s.Shapes,
 		})
 	}
 	idOf := func(i int) string {

@@ -31,6 +31,8 @@ type Symbol struct {
 	ResultsWritten []string `json:"resultsWritten,omitempty"`
 	// ExtendsWritten: treesitter.Symbol.ExtendsWritten.
 	ExtendsWritten []string `json:"extendsWritten,omitempty"`
+	// TypeConstraints: treesitter.Symbol.TypeConstraints.
+	TypeConstraints []string `json:"typeConstraints,omitempty"`
 	// Accessor: treesitter.Symbol.Accessor ("get", "set" or "").
 	Accessor string `json:"accessor,omitempty"`
 	// Shapes: treesitter.Symbol.Shapes.

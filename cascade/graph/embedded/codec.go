@@ -238,10 +238,12 @@ func decodeCallSite(b []byte, c *fact.Call) error {
 // some, then those results when there are some (a blob without them
 // decodes as none), then whether it is a getter or setter when it is one
 // or it has Go shapes, then those shapes when there are some, then its Go
-// embedded types written with type arguments when there are some.
+// embedded types written with type arguments when there are some (or
+// constraints follow), then its Go type parameters' named constraints
+// when there are some.
 func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	b = appendSpan(appendSpan(b, sym.Span), sym.Selection)
-	later := len(sym.ExtendsWritten) // what follows the shapes
+	later := len(sym.ExtendsWritten) + len(sym.TypeConstraints) // what follows the shapes
 	if len(sym.Decorators)+len(sym.Params)+len(sym.Extends)+len(sym.TypeParams)+len(sym.ResultsWritten)+len(sym.Shapes)+later == 0 && sym.Returns == "" && sym.Accessor == "" {
 		return b
 	}
@@ -272,6 +274,9 @@ func appendSymbolDetail(b []byte, sym *fact.Symbol) []byte {
 	}
 	if later > 0 {
 		b = appendStrings(b, sym.ExtendsWritten)
+	}
+	if len(sym.TypeConstraints) > 0 {
+		b = appendStrings(b, sym.TypeConstraints)
 	}
 	return b
 }
@@ -315,6 +320,9 @@ func decodeSymbolDetail(b []byte, sym *fact.Symbol) error {
 	}
 	if r.err == nil && len(r.s) > 0 {
 		sym.ExtendsWritten = r.strings()
+	}
+	if r.err == nil && len(r.s) > 0 {
+		sym.TypeConstraints = r.strings()
 	}
 	return r.done()
 }

@@ -23,6 +23,7 @@ func TestFileExtraRoundTrip(t *testing.T) {
 			{Container: "C", Name: "g"},
 			{Container: "C", Name: "audit", Type: "AuditSink", Token: "AUDIT_SINK"},
 			{Container: "", Name: "h", Type: "U"},
+			{Container: "E", Name: "getters", Type: "[]G", Constraint: "Getter"},
 		},
 		Locals: []fact.Local{
 			{SymbolID: "p#C.m", Name: "v", Type: "V"},
@@ -110,6 +111,8 @@ func TestCallSiteAndSymbolDetailRoundTrip(t *testing.T) {
 		{Span: span(1, 2, 3), Shapes: []string{"...string"}},
 		{Span: span(1, 2, 3), Extends: []string{"Named", "Mutations"}, ExtendsWritten: []string{"Named", "Mutations[Container]"}},
 		{Span: span(1, 2, 3), TypeParams: []string{"T"}, Extends: []string{"Base"}, ExtendsWritten: []string{"Base[T]"}, Accessor: "get"},
+		{Span: span(1, 2, 3), TypeParams: []string{"REQ", "G"}, TypeConstraints: []string{"", "Getter"}},
+		{Span: span(1, 2, 3), TypeParams: []string{"T"}, ExtendsWritten: []string{"Base[T]"}, Extends: []string{"Base"}, TypeConstraints: []string{"Spec"}},
 		{Span: span(1, 2, 3), Decorators: []treesitter.Decorator{{Name: "D", Args: []string{"a"}, Span: span(0, 0, 2)}},
 			Params: []treesitter.Param{{Name: "p"}, {Name: "q", Type: "Q"}}, Extends: []string{"B"}},
 	} {

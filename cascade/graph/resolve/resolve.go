@@ -2988,6 +2988,13 @@ func (q *query) declaredType(ctx context.Context, f *fact.File, caller *fact.Sym
 		strings.HasPrefix(typ, treesitter.ValueTypePrefix) || strings.HasPrefix(typ, treesitter.ItemTypePrefix) || strings.HasPrefix(typ, treesitter.CallbackElementTypePrefix) ||
 		strings.HasPrefix(typ, treesitter.ContextParamTypePrefix) || strings.HasPrefix(typ, treesitter.MemberTypePrefix)
 	if !derived {
+		if f.Language == treesitter.Go && caller != nil && len(caller.TypeParams) > 0 {
+			// specs T, T the type parameter of caller's receiver (or its
+			// own): a value of T's constraint, not a type named T
+			if ref, ok, err := q.golang().goTypeParamValue(ctx, f, caller, typ); err != nil || ok {
+				return ref, err
+			}
+		}
 		return q.instanceOf(ctx, f, typ)
 	}
 	if q.depth > 6 { // x = x.next() chains: give up rather than recurse

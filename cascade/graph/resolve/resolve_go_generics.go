@@ -331,3 +331,35 @@ func (q *goLang) goFieldConstraint(ctx context.Context, cls fact.Symbol, name, t
 	}
 	return "", false, nil // promoted from an embedded type: its parameters, not cls's
 }
+
+// goTypeParamValue types a value declared in caller, a Go function or
+// method, with the type typ when typ names one of caller's type
+// parameters (or is a collection of one): a function's own, or those its
+// receiver names for its generic type. The value is one of the
+// parameter's named constraint, read where the function or the type
+// declares it (func (m *manager[T]) create(specs T), manager[T Spec]
+// declared in another file: specs.Validate() is Spec's Validate, as gopls
+// relates it); unknown when the constraint is no named interface (a value
+// of a type parameter is never of a type outside the workspace). ok is
+// false when typ names no type parameter of caller's.
+func (q *goLang) goTypeParamValue(ctx context.Context, f *fact.File, caller *fact.Symbol, typ string) (typeRef, bool, error) {
+	param := strings.TrimLeft(typ, treesitter.GoCollectionPrefix)
+	at := slices.Index(caller.TypeParams, param)
+	if at < 0 || param == "" {
+		return typeRef{}, false, nil
+	}
+	owner := caller
+	if caller.Kind == treesitter.KindMethod && caller.Container != "" {
+		cls, err := q.classOf(ctx, caller)
+		if err != nil || cls == nil || len(cls.TypeParams) != len(caller.TypeParams) {
+			return typeRef{kind: refUnknown}, err == nil, err
+		}
+		owner = cls
+	}
+	if at >= len(owner.TypeConstraints) || owner.TypeConstraints[at] == "" {
+		return typeRef{kind: refUnknown}, true, nil
+	}
+	in := q.mustFile(ctx, owner.Path, f)
+	ref, err := q.instanceOf(ctx, in, typ[:len(typ)-len(param)]+owner.TypeConstraints[at])
+	return ref, err == nil, err
+}

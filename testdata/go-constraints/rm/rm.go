@@ -4,7 +4,7 @@ package rm
 // parameter is called through Spec's methods.
 type Spec interface {
 	HasID() bool
-	Validate() error // @def(specValidate, "Validate") @callers(specValidate, create, check, provide, build)
+	Validate() error // @def(specValidate, "Validate") @callers(specValidate, create, check, provide, build, provision, firstValid, lookup)
 }
 
 type manager[T Spec] struct{ items []T }
