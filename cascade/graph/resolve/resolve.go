@@ -2170,6 +2170,17 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 		switch cur.kind {
 		case refInstance, refClass:
 			if seg.call { // a.b(...): the type method b returns
+				if cur.targs != "" && cur.kind == refInstance && cur.elems == 0 && cur.class.Language == treesitter.Go {
+					// s.store.Get(id).Validate(), store a Store[Entity]
+					// (or Store[User]): Get's E is the argument
+					if next, ok, err := q.golang().goInstanceMethodResult(ctx, f, cur, seg.name); err != nil || ok {
+						if err != nil {
+							return typeRef{}, err
+						}
+						cur = next
+						continue
+					}
+				}
 				next, err := q.methodResult(ctx, cur.class, seg.name)
 				if err == nil && next.kind == refUnknown && cur.kind == refInstance && f.Language == treesitter.Python {
 					// self._helper(Healer), _helper(self, kind) returning
@@ -2298,7 +2309,16 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 				// coll resource.Getter[Arm]: its methods' T is an Arm; and
 				// sessions cmap.ConcurrentMap[int64, ISession], a
 				// dependency's, whose Get gives an ISession
-				next.targs, next.targsIn = strings.Join(targs, treesitter.GoResultSeparator), writtenIn
+				in := writtenIn
+				if cur.targs == "" && cur.class.Language == treesitter.Go {
+					// s.store a Store[T] in Service[T Entity]'s own method:
+					// its Get gives an Entity
+					targs = goConstrainedTypeArgs(cur.class, targs)
+				} else if cur.class.Language == treesitter.Go {
+					// reg.store, reg a Service[User]: a Store[User]
+					targs, in = goSubstitutedTypeArgs(cur, targs, writtenIn)
+				}
+				next.targs, next.targsIn = strings.Join(targs, treesitter.GoResultSeparator), in
 			}
 			if seg.index { // a.items[i]: an element of the field
 				if next, err = q.python().indexOf(ctx, f, next); err != nil {

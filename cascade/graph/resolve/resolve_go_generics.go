@@ -363,3 +363,94 @@ func (q *goLang) goTypeParamValue(ctx context.Context, f *fact.File, caller *fac
 	ref, err := q.instanceOf(ctx, in, typ[:len(typ)-len(param)]+owner.TypeConstraints[at])
 	return ref, err == nil, err
 }
+
+// goConstrainedTypeArgs is targs, the type arguments a field of cls, a Go
+// generic struct, is written with, with each that names one of cls's own
+// type parameters (or a collection of one) put as the parameter's named
+// constraint, for a value of cls whose type arguments are not known:
+// store Store[T] in Service[T Entity] is a Store[Entity] there, whose Get
+// gives an Entity, as gopls relates the calls on it. An argument whose
+// parameter has no named constraint stays as written (it names no type).
+// The constraints are written where cls is declared, as the field is.
+func goConstrainedTypeArgs(cls fact.Symbol, targs []string) []string {
+	if len(cls.TypeConstraints) != len(cls.TypeParams) {
+		return targs
+	}
+	var out []string
+	for i, a := range targs {
+		param := strings.TrimLeft(a, treesitter.GoCollectionPrefix)
+		at := slices.Index(cls.TypeParams, param)
+		if at < 0 || cls.TypeConstraints[at] == "" {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(targs)
+		}
+		out[i] = a[:len(a)-len(param)] + cls.TypeConstraints[at]
+	}
+	if out == nil {
+		return targs
+	}
+	return out
+}
+
+// goInstanceMethodResult types the result of calling the method name on
+// ref, an instance of a Go generic type written with type arguments, when
+// that result is one of the type's parameters (or a collection of one):
+// with s.store a Store[Entity] (type Store[E any] interface{ Get(id
+// string) E }), s.store.Get(id) is an Entity, as gopls types it, in a
+// chain as in a local's value (goTypeParamResult). ok is false for any
+// other result, and for a method promoted from an embedded type.
+func (q *goLang) goInstanceMethodResult(ctx context.Context, f *fact.File, ref typeRef, name string) (typeRef, bool, error) {
+	cands, err := q.named(ctx, name)
+	if err != nil {
+		return typeRef{}, false, err
+	}
+	methods, err := q.methodOf(ctx, ref.class, name, cands, 0)
+	if err != nil || len(methods) != 1 {
+		return typeRef{}, false, err
+	}
+	owner, at, elems, err := q.goResultTypeParam(ctx, methods[0], resultType(methods[0], 0))
+	if err != nil || owner == nil || owner.ID != ref.class.ID {
+		return typeRef{}, false, err
+	}
+	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
+	if at >= len(args) || len(args) != len(owner.TypeParams) {
+		return typeRef{}, false, nil
+	}
+	out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, elems)+args[at])
+	return out, err == nil, err
+}
+
+// goSubstitutedTypeArgs is targs, the type arguments a field of ref's Go
+// generic struct is written with (in the file writtenIn), with each that
+// names one of the struct's type parameters put as ref's argument in its
+// place (store Store[T] of a Service[User] is a Store[User]), and the file
+// the result's arguments are written in. ref's arguments are written in
+// another file than the field's; when some arguments are substituted and
+// others not, and the files differ, targs stay as written.
+func goSubstitutedTypeArgs(ref typeRef, targs []string, writtenIn string) ([]string, string) {
+	params := ref.class.TypeParams
+	args := strings.Split(ref.targs, treesitter.GoResultSeparator)
+	if ref.targs == "" || len(params) == 0 || len(args) != len(params) {
+		return targs, writtenIn
+	}
+	out := slices.Clone(targs)
+	substituted := 0
+	for i, a := range targs {
+		param := strings.TrimLeft(a, treesitter.GoCollectionPrefix)
+		if at := slices.Index(params, param); at >= 0 {
+			out[i] = a[:len(a)-len(param)] + args[at]
+			substituted++
+		}
+	}
+	switch {
+	case substituted == 0:
+		return targs, writtenIn
+	case substituted == len(targs):
+		return out, ref.targsIn
+	case ref.targsIn == writtenIn:
+		return out, writtenIn
+	}
+	return targs, writtenIn
+}
