@@ -3293,6 +3293,12 @@ func (q *query) derivedType(ctx context.Context, f *fact.File, caller *fact.Symb
 			if ref, ok, err := q.golang().goTypeArgResult(ctx, f, t, rt, result, targs); err != nil || ok {
 				return ref, err
 			}
+		} else if t.Language == treesitter.Go && t.Kind == treesitter.KindFunction && len(t.TypeParams) > 0 && caller != nil {
+			// Must(NewClient()), func Must[T any](v T, err error) T: a
+			// *Client, T inferred from the argument, as gopls infers it
+			if ref, ok, err := q.golang().goInferredResult(ctx, f, caller, recv, callee, t, rt); err != nil || ok {
+				return ref, err
+			}
 		}
 		if recv != "" && t.Language == treesitter.Go {
 			// s.coll.Resource(name), coll a resource.Getter[Arm]: an Arm
