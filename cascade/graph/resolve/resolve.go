@@ -2447,6 +2447,21 @@ func (q *query) walkReceiverSteps(ctx context.Context, f *fact.File, caller *fac
 						continue
 					}
 				}
+				if seg.call && !seg.index && (cur.mod != "" || cur.ext != "" && cur.elems == 0) {
+					// slices.Clone(cs)[0].Do(), h.cur.Load().Do(): the
+					// standard library's generic function or method
+					key := cur.ext + "." + seg.name
+					if cur.mod != "" {
+						key = cur.mod + "." + seg.name
+					}
+					args := treesitter.SplitTopLevel(seg.args)
+					if next, ok, err := q.golang().goStdGenericResult(ctx, f, caller, key, 0, cur, args, "", ""); err != nil {
+						return typeRef{}, err
+					} else if ok {
+						cur = next
+						continue
+					}
+				}
 				cur = goStdStep(cur, seg) // db.QueryRow(...).Scan: a *sql.Row's
 				continue
 			}

@@ -1401,6 +1401,9 @@ func (q *goLang) callResult(ctx context.Context, f *fact.File, caller *fact.Symb
 				// what the literal's method returns, when the standard library's.
 				return goStdRef(sig.results[result]), true, nil
 			}
+			if typed, ok, err := q.goStdGenericResult(ctx, f, caller, key, result, ref, nil, recv, callee); err != nil || ok {
+				return typed, true, err // h.cur.Load(), cur an atomic.Pointer[Client]; slices.Clone(cs)
+			}
 			return goKnownResult(key, result), true, nil
 		}
 		if ref.kind == refInstance && ref.elems == 0 && ref.class.Language == treesitter.Go {

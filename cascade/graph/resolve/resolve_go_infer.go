@@ -3,9 +3,11 @@ package resolve
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/callcascade/callcascade/cascade/fact"
+	"github.com/callcascade/callcascade/cascade/graph/resolve/internal/gostd"
 	"github.com/callcascade/callcascade/treesitter"
 )
 
@@ -34,16 +36,30 @@ func (q *goLang) goInferredResult(ctx context.Context, f *fact.File, caller *fac
 	if err != nil || !found {
 		return typeRef{}, false, err
 	}
+	types := make([]string, len(fn.Params))
 	for i, p := range fn.Params {
-		if i >= len(call.Args) {
+		types[i] = p.Type
+	}
+	return q.goInferFromArgs(ctx, f, caller, types, call.Args, param, resultElems)
+}
+
+// goInferFromArgs is a value of param, a type parameter as params (a
+// function's parameter types) write it, as the arguments args (as
+// written, evaluated in caller) give it, a collection of resultElems
+// levels of it: the first parameter whose type is param, or a collection
+// of it, and the argument given there. ok is false when none gives it, or
+// the argument's type is not known.
+func (q *goLang) goInferFromArgs(ctx context.Context, f *fact.File, caller *fact.Symbol, params, args []string, param string, resultElems int) (typeRef, bool, error) {
+	for i, p := range params {
+		if i >= len(args) {
 			break
 		}
-		base := strings.TrimLeft(p.Type, treesitter.GoCollectionPrefix)
+		base := strings.TrimLeft(p, treesitter.GoCollectionPrefix)
 		if base != param {
 			continue
 		}
-		paramElems := (len(p.Type) - len(base)) / len(treesitter.GoCollectionPrefix)
-		arg, err := q.evalReceiver(ctx, f, caller, strings.TrimSpace(call.Args[i]))
+		paramElems := (len(p) - len(base)) / len(treesitter.GoCollectionPrefix)
+		arg, err := q.evalReceiver(ctx, f, caller, strings.TrimSpace(args[i]))
 		if err != nil {
 			return typeRef{}, false, err
 		}
@@ -52,7 +68,7 @@ func (q *goLang) goInferredResult(ctx context.Context, f *fact.File, caller *fac
 		}
 		if arg.elems >= paramElems {
 			arg.elems -= paramElems
-		} else if paramElems == 1 && arg.elems == 0 && i == len(fn.Params)-1 {
+		} else if paramElems == 1 && arg.elems == 0 && i == len(params)-1 {
 			// ids ...T given one element: T is the element's type
 		} else {
 			return typeRef{}, false, nil
@@ -86,4 +102,46 @@ func (q *goLang) goCallNear(ctx context.Context, caller *fact.Symbol, recv, call
 		return fact.Call{}, false, nil
 	}
 	return *best, true, nil
+}
+
+// goStdGenericResult types the result at index result of key, a standard
+// library generic function ("slices.Clone") or a method of a generic type
+// ("sync/atomic.Pointer.Load") called on recv (a value whose type
+// arguments are known: ref.targs), when that result is one of the type
+// parameters (gostd's "$0", or a collection of one): the method's from
+// ref's type arguments (cur atomic.Pointer[Client]: Load gives a
+// *Client), the function's from the call's arguments as goInferredResult
+// infers them (args as written, or else the call recv.callee(...) nearest
+// before q.pos). ok is false for any other result.
+func (q *goLang) goStdGenericResult(ctx context.Context, f *fact.File, caller *fact.Symbol, key string, result int, ref typeRef, args []string, recv, callee string) (typeRef, bool, error) {
+	sig, ok := gostd.Generic(key)
+	if !ok || result >= len(sig.GenericResults) {
+		return typeRef{}, false, nil
+	}
+	rt := sig.GenericResults[result]
+	param := strings.TrimLeft(rt, treesitter.GoCollectionPrefix)
+	resultElems := (len(rt) - len(param)) / len(treesitter.GoCollectionPrefix)
+	at, err := strconv.Atoi(strings.TrimPrefix(param, "$"))
+	if !strings.HasPrefix(param, "$") || err != nil {
+		return typeRef{}, false, nil
+	}
+	if ref.kind == refExternal && ref.ext != "" && ref.mod == "" {
+		targs := strings.Split(ref.targs, treesitter.GoResultSeparator)
+		if ref.targs == "" || at >= len(targs) {
+			return typeRef{}, false, nil
+		}
+		out, err := q.instanceOf(ctx, q.mustFile(ctx, ref.targsIn, f), strings.Repeat(treesitter.GoCollectionPrefix, resultElems)+targs[at])
+		return out, err == nil, err
+	}
+	if caller == nil {
+		return typeRef{}, false, nil
+	}
+	if args == nil && callee != "" {
+		call, found, err := q.goCallNear(ctx, caller, recv, callee)
+		if err != nil || !found {
+			return typeRef{}, false, err
+		}
+		args = call.Args
+	}
+	return q.goInferFromArgs(ctx, f, caller, sig.GenericParams, args, param, resultElems)
 }

@@ -33,6 +33,12 @@ var data []byte
 // Sig is a signature, its receiver left out.
 type Sig struct {
 	Params, Results []string
+	// GenericParams and GenericResults are Params and Results with the
+	// type parameters written as "$" and their index among the
+	// function's (or, for a method, its receiver type's) type
+	// parameters, where Params and Results have "" ("[]$1" for a slice
+	// of the second); nil when none is written with one.
+	GenericParams, GenericResults []string
 }
 
 // Method is one method of a type's method set (its pointer's, for a
@@ -66,7 +72,10 @@ type table struct {
 	alias map[string]string
 }
 
-var load = sync.OnceValue(func() *table {
+var load = sync.OnceValue(func() *table { return parse(data) })
+
+// parse reads stdlib.txt.gz's content.
+func parse(data []byte) *table {
 	t := &table{types: map[string]*Type{}, funcs: map[string]Sig{}, vars: map[string]string{}, alias: map[string]string{}}
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
@@ -87,7 +96,7 @@ var load = sync.OnceValue(func() *table {
 			pkg = rest[0]
 		case 'F':
 			if len(rest) == 3 {
-				t.funcs[pkg+"."+rest[0]] = Sig{Params: list(rest[1]), Results: list(rest[2])}
+				t.funcs[pkg+"."+rest[0]] = sig(rest[1], rest[2])
 			}
 		case 'V':
 			if len(rest) == 2 {
@@ -108,7 +117,7 @@ var load = sync.OnceValue(func() *table {
 			if cur == nil || len(rest) != 5 {
 				continue
 			}
-			m := Method{Sig: Sig{Params: list(rest[3]), Results: list(rest[4])}}
+			m := Method{Sig: sig(rest[3], rest[4])}
 			m.Value = strings.Contains(rest[1], "v")
 			m.Pointer = strings.Contains(rest[1], "p")
 			m.Interface = strings.Contains(rest[1], "i")
@@ -119,13 +128,45 @@ var load = sync.OnceValue(func() *table {
 		}
 	}
 	return t
-})
+}
 
 func one(s string) string {
 	if s == "?" {
 		return ""
 	}
+	if !strings.Contains(s, "$") {
+		return s
+	}
+	// A type parameter is not kept where Params and Results are read: a
+	// func type's result of one is "" there, any other type is.
+	results, isFunc := strings.CutPrefix(s, "func:")
+	if !isFunc {
+		return ""
+	}
+	parts := strings.Split(results, ",")
+	for i, r := range parts {
+		if strings.Contains(r, "$") {
+			parts[i] = ""
+		}
+	}
+	return "func:" + strings.Join(parts, ",")
+}
+
+// sig reads a signature's params and results, keeping them as written
+// too when a type parameter is among them.
+func sig(params, results string) Sig {
+	s := Sig{Params: list(params), Results: list(results)}
+	if strings.Contains(params, "$") || strings.Contains(results, "$") {
+		s.GenericParams, s.GenericResults = raw(params), raw(results)
+	}
 	return s
+}
+
+func raw(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }
 
 func list(s string) []string {
@@ -222,4 +263,28 @@ func ReceiverMethods(key, name string) (set map[string]Sig, iface, ok bool) {
 		set[n] = om.Sig
 	}
 	return set, owner.Interface, true
+}
+
+// Generic is the signature of key, a function ("slices.Clone") or a
+// method of a type ("sync/atomic.Pointer.Load"), when a parameter or
+// result of it is written with a type parameter (Sig.GenericParams,
+// Sig.GenericResults); ok is false otherwise.
+func Generic(key string) (Sig, bool) {
+	sig, ok := Func(key)
+	if !ok {
+		dot := strings.LastIndexByte(key, '.')
+		if dot < 0 {
+			return Sig{}, false
+		}
+		t := Lookup(key[:dot])
+		if t == nil {
+			return Sig{}, false
+		}
+		m, found := t.Methods[key[dot+1:]]
+		if !found {
+			return Sig{}, false
+		}
+		sig = m.Sig
+	}
+	return sig, sig.GenericResults != nil || sig.GenericParams != nil
 }

@@ -63,3 +63,35 @@ func TestEntries(t *testing.T) {
 		t.Errorf("ReceiverMethods(io.ReadCloser, Read) = %v, %v, %v", set, iface, ok)
 	}
 }
+
+// A generic function's or method's type parameters are kept apart, by
+// index ("$0"), a parameter constrained to a slice as its core (S ~[]E
+// is []E), and left out of Params and Results as before.
+func TestGenericSignatures(t *testing.T) {
+	for _, c := range []struct {
+		key             string
+		params, results []string
+	}{
+		{"slices.Clone", []string{"[]$1"}, []string{"[]$1"}},
+		{"cmp.Or", []string{"[]$0"}, []string{"$0"}},
+		{"sync/atomic.Pointer.Load", nil, []string{"$0"}},
+	} {
+		sig, ok := Generic(c.key)
+		if !ok {
+			t.Errorf("Generic(%q): none", c.key)
+			continue
+		}
+		if diff := cmp.Diff(c.params, sig.GenericParams); diff != "" {
+			t.Errorf("%s params (-want +got):\n%s", c.key, diff)
+		}
+		if diff := cmp.Diff(c.results, sig.GenericResults); diff != "" {
+			t.Errorf("%s results (-want +got):\n%s", c.key, diff)
+		}
+		if r, _ := Result(c.key, 0); r != "" {
+			t.Errorf("Result(%q, 0) = %q, want \"\" (a type parameter)", c.key, r)
+		}
+	}
+	if _, ok := Generic("os.Open"); ok {
+		t.Error("os.Open is no generic function")
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -246,8 +247,34 @@ func canon(t types.Type) string {
 		if t.Empty() {
 			return "any"
 		}
+	case *types.TypeParam:
+		// S ~[]E: a slice of E, as its values are used; any other type
+		// parameter by its index among its function's (or its
+		// receiver type's) type parameters, "$0"
+		if core := sliceCore(t); core != nil {
+			return canon(core)
+		}
+		return "$" + strconv.Itoa(t.Index())
 	}
 	return "?"
+}
+
+// sliceCore is the one type of a type parameter constrained to a slice,
+// map or channel (S ~[]E, M ~map[K]V): nil for any other constraint.
+func sliceCore(tp *types.TypeParam) types.Type {
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok || iface.NumEmbeddeds() != 1 {
+		return nil
+	}
+	u, ok := iface.EmbeddedType(0).(*types.Union)
+	if !ok || u.Len() != 1 {
+		return nil
+	}
+	switch t := u.Term(0).Type().Underlying().(type) {
+	case *types.Slice, *types.Map, *types.Chan:
+		return t
+	}
+	return nil
 }
 
 func collection(elem types.Type) string {
