@@ -819,14 +819,31 @@ func (goHooks) imports(e *extractor, n *node) {
 
 // goPackageName guesses the name a package is imported under from its path:
 // the last element, skipping a major version ("github.com/x/y/v2" → y) and
-// a gopkg.in version suffix ("gopkg.in/yaml.v3" → yaml).
+// a gopkg.in version suffix ("gopkg.in/yaml.v3" → yaml). An element that
+// is no Go identifier is named as Go's convention names such packages: a
+// "go-" prefix and a "-go" or ".go" suffix left out
+// ("github.com/dustin/go-humanize" → humanize, "github.com/minio/madmin-go/v3"
+// → madmin, "github.com/nats-io/nats.go" → nats), then any other "-" or
+// "." ("go-isatty" → isatty, "foo-bar" → foobar); an identifier is kept as
+// it is (go_foo stays go_foo).
 func goPackageName(path string) string {
 	parts := strings.Split(path, "/")
 	name := parts[len(parts)-1]
 	if len(parts) > 1 && goMajorVersion.MatchString(name) {
 		name = parts[len(parts)-2]
 	}
-	return goGopkgVersion.ReplaceAllString(name, "")
+	name = goGopkgVersion.ReplaceAllString(name, "")
+	if !strings.ContainsAny(name, "-.") {
+		return name
+	}
+	trimmed := strings.TrimPrefix(name, "go-")
+	for _, suffix := range []string{"-go", ".go"} {
+		trimmed = strings.TrimSuffix(trimmed, suffix)
+	}
+	if trimmed = strings.NewReplacer("-", "", ".", "").Replace(trimmed); trimmed != "" {
+		return trimmed
+	}
+	return name
 }
 
 // goStructName is the name of the type a struct type declares, nil for an

@@ -87,6 +87,9 @@ func (q coreLang) local(ctx context.Context, f *fact.File, caller *fact.Symbol, 
 		}
 	}
 	ref, err := q.declaredType(ctx, f, caller, l.Type)
+	if err == nil && f.Language == treesitter.Go && goErrorLocal(name, l.Type, ref) {
+		ref.ext = "error"
+	}
 	return ref, true, err
 }
 

@@ -145,3 +145,26 @@ func (q *goLang) goStdGenericResult(ctx context.Context, f *fact.File, caller *f
 	}
 	return q.goInferFromArgs(ctx, f, caller, sig.GenericParams, args, param, resultElems)
 }
+
+// goErrorLocal reports whether a Go local named name, bound to typ, whose
+// value evaluates to ref, is taken for an error: a value of no known type
+// given by a call of a function or method outside the workspace whose
+// signature is not read (a dependency's, with the module cache not read),
+// bound to err or a name ending in err (rerr, writeErr; not stderr). Go's
+// convention makes such a value the call's error result, as gopls types
+// it, so that err.Error() is a call through error: every Error of a type
+// in the package that satisfies it, as gopls relates it (minio's
+// kvBytes, err := madmin.DecryptData(...); err.Error()).
+func goErrorLocal(name, typ string, ref typeRef) bool {
+	if ref.kind != refExternal || ref.ext != "" || ref.elems != 0 || ref.mod != "" || ref.targs != "" || ref.lit != "" {
+		return false
+	}
+	lower := strings.ToLower(name)
+	if !strings.HasSuffix(lower, "err") || strings.HasSuffix(lower, "stderr") {
+		return false
+	}
+	if _, _, rest, scoped := treesitter.CutScope(typ); scoped {
+		typ = rest
+	}
+	return strings.HasPrefix(typ, treesitter.CallTypePrefix)
+}
