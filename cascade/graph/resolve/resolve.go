@@ -4202,6 +4202,7 @@ func (q *query) pyNearestImportRoot(ctx context.Context, from, module string) (s
 	// package holds the module too (the workspace root's chroma_core/ beside
 	// tests/unit/chroma_core/), Python and pyright import that one.
 	nearest, found, nearestPkg := "", false, false
+	atWorkspaceRoot := false
 	for _, wf := range q.r.pyModuleCandidates(q.allFiles(ctx), from, module) {
 		if wf.Language != treesitter.Python || !pyModuleMatches(from, module, wf.Path) {
 			continue
@@ -4210,10 +4211,20 @@ func (q *query) pyNearestImportRoot(ctx context.Context, from, module string) (s
 		if !underDir(root, path.Dir(from)) {
 			continue
 		}
+		if root == "" {
+			atWorkspaceRoot = true
+		}
 		pkg := q.pyPackageDir(ctx, root)
 		if !found || nearestPkg && !pkg || pkg == nearestPkg && len(root) > len(nearest) {
 			nearest, found, nearestPkg = root, true, pkg
 		}
+	}
+	if atWorkspaceRoot {
+		// pyright resolves an absolute import from its execution root (the
+		// workspace's) first, and walks up from the importer only when
+		// that finds nothing: a backup copy's test importing jd_parser.x,
+		// with jd_parser/ at the root and in the copy, imports the root's
+		nearest = ""
 	}
 	if q.pyNearRoots == nil {
 		q.pyNearRoots = map[string]pyRoot{}
