@@ -1024,7 +1024,7 @@ func goBind(e *extractor, decl *node, names, values []*node) {
 				}
 				goAddLocal(e, decl, name, typ)
 			}
-		case "index_expression", "type_assertion_expression", "unary_expression": // the comma-ok forms (v, ok := <-ch)
+		case "index_expression", "type_instantiation_expression", "type_assertion_expression", "unary_expression": // the comma-ok forms (v, ok := <-ch)
 			goAddLocal(e, decl, names[0], goValueType(e, v))
 		}
 		return
@@ -1293,6 +1293,13 @@ func goValueType(e *extractor, v *node) string {
 	case "index_expression":
 		if operand := field(v, "operand"); isAny(operand, "identifier", "selector_expression", "index_expression") {
 			return RangeTypePrefix + e.squeezed(operand)
+		}
+	case "type_instantiation_expression":
+		// c[subSys][tgt]: tree-sitter-go reads two indexes as a generic
+		// type instantiated again, which Go cannot write (one type
+		// argument list per instantiation): an element of c[subSys]
+		if t := field(v, "type"); is(t, "generic_type") {
+			return RangeTypePrefix + e.squeezed(t)
 		}
 	case "identifier":
 		switch name := e.text(v); name {

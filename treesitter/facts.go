@@ -10,7 +10,7 @@ import (
 
 // ExtractorVersion changes whenever extraction records something new or
 // different; stores fold it into their schema version and re-index.
-const ExtractorVersion = 166
+const ExtractorVersion = 167
 
 // Language names a grammar in the registry.
 type Language string

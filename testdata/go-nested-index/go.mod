@@ -1,0 +1,3 @@
+module example.com/gonestedindex
+
+go 1.22
