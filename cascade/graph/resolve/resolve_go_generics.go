@@ -237,21 +237,21 @@ func (q *goLang) goGenericFieldCallResult(ctx context.Context, f *fact.File, ref
 	return q.goTypeArgument(ctx, f, ref, params, args, rt)
 }
 
-// goOwnField is the type of the field name declared in the Go struct cls
-// itself, as written (with its type arguments), and the file it is
-// written in; a nil file when cls declares no such field (one promoted
-// from an embedded type has that type's parameters, not cls's).
-func (q *goLang) goOwnField(ctx context.Context, cls fact.Symbol, name string) (string, *fact.File, error) {
+// goOwnField is the field name declared in the Go struct cls itself (its
+// type as written, with its type arguments), and the file it is written
+// in; a nil file when cls declares no such field (one promoted from an
+// embedded type has that type's parameters, not cls's).
+func (q *goLang) goOwnField(ctx context.Context, cls fact.Symbol, name string) (treesitter.Field, *fact.File, error) {
 	cf, err := q.file(ctx, cls.Path)
 	if err != nil || cf == nil {
-		return "", nil, err
+		return treesitter.Field{}, nil, err
 	}
 	for _, fl := range cf.Fields {
 		if fl.Container == cls.Name && fl.Name == name {
-			return fl.Type, cf, nil
+			return fl, cf, nil
 		}
 	}
-	return "", nil, nil
+	return treesitter.Field{}, nil, nil
 }
 
 // goTypeParamField types the field name of ref, an instance of a Go
@@ -281,8 +281,8 @@ func (q *goLang) goOwnGenericField(ctx context.Context, ref typeRef, name string
 	if len(params) == 0 || len(args) != len(params) {
 		return "", nil, nil, nil, nil
 	}
-	typ, cf, err = q.goOwnField(ctx, ref.class, name)
-	return typ, cf, params, args, err
+	fl, cf, err := q.goOwnField(ctx, ref.class, name)
+	return fl.Type, cf, params, args, err
 }
 
 // goTypeArgument types t, one of ref's struct's type parameters or a
@@ -317,19 +317,14 @@ func (q *goLang) goFieldConstraint(ctx context.Context, cls fact.Symbol, name, t
 	if len(cls.TypeParams) == 0 || !slices.Contains(cls.TypeParams, param) {
 		return "", false, nil
 	}
-	cf, err := q.file(ctx, cls.Path)
+	fl, cf, err := q.goOwnField(ctx, cls, name)
 	if err != nil || cf == nil {
-		return "", false, err
+		return "", false, err // or promoted from an embedded type: its parameters, not cls's
 	}
-	for _, fl := range cf.Fields {
-		if fl.Container == cls.Name && fl.Name == name {
-			if fl.Constraint == "" {
-				return "", true, nil
-			}
-			return t[:len(t)-len(param)] + fl.Constraint, true, nil
-		}
+	if fl.Constraint == "" {
+		return "", true, nil
 	}
-	return "", false, nil // promoted from an embedded type: its parameters, not cls's
+	return t[:len(t)-len(param)] + fl.Constraint, true, nil
 }
 
 // goTypeParamValue types a value declared in caller, a Go function or

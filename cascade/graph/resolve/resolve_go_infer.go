@@ -32,7 +32,7 @@ func (q *goLang) goInferredResult(ctx context.Context, f *fact.File, caller *fac
 	if !slices.Contains(fn.TypeParams, param) {
 		return typeRef{}, false, nil
 	}
-	call, found, err := q.goCallNear(ctx, caller, recv, callee)
+	call, found, err := q.callNear(ctx, caller, recv, callee)
 	if err != nil || !found {
 		return typeRef{}, false, err
 	}
@@ -79,31 +79,6 @@ func (q *goLang) goInferFromArgs(ctx context.Context, f *fact.File, caller *fact
 	return typeRef{}, false, nil
 }
 
-// goCallNear is the call recv.callee(...) in caller whose result a value
-// used where q.pos is holds: the last such call before q.pos (a chain's
-// inner call; a local's assignment, whose scope begins where the
-// statement ends).
-func (q *goLang) goCallNear(ctx context.Context, caller *fact.Symbol, recv, callee string) (fact.Call, bool, error) {
-	calls, err := q.callsFrom(ctx, caller.ID)
-	if err != nil {
-		return fact.Call{}, false, err
-	}
-	var best *fact.Call
-	for i := range calls {
-		c := &calls[i]
-		if c.Ref || c.Receiver != recv || c.Callee != callee || c.Span.StartByte > q.pos {
-			continue
-		}
-		if best == nil || c.Span.StartByte > best.Span.StartByte {
-			best = c
-		}
-	}
-	if best == nil {
-		return fact.Call{}, false, nil
-	}
-	return *best, true, nil
-}
-
 // goStdGenericResult types the result at index result of key, a standard
 // library generic function ("slices.Clone") or a method of a generic type
 // ("sync/atomic.Pointer.Load") called on recv (a value whose type
@@ -137,7 +112,7 @@ func (q *goLang) goStdGenericResult(ctx context.Context, f *fact.File, caller *f
 		return typeRef{}, false, nil
 	}
 	if args == nil && callee != "" {
-		call, found, err := q.goCallNear(ctx, caller, recv, callee)
+		call, found, err := q.callNear(ctx, caller, recv, callee)
 		if err != nil || !found {
 			return typeRef{}, false, err
 		}

@@ -58,7 +58,7 @@ func (q *pyLang) pyResultAtSite(ctx context.Context, f *fact.File, caller *fact.
 	if f.Language != treesitter.Python || caller == nil || !q.pyInfersAtSite(t) {
 		return typeRef{}, false, nil
 	}
-	call, found, err := q.pyCallNear(ctx, caller, recv, callee)
+	call, found, err := q.callNear(ctx, caller, recv, callee)
 	if err != nil || !found {
 		return typeRef{}, false, err
 	}
@@ -119,10 +119,12 @@ func (q *pyLang) pyResultAtCall(ctx context.Context, f *fact.File, caller *fact.
 	return q.pyInferredResult(ctx, t, rt)
 }
 
-// pyCallNear is the call recv.callee(...) in caller that a value typed as
-// its result, used where q.pos is, holds: the last one before q.pos, else
-// the first after it (a local scoped from its assignment).
-func (q *pyLang) pyCallNear(ctx context.Context, caller *fact.Symbol, recv, callee string) (fact.Call, bool, error) {
+// callNear is the call recv.callee(...) in caller that a value typed as
+// its result, used where q.pos is, holds: the last one before q.pos (a
+// chain's inner call; a Go local, whose scope begins where its assignment
+// ends), else the first after it (a Python local scoped from its
+// assignment).
+func (q *query) callNear(ctx context.Context, caller *fact.Symbol, recv, callee string) (fact.Call, bool, error) {
 	calls, err := q.callsFrom(ctx, caller.ID)
 	if err != nil {
 		return fact.Call{}, false, err
